@@ -1,0 +1,123 @@
+//! `Client`, its builder and `Product`: the few items that are not per endpoint.
+
+use super::doc;
+use crate::ir::Ir;
+use crate::naming::type_ident;
+use quote::quote;
+
+pub fn client(ir: &Ir) -> proc_macro2::TokenStream {
+    let variants: Vec<_> = ir.products.iter().map(|p| type_ident(&p.variant)).collect();
+    let pdocs = ir
+        .products
+        .iter()
+        .map(|p| doc(&format!("{} Paths under `{}`.", p.doc.trim(), p.prefix)));
+    let prefixes = ir.products.iter().map(|p| &p.prefix);
+    let keys = ir.products.iter().map(|p| &p.key);
+    let first = variants
+        .first()
+        .map(|v| quote!(Self::#v))
+        .unwrap_or_else(|| quote!(unreachable!()));
+    let a = &ir.auth;
+    let (api_key, signature, timestamp, recv_window) =
+        (&a.api_key, &a.signature, &a.timestamp, &a.recv_window);
+    let title = format!(
+        "The typed client of {} (version {}). Cheap to clone; clones share one connection pool.\n\n{}",
+        ir.title.trim(),
+        ir.version.trim(),
+        ir.doc.trim()
+    );
+    let title_doc = doc(&title);
+    quote! {
+        /// The product lines of the interface; each has its own path prefix.
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+        pub enum Product {
+            #(#pdocs #variants,)*
+        }
+        impl Product {
+            /// Path prefix of the product's endpoints.
+            pub const fn prefix(self) -> &'static str {
+                match self { #(Self::#variants => #prefixes,)* }
+            }
+            /// The spec's key of the product (`usdt_margined`).
+            pub const fn key(self) -> &'static str {
+                match self { #(Self::#variants => #keys,)* }
+            }
+        }
+        impl ::std::default::Default for Product {
+            fn default() -> Self { #first }
+        }
+
+        #title_doc
+        #[derive(Debug, Clone)]
+        pub struct Client {
+            core: ::contango::__private::Core,
+            product: Product,
+        }
+
+        impl Client {
+            /// Starts configuring a client.
+            pub fn builder() -> ClientBuilder {
+                ClientBuilder {
+                    core: ::contango::__private::Core::builder().auth_headers(::contango::__private::AuthHeaders {
+                        api_key: #api_key,
+                        signature: #signature,
+                        timestamp: #timestamp,
+                        recv_window: #recv_window,
+                    }),
+                    product: Product::default(),
+                }
+            }
+            /// The product this client talks to.
+            pub fn product(&self) -> Product { self.product }
+            /// The shared transport, for advanced use (custom endpoints).
+            pub fn core(&self) -> &::contango::__private::Core { &self.core }
+            /// Sends any request of this spec (the request types are plain data).
+            pub async fn send<E>(&self, request: &E) -> ::std::result::Result<E::Response, Error>
+            where
+                E: ::contango::__private::endpoint::Endpoint<Code = ErrorCode> + ::std::marker::Sync,
+            {
+                self.core.send(request).await
+            }
+        }
+
+        /// Configures a [`Client`].
+        #[derive(Debug)]
+        #[must_use]
+        pub struct ClientBuilder {
+            core: ::contango::__private::CoreBuilder,
+            product: Product,
+        }
+
+        impl ClientBuilder {
+            /// Base URL of the REST interface, e.g. `https://exchange.example` or a simulator's URL.
+            pub fn base_url(mut self, url: impl ::std::convert::Into<::std::string::String>) -> Self {
+                self.core = self.core.base_url(url); self
+            }
+            /// The product (path prefix) to talk to; defaults to the spec's first product.
+            pub fn product(mut self, product: Product) -> Self {
+                self.product = product; self
+            }
+            /// Base URL of the user-stream REST endpoints when they live on another host.
+            pub fn user_stream_url(mut self, url: impl ::std::convert::Into<::std::string::String>) -> Self {
+                self.core = self.core.user_stream_url(url); self
+            }
+            /// API key and secret for keyed and signed endpoints.
+            pub fn credentials(mut self, credentials: ::contango::Credentials) -> Self {
+                self.core = self.core.credentials(credentials); self
+            }
+            /// Total time allowed for one request (default 10 s).
+            pub fn timeout(mut self, timeout: ::std::time::Duration) -> Self {
+                self.core = self.core.timeout(timeout); self
+            }
+            /// The receive window (ms) sent with signed requests; unset, the server's default applies.
+            pub fn recv_window(mut self, millis: u64) -> Self {
+                self.core = self.core.recv_window(millis); self
+            }
+            /// Builds the client; fails on a malformed URL or credentials over plain http to a remote host.
+            pub fn build(self) -> ::std::result::Result<Client, ::contango::ConfigError> {
+                let core = self.core.product_prefix(self.product.prefix()).build()?;
+                ::std::result::Result::Ok(Client { core, product: self.product })
+            }
+        }
+    }
+}

@@ -1,0 +1,69 @@
+//! Tokens from the IR. Cannot fail and never sees YAML. Generated code names runtime items through
+//! `::contango::__private`, so it compiles wherever it is expanded.
+
+mod client;
+mod endpoints;
+mod enums;
+mod errors;
+mod records;
+mod stream;
+
+use crate::ir::{Ir, Ty};
+use crate::naming::type_ident;
+use proc_macro2::TokenStream;
+use quote::quote;
+
+/// Everything the spec describes, as items.
+pub fn emit(ir: &Ir) -> TokenStream {
+    let records = ir.records.iter().map(records::record);
+    let enums = ir.enums.iter().map(enums::enumeration);
+    let errors = errors::error_codes(ir);
+    let endpoints = ir.endpoints.iter().map(endpoints::endpoint);
+    let client = client::client(ir);
+    let stream = ir.stream.as_ref().map(stream::stream);
+    quote! {
+        #(#records)*
+        #(#enums)*
+        #errors
+        #(#endpoints)*
+        #client
+        #stream
+    }
+}
+
+/// The Rust type of a type expression (without the `Option` of an optional field).
+pub fn rust_ty(t: &Ty) -> TokenStream {
+    match t {
+        Ty::String => quote!(::std::string::String),
+        Ty::Bool => quote!(bool),
+        Ty::I32 => quote!(i32),
+        Ty::I64 => quote!(i64),
+        Ty::Decimal => quote!(::contango::__private::rust_decimal::Decimal),
+        Ty::Millis => quote!(::contango::Millis),
+        Ty::Seconds => quote!(::contango::Seconds),
+        Ty::LocalDateTime => quote!(::contango::LocalDateTime),
+        Ty::Json => quote!(::contango::__private::serde_json::Value),
+        Ty::Record(n) | Ty::Enum(n, _) => {
+            let i = type_ident(n);
+            quote!(#i)
+        }
+        Ty::List(inner) | Ty::OneOrMany(inner) => {
+            let i = rust_ty(inner);
+            quote!(::std::vec::Vec<#i>)
+        }
+    }
+}
+
+/// A `#[doc = ...]` attribute per line of `text`.
+pub fn doc(text: &str) -> TokenStream {
+    let lines = text.trim().lines().map(|l| format!(" {}", l.trim_end()));
+    quote!(#(#[doc = #lines])*)
+}
+
+/// The doc text of an item, or a fallback that still says something useful.
+pub fn doc_or(text: Option<&str>, fallback: impl FnOnce() -> String) -> TokenStream {
+    match text {
+        Some(t) if !t.trim().is_empty() => doc(t),
+        _ => doc(&fallback()),
+    }
+}

@@ -1,0 +1,88 @@
+//! The private stream's `Event` enum: dispatch on the tag, then one typed decode.
+
+use super::doc_or;
+use crate::ir::Stream;
+use crate::naming::type_ident;
+use quote::quote;
+
+pub fn stream(s: &Stream) -> proc_macro2::TokenStream {
+    let variants: Vec<_> = s.events.iter().map(|e| type_ident(&e.variant)).collect();
+    let records: Vec<_> = s.events.iter().map(|e| type_ident(&e.record)).collect();
+    let docs = s
+        .events
+        .iter()
+        .map(|e| doc_or(e.doc.as_deref(), || format!("`{}` event.", e.wire)));
+    let wires: Vec<_> = s.events.iter().map(|e| &e.wire).collect();
+    let matches = s.events.iter().zip(&variants).zip(&records).map(|((e, v), r)| {
+        let all = std::iter::once(&e.wire).chain(&e.aliases);
+        quote!(#(#all)|* => ::contango::__private::serde_json::from_slice::<#r>(frame).map(Self::#v),)
+    });
+    let (url, channel, tag) = (&s.url, &s.channel, &s.tag);
+    let control = [&s.subscribe, &s.subscribed, &s.ping, &s.pong].map(|n| type_ident(n));
+    let [sub, subd, ping, pong] = &control;
+    let doc = doc_or(Some(&s.doc), String::new);
+    quote! {
+        #doc
+        #[derive(Debug, Clone, PartialEq)]
+        pub enum Event {
+            #(#docs #variants(#records),)*
+            /// An event type this version of the spec does not list, kept raw so nothing is lost.
+            Other {
+                /// The value of the tag key.
+                event_type: ::std::string::String,
+                /// The whole frame as received.
+                raw: ::std::string::String,
+            },
+        }
+
+        impl Event {
+            /// Documented WebSocket address; `{host}` and `{listenKey}` are filled in by the client.
+            pub const URL_TEMPLATE: &'static str = #url;
+            /// Channel named in the subscribe message.
+            pub const CHANNEL: &'static str = #channel;
+            /// Key of a data frame naming its event type.
+            pub const TAG: &'static str = #tag;
+
+            /// Decodes one data frame straight from its bytes.
+            pub fn decode(frame: &[u8]) -> ::std::result::Result<Self, ::contango::__private::serde_json::Error> {
+                #[derive(::contango::__private::serde::Deserialize)]
+                #[serde(crate = "::contango::__private::serde")]
+                struct Tag<'a> {
+                    #[serde(rename = #tag, borrow)]
+                    tag: ::std::option::Option<::std::borrow::Cow<'a, str>>,
+                }
+                let t: Tag<'_> = ::contango::__private::serde_json::from_slice(frame)?;
+                let Some(tag) = t.tag else {
+                    return ::std::result::Result::Err(<::contango::__private::serde_json::Error as ::contango::__private::serde::de::Error>::missing_field(#tag));
+                };
+                match tag.as_ref() {
+                    #(#matches)*
+                    other => ::std::result::Result::Ok(Self::Other {
+                        event_type: other.to_owned(),
+                        raw: ::std::string::String::from_utf8_lossy(frame).into_owned(),
+                    }),
+                }
+            }
+
+            /// The event type as sent.
+            pub fn event_type(&self) -> &str {
+                match self {
+                    #(Self::#variants(_) => #wires,)*
+                    Self::Other { event_type, .. } => event_type,
+                }
+            }
+        }
+
+        /// The control messages of the stream, named by role.
+        pub mod stream_control {
+            /// Client to server: subscribe.
+            pub type Subscribe = super::#sub;
+            /// Server to client: subscription acknowledged.
+            pub type Subscribed = super::#subd;
+            /// Server to client: ping, to be answered with a pong.
+            pub type Ping = super::#ping;
+            /// Client to server: pong carrying the ping's `ts`.
+            pub type Pong = super::#pong;
+        }
+    }
+}

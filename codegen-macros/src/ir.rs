@@ -1,0 +1,216 @@
+//! What will be emitted: names resolved, references checked, nothing left to fail.
+
+/// A resolved type expression.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Ty {
+    String,
+    Bool,
+    I32,
+    I64,
+    Decimal,
+    Millis,
+    Seconds,
+    LocalDateTime,
+    Json,
+    /// A spec type (record).
+    Record(String),
+    /// A spec enum; `true` when integer-valued.
+    Enum(String, bool),
+    List(Box<Ty>),
+    OneOrMany(Box<Ty>),
+}
+
+#[derive(Debug, Clone)]
+pub struct Ir {
+    pub title: String,
+    pub version: String,
+    pub doc: String,
+    pub auth: Auth,
+    pub products: Vec<Product>,
+    pub tables: Vec<Table>,
+    pub enums: Vec<Enum>,
+    pub records: Vec<Record>,
+    pub endpoints: Vec<Endpoint>,
+    pub stream: Option<Stream>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Auth {
+    pub api_key: String,
+    pub signature: String,
+    pub timestamp: String,
+    pub recv_window: String,
+}
+
+#[derive(Debug, Clone)]
+pub struct Product {
+    pub variant: String,
+    pub key: String,
+    pub prefix: String,
+    pub doc: String,
+}
+
+#[derive(Debug, Clone)]
+pub struct Table {
+    pub name: String,
+    pub doc: String,
+    pub success: Vec<i64>,
+    pub codes: Vec<Code>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Code {
+    pub code: i64,
+    pub name: String,
+    pub variant: String,
+    pub message: String,
+    pub retry: Retry,
+    pub doc: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Retry {
+    Never,
+    Safe,
+    ResyncClock,
+    BackOff,
+}
+
+#[derive(Debug, Clone)]
+pub struct Enum {
+    pub name: String,
+    pub doc: String,
+    pub integer: bool,
+    pub case_insensitive: bool,
+    pub values: Vec<EnumValue>,
+}
+
+#[derive(Debug, Clone)]
+pub struct EnumValue {
+    pub variant: String,
+    /// Wire text (integers as their decimal text).
+    pub wire: String,
+    pub aliases: Vec<String>,
+    pub doc: Option<String>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Record {
+    pub name: String,
+    pub doc: String,
+    pub array_shape: bool,
+    pub fields: Vec<Field>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Field {
+    pub wire: String,
+    pub rust: String,
+    pub ty: Ty,
+    pub required: bool,
+    pub aliases: Vec<String>,
+    pub doc: Option<String>,
+    pub encode_string: bool,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Method {
+    Get,
+    Post,
+    Put,
+    Delete,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Security {
+    None,
+    Trade,
+    UserData,
+    UserStream,
+    MarketData,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Location {
+    Path,
+    Query,
+    Body,
+}
+
+#[derive(Debug, Clone)]
+pub struct Param {
+    pub wire: String,
+    pub rust: String,
+    pub ty: Ty,
+    pub required: bool,
+    pub location: Location,
+    pub default: Option<String>,
+    /// Inclusive bounds, as literal text checked to parse as the parameter's type.
+    pub min: Option<String>,
+    pub max: Option<String>,
+    pub max_len: Option<u64>,
+    pub doc: Option<String>,
+}
+
+#[derive(Debug, Clone)]
+pub enum PathSeg {
+    Lit(String),
+    /// Index into `Endpoint::params`.
+    Param(usize),
+}
+
+#[derive(Debug, Clone)]
+pub struct Endpoint {
+    /// snake_case method name.
+    pub name: String,
+    /// UpperCamel base for the generated types.
+    pub camel: String,
+    pub doc: String,
+    pub method: Method,
+    pub path: String,
+    pub segments: Vec<PathSeg>,
+    pub user_stream_base: bool,
+    pub security: Security,
+    pub table: String,
+    pub idempotent: bool,
+    pub deprecated: Option<String>,
+    pub params: Vec<Param>,
+    /// Each rule: parameter indices of which at least one must be present.
+    pub at_least_one_of: Vec<Vec<usize>>,
+    pub wrapped: bool,
+    /// `None` when the answer carries nothing.
+    pub data: Option<Ty>,
+    /// Required parameters go in a struct named after the endpoint (rather than arguments).
+    pub struct_style: bool,
+}
+
+impl Endpoint {
+    pub fn required(&self) -> impl Iterator<Item = &Param> {
+        self.params.iter().filter(|p| p.required)
+    }
+    pub fn optional(&self) -> impl Iterator<Item = &Param> {
+        self.params.iter().filter(|p| !p.required)
+    }
+}
+
+#[derive(Debug, Clone)]
+pub struct Stream {
+    pub doc: String,
+    pub url: String,
+    pub channel: String,
+    pub tag: String,
+    pub subscribe: String,
+    pub subscribed: String,
+    pub ping: String,
+    pub pong: String,
+    pub events: Vec<Event>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Event {
+    pub wire: String,
+    pub variant: String,
+    pub record: String,
+    pub aliases: Vec<String>,
+    pub doc: Option<String>,
+}

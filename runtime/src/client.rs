@@ -1,0 +1,528 @@
+//! The shared transport: one connection pool, signing, and the request/decode cycle every
+//! generated endpoint goes through.
+//!
+//! The exact text signed is the exact text sent: path and query are built once by the encode
+//! writers, the URL is parsed from that text once, and the parse is checked not to have rewritten
+//! anything.
+
+use std::fmt;
+use std::net::IpAddr;
+use std::sync::Arc;
+use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+
+use reqwest::header::{CONTENT_TYPE, HeaderMap, HeaderName, HeaderValue};
+use tracing::Instrument as _;
+use url::Url;
+
+use crate::credentials::Credentials;
+use crate::encode::{BodyWriter, PathWriter, QueryWriter};
+use crate::endpoint::{Base, Endpoint, Method};
+use crate::envelope;
+use crate::error::{ApiCode, Error, InvalidArgument};
+
+/// Names under which authentication travels (the spec's `auth` section).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct AuthHeaders {
+    /// Header carrying the API key (`X-CH-APIKEY`).
+    pub api_key: &'static str,
+    /// Header carrying the signature (`X-CH-SIGN`).
+    pub signature: &'static str,
+    /// Header carrying the timestamp in milliseconds (`X-CH-TS`).
+    pub timestamp: &'static str,
+    /// Parameter carrying the receive window (`recvWindow`; query for GET, body otherwise).
+    pub recv_window: &'static str,
+}
+
+impl AuthHeaders {
+    /// The names the interface document gives.
+    pub const DEFAULT: AuthHeaders = AuthHeaders {
+        api_key: "X-CH-APIKEY",
+        signature: "X-CH-SIGN",
+        timestamp: "X-CH-TS",
+        recv_window: "recvWindow",
+    };
+}
+
+impl Default for AuthHeaders {
+    fn default() -> Self {
+        AuthHeaders::DEFAULT
+    }
+}
+
+/// A client configuration that cannot work.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum ConfigError {
+    /// No base URL was given.
+    #[error("a base URL is required")]
+    MissingBaseUrl,
+    /// A URL that does not parse, or is not a plain `http(s)://host[:port][/path]`.
+    #[error("invalid URL `{url}`: {reason}")]
+    InvalidUrl {
+        /// The URL as given.
+        url: String,
+        /// What is wrong with it.
+        reason: String,
+    },
+    /// Credentials over plain `http://` to a host other than loopback.
+    #[error(
+        "refusing to send credentials over plain http to `{url}`; use https (http is allowed for loopback only)"
+    )]
+    Insecure {
+        /// The refused URL.
+        url: String,
+    },
+    /// A product prefix that is neither empty nor `/segment...` without a trailing `/`.
+    #[error("invalid product prefix `{0}`: expected e.g. `/fapi`")]
+    InvalidPrefix(&'static str),
+    /// A header name from [`AuthHeaders`] that HTTP does not allow.
+    #[error("invalid header name `{0}`")]
+    InvalidHeaderName(&'static str),
+    /// An API key with characters a header cannot carry.
+    #[error("the API key contains characters not allowed in an HTTP header")]
+    InvalidApiKey,
+    /// The user agent cannot be a header value.
+    #[error("the user agent contains characters not allowed in an HTTP header")]
+    InvalidUserAgent,
+    /// The HTTP client could not be built (TLS backend initialisation).
+    #[error("cannot build the HTTP client: {0}")]
+    Client(String),
+}
+
+/// A base URL split into what requests need.
+#[derive(Debug)]
+struct BaseUrl {
+    /// `scheme://host[:port]`, as the URL parser normalised it.
+    origin: String,
+    /// The base's path without a trailing `/` (often empty).
+    path: String,
+    /// Whether credentials may be sent there (https, or loopback).
+    secure: bool,
+}
+
+impl BaseUrl {
+    fn parse(text: &str) -> Result<BaseUrl, ConfigError> {
+        let invalid = |reason: &str| ConfigError::InvalidUrl {
+            url: text.to_owned(),
+            reason: reason.to_owned(),
+        };
+        let url = Url::parse(text).map_err(|e| invalid(&e.to_string()))?;
+        let https = match url.scheme() {
+            "https" => true,
+            "http" => false,
+            _ => return Err(invalid("the scheme must be http or https")),
+        };
+        if url.query().is_some() || url.fragment().is_some() {
+            return Err(invalid("a base URL has no query or fragment"));
+        }
+        if !url.username().is_empty() || url.password().is_some() {
+            return Err(invalid("a base URL carries no user name or password"));
+        }
+        let loopback = match url.host() {
+            Some(url::Host::Domain(d)) => d.eq_ignore_ascii_case("localhost"),
+            Some(url::Host::Ipv4(ip)) => IpAddr::V4(ip).is_loopback(),
+            Some(url::Host::Ipv6(ip)) => IpAddr::V6(ip).is_loopback(),
+            None => return Err(invalid("a host is required")),
+        };
+        Ok(BaseUrl {
+            origin: url.origin().ascii_serialization(),
+            path: url.path().trim_end_matches('/').to_owned(),
+            secure: https || loopback,
+        })
+    }
+
+    fn text(&self) -> String {
+        format!("{}{}", self.origin, self.path)
+    }
+}
+
+struct Inner {
+    http: reqwest::Client,
+    product: BaseUrl,
+    user_stream: BaseUrl,
+    base_url: String,
+    prefix: &'static str,
+    credentials: Option<Credentials>,
+    /// The API key as a header value, checked once.
+    api_key: Option<HeaderValue>,
+    names: AuthHeaders,
+    api_key_header: HeaderName,
+    signature_header: HeaderName,
+    timestamp_header: HeaderName,
+    recv_window: Option<u64>,
+}
+
+/// The shared client core: configuration, credentials and the connection pool.
+///
+/// Cheap to clone (an `Arc`); clones share the pool.
+#[derive(Clone)]
+pub struct Core {
+    inner: Arc<Inner>,
+}
+
+impl fmt::Debug for Core {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let i = &self.inner;
+        f.debug_struct("Core")
+            .field("base_url", &i.base_url)
+            .field("product_prefix", &i.prefix)
+            .field("user_stream_url", &i.user_stream.text())
+            .field("credentials", &i.credentials)
+            .field("recv_window", &i.recv_window)
+            .finish_non_exhaustive()
+    }
+}
+
+/// Configures a [`Core`].
+#[derive(Debug, Clone)]
+pub struct CoreBuilder {
+    base_url: Option<String>,
+    product_prefix: &'static str,
+    user_stream_url: Option<String>,
+    credentials: Option<Credentials>,
+    timeout: Duration,
+    connect_timeout: Duration,
+    recv_window: Option<u64>,
+    user_agent: Option<String>,
+    auth_headers: AuthHeaders,
+}
+
+impl Default for CoreBuilder {
+    fn default() -> Self {
+        CoreBuilder {
+            base_url: None,
+            product_prefix: "/fapi",
+            user_stream_url: None,
+            credentials: None,
+            timeout: Duration::from_secs(10),
+            connect_timeout: Duration::from_secs(5),
+            recv_window: None,
+            user_agent: None,
+            auth_headers: AuthHeaders::DEFAULT,
+        }
+    }
+}
+
+impl CoreBuilder {
+    /// The exchange's base URL (`https://host[:port][/path]`), required.
+    pub fn base_url(mut self, url: impl Into<String>) -> Self {
+        self.base_url = Some(url.into());
+        self
+    }
+
+    /// The product's path prefix (default `/fapi`), inserted before product endpoints' paths.
+    pub fn product_prefix(mut self, prefix: &'static str) -> Self {
+        self.product_prefix = prefix;
+        self
+    }
+
+    /// Base URL of the user-stream REST endpoints (default: the base URL).
+    pub fn user_stream_url(mut self, url: impl Into<String>) -> Self {
+        self.user_stream_url = Some(url.into());
+        self
+    }
+
+    /// API key and secret, needed by keyed and signed endpoints.
+    pub fn credentials(mut self, credentials: Credentials) -> Self {
+        self.credentials = Some(credentials);
+        self
+    }
+
+    /// Whole-request timeout (default 10 s).
+    pub fn timeout(mut self, timeout: Duration) -> Self {
+        self.timeout = timeout;
+        self
+    }
+
+    /// Connection-establishment timeout (default 5 s).
+    pub fn connect_timeout(mut self, timeout: Duration) -> Self {
+        self.connect_timeout = timeout;
+        self
+    }
+
+    /// Receive window in milliseconds, sent (and signed) with every signed request; unset by
+    /// default, leaving the server's default.
+    pub fn recv_window(mut self, ms: u64) -> Self {
+        self.recv_window = Some(ms);
+        self
+    }
+
+    /// The `User-Agent` header (default `contango/<version>`).
+    pub fn user_agent(mut self, agent: impl Into<String>) -> Self {
+        self.user_agent = Some(agent.into());
+        self
+    }
+
+    /// Authentication header names, as the spec declares them.
+    pub fn auth_headers(mut self, names: AuthHeaders) -> Self {
+        self.auth_headers = names;
+        self
+    }
+
+    /// Checks the configuration and builds the client.
+    pub fn build(self) -> Result<Core, ConfigError> {
+        let base_text = self.base_url.ok_or(ConfigError::MissingBaseUrl)?;
+        let product = BaseUrl::parse(&base_text)?;
+        let user_stream = match &self.user_stream_url {
+            Some(u) => BaseUrl::parse(u)?,
+            None => BaseUrl::parse(&base_text)?,
+        };
+        let prefix = self.product_prefix;
+        if !prefix.is_empty()
+            && (!prefix.starts_with('/') || prefix.ends_with('/') || prefix.contains(['?', '#']))
+        {
+            return Err(ConfigError::InvalidPrefix(prefix));
+        }
+        let api_key = match &self.credentials {
+            Some(c) => {
+                for base in [&product, &user_stream] {
+                    if !base.secure {
+                        return Err(ConfigError::Insecure { url: base.text() });
+                    }
+                }
+                let mut v =
+                    HeaderValue::from_str(c.api_key()).map_err(|_| ConfigError::InvalidApiKey)?;
+                v.set_sensitive(true);
+                Some(v)
+            }
+            None => None,
+        };
+        let names = self.auth_headers;
+        let header = |name: &'static str| {
+            HeaderName::from_bytes(name.as_bytes())
+                .map_err(|_| ConfigError::InvalidHeaderName(name))
+        };
+        let user_agent = self
+            .user_agent
+            .unwrap_or_else(|| concat!("contango/", env!("CARGO_PKG_VERSION")).to_owned());
+        let user_agent =
+            HeaderValue::from_str(&user_agent).map_err(|_| ConfigError::InvalidUserAgent)?;
+        let http = reqwest::Client::builder()
+            .timeout(self.timeout)
+            .connect_timeout(self.connect_timeout)
+            .user_agent(user_agent)
+            .build()
+            .map_err(|e| ConfigError::Client(e.to_string()))?;
+        Ok(Core {
+            inner: Arc::new(Inner {
+                http,
+                base_url: product.text(),
+                product,
+                user_stream,
+                prefix,
+                credentials: self.credentials,
+                api_key,
+                names,
+                api_key_header: header(names.api_key)?,
+                signature_header: header(names.signature)?,
+                timestamp_header: header(names.timestamp)?,
+                recv_window: self.recv_window,
+            }),
+        })
+    }
+}
+
+impl Core {
+    /// Starts configuring a client.
+    pub fn builder() -> CoreBuilder {
+        CoreBuilder::default()
+    }
+
+    /// The product path prefix (`/fapi`).
+    pub fn product_prefix(&self) -> &'static str {
+        self.inner.prefix
+    }
+
+    /// The base URL, normalised, without a trailing `/`.
+    pub fn base_url(&self) -> &str {
+        &self.inner.base_url
+    }
+
+    /// The configured credentials, if any.
+    pub fn credentials(&self) -> Option<&Credentials> {
+        self.inner.credentials.as_ref()
+    }
+
+    /// The configured receive window in milliseconds, if any.
+    pub fn recv_window(&self) -> Option<u64> {
+        self.inner.recv_window
+    }
+
+    /// The timestamp signed requests carry, in milliseconds since the epoch.
+    ///
+    /// The hook where a server-time offset will be applied.
+    pub fn timestamp_ms(&self) -> i64 {
+        SystemTime::now()
+            .duration_since(UNIX_EPOCH)
+            .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
+            .unwrap_or(0)
+    }
+
+    /// Validates, signs and sends `req`, and decodes the answer.
+    pub async fn send<E: Endpoint + Sync>(&self, req: &E) -> Result<E::Response, Error<E::Code>> {
+        let meta = E::META;
+        let span = tracing::info_span!(
+            "contango.request",
+            endpoint = meta.name,
+            method = meta.method.as_str(),
+            path = tracing::field::Empty,
+            status = tracing::field::Empty,
+            code = tracing::field::Empty,
+            latency_ms = tracing::field::Empty,
+        );
+        let result = self.send_in_span(req, &span).instrument(span.clone()).await;
+        if let Err(Error::Api { code, .. }) = &result {
+            span.record("code", code.code());
+        }
+        result
+    }
+
+    async fn send_in_span<E: Endpoint + Sync>(
+        &self,
+        req: &E,
+        span: &tracing::Span,
+    ) -> Result<E::Response, Error<E::Code>> {
+        let endpoint = E::META.name;
+        let request = self.prepare(req)?;
+        span.record("path", request.url().path());
+        let started = Instant::now();
+        let transport = |e: reqwest::Error| {
+            if e.is_timeout() {
+                Error::Timeout { endpoint }
+            } else {
+                Error::Transport {
+                    endpoint,
+                    source: e.without_url(),
+                }
+            }
+        };
+        let response = self.inner.http.execute(request).await.map_err(transport)?;
+        let status = response.status().as_u16();
+        span.record("status", status);
+        let body = response.bytes().await.map_err(transport)?;
+        let latency = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
+        span.record("latency_ms", latency);
+        envelope::decode::<E>(status, &body)
+    }
+
+    /// Everything before the network: validation, path, query, body, signature, headers.
+    fn prepare<E: Endpoint>(&self, req: &E) -> Result<reqwest::Request, Error<E::Code>> {
+        let meta = E::META;
+        let inner = &*self.inner;
+        req.validate().map_err(Error::InvalidArgument)?;
+
+        let credentials = if meta.security.needs_key() {
+            Some(
+                inner
+                    .credentials
+                    .as_ref()
+                    .ok_or(Error::MissingCredentials {
+                        endpoint: meta.name,
+                    })?,
+            )
+        } else {
+            None
+        };
+        let base = match meta.base {
+            Base::Product => &inner.product,
+            Base::UserStream => &inner.user_stream,
+        };
+        if credentials.is_some() && !base.secure {
+            return Err(Error::Insecure { url: base.text() });
+        }
+        let signed = meta.security.is_signed();
+        let recv_window = if signed { inner.recv_window } else { None };
+        let is_get = meta.method == Method::Get;
+
+        let mut path = String::with_capacity(64);
+        path.push_str(&base.path);
+        if meta.base == Base::Product {
+            path.push_str(inner.prefix);
+        }
+        req.write_path(&mut PathWriter::new(&mut path));
+        if path.is_empty() {
+            path.push('/');
+        }
+
+        let mut query = String::new();
+        {
+            let mut q = QueryWriter::new(&mut query);
+            req.write_query(&mut q);
+            if let (true, Some(rw)) = (is_get, recv_window) {
+                q.pair(inner.names.recv_window, &rw);
+            }
+        }
+
+        let body = if meta.has_body && !is_get {
+            let mut buf = Vec::with_capacity(128);
+            let mut w = BodyWriter::new(&mut buf);
+            req.write_body(&mut w);
+            if let Some(rw) = recv_window {
+                w.field(inner.names.recv_window, &rw);
+            }
+            w.finish()
+                .map_err(|e| Error::InvalidArgument(InvalidArgument::new("body", e.to_string())))?;
+            Some(buf)
+        } else {
+            None
+        };
+
+        let url = request_url(&base.origin, &path, &query).map_err(Error::InvalidArgument)?;
+        let mut headers = HeaderMap::with_capacity(4);
+        headers.insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
+        if let (Some(credentials), Some(key)) = (credentials, &inner.api_key) {
+            headers.insert(inner.api_key_header.clone(), key.clone());
+            if signed {
+                let ts = self.timestamp_ms();
+                let body_bytes = body.as_deref().unwrap_or_default();
+                let sig = credentials.sign(ts, meta.method.as_str(), &path, &query, body_bytes);
+                let mut sig_value = HeaderValue::from_str(sig.as_str())
+                    .map_err(|_| Error::Config("signature is not a header value".into()))?;
+                sig_value.set_sensitive(true);
+                headers.insert(inner.signature_header.clone(), sig_value);
+                headers.insert(inner.timestamp_header.clone(), HeaderValue::from(ts));
+            }
+        }
+
+        let mut request = reqwest::Request::new(http_method(meta.method), url);
+        *request.headers_mut() = headers;
+        if let Some(body) = body {
+            *request.body_mut() = Some(body.into());
+        }
+        Ok(request)
+    }
+}
+
+fn http_method(m: Method) -> reqwest::Method {
+    match m {
+        Method::Get => reqwest::Method::GET,
+        Method::Post => reqwest::Method::POST,
+        Method::Put => reqwest::Method::PUT,
+        Method::Delete => reqwest::Method::DELETE,
+    }
+}
+
+/// Parses `origin + path + ("?" + query)` once, refusing any URL the parser would rewrite
+/// (dot segments, characters it would escape), since the signature covers the text as built.
+fn request_url(origin: &str, path: &str, query: &str) -> Result<Url, InvalidArgument> {
+    let mut text = String::with_capacity(origin.len() + path.len() + query.len() + 1);
+    text.push_str(origin);
+    text.push_str(path);
+    if !query.is_empty() {
+        text.push('?');
+        text.push_str(query);
+    }
+    let url = Url::parse(&text)
+        .map_err(|e| InvalidArgument::new("path", format!("does not form a valid URL: {e}")))?;
+    if url.path() != path || url.query().unwrap_or_default() != query {
+        return Err(InvalidArgument::new(
+            "path",
+            format!("`{path}` would be rewritten by URL normalisation (a `.` or `..` segment?)"),
+        ));
+    }
+    Ok(url)
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests;

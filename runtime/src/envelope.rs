@@ -1,0 +1,629 @@
+//! Turning an HTTP answer into the endpoint's value or an [`Error`].
+//!
+//! Wrapped answers are `{code, msg, data}` with `code` a number or a string; bare answers are the
+//! value itself, errors being `{code, msg}`. The body is decoded in one pass straight from its
+//! bytes (never through `serde_json::Value`); only when that pass fails is the body looked at
+//! again, to tell a server error code from an HTML page from JSON of the wrong shape.
+
+use std::borrow::Cow;
+use std::fmt;
+use std::marker::PhantomData;
+
+use serde::de::value::UnitDeserializer;
+use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, Visitor};
+
+use crate::endpoint::{Endpoint, Envelope};
+use crate::error::{ApiCode, Error};
+
+/// Decodes the answer of endpoint `E` (HTTP `status`, raw `body`).
+pub fn decode<E: Endpoint>(status: u16, body: &[u8]) -> Result<E::Response, Error<E::Code>> {
+    let ok_status = (200..300).contains(&status);
+    if body.iter().all(u8::is_ascii_whitespace) {
+        if !ok_status {
+            return Err(http_error::<E>(status, body));
+        }
+        // Nothing at all: as if `data` were absent.
+        return E::decode_data(UnitDeserializer::<serde_json::Error>::new())
+            .map_err(|e| decode_error::<E>(status, &e));
+    }
+    match E::META.envelope {
+        Envelope::Wrapped => wrapped::<E>(status, ok_status, body),
+        Envelope::Bare => bare::<E>(status, ok_status, body),
+    }
+}
+
+fn wrapped<E: Endpoint>(
+    status: u16,
+    ok_status: bool,
+    body: &[u8],
+) -> Result<E::Response, Error<E::Code>> {
+    let first = match parse::<E>(body, Mode::Wrapped) {
+        Ok(Outcome::Data(v)) => return Ok(v),
+        Ok(Outcome::Failure { code, msg }) => return Err(api_error::<E>(status, code, msg)),
+        // Not produced in this mode; treat like a shape mismatch.
+        Ok(Outcome::Success) => return Err(decode_msg::<E>(status, "no data decoded".into())),
+        Err(e) => e,
+    };
+    match parse::<E>(body, Mode::CodeOnly) {
+        Ok(Outcome::Failure { code, msg }) => Err(api_error::<E>(status, code, msg)),
+        _ if !ok_status || !looks_like_json(body) => Err(http_error::<E>(status, body)),
+        _ => Err(decode_error::<E>(status, &first)),
+    }
+}
+
+fn bare<E: Endpoint>(
+    status: u16,
+    ok_status: bool,
+    body: &[u8],
+) -> Result<E::Response, Error<E::Code>> {
+    if !ok_status {
+        return match parse::<E>(body, Mode::CodeOnly) {
+            Ok(Outcome::Failure { code, msg }) => Err(api_error::<E>(status, code, msg)),
+            _ => Err(http_error::<E>(status, body)),
+        };
+    }
+    // A 2xx body that is exactly an error object `{code, msg}` is an error too. The check fails
+    // at the first other key, so it costs next to nothing on real values.
+    if first_byte(body) == Some(b'{') {
+        if let Ok(Outcome::Failure { code, msg }) = parse::<E>(body, Mode::ErrorOnly) {
+            return Err(api_error::<E>(status, code, msg));
+        }
+    }
+    let mut d = serde_json::Deserializer::from_slice(body);
+    match E::decode_data(&mut d).and_then(|v| d.end().map(|()| v)) {
+        Ok(v) => Ok(v),
+        Err(e) if looks_like_json(body) => Err(decode_error::<E>(status, &e)),
+        Err(_) => Err(http_error::<E>(status, body)),
+    }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Error construction.
+
+fn api_error<E: Endpoint>(status: u16, code: i64, msg: Option<Cow<'_, str>>) -> Error<E::Code> {
+    Error::Api {
+        code: E::Code::from_wire(E::META.error_table, code),
+        message: msg.map(Cow::into_owned).unwrap_or_default(),
+        status,
+        endpoint: E::META.name,
+    }
+}
+
+fn http_error<E: Endpoint>(status: u16, body: &[u8]) -> Error<E::Code> {
+    Error::Http {
+        status,
+        endpoint: E::META.name,
+        body: snippet(body),
+    }
+}
+
+fn decode_error<E: Endpoint>(status: u16, e: &serde_json::Error) -> Error<E::Code> {
+    decode_msg::<E>(status, e.to_string())
+}
+
+fn decode_msg<E: Endpoint>(status: u16, message: String) -> Error<E::Code> {
+    Error::Decode {
+        endpoint: E::META.name,
+        status,
+        message,
+    }
+}
+
+/// The first 200 characters of a body, for error messages.
+fn snippet(body: &[u8]) -> String {
+    // 200 characters take at most 800 bytes of UTF-8.
+    let head = body.get(..800).unwrap_or(body);
+    String::from_utf8_lossy(head).chars().take(200).collect()
+}
+
+fn first_byte(body: &[u8]) -> Option<u8> {
+    body.iter().copied().find(|b| !b.is_ascii_whitespace())
+}
+
+/// Whether the body starts like a JSON value (an HTML error page starts with `<`).
+fn looks_like_json(body: &[u8]) -> bool {
+    matches!(
+        first_byte(body),
+        Some(b'{' | b'[' | b'"' | b'-' | b'0'..=b'9' | b't' | b'f' | b'n')
+    )
+}
+
+// ---------------------------------------------------------------------------------------------
+// The one-pass envelope visitor.
+
+/// What a pass over `{code, msg, data}` looks for.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Mode {
+    /// Decode `data` through the endpoint (skipped once the code is known to be a failure).
+    Wrapped,
+    /// Only `code` and `msg`; everything else skipped.
+    CodeOnly,
+    /// Only an exact `{code, msg}` object; any other key fails the pass.
+    ErrorOnly,
+}
+
+enum Outcome<'de, T> {
+    Data(T),
+    Failure {
+        code: i64,
+        msg: Option<Cow<'de, str>>,
+    },
+    /// A success code seen in a mode that does not decode data.
+    Success,
+}
+
+fn parse<E: Endpoint>(
+    body: &[u8],
+    mode: Mode,
+) -> Result<Outcome<'_, E::Response>, serde_json::Error> {
+    let mut d = serde_json::Deserializer::from_slice(body);
+    let out = d.deserialize_map(EnvelopeVisitor::<E> {
+        mode,
+        endpoint: PhantomData,
+    })?;
+    d.end()?;
+    Ok(out)
+}
+
+struct EnvelopeVisitor<E> {
+    mode: Mode,
+    endpoint: PhantomData<fn() -> E>,
+}
+
+impl<'de, E: Endpoint> Visitor<'de> for EnvelopeVisitor<E> {
+    type Value = Outcome<'de, E::Response>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("an object with `code`")
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        let table = E::META.error_table;
+        let mut code: Option<i64> = None;
+        let mut msg: Option<Cow<'de, str>> = None;
+        let mut data: Option<E::Response> = None;
+        while let Some(key) = map.next_key::<Key>()? {
+            match key {
+                Key::Code => code = Some(map.next_value_seed(CodeSeed)?),
+                Key::Msg => msg = map.next_value::<Msg<'de>>()?.0,
+                Key::Data if self.mode == Mode::ErrorOnly => {
+                    return Err(de::Error::custom("not an error object"));
+                }
+                Key::Data => {
+                    let known_failure = code.is_some_and(|c| !E::Code::is_success(table, c));
+                    if self.mode == Mode::Wrapped && !known_failure {
+                        data = Some(map.next_value_seed(DataSeed::<E>(PhantomData))?);
+                    } else {
+                        map.next_value::<IgnoredAny>()?;
+                    }
+                }
+                Key::Other if self.mode == Mode::ErrorOnly => {
+                    return Err(de::Error::custom("not an error object"));
+                }
+                Key::Other => {
+                    map.next_value::<IgnoredAny>()?;
+                }
+            }
+        }
+        let code = code.ok_or_else(|| de::Error::missing_field("code"))?;
+        if !E::Code::is_success(table, code) {
+            return Ok(Outcome::Failure { code, msg });
+        }
+        if self.mode != Mode::Wrapped {
+            return Ok(Outcome::Success);
+        }
+        match data {
+            Some(v) => Ok(Outcome::Data(v)),
+            // `data` absent: lists come back empty, `()` works, a record is an error.
+            None => E::decode_data(UnitDeserializer::<A::Error>::new()).map(Outcome::Data),
+        }
+    }
+}
+
+/// Keys of the envelope.
+enum Key {
+    Code,
+    Msg,
+    Data,
+    Other,
+}
+
+impl<'de> de::Deserialize<'de> for Key {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_identifier(KeyVisitor)
+    }
+}
+
+struct KeyVisitor;
+
+impl Visitor<'_> for KeyVisitor {
+    type Value = Key;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a key")
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Key, E> {
+        Ok(match v {
+            "code" => Key::Code,
+            "msg" => Key::Msg,
+            "data" => Key::Data,
+            _ => Key::Other,
+        })
+    }
+}
+
+/// `code`: a number or a numeric string.
+struct CodeSeed;
+
+impl<'de> DeserializeSeed<'de> for CodeSeed {
+    type Value = i64;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<i64, D::Error> {
+        crate::de::wire(d)
+    }
+}
+
+/// `data`, decoded by the endpoint.
+struct DataSeed<E>(PhantomData<fn() -> E>);
+
+impl<'de, E: Endpoint> DeserializeSeed<'de> for DataSeed<E> {
+    type Value = E::Response;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<E::Response, D::Error> {
+        E::decode_data(d)
+    }
+}
+
+/// `msg`: text borrowed from the body when possible; anything that is not text is dropped,
+/// because a strange message must not hide the error code.
+struct Msg<'de>(Option<Cow<'de, str>>);
+
+impl<'de> de::Deserialize<'de> for Msg<'de> {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_any(MsgVisitor)
+    }
+}
+
+struct MsgVisitor;
+
+impl<'de> Visitor<'de> for MsgVisitor {
+    type Value = Msg<'de>;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a message")
+    }
+    fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<Self::Value, E> {
+        Ok(Msg(Some(Cow::Borrowed(v))))
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
+        Ok(Msg(Some(Cow::Owned(v.to_owned()))))
+    }
+    fn visit_string<E: de::Error>(self, v: String) -> Result<Self::Value, E> {
+        Ok(Msg(Some(Cow::Owned(v))))
+    }
+    fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
+        Ok(Msg(None))
+    }
+    fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
+        Ok(Msg(None))
+    }
+    fn visit_bool<E: de::Error>(self, _: bool) -> Result<Self::Value, E> {
+        Ok(Msg(None))
+    }
+    fn visit_i64<E: de::Error>(self, _: i64) -> Result<Self::Value, E> {
+        Ok(Msg(None))
+    }
+    fn visit_u64<E: de::Error>(self, _: u64) -> Result<Self::Value, E> {
+        Ok(Msg(None))
+    }
+    fn visit_f64<E: de::Error>(self, _: f64) -> Result<Self::Value, E> {
+        Ok(Msg(None))
+    }
+    fn visit_seq<A: de::SeqAccess<'de>>(self, mut seq: A) -> Result<Self::Value, A::Error> {
+        while seq.next_element::<IgnoredAny>()?.is_some() {}
+        Ok(Msg(None))
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
+        Ok(Msg(None))
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+pub(crate) mod tests {
+    use super::*;
+    use crate::encode::{BodyWriter, PathWriter, QueryWriter};
+    use crate::endpoint::{Base, EndpointMeta, Method, Security};
+    use crate::error::InvalidArgument;
+    use crate::error::tests::TestCode;
+    use rust_decimal::Decimal;
+    use serde::Deserialize;
+
+    /// A response record as the macro would generate it.
+    #[derive(Debug, PartialEq, Deserialize)]
+    pub(crate) struct Ack {
+        #[serde(rename = "orderId", deserialize_with = "crate::de::wire")]
+        pub(crate) order_id: i64,
+    }
+
+    impl crate::de::Wire for Ack {
+        fn from_wire<'de, D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            Ack::deserialize(d)
+        }
+    }
+
+    macro_rules! test_endpoint {
+        ($name:ident, $envelope:expr, $table:expr, $resp:ty, $decode:path) => {
+            pub(crate) struct $name;
+            impl Endpoint for $name {
+                type Response = $resp;
+                type Code = TestCode;
+                const META: EndpointMeta = EndpointMeta {
+                    name: stringify!($name),
+                    method: Method::Get,
+                    base: Base::Product,
+                    security: Security::None,
+                    envelope: $envelope,
+                    error_table: $table,
+                    idempotent: true,
+                    has_body: false,
+                };
+                fn validate(&self) -> Result<(), InvalidArgument> {
+                    Ok(())
+                }
+                fn write_path(&self, out: &mut PathWriter<'_>) {
+                    out.literal("/v1/x");
+                }
+                fn write_query(&self, _: &mut QueryWriter<'_>) {}
+                fn write_body(&self, _: &mut BodyWriter<'_>) {}
+                fn decode_data<'de, D: Deserializer<'de>>(d: D) -> Result<$resp, D::Error> {
+                    $decode(d)
+                }
+            }
+        };
+    }
+
+    test_endpoint!(
+        WrappedAck,
+        Envelope::Wrapped,
+        "futures",
+        Ack,
+        crate::de::wire
+    );
+    test_endpoint!(
+        WrappedList,
+        Envelope::Wrapped,
+        "futures",
+        Vec<Ack>,
+        crate::de::wire
+    );
+    test_endpoint!(
+        WrappedMany,
+        Envelope::Wrapped,
+        "futures",
+        Vec<Ack>,
+        crate::de::one_or_many
+    );
+    test_endpoint!(
+        WrappedNone,
+        Envelope::Wrapped,
+        "user_stream",
+        (),
+        crate::de::ignore
+    );
+    test_endpoint!(
+        StreamKey,
+        Envelope::Wrapped,
+        "user_stream",
+        serde_json::Value,
+        crate::de::wire
+    );
+    test_endpoint!(BareAck, Envelope::Bare, "futures", Ack, crate::de::wire);
+    test_endpoint!(
+        BareDecimals,
+        Envelope::Bare,
+        "futures",
+        Vec<Decimal>,
+        crate::de::wire
+    );
+    test_endpoint!(BareUnit, Envelope::Bare, "futures", (), crate::de::ignore);
+
+    fn api_code<E: Endpoint<Code = TestCode>>(
+        r: Result<E::Response, Error<TestCode>>,
+    ) -> (i64, String) {
+        match r {
+            Err(Error::Api { code, message, .. }) => (code.code(), message),
+            Err(e) => panic!("expected an API error, got {e}"),
+            Ok(_) => panic!("expected an API error, got a value"),
+        }
+    }
+
+    #[test]
+    fn wrapped_success_codes() {
+        let body = br#"{"code":"0","msg":"Success","data":{"orderId":1690615847831143159}}"#;
+        assert_eq!(
+            decode::<WrappedAck>(200, body).unwrap().order_id,
+            1690615847831143159
+        );
+        let body = br#"{"data":{"orderId":"7"},"code":0}"#;
+        assert_eq!(decode::<WrappedAck>(200, body).unwrap().order_id, 7);
+        let body = br#"{"msg":"succ","code":200,"data":{"listenKey":"ac3a"}}"#;
+        assert_eq!(decode::<StreamKey>(200, body).unwrap()["listenKey"], "ac3a");
+        decode::<WrappedNone>(200, br#"{"msg":"succ","code":200}"#).unwrap();
+        // 200 is not success in the futures table.
+        let (code, msg) =
+            api_code::<WrappedAck>(decode::<WrappedAck>(200, br#"{"msg":"succ","code":200}"#));
+        assert_eq!((code, msg.as_str()), (200, "succ"));
+    }
+
+    #[test]
+    fn wrapped_errors_with_string_and_number_codes() {
+        for body in [
+            &br#"{"code":"-1121","msg":"Invalid symbol."}"#[..],
+            br#"{"code":-1121,"msg":"Invalid symbol."}"#,
+            br#"{"msg":"Invalid symbol.","data":{"weird":[1,2]},"code":-1121}"#,
+            br#"{"code":-1121,"data":"nonsense","msg":"Invalid symbol."}"#,
+        ] {
+            let r = decode::<WrappedAck>(400, body);
+            let e = r.as_ref().err().unwrap();
+            assert_eq!(e.status(), Some(400));
+            assert_eq!(e.code(), Some(TestCode::InvalidSymbol));
+            assert_eq!(api_code::<WrappedAck>(r).1, "Invalid symbol.");
+        }
+        // Missing msg: empty message, code kept.
+        let (code, msg) = api_code::<WrappedAck>(decode::<WrappedAck>(200, br#"{"code":-1021}"#));
+        assert_eq!((code, msg.as_str()), (-1021, ""));
+        // Unknown code goes to the catch-all.
+        let r = decode::<WrappedAck>(200, br#"{"code":"-9999","msg":null}"#);
+        assert_eq!(r.err().unwrap().code(), Some(TestCode::Unknown(-9999)));
+    }
+
+    #[test]
+    fn wrapped_null_or_missing_data() {
+        let body = br#"{"code":"0","msg":"Success","data":null}"#;
+        assert_eq!(decode::<WrappedList>(200, body).unwrap(), vec![]);
+        assert_eq!(decode::<WrappedMany>(200, body).unwrap(), vec![]);
+        assert_eq!(
+            decode::<WrappedList>(200, br#"{"code":0}"#).unwrap(),
+            vec![]
+        );
+        decode::<WrappedNone>(200, br#"{"code":200,"data":null}"#).unwrap();
+        // An object type cannot be absent.
+        for body in [&body[..], br#"{"code":0,"msg":"ok"}"#] {
+            match decode::<WrappedAck>(200, body) {
+                Err(Error::Decode {
+                    endpoint, status, ..
+                }) => assert_eq!((endpoint, status), ("WrappedAck", 200)),
+                other => panic!("{:?}", other.map(|_| ())),
+            }
+        }
+        let many = br#"{"code":0,"data":{"orderId":1}}"#;
+        assert_eq!(
+            decode::<WrappedMany>(200, many).unwrap(),
+            vec![Ack { order_id: 1 }]
+        );
+        let many = br#"{"code":0,"data":[{"orderId":1},{}]}"#;
+        assert_eq!(
+            decode::<WrappedMany>(200, many).unwrap(),
+            vec![Ack { order_id: 1 }]
+        );
+    }
+
+    #[test]
+    fn html_is_an_http_error() {
+        let html = b"<html><head><title>502 Bad Gateway</title></head><body>nginx</body></html>";
+        for status in [200, 502] {
+            match decode::<WrappedAck>(status, html) {
+                Err(Error::Http {
+                    status: s,
+                    endpoint,
+                    body,
+                }) => {
+                    assert_eq!((s, endpoint), (status, "WrappedAck"));
+                    assert!(body.starts_with("<html>"));
+                }
+                other => panic!("{:?}", other.map(|_| ())),
+            }
+            assert!(matches!(
+                decode::<BareAck>(status, html),
+                Err(Error::Http { .. })
+            ));
+        }
+        // Long bodies are cut at 200 characters, multi-byte characters intact.
+        let long = "é".repeat(1000);
+        match decode::<BareAck>(500, long.as_bytes()) {
+            Err(Error::Http { body, .. }) => assert_eq!(body.chars().count(), 200),
+            other => panic!("{:?}", other.map(|_| ())),
+        }
+        // Non-2xx JSON without a code.
+        assert!(matches!(
+            decode::<BareAck>(404, br#"{"error":"nope"}"#),
+            Err(Error::Http { .. })
+        ));
+        assert!(matches!(
+            decode::<WrappedAck>(503, b""),
+            Err(Error::Http { .. })
+        ));
+    }
+
+    #[test]
+    fn truncated_json_is_a_decode_error() {
+        let body = br#"{"code":"0","msg":"Success","data":{"orderId":16906"#;
+        assert!(matches!(
+            decode::<WrappedAck>(200, body),
+            Err(Error::Decode { .. })
+        ));
+        assert!(matches!(
+            decode::<BareAck>(200, br#"{"orderId":1"#),
+            Err(Error::Decode { .. })
+        ));
+        // Wrong shape.
+        let wrong = br#"{"code":"0","data":{"orderId":"abc"}}"#;
+        match decode::<WrappedAck>(200, wrong) {
+            Err(Error::Decode { message, .. }) => assert!(message.contains("abc"), "{message}"),
+            other => panic!("{:?}", other.map(|_| ())),
+        }
+        assert!(matches!(
+            decode::<BareAck>(200, br#"{"orderId":1} x"#),
+            Err(Error::Decode { .. })
+        ));
+        assert!(matches!(
+            decode::<WrappedAck>(200, br#"[1,2]"#),
+            Err(Error::Decode { .. })
+        ));
+    }
+
+    #[test]
+    fn bare_values_and_errors() {
+        assert_eq!(
+            decode::<BareAck>(200, br#" {"orderId":"12"} "#)
+                .unwrap()
+                .order_id,
+            12
+        );
+        let v = decode::<BareDecimals>(200, b"[0E-8, \"1010.4043400372839856\", 1e3]").unwrap();
+        assert_eq!(
+            v.iter().map(|d| d.to_string()).collect::<Vec<_>>(),
+            ["0.00000000", "1010.4043400372839856", "1000"]
+        );
+        decode::<BareUnit>(200, b"{}").unwrap();
+        decode::<BareUnit>(200, b"").unwrap();
+        // Error object on a 2xx, code as a string.
+        let (code, msg) = api_code::<BareAck>(decode::<BareAck>(
+            200,
+            br#"{"code":"-1121","msg":"Invalid symbol."}"#,
+        ));
+        assert_eq!((code, msg.as_str()), (-1121, "Invalid symbol."));
+        // Error object on a 4xx with extra keys.
+        let r = decode::<BareAck>(400, br#"{"code":-1021,"msg":"ts","extra":true}"#);
+        assert_eq!(r.err().unwrap().code(), Some(TestCode::InvalidTimestamp));
+        // A success code alone is not an error: decoded as the value.
+        decode::<BareUnit>(200, br#"{"code":0,"msg":"ok"}"#).unwrap();
+    }
+
+    #[test]
+    fn never_panics_on_junk() {
+        let samples: [&[u8]; 12] = [
+            b"",
+            b"   ",
+            b"{",
+            b"}",
+            b"[",
+            b"null",
+            b"\xff\xfe",
+            b"{\"code\":",
+            b"{\"code\":{}}",
+            b"{\"code\":\"0\",\"data\":",
+            b"{\"code\":1e400}",
+            b"{\"code\":\"0\",\"msg\":[1,{}],\"data\":{\"orderId\":1}}",
+        ];
+        for body in samples {
+            for status in [200, 400, 500] {
+                let _ = decode::<WrappedAck>(status, body);
+                let _ = decode::<WrappedMany>(status, body);
+                let _ = decode::<BareAck>(status, body);
+                let _ = decode::<BareUnit>(status, body);
+            }
+        }
+        // An odd message does not hide the code's value.
+        let body = br#"{"code":"0","msg":[1,{}],"data":{"orderId":1}}"#;
+        assert_eq!(decode::<WrappedAck>(200, body).unwrap().order_id, 1);
+    }
+}

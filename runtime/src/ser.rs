@@ -1,0 +1,103 @@
+//! Serialization helpers for generated fields whose wire form differs from the Rust default.
+//!
+//! Finding on `rust_decimal` (1.43, features `serde-with-arbitrary-precision`, no `serde-float`):
+//! its default `Serialize` writes a Decimal as a JSON **string** (`"9300"`), exactly. Only the
+//! `serde-float` feature would make it a number. So request bodies, which the published signing
+//! example shows with `"price":"9300"`, use the default impl, and response types that must echo a
+//! number use [`number`] below.
+
+use std::fmt::Display;
+use std::str::FromStr;
+
+use rust_decimal::Decimal;
+use serde::{Serialize, Serializer};
+
+/// Serializes a Decimal as an exact JSON number (`9300.10`, never through `f64`).
+///
+/// Relies on serde_json's `arbitrary_precision`, which writes a `Number`'s text verbatim.
+pub fn number<S: Serializer>(v: &Decimal, s: S) -> Result<S::Ok, S::Error> {
+    serde_json::Number::from_str(&v.to_string())
+        .map_err(serde::ser::Error::custom)?
+        .serialize(s)
+}
+
+/// [`number`] for an optional field (`None` as `null`; pair it with `skip_serializing_if`).
+pub fn opt_number<S: Serializer>(v: &Option<Decimal>, s: S) -> Result<S::Ok, S::Error> {
+    match v {
+        Some(v) => number(v, s),
+        None => s.serialize_none(),
+    }
+}
+
+/// A Decimal that serializes as an exact JSON number, for places `serialize_with` cannot reach
+/// (elements of array-shaped records: `t.serialize_element(&Number(&self.price))`).
+#[derive(Debug, Clone, Copy)]
+pub struct Number<'a>(pub &'a Decimal);
+
+impl Serialize for Number<'_> {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        number(self.0, s)
+    }
+}
+
+/// Serializes any displayable value as a JSON string (fields with `encode: string`).
+pub fn string<S: Serializer, T: Display>(v: &T, s: S) -> Result<S::Ok, S::Error> {
+    s.collect_str(v)
+}
+
+/// [`string`] for an optional field (`None` as `null`).
+pub fn opt_string<S: Serializer, T: Display>(v: &Option<T>, s: S) -> Result<S::Ok, S::Error> {
+    match v {
+        Some(v) => s.collect_str(v),
+        None => s.serialize_none(),
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    #[derive(Serialize)]
+    struct Sample {
+        #[serde(serialize_with = "number")]
+        n: Decimal,
+        #[serde(serialize_with = "opt_number")]
+        on: Option<Decimal>,
+        #[serde(serialize_with = "string")]
+        s: i64,
+        #[serde(serialize_with = "opt_string")]
+        os: Option<Decimal>,
+        plain: Decimal,
+    }
+
+    #[test]
+    fn wire_forms() {
+        let d = Decimal::from_str("1010.4043400372839856").unwrap();
+        let v = Sample {
+            n: d,
+            on: None,
+            s: 1788255516228355339,
+            os: Some(Decimal::from_str("0.00000000").unwrap()),
+            plain: Decimal::from(9300),
+        };
+        assert_eq!(
+            serde_json::to_string(&[Number(&d)]).unwrap(),
+            "[1010.4043400372839856]"
+        );
+        assert_eq!(
+            serde_json::to_string(&v).unwrap(),
+            r#"{"n":1010.4043400372839856,"on":null,"s":"1788255516228355339","os":"0.00000000","plain":"9300"}"#
+        );
+    }
+
+    /// Pins the finding documented above: the default impl writes a string.
+    #[test]
+    fn rust_decimal_default_serialize_is_a_string() {
+        let d = Decimal::from_str("-3350051449.6928050669137353").unwrap();
+        assert_eq!(
+            serde_json::to_string(&d).unwrap(),
+            "\"-3350051449.6928050669137353\""
+        );
+    }
+}

@@ -1,0 +1,194 @@
+//! Typed time values as they travel on the wire.
+//!
+//! Servers mix milliseconds, seconds and zone-less date-time text; distinct types keep a kline's
+//! `idx` (seconds) from ever being read as milliseconds.
+
+use std::fmt;
+use std::time::{Duration, SystemTime, UNIX_EPOCH};
+
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+use crate::de::Wire;
+
+/// Milliseconds since the Unix epoch (the exchange's usual timestamp).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct Millis(pub i64);
+
+impl Millis {
+    /// The raw number of milliseconds since the Unix epoch.
+    pub const fn as_millis(self) -> i64 {
+        self.0
+    }
+
+    /// The instant as a [`SystemTime`]; `None` if the platform cannot represent it.
+    pub fn to_system_time(self) -> Option<SystemTime> {
+        offset_from_epoch(self.0.unsigned_abs(), self.0 < 0, Duration::from_millis)
+    }
+}
+
+impl From<i64> for Millis {
+    fn from(v: i64) -> Self {
+        Millis(v)
+    }
+}
+
+impl From<Millis> for i64 {
+    fn from(v: Millis) -> Self {
+        v.0
+    }
+}
+
+impl fmt::Display for Millis {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.0, f)
+    }
+}
+
+/// Seconds since the Unix epoch (kline `idx`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct Seconds(pub i64);
+
+impl Seconds {
+    /// The raw number of seconds since the Unix epoch.
+    pub const fn as_secs(self) -> i64 {
+        self.0
+    }
+
+    /// The instant as a [`SystemTime`]; `None` if the platform cannot represent it.
+    pub fn to_system_time(self) -> Option<SystemTime> {
+        offset_from_epoch(self.0.unsigned_abs(), self.0 < 0, Duration::from_secs)
+    }
+
+    /// The same instant in milliseconds (saturating at the `i64` range).
+    pub const fn to_millis(self) -> Millis {
+        Millis(self.0.saturating_mul(1000))
+    }
+}
+
+impl From<i64> for Seconds {
+    fn from(v: i64) -> Self {
+        Seconds(v)
+    }
+}
+
+impl fmt::Display for Seconds {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        fmt::Display::fmt(&self.0, f)
+    }
+}
+
+/// Date-time text without a zone, as servers send it (`2023-06-13T20:55:51`).
+///
+/// Kept as text: the interface does not say which zone it is in, so converting it would invent
+/// information.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct LocalDateTime(pub String);
+
+impl LocalDateTime {
+    /// The text exactly as received.
+    pub fn as_str(&self) -> &str {
+        &self.0
+    }
+}
+
+impl From<String> for LocalDateTime {
+    fn from(v: String) -> Self {
+        LocalDateTime(v)
+    }
+}
+
+impl fmt::Display for LocalDateTime {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.0)
+    }
+}
+
+fn offset_from_epoch(
+    magnitude: u64,
+    negative: bool,
+    unit: fn(u64) -> Duration,
+) -> Option<SystemTime> {
+    let d = unit(magnitude);
+    if negative {
+        UNIX_EPOCH.checked_sub(d)
+    } else {
+        UNIX_EPOCH.checked_add(d)
+    }
+}
+
+impl Serialize for Millis {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_i64(self.0)
+    }
+}
+
+impl Serialize for Seconds {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_i64(self.0)
+    }
+}
+
+impl Serialize for LocalDateTime {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(&self.0)
+    }
+}
+
+impl<'de> Deserialize<'de> for Millis {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Wire::from_wire(d)
+    }
+}
+
+impl<'de> Deserialize<'de> for Seconds {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Wire::from_wire(d)
+    }
+}
+
+impl<'de> Deserialize<'de> for LocalDateTime {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        Wire::from_wire(d)
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn conversions() {
+        assert_eq!(
+            Seconds(1_700_000_000).to_millis(),
+            Millis(1_700_000_000_000)
+        );
+        assert_eq!(Seconds(i64::MAX).to_millis(), Millis(i64::MAX));
+        let t = Millis(1_500).to_system_time();
+        assert_eq!(t, UNIX_EPOCH.checked_add(Duration::from_millis(1_500)));
+        assert!(Millis(-1).to_system_time().is_some());
+        assert_eq!(Millis(1607702400000).to_string(), "1607702400000");
+        assert_eq!(
+            LocalDateTime("2023-06-13T20:55:51".into()).as_str(),
+            "2023-06-13T20:55:51"
+        );
+        // Must not panic at the extremes.
+        let _ = Seconds(i64::MAX).to_system_time();
+        let _ = Seconds(i64::MIN).to_system_time();
+        let _ = Millis(i64::MIN).to_system_time();
+    }
+
+    #[test]
+    fn serde_round_trip() {
+        let m: Millis = serde_json::from_str("\"1607702400000\"").unwrap();
+        assert_eq!(m, Millis(1607702400000));
+        assert_eq!(serde_json::to_string(&m).unwrap(), "1607702400000");
+        let s: Seconds = serde_json::from_str("1538728740").unwrap();
+        assert_eq!(serde_json::to_string(&s).unwrap(), "1538728740");
+        let l: LocalDateTime = serde_json::from_str("\"2023-06-13T20:55:51\"").unwrap();
+        assert_eq!(
+            serde_json::to_string(&l).unwrap(),
+            "\"2023-06-13T20:55:51\""
+        );
+    }
+}

@@ -1,0 +1,16 @@
+//! contango: a typed Rust SDK for a futures exchange interface, generated from `spec/futures.yaml`.
+#![deny(missing_docs)]
+
+extern crate self as contango;
+
+pub use contango_macros::generate;
+pub use contango_runtime::{
+    ConfigError, Credentials, InvalidArgument, LocalDateTime, Millis, RetryClass, Seconds,
+};
+
+#[doc(hidden)]
+pub mod __private {
+    pub use contango_runtime::__private::*;
+}
+
+generate!("spec/futures.yaml");
