@@ -274,3 +274,21 @@ fn credentials_never_reach_plain_http_to_a_remote_host() {
             .is_ok()
     );
 }
+
+#[test]
+fn request_types_decode_numbers_or_strings() {
+    // The simulator reads requests with these types: query strings and either JSON spelling.
+    let q: MyTradesRequest =
+        serde_urlencoded::from_str("contractName=E-BTC-USDT&limit=5&fromId=9007199254740993")
+            .expect("query");
+    assert_eq!(q.limit, Some(5));
+    assert_eq!(q.from_id, Some(9_007_199_254_740_993));
+    let a: NewOrderRequest = serde_json::from_str(
+        r#"{"contractName":"E-BTC-USDT","side":"BUY","type":"LIMIT","positionType":"1","open":"OPEN","volume":10,"amount":"2934.53","price":29345.3,"leverage":"5"}"#,
+    )
+    .expect("body");
+    assert_eq!(a.position_type, PositionType::Cross);
+    assert_eq!(a.volume, dec("10"));
+    assert_eq!(a.price, dec("29345.3"));
+    assert_eq!(a.leverage, Some(5));
+}

@@ -5412,7 +5412,10 @@ impl Client {
 #[serde(crate = "::contango::__private::serde")]
 pub struct ContractsRequest {
     /// Contract name, e.g. E-BTC-USDT.
-    #[serde(rename = "contractName")]
+    #[serde(
+        rename = "contractName",
+        deserialize_with = "::contango::__private::de::wire"
+    )]
     pub contract_name: ::std::string::String,
 }
 impl ContractsRequest {
@@ -5502,13 +5505,17 @@ impl Client {
 #[serde(crate = "::contango::__private::serde")]
 pub struct DepthRequest {
     /// Contract name, e.g. E-BTC-USDT.
-    #[serde(rename = "contractName")]
+    #[serde(
+        rename = "contractName",
+        deserialize_with = "::contango::__private::de::wire"
+    )]
     pub contract_name: ::std::string::String,
     /// Number of price levels per side (server default 100; 1 to 100).
     #[serde(
         rename = "limit",
         default,
-        skip_serializing_if = "::std::option::Option::is_none"
+        skip_serializing_if = "::std::option::Option::is_none",
+        deserialize_with = "::contango::__private::de::wire"
     )]
     pub limit: ::std::option::Option<i32>,
 }
@@ -5619,7 +5626,10 @@ impl Client {
 #[serde(crate = "::contango::__private::serde")]
 pub struct TickerRequest {
     /// Contract name, e.g. E-BTC-USDT.
-    #[serde(rename = "contractName")]
+    #[serde(
+        rename = "contractName",
+        deserialize_with = "::contango::__private::de::wire"
+    )]
     pub contract_name: ::std::string::String,
 }
 impl TickerRequest {
@@ -5709,16 +5719,20 @@ impl Client {
 #[serde(crate = "::contango::__private::serde")]
 pub struct KlinesRequest {
     /// Contract name, e.g. E-BTC-USDT.
-    #[serde(rename = "contractName")]
+    #[serde(
+        rename = "contractName",
+        deserialize_with = "::contango::__private::de::wire"
+    )]
     pub contract_name: ::std::string::String,
     /// Candlestick interval.
-    #[serde(rename = "interval")]
+    #[serde(rename = "interval", deserialize_with = "::contango::__private::de::wire")]
     pub interval: KlineInterval,
     /// Number of candlesticks (server default 100; 1 to 300).
     #[serde(
         rename = "limit",
         default,
-        skip_serializing_if = "::std::option::Option::is_none"
+        skip_serializing_if = "::std::option::Option::is_none",
+        deserialize_with = "::contango::__private::de::wire"
     )]
     pub limit: ::std::option::Option<i32>,
 }
@@ -5835,34 +5849,41 @@ impl Client {
 #[serde(crate = "::contango::__private::serde")]
 pub struct MyTradesRequest {
     /// Contract name.
-    #[serde(rename = "contractName")]
+    #[serde(
+        rename = "contractName",
+        deserialize_with = "::contango::__private::de::wire"
+    )]
     pub contract_name: ::std::string::String,
     /// Trade id to start from; by default the most recent trades.
     #[serde(
         rename = "fromId",
         default,
-        skip_serializing_if = "::std::option::Option::is_none"
+        skip_serializing_if = "::std::option::Option::is_none",
+        deserialize_with = "::contango::__private::de::wire"
     )]
     pub from_id: ::std::option::Option<i64>,
     /// Number of trades (server default 100; 1 to 1000).
     #[serde(
         rename = "limit",
         default,
-        skip_serializing_if = "::std::option::Option::is_none"
+        skip_serializing_if = "::std::option::Option::is_none",
+        deserialize_with = "::contango::__private::de::wire"
     )]
     pub limit: ::std::option::Option<i32>,
     /// Start time in milliseconds.
     #[serde(
         rename = "startTime",
         default,
-        skip_serializing_if = "::std::option::Option::is_none"
+        skip_serializing_if = "::std::option::Option::is_none",
+        deserialize_with = "::contango::__private::de::wire"
     )]
     pub start_time: ::std::option::Option<::contango::Millis>,
     /// End time in milliseconds.
     #[serde(
         rename = "endTime",
         default,
-        skip_serializing_if = "::std::option::Option::is_none"
+        skip_serializing_if = "::std::option::Option::is_none",
+        deserialize_with = "::contango::__private::de::wire"
     )]
     pub end_time: ::std::option::Option<::contango::Millis>,
 }
@@ -6009,10 +6030,13 @@ impl Client {
 #[serde(crate = "::contango::__private::serde")]
 pub struct PositionMarginRequest {
     /// Contract name.
-    #[serde(rename = "contractName")]
+    #[serde(
+        rename = "contractName",
+        deserialize_with = "::contango::__private::de::wire"
+    )]
     pub contract_name: ::std::string::String,
     /// Margin amount to add or remove.
-    #[serde(rename = "amount")]
+    #[serde(rename = "amount", deserialize_with = "::contango::__private::de::wire")]
     pub amount: ::contango::__private::rust_decimal::Decimal,
 }
 impl PositionMarginRequest {
@@ -6108,10 +6132,13 @@ impl Client {
 #[serde(crate = "::contango::__private::serde")]
 pub struct LevelEditRequest {
     /// Contract name.
-    #[serde(rename = "contractName")]
+    #[serde(
+        rename = "contractName",
+        deserialize_with = "::contango::__private::de::wire"
+    )]
     pub contract_name: ::std::string::String,
     /// New leverage, 1 to 125 (1 to 125).
-    #[serde(rename = "leverage")]
+    #[serde(rename = "leverage", deserialize_with = "::contango::__private::de::wire")]
     pub leverage: i32,
 }
 impl LevelEditRequest {
@@ -6217,7 +6244,10 @@ impl Client {
 #[serde(crate = "::contango::__private::serde")]
 pub struct OpenOrdersRequest {
     /// Contract name.
-    #[serde(rename = "contractName")]
+    #[serde(
+        rename = "contractName",
+        deserialize_with = "::contango::__private::de::wire"
+    )]
     pub contract_name: ::std::string::String,
 }
 impl OpenOrdersRequest {
@@ -6307,20 +6337,25 @@ impl Client {
 #[serde(crate = "::contango::__private::serde")]
 pub struct CancelOrderRequest {
     /// Contract name.
-    #[serde(rename = "contractName")]
+    #[serde(
+        rename = "contractName",
+        deserialize_with = "::contango::__private::de::wire"
+    )]
     pub contract_name: ::std::string::String,
     /// Client order id of the order to cancel.
     #[serde(
         rename = "clientOrderId",
         default,
-        skip_serializing_if = "::std::option::Option::is_none"
+        skip_serializing_if = "::std::option::Option::is_none",
+        deserialize_with = "::contango::__private::de::wire"
     )]
     pub client_order_id: ::std::option::Option<::std::string::String>,
     /// Id of the order to cancel.
     #[serde(
         rename = "orderId",
         default,
-        skip_serializing_if = "::std::option::Option::is_none"
+        skip_serializing_if = "::std::option::Option::is_none",
+        deserialize_with = "::contango::__private::de::wire"
     )]
     pub order_id: ::std::option::Option<i64>,
 }
@@ -6449,20 +6484,25 @@ impl Client {
 #[serde(crate = "::contango::__private::serde")]
 pub struct QueryOrderRequest {
     /// Contract name.
-    #[serde(rename = "contractName")]
+    #[serde(
+        rename = "contractName",
+        deserialize_with = "::contango::__private::de::wire"
+    )]
     pub contract_name: ::std::string::String,
     /// Client order id of the order.
     #[serde(
         rename = "clientOrderId",
         default,
-        skip_serializing_if = "::std::option::Option::is_none"
+        skip_serializing_if = "::std::option::Option::is_none",
+        deserialize_with = "::contango::__private::de::wire"
     )]
     pub client_order_id: ::std::option::Option<::std::string::String>,
     /// Id of the order.
     #[serde(
         rename = "orderId",
         default,
-        skip_serializing_if = "::std::option::Option::is_none"
+        skip_serializing_if = "::std::option::Option::is_none",
+        deserialize_with = "::contango::__private::de::wire"
     )]
     pub order_id: ::std::option::Option<i64>,
 }
@@ -6611,41 +6651,49 @@ pub struct NewOrder {
 #[serde(crate = "::contango::__private::serde")]
 pub struct NewOrderRequest {
     /// Contract name.
-    #[serde(rename = "contractName")]
+    #[serde(
+        rename = "contractName",
+        deserialize_with = "::contango::__private::de::wire"
+    )]
     pub contract_name: ::std::string::String,
     /// Client order id, fewer than 32 characters (at most 31 characters).
     #[serde(
         rename = "clientOrderId",
         default,
-        skip_serializing_if = "::std::option::Option::is_none"
+        skip_serializing_if = "::std::option::Option::is_none",
+        deserialize_with = "::contango::__private::de::wire"
     )]
     pub client_order_id: ::std::option::Option<::std::string::String>,
     /// BUY or SELL.
-    #[serde(rename = "side")]
+    #[serde(rename = "side", deserialize_with = "::contango::__private::de::wire")]
     pub side: Side,
     /// Order type: LIMIT, MARKET, IOC, FOK or POST_ONLY.
-    #[serde(rename = "type")]
+    #[serde(rename = "type", deserialize_with = "::contango::__private::de::wire")]
     pub order_type: OrderType,
     /// Margin mode: 1 cross, 2 isolated.
-    #[serde(rename = "positionType")]
+    #[serde(
+        rename = "positionType",
+        deserialize_with = "::contango::__private::de::wire"
+    )]
     pub position_type: PositionType,
     /// OPEN or CLOSE a position.
-    #[serde(rename = "open")]
+    #[serde(rename = "open", deserialize_with = "::contango::__private::de::wire")]
     pub open: Open,
     /// Order quantity.
-    #[serde(rename = "volume")]
+    #[serde(rename = "volume", deserialize_with = "::contango::__private::de::wire")]
     pub volume: ::contango::__private::rust_decimal::Decimal,
     /// Order amount.
-    #[serde(rename = "amount")]
+    #[serde(rename = "amount", deserialize_with = "::contango::__private::de::wire")]
     pub amount: ::contango::__private::rust_decimal::Decimal,
     /// Order price.
-    #[serde(rename = "price")]
+    #[serde(rename = "price", deserialize_with = "::contango::__private::de::wire")]
     pub price: ::contango::__private::rust_decimal::Decimal,
     /// Leverage, 1 to 125; sent by the document's sample body, optional here (DESIGN §7) (1 to 125).
     #[serde(
         rename = "leverage",
         default,
-        skip_serializing_if = "::std::option::Option::is_none"
+        skip_serializing_if = "::std::option::Option::is_none",
+        deserialize_with = "::contango::__private::de::wire"
     )]
     pub leverage: ::std::option::Option<i32>,
 }
@@ -6790,7 +6838,10 @@ impl Client {
 #[serde(crate = "::contango::__private::serde")]
 pub struct CancelAllOrdersRequest {
     /// Contract name.
-    #[serde(rename = "contractName")]
+    #[serde(
+        rename = "contractName",
+        deserialize_with = "::contango::__private::de::wire"
+    )]
     pub contract_name: ::std::string::String,
 }
 impl CancelAllOrdersRequest {
@@ -6955,7 +7006,10 @@ impl Client {
 #[serde(crate = "::contango::__private::serde")]
 pub struct LeverageBracketRequest {
     /// Contract name.
-    #[serde(rename = "contractName")]
+    #[serde(
+        rename = "contractName",
+        deserialize_with = "::contango::__private::de::wire"
+    )]
     pub contract_name: ::std::string::String,
 }
 impl LeverageBracketRequest {
@@ -7045,7 +7099,10 @@ impl Client {
 #[serde(crate = "::contango::__private::serde")]
 pub struct CommissionRateRequest {
     /// Contract name.
-    #[serde(rename = "contractName")]
+    #[serde(
+        rename = "contractName",
+        deserialize_with = "::contango::__private::de::wire"
+    )]
     pub contract_name: ::std::string::String,
 }
 impl CommissionRateRequest {
@@ -7145,19 +7202,23 @@ pub struct Transfer {
 #[serde(crate = "::contango::__private::serde")]
 pub struct TransferRequest {
     /// Coin to transfer, e.g. USDT.
-    #[serde(rename = "coinSymbol")]
+    #[serde(rename = "coinSymbol", deserialize_with = "::contango::__private::de::wire")]
     pub coin_symbol: ::std::string::String,
     /// Amount to transfer.
-    #[serde(rename = "amount")]
+    #[serde(rename = "amount", deserialize_with = "::contango::__private::de::wire")]
     pub amount: ::contango::__private::rust_decimal::Decimal,
     /// Direction of the transfer.
-    #[serde(rename = "transferType")]
+    #[serde(
+        rename = "transferType",
+        deserialize_with = "::contango::__private::de::wire"
+    )]
     pub transfer_type: TransferType,
     /// Transfer union tag.
     #[serde(
         rename = "unionId",
         default,
-        skip_serializing_if = "::std::option::Option::is_none"
+        skip_serializing_if = "::std::option::Option::is_none",
+        deserialize_with = "::contango::__private::de::wire"
     )]
     pub union_id: ::std::option::Option<::std::string::String>,
 }
@@ -7270,38 +7331,46 @@ pub struct TransferHistoryRequest {
     #[serde(
         rename = "coinSymbol",
         default,
-        skip_serializing_if = "::std::option::Option::is_none"
+        skip_serializing_if = "::std::option::Option::is_none",
+        deserialize_with = "::contango::__private::de::wire"
     )]
     pub coin_symbol: ::std::option::Option<::std::string::String>,
     /// Start time in milliseconds; by default the recent 30 days.
     #[serde(
         rename = "beginTime",
         default,
-        skip_serializing_if = "::std::option::Option::is_none"
+        skip_serializing_if = "::std::option::Option::is_none",
+        deserialize_with = "::contango::__private::de::wire"
     )]
     pub begin_time: ::std::option::Option<::contango::Millis>,
     /// End time in milliseconds.
     #[serde(
         rename = "endTime",
         default,
-        skip_serializing_if = "::std::option::Option::is_none"
+        skip_serializing_if = "::std::option::Option::is_none",
+        deserialize_with = "::contango::__private::de::wire"
     )]
     pub end_time: ::std::option::Option<::contango::Millis>,
     /// Direction of the transfers to list.
-    #[serde(rename = "transferType")]
+    #[serde(
+        rename = "transferType",
+        deserialize_with = "::contango::__private::de::wire"
+    )]
     pub transfer_type: TransferType,
     /// Page number (server default 1; at least 1).
     #[serde(
         rename = "page",
         default,
-        skip_serializing_if = "::std::option::Option::is_none"
+        skip_serializing_if = "::std::option::Option::is_none",
+        deserialize_with = "::contango::__private::de::wire"
     )]
     pub page: ::std::option::Option<i32>,
     /// Records per page (server default 10; 1 to 200).
     #[serde(
         rename = "limit",
         default,
-        skip_serializing_if = "::std::option::Option::is_none"
+        skip_serializing_if = "::std::option::Option::is_none",
+        deserialize_with = "::contango::__private::de::wire"
     )]
     pub limit: ::std::option::Option<i32>,
 }
@@ -7472,41 +7541,49 @@ impl Client {
 #[serde(crate = "::contango::__private::serde")]
 pub struct ForceOrdersHistoryRequest {
     /// Contract name.
-    #[serde(rename = "contractName")]
+    #[serde(
+        rename = "contractName",
+        deserialize_with = "::contango::__private::de::wire"
+    )]
     pub contract_name: ::std::string::String,
     /// Start time in milliseconds; by default the recent 30 days.
     #[serde(
         rename = "beginTime",
         default,
-        skip_serializing_if = "::std::option::Option::is_none"
+        skip_serializing_if = "::std::option::Option::is_none",
+        deserialize_with = "::contango::__private::de::wire"
     )]
     pub begin_time: ::std::option::Option<::contango::Millis>,
     /// End time in milliseconds.
     #[serde(
         rename = "endTime",
         default,
-        skip_serializing_if = "::std::option::Option::is_none"
+        skip_serializing_if = "::std::option::Option::is_none",
+        deserialize_with = "::contango::__private::de::wire"
     )]
     pub end_time: ::std::option::Option<::contango::Millis>,
     /// LIQUIDATION for liquidation orders, ADL for auto-deleveraging orders.
     #[serde(
         rename = "autoCloseType",
         default,
-        skip_serializing_if = "::std::option::Option::is_none"
+        skip_serializing_if = "::std::option::Option::is_none",
+        deserialize_with = "::contango::__private::de::wire"
     )]
     pub auto_close_type: ::std::option::Option<AutoCloseType>,
     /// Page number (server default 1; at least 1).
     #[serde(
         rename = "page",
         default,
-        skip_serializing_if = "::std::option::Option::is_none"
+        skip_serializing_if = "::std::option::Option::is_none",
+        deserialize_with = "::contango::__private::de::wire"
     )]
     pub page: ::std::option::Option<i32>,
     /// Records per page (server default 10; 1 to 200).
     #[serde(
         rename = "limit",
         default,
-        skip_serializing_if = "::std::option::Option::is_none"
+        skip_serializing_if = "::std::option::Option::is_none",
+        deserialize_with = "::contango::__private::de::wire"
     )]
     pub limit: ::std::option::Option<i32>,
 }
@@ -7750,7 +7827,7 @@ impl Client {
 #[serde(crate = "::contango::__private::serde")]
 pub struct KeepAliveListenKeyRequest {
     /// The listen key to keep alive.
-    #[serde(rename = "listenKey")]
+    #[serde(rename = "listenKey", deserialize_with = "::contango::__private::de::wire")]
     pub listen_key: ::std::string::String,
 }
 impl KeepAliveListenKeyRequest {
@@ -7836,7 +7913,7 @@ impl Client {
 #[serde(crate = "::contango::__private::serde")]
 pub struct CloseListenKeyRequest {
     /// The listen key to close.
-    #[serde(rename = "listenKey")]
+    #[serde(rename = "listenKey", deserialize_with = "::contango::__private::de::wire")]
     pub listen_key: ::std::string::String,
 }
 impl CloseListenKeyRequest {

@@ -69,10 +69,11 @@ pub fn endpoint(ep: &Endpoint) -> TokenStream {
         let w = &p.wire;
         let t = rust_ty(&p.ty);
         let d = param_doc(p);
+        // Requests decode as leniently as responses (the simulator reads them with these types).
         let (ty, attrs) = if p.required {
-            (t, quote!(#[serde(rename = #w)]))
+            (t, quote!(#[serde(rename = #w, deserialize_with = "::contango::__private::de::wire")]))
         } else {
-            (quote!(::std::option::Option<#t>), quote!(#[serde(rename = #w, default, skip_serializing_if = "::std::option::Option::is_none")]))
+            (quote!(::std::option::Option<#t>), quote!(#[serde(rename = #w, default, skip_serializing_if = "::std::option::Option::is_none", deserialize_with = "::contango::__private::de::wire")]))
         };
         quote!(#d #attrs pub #i: #ty,)
     });

@@ -1,0 +1,1 @@
+//! The exchange simulator (being built).
