@@ -1,4 +1,4 @@
-//! contango: a typed Rust SDK for a futures exchange interface, generated from `spec/futures.yaml`.
+#![doc = include_str!("../README.md")]
 #![deny(missing_docs)]
 
 extern crate self as contango;

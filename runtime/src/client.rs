@@ -5,20 +5,33 @@
 //! writers, the URL is parsed from that text once, and the parse is checked not to have rewritten
 //! anything.
 
+use std::collections::HashMap;
 use std::fmt;
+use std::future::Future;
 use std::net::IpAddr;
+use std::pin::Pin;
 use std::sync::Arc;
-use std::time::{Duration, Instant, SystemTime, UNIX_EPOCH};
+use std::time::{Duration, Instant};
 
 use reqwest::header::{CONTENT_TYPE, HeaderMap, HeaderName, HeaderValue};
 use tracing::Instrument as _;
 use url::Url;
 
+use crate::clock::{ServerClock, local_ms};
 use crate::credentials::Credentials;
 use crate::encode::{BodyWriter, PathWriter, QueryWriter};
 use crate::endpoint::{Base, Endpoint, Method};
 use crate::envelope;
-use crate::error::{ApiCode, Error, InvalidArgument};
+use crate::error::{ApiCode, Error, InvalidArgument, RetryClass};
+use crate::ratelimit::{Permit, Rate, RateLimiter};
+use crate::retry::{RetryPolicy, parse_retry_after};
+
+/// Samples the server clock: sends the spec's server-time request through
+/// [`Core::sample_server_time`]. Generated from the spec's `clock` section.
+pub type TimeSource = for<'a> fn(&'a Core) -> Pin<Box<dyn Future<Output = bool> + Send + 'a>>;
+
+/// How long a 418 ban lasts when the server does not say (`Retry-After`).
+const DEFAULT_BAN: Duration = Duration::from_secs(120);
 
 /// Names under which authentication travels (the spec's `auth` section).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -150,6 +163,13 @@ struct Inner {
     signature_header: HeaderName,
     timestamp_header: HeaderName,
     recv_window: Option<u64>,
+    retry: RetryPolicy,
+    limiter: RateLimiter,
+    clock: ServerClock,
+    time_source: Option<TimeSource>,
+    clock_interval: Duration,
+    /// One clock sample at a time; others wait for it instead of sending their own.
+    clock_sync: tokio::sync::Mutex<()>,
 }
 
 /// The shared client core: configuration, credentials and the connection pool.
@@ -174,7 +194,7 @@ impl fmt::Debug for Core {
 }
 
 /// Configures a [`Core`].
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct CoreBuilder {
     base_url: Option<String>,
     product_prefix: &'static str,
@@ -185,7 +205,35 @@ pub struct CoreBuilder {
     recv_window: Option<u64>,
     user_agent: Option<String>,
     auth_headers: AuthHeaders,
+    retry: RetryPolicy,
+    rates: HashMap<&'static str, Rate>,
+    time_source: Option<TimeSource>,
+    clock_interval: Duration,
 }
+
+impl fmt::Debug for CoreBuilder {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_struct("CoreBuilder")
+            .field("base_url", &self.base_url)
+            .field("product_prefix", &self.product_prefix)
+            .field("user_stream_url", &self.user_stream_url)
+            .field("credentials", &self.credentials)
+            .field("timeout", &self.timeout)
+            .field("recv_window", &self.recv_window)
+            .field("retry", &self.retry)
+            .field("rates", &self.rates)
+            .field("time_source", &TimeSourceDebug(self.time_source.is_some()))
+            .finish_non_exhaustive()
+    }
+}
+
+impl fmt::Debug for TimeSourceDebug {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(if self.0 { "Some(..)" } else { "None" })
+    }
+}
+
+struct TimeSourceDebug(bool);
 
 impl Default for CoreBuilder {
     fn default() -> Self {
@@ -199,6 +247,10 @@ impl Default for CoreBuilder {
             recv_window: None,
             user_agent: None,
             auth_headers: AuthHeaders::DEFAULT,
+            retry: RetryPolicy::default(),
+            rates: HashMap::new(),
+            time_source: None,
+            clock_interval: Duration::from_secs(300),
         }
     }
 }
@@ -256,6 +308,31 @@ impl CoreBuilder {
     /// Authentication header names, as the spec declares them.
     pub fn auth_headers(mut self, names: AuthHeaders) -> Self {
         self.auth_headers = names;
+        self
+    }
+
+    /// Limits of automatic retries (default: 4 attempts within 30 s, backoff from 100 ms to 5 s).
+    /// [`RetryPolicy::NONE`] turns retries off.
+    pub fn retry_policy(mut self, policy: RetryPolicy) -> Self {
+        self.retry = policy;
+        self
+    }
+
+    /// Paces the endpoints of `group` to `rate` (requests wait for a slot rather than fail).
+    pub fn rate_limit(mut self, group: &'static str, rate: Rate) -> Self {
+        self.rates.insert(group, rate);
+        self
+    }
+
+    /// How the clock is sampled (the spec's server-time endpoint).
+    pub fn time_source(mut self, source: TimeSource) -> Self {
+        self.time_source = Some(source);
+        self
+    }
+
+    /// How often the server-time offset is resampled (default 5 minutes; also on -1021).
+    pub fn clock_sync_interval(mut self, interval: Duration) -> Self {
+        self.clock_interval = interval;
         self
     }
 
@@ -317,6 +394,12 @@ impl CoreBuilder {
                 signature_header: header(names.signature)?,
                 timestamp_header: header(names.timestamp)?,
                 recv_window: self.recv_window,
+                retry: self.retry,
+                limiter: RateLimiter::new(self.rates),
+                clock: ServerClock::default(),
+                time_source: self.time_source,
+                clock_interval: self.clock_interval,
+                clock_sync: tokio::sync::Mutex::new(()),
             }),
         })
     }
@@ -348,17 +431,69 @@ impl Core {
         self.inner.recv_window
     }
 
-    /// The timestamp signed requests carry, in milliseconds since the epoch.
-    ///
-    /// The hook where a server-time offset will be applied.
+    /// The timestamp signed requests carry: the server's time as best known, in milliseconds.
     pub fn timestamp_ms(&self) -> i64 {
-        SystemTime::now()
-            .duration_since(UNIX_EPOCH)
-            .map(|d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX))
-            .unwrap_or(0)
+        self.inner.clock.now_ms()
     }
 
-    /// Validates, signs and sends `req`, and decodes the answer.
+    /// Server time minus local time, in milliseconds, from the last clock sample.
+    pub fn clock_offset_ms(&self) -> i64 {
+        self.inner.clock.offset_ms()
+    }
+
+    /// Samples the server clock now (single-flight: concurrent callers share one sample).
+    /// Returns whether a sample was taken; without a time source there is nothing to do.
+    pub async fn sync_clock(&self) -> bool {
+        let Some(source) = self.inner.time_source else {
+            return false;
+        };
+        let requested = local_ms();
+        let _guard = self.inner.clock_sync.lock().await;
+        // Someone else sampled while this caller waited: their sample is as fresh as ours would be.
+        if !self.inner.clock.is_stale(Duration::from_millis(
+            u64::try_from(local_ms() - requested)
+                .unwrap_or(0)
+                .saturating_add(1),
+        )) {
+            return true;
+        }
+        source(self).await
+    }
+
+    /// Sends `req` once (no retries, no rate limit) and records the server time `extract` reads
+    /// from the answer, with the round trip's midpoint. Used by the generated time source.
+    pub async fn sample_server_time<E: Endpoint + Sync>(
+        &self,
+        req: &E,
+        extract: fn(&E::Response) -> i64,
+    ) -> bool {
+        let sent = local_ms();
+        let (result, _) = self.attempt(req).await;
+        let received = local_ms();
+        match result {
+            Ok(answer) => {
+                self.inner.clock.record(sent, extract(&answer), received);
+                tracing::debug!(
+                    offset_ms = self.inner.clock.offset_ms(),
+                    "contango.clock_sync"
+                );
+                true
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, "contango.clock_sync failed");
+                false
+            }
+        }
+    }
+
+    /// Validates, signs and sends `req`, and decodes the answer; waits for a rate-limit slot,
+    /// keeps the clock in sync, and retries what may be retried (see [`Core::send`]'s policy in
+    /// the README's "Failure handling").
+    ///
+    /// Retries: idempotent requests retry transport failures, 5xx, and codes of class `Safe`,
+    /// `BackOff` or `Ambiguous`; other requests retry only failures that prove nothing was
+    /// processed (never connected, rate-limited). A -1021-like `ResyncClock` code resyncs the clock
+    /// and re-signs once. All within the [`RetryPolicy`]'s attempts and time budget.
     pub async fn send<E: Endpoint + Sync>(&self, req: &E) -> Result<E::Response, Error<E::Code>> {
         let meta = E::META;
         let span = tracing::info_span!(
@@ -369,21 +504,121 @@ impl Core {
             status = tracing::field::Empty,
             code = tracing::field::Empty,
             latency_ms = tracing::field::Empty,
+            attempts = tracing::field::Empty,
         );
-        let result = self.send_in_span(req, &span).instrument(span.clone()).await;
+        let result = self.send_with_retries(req).instrument(span.clone()).await;
         if let Err(Error::Api { code, .. }) = &result {
             span.record("code", code.code());
         }
         result
     }
 
-    async fn send_in_span<E: Endpoint + Sync>(
+    async fn send_with_retries<E: Endpoint + Sync>(
         &self,
         req: &E,
-        span: &tracing::Span,
     ) -> Result<E::Response, Error<E::Code>> {
+        let meta = E::META;
+        let inner = &*self.inner;
+        let policy = inner.retry;
+        let started = Instant::now();
+        let mut attempt: u32 = 1;
+        let mut resynced = false;
+        loop {
+            match inner.limiter.reserve(E::RATE_GROUP) {
+                Permit::After(wait) if !wait.is_zero() => tokio::time::sleep(wait).await,
+                Permit::After(_) => {}
+                Permit::Banned(retry_after) => {
+                    return Err(Error::Banned {
+                        endpoint: meta.name,
+                        retry_after,
+                    });
+                }
+            }
+            if meta.security.is_signed()
+                && inner.time_source.is_some()
+                && inner.clock.is_stale(inner.clock_interval)
+            {
+                self.sync_clock().await;
+            }
+            let (result, retry_after) = self.attempt(req).await;
+            tracing::Span::current().record("attempts", attempt);
+            let error = match result {
+                Ok(v) => return Ok(v),
+                Err(e) => e,
+            };
+            // The server's own signals first: a ban stops everything, a 429 pauses everyone.
+            match error.status() {
+                Some(418) => {
+                    let ban = retry_after.unwrap_or(DEFAULT_BAN);
+                    inner.limiter.ban(ban);
+                    tracing::warn!(ban_s = ban.as_secs(), "contango.banned");
+                    return Err(Error::Banned {
+                        endpoint: meta.name,
+                        retry_after: ban,
+                    });
+                }
+                Some(429) => inner
+                    .limiter
+                    .pause(retry_after.unwrap_or_else(|| policy.backoff(attempt))),
+                _ => {}
+            }
+            let class = error.retry_class();
+            if class == RetryClass::BackOff && error.status() != Some(429) {
+                inner
+                    .limiter
+                    .pause(retry_after.unwrap_or_else(|| policy.backoff(attempt)));
+            }
+            if class == RetryClass::ResyncClock && meta.security.is_signed() {
+                if resynced || inner.time_source.is_none() {
+                    return Err(error);
+                }
+                resynced = true;
+                inner.clock.mark_stale();
+                self.sync_clock().await;
+                tracing::info!(
+                    offset_ms = inner.clock.offset_ms(),
+                    "contango.resync_and_resign"
+                );
+                continue;
+            }
+            let may_retry = if meta.idempotent {
+                matches!(
+                    class,
+                    RetryClass::Safe | RetryClass::BackOff | RetryClass::Ambiguous
+                )
+            } else {
+                error.proves_not_processed()
+            };
+            let delay = retry_after
+                .unwrap_or_else(|| policy.backoff(attempt))
+                .min(policy.max_delay.max(retry_after.unwrap_or_default()));
+            if !may_retry
+                || attempt >= policy.max_attempts
+                || started.elapsed() + delay > policy.max_elapsed
+            {
+                return Err(error);
+            }
+            tracing::info!(attempt, delay_ms = delay.as_millis() as u64, error = %error, "contango.retry");
+            // A pause set above already delays the next slot; only sleep the remainder.
+            if !matches!(class, RetryClass::BackOff) {
+                tokio::time::sleep(delay).await;
+            }
+            attempt += 1;
+        }
+    }
+
+    /// One request on the wire: prepare (sign with the current clock), send, decode. Also returns
+    /// the answer's `Retry-After`, when it has one.
+    async fn attempt<E: Endpoint + Sync>(
+        &self,
+        req: &E,
+    ) -> (Result<E::Response, Error<E::Code>>, Option<Duration>) {
         let endpoint = E::META.name;
-        let request = self.prepare(req)?;
+        let request = match self.prepare(req) {
+            Ok(r) => r,
+            Err(e) => return (Err(e), None),
+        };
+        let span = tracing::Span::current();
         span.record("path", request.url().path());
         let started = Instant::now();
         let transport = |e: reqwest::Error| {
@@ -396,13 +631,24 @@ impl Core {
                 }
             }
         };
-        let response = self.inner.http.execute(request).await.map_err(transport)?;
+        let response = match self.inner.http.execute(request).await {
+            Ok(r) => r,
+            Err(e) => return (Err(transport(e)), None),
+        };
         let status = response.status().as_u16();
         span.record("status", status);
-        let body = response.bytes().await.map_err(transport)?;
+        let retry_after = response
+            .headers()
+            .get(reqwest::header::RETRY_AFTER)
+            .and_then(|v| v.to_str().ok())
+            .and_then(parse_retry_after);
+        let body = match response.bytes().await {
+            Ok(b) => b,
+            Err(e) => return (Err(transport(e)), retry_after),
+        };
         let latency = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
         span.record("latency_ms", latency);
-        envelope::decode::<E>(status, &body)
+        (envelope::decode::<E>(status, &body), retry_after)
     }
 
     /// Everything before the network: validation, path, query, body, signature, headers.

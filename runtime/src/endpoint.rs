@@ -104,6 +104,8 @@ pub trait Endpoint {
     type Code: ApiCode;
     /// Static facts about the endpoint.
     const META: EndpointMeta;
+    /// The rate-limit group the endpoint's requests are paced in (the spec's `rate_limit`).
+    const RATE_GROUP: &'static str = "default";
 
     /// Checks every documented limit before anything is sent.
     fn validate(&self) -> Result<(), InvalidArgument>;

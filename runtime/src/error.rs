@@ -17,6 +17,9 @@ pub enum RetryClass {
     ResyncClock,
     /// Slow down, then retry.
     BackOff,
+    /// The outcome is unknown (the request may have been processed): look it up before any
+    /// retry. For orders the client does this itself, by client order id.
+    Ambiguous,
 }
 
 /// A generated error-code vocabulary (the macro's `ErrorCode` enum implements it).
@@ -134,6 +137,27 @@ pub enum Error<C: ApiCode> {
         /// The base URL that was refused.
         url: String,
     },
+    /// The server banned this client (HTTP 418); nothing is sent until the ban ends.
+    #[error("{endpoint}: banned by the server for another {}s; nothing was sent", .retry_after.as_secs())]
+    Banned {
+        /// Spec name of the endpoint.
+        endpoint: &'static str,
+        /// Time left until the ban ends.
+        retry_after: std::time::Duration,
+    },
+    /// A request that must not run twice got no clear answer, and looking it up failed too: it may
+    /// or may not have been processed. Look it up by `client_id` before sending it again.
+    #[error("{endpoint}: outcome unknown for client id {client_id}: {detail}")]
+    OutcomeUnknown {
+        /// Spec name of the endpoint.
+        endpoint: &'static str,
+        /// The client-chosen id the request carried (generated when the caller gave none).
+        client_id: String,
+        /// What failed: the send, then the lookup.
+        detail: String,
+        /// The failure of the send that left the outcome open.
+        cause: Box<Error<C>>,
+    },
 }
 
 impl<C: ApiCode> Error<C> {
@@ -163,6 +187,36 @@ impl<C: ApiCode> Error<C> {
         }
     }
 
+    /// Whether the request may have been processed although no success arrived: no answer after
+    /// sending, a garbled answer, a gateway error, or a code of class [`RetryClass::Ambiguous`].
+    pub fn is_ambiguous(&self) -> bool {
+        match self {
+            Error::Timeout { .. } | Error::Decode { .. } => true,
+            Error::Transport { source, .. } => !source.is_connect(),
+            Error::Http { status, .. } => (500..600).contains(status),
+            Error::Api { code, .. } => code.retry_class() == RetryClass::Ambiguous,
+            _ => false,
+        }
+    }
+
+    /// Whether the failure proves the server did not process the request, so even a request that
+    /// must not run twice may be sent again: never connected, rate-limited, or rejected before
+    /// processing (timestamp).
+    pub fn proves_not_processed(&self) -> bool {
+        match self {
+            Error::Transport { source, .. } => source.is_connect(),
+            Error::Api { code, status, .. } => {
+                *status == 429
+                    || matches!(
+                        code.retry_class(),
+                        RetryClass::BackOff | RetryClass::ResyncClock
+                    )
+            }
+            Error::Http { status, .. } => *status == 429,
+            _ => false,
+        }
+    }
+
     /// Whether the server answered with an error code.
     pub fn is_api(&self) -> bool {
         matches!(self, Error::Api { .. })
@@ -170,17 +224,21 @@ impl<C: ApiCode> Error<C> {
 
     /// How the failed request may be retried.
     ///
-    /// Transport failures and timeouts are [`RetryClass::Safe`] only for idempotent requests;
-    /// the caller (or the retry layer) checks idempotency.
+    /// A failure after the request left (timeout, reset, 5xx) is [`RetryClass::Ambiguous`]: safe to
+    /// retry only for idempotent requests; the retry layer checks idempotency.
     pub fn retry_class(&self) -> RetryClass {
         match self {
             Error::Api { code, status, .. } => match code.retry_class() {
                 RetryClass::Never if is_back_off_status(*status) => RetryClass::BackOff,
                 class => class,
             },
-            Error::Transport { .. } | Error::Timeout { .. } => RetryClass::Safe,
+            Error::Transport { source, .. } if !source.is_connect() => RetryClass::Ambiguous,
+            Error::Transport { .. } => RetryClass::Safe,
+            Error::Timeout { .. } => RetryClass::Ambiguous,
+            Error::Banned { .. } => RetryClass::BackOff,
+            Error::OutcomeUnknown { .. } => RetryClass::Ambiguous,
             Error::Http { status, .. } if is_back_off_status(*status) => RetryClass::BackOff,
-            Error::Http { status, .. } if (500..600).contains(status) => RetryClass::Safe,
+            Error::Http { status, .. } if (500..600).contains(status) => RetryClass::Ambiguous,
             _ => RetryClass::Never,
         }
     }
@@ -309,13 +367,13 @@ pub(crate) mod tests {
             endpoint: "x",
             body: String::new(),
         };
-        assert_eq!(http(502).retry_class(), RetryClass::Safe);
+        assert_eq!(http(502).retry_class(), RetryClass::Ambiguous);
         assert_eq!(http(429).retry_class(), RetryClass::BackOff);
         assert_eq!(http(418).retry_class(), RetryClass::BackOff);
         assert_eq!(http(404).retry_class(), RetryClass::Never);
         assert_eq!(
             Error::<TestCode>::Timeout { endpoint: "x" }.retry_class(),
-            RetryClass::Safe
+            RetryClass::Ambiguous
         );
         let d = Error::<TestCode>::Decode {
             endpoint: "x",

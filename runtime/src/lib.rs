@@ -7,28 +7,35 @@
 #![deny(missing_docs)]
 
 pub mod client;
+pub mod clock;
 pub mod credentials;
 pub mod de;
+pub mod dedupe;
 mod digits;
 pub mod encode;
 pub mod endpoint;
 pub mod envelope;
 pub mod error;
+pub mod ratelimit;
+pub mod retry;
 pub mod ser;
 pub mod time;
 pub mod validate;
 
-pub use client::{AuthHeaders, ConfigError, Core, CoreBuilder};
+pub use client::{AuthHeaders, ConfigError, Core, CoreBuilder, TimeSource};
 pub use credentials::{Credentials, Signature};
 pub use endpoint::*;
 pub use error::{ApiCode, Error, InvalidArgument, RetryClass};
+pub use ratelimit::Rate;
+pub use retry::RetryPolicy;
 pub use time::{LocalDateTime, Millis, Seconds};
 
 /// Paths generated code uses (`::contango::__private::...`); not a public API.
 #[doc(hidden)]
 pub mod __private {
     pub use crate::{ApiCode, AuthHeaders, Core, CoreBuilder, Error, RetryClass};
-    pub use crate::{de, encode, endpoint, ser, validate};
+    pub use crate::{Rate, RetryPolicy, TimeSource};
+    pub use crate::{de, dedupe, encode, endpoint, ser, validate};
     pub use rust_decimal;
     pub use serde;
     pub use serde_json;

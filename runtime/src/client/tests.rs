@@ -435,7 +435,7 @@ async fn server_errors_map_to_error_variants() {
         .await
         .unwrap_err();
     assert!(matches!(&e, Error::Http { status: 502, .. }), "{e}");
-    assert_eq!(e.retry_class(), crate::RetryClass::Safe);
+    assert_eq!(e.retry_class(), crate::RetryClass::Ambiguous);
 
     let (base, _rx) = server(200, r#"{"code":"0","data":{"orderId":"#).await;
     let e = core(&base)
