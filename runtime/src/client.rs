@@ -5,6 +5,7 @@
 //! writers, the URL is parsed from that text once, and the parse is checked not to have rewritten
 //! anything.
 
+use std::any::{Any, TypeId};
 use std::collections::HashMap;
 use std::fmt;
 use std::future::Future;
@@ -170,6 +171,9 @@ struct Inner {
     clock_interval: Duration,
     /// One clock sample at a time; others wait for it instead of sending their own.
     clock_sync: tokio::sync::Mutex<()>,
+    prechecks: bool,
+    /// Per-client state of hand-written extensions (caches), one value per type.
+    extensions: std::sync::Mutex<HashMap<TypeId, Arc<dyn Any + Send + Sync>>>,
 }
 
 /// The shared client core: configuration, credentials and the connection pool.
@@ -209,6 +213,7 @@ pub struct CoreBuilder {
     rates: HashMap<&'static str, Rate>,
     time_source: Option<TimeSource>,
     clock_interval: Duration,
+    prechecks: bool,
 }
 
 impl fmt::Debug for CoreBuilder {
@@ -251,6 +256,7 @@ impl Default for CoreBuilder {
             rates: HashMap::new(),
             time_source: None,
             clock_interval: Duration::from_secs(300),
+            prechecks: true,
         }
     }
 }
@@ -336,6 +342,13 @@ impl CoreBuilder {
         self
     }
 
+    /// Whether requests are also checked against limits the server publishes (a contract's
+    /// minimum volume, price precision, ...) before sending; on by default.
+    pub fn prechecks(mut self, on: bool) -> Self {
+        self.prechecks = on;
+        self
+    }
+
     /// Checks the configuration and builds the client.
     pub fn build(self) -> Result<Core, ConfigError> {
         let base_text = self.base_url.ok_or(ConfigError::MissingBaseUrl)?;
@@ -400,6 +413,8 @@ impl CoreBuilder {
                 time_source: self.time_source,
                 clock_interval: self.clock_interval,
                 clock_sync: tokio::sync::Mutex::new(()),
+                prechecks: self.prechecks,
+                extensions: std::sync::Mutex::new(HashMap::new()),
             }),
         })
     }
@@ -434,6 +449,32 @@ impl Core {
     /// The timestamp signed requests carry: the server's time as best known, in milliseconds.
     pub fn timestamp_ms(&self) -> i64 {
         self.inner.clock.now_ms()
+    }
+
+    /// Whether requests are checked against server-published limits before sending.
+    pub fn prechecks(&self) -> bool {
+        self.inner.prechecks
+    }
+
+    /// The value of type `T` this client (and its clones) shares, created on first use: where
+    /// hand-written extensions keep per-client state such as caches.
+    pub fn extension<T: Default + Send + Sync + 'static>(&self) -> Arc<T> {
+        let mut map = match self.inner.extensions.lock() {
+            Ok(g) => g,
+            Err(p) => p.into_inner(),
+        };
+        let entry = map
+            .entry(TypeId::of::<T>())
+            .or_insert_with(|| Arc::new(T::default()));
+        match Arc::clone(entry).downcast::<T>() {
+            Ok(v) => v,
+            // Unreachable by construction (keyed by the type); replace rather than panic.
+            Err(_) => {
+                let v = Arc::new(T::default());
+                *entry = v.clone();
+                v
+            }
+        }
     }
 
     /// Server time minus local time, in milliseconds, from the last clock sample.

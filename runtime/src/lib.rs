@@ -19,6 +19,7 @@ pub mod error;
 pub mod ratelimit;
 pub mod retry;
 pub mod ser;
+pub mod stream;
 pub mod time;
 pub mod validate;
 
@@ -28,6 +29,10 @@ pub use endpoint::*;
 pub use error::{ApiCode, Error, InvalidArgument, RetryClass};
 pub use ratelimit::Rate;
 pub use retry::RetryPolicy;
+pub use stream::{
+    ConnectError, Gap, GapReason, ListenKeys, StreamApi, StreamError, StreamItem, UserStream,
+    UserStreamBuilder,
+};
 pub use time::{LocalDateTime, Millis, Seconds};
 
 /// Paths generated code uses (`::contango::__private::...`); not a public API.
@@ -35,7 +40,7 @@ pub use time::{LocalDateTime, Millis, Seconds};
 pub mod __private {
     pub use crate::{ApiCode, AuthHeaders, Core, CoreBuilder, Error, RetryClass};
     pub use crate::{Rate, RetryPolicy, TimeSource};
-    pub use crate::{de, dedupe, encode, endpoint, ser, validate};
+    pub use crate::{de, dedupe, encode, endpoint, ser, stream, validate};
     pub use rust_decimal;
     pub use serde;
     pub use serde_json;

@@ -1,0 +1,401 @@
+//! One connection's task: key, connect, subscribe, then read until told to close or the
+//! connection dies, answering pings, sending its own, and forwarding decoded frames.
+
+use std::borrow::Cow;
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+use futures_util::{SinkExt as _, StreamExt as _};
+use tokio::sync::{mpsc, oneshot};
+use tokio::time::{sleep_until, timeout, timeout_at};
+use tokio_tungstenite::tungstenite::{Bytes, Message};
+
+use super::address::UrlTemplate;
+use super::api::StreamApi;
+use super::config::Settings;
+use super::frame::{self, Control};
+use super::item::{GapReason, StreamError};
+use super::keys::{ListenKeys, redact_key};
+use super::transport::{self, Ws};
+use crate::error::Error;
+
+/// What a connection tells the driver.
+pub(crate) enum ConnReport<A: StreamApi> {
+    /// The subscription was acknowledged; frames follow.
+    Subscribed { conn: u64 },
+    /// A data frame, decoded (or not).
+    Frame {
+        conn: u64,
+        identity: u64,
+        event_ms: Option<i64>,
+        item: Result<A::Event, StreamError>,
+    },
+    /// The connection is over (the task ends after this).
+    Ended {
+        conn: u64,
+        failure: Failure<A::Code>,
+        /// Server time (ms) of the last message received, once subscribed.
+        last_rx_ms: Option<i64>,
+    },
+}
+
+/// Why a connection ended.
+#[derive(Debug)]
+pub(crate) enum Failure<C: crate::error::ApiCode> {
+    /// The listen key could not be obtained or checked.
+    ListenKey(Error<C>),
+    /// TCP, TLS or the WebSocket handshake failed.
+    Connect(String),
+    /// The server refused the subscription, or closed before acknowledging it.
+    Subscribe(String),
+    /// No acknowledgement in time.
+    AckTimeout(Duration),
+    /// The server closed the connection.
+    Closed { code: Option<u16>, reason: String },
+    /// Reading or writing failed.
+    Transport(String),
+    /// Nothing arrived for this long.
+    Silent(Duration),
+    /// The driver closed it (rotation, shutdown).
+    Local,
+}
+
+impl<C: crate::error::ApiCode> Failure<C> {
+    /// The reason of the gap an active connection's end opens.
+    pub fn gap_reason(&self) -> GapReason {
+        match self {
+            Failure::Closed { code, reason } => GapReason::Closed {
+                code: *code,
+                reason: reason.clone(),
+            },
+            Failure::Silent(d) => GapReason::Silent(*d),
+            Failure::Transport(m) => GapReason::Transport(m.clone()),
+            Failure::Local => GapReason::Closed {
+                code: None,
+                reason: "closed locally".into(),
+            },
+            other => GapReason::Protocol(other.to_string()),
+        }
+    }
+}
+
+impl<C: crate::error::ApiCode> std::fmt::Display for Failure<C> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Failure::ListenKey(e) => write!(f, "listen key: {e}"),
+            Failure::Connect(m) => write!(f, "connect: {m}"),
+            Failure::Subscribe(m) => write!(f, "subscription refused: {m}"),
+            Failure::AckTimeout(d) => write!(f, "no subscription ack within {}ms", d.as_millis()),
+            Failure::Closed { code, reason } => match code {
+                Some(c) => write!(f, "closed by the server ({c} {reason})"),
+                None => f.write_str("closed by the server"),
+            },
+            Failure::Transport(m) => write!(f, "transport: {m}"),
+            Failure::Silent(d) => write!(f, "silent for {}ms", d.as_millis()),
+            Failure::Local => f.write_str("closed locally"),
+        }
+    }
+}
+
+/// Everything a connection task needs.
+pub(crate) struct Launch<A: StreamApi> {
+    pub conn: u64,
+    pub keys: Arc<ListenKeys<A>>,
+    /// Check the key with a keep-alive first (after a failure: the key may be gone).
+    pub check_key: bool,
+    pub settings: Arc<Settings>,
+    pub url: Arc<UrlTemplate>,
+    pub tx: mpsc::Sender<ConnReport<A>>,
+    pub close: oneshot::Receiver<()>,
+}
+
+/// Runs one connection to its end; always reports `Ended` last (unless aborted).
+pub(crate) async fn run<A: StreamApi>(launch: Launch<A>) {
+    let Launch {
+        conn,
+        keys,
+        check_key,
+        settings,
+        url,
+        tx,
+        close,
+    } = launch;
+    let mut c = Connection::<A> {
+        conn,
+        settings,
+        tx,
+        core: keys.core().clone(),
+        last_rx: Instant::now(),
+        subscribed: false,
+    };
+    let failure = match c.open(&keys, check_key, &url).await {
+        Ok(ws) => c.pump(ws, close).await,
+        Err(f) => f,
+    };
+    let last_rx_ms = c.subscribed.then(|| c.instant_ms(c.last_rx));
+    tracing::debug!(conn, reason = %failure, "contango.stream.connection_ended");
+    let _ =
+        c.tx.send(ConnReport::Ended {
+            conn,
+            failure,
+            last_rx_ms,
+        })
+        .await;
+}
+
+struct Connection<A: StreamApi> {
+    conn: u64,
+    settings: Arc<Settings>,
+    tx: mpsc::Sender<ConnReport<A>>,
+    core: crate::client::Core,
+    last_rx: Instant,
+    subscribed: bool,
+}
+
+/// A message, read.
+enum Inbound<'a> {
+    Control(Control),
+    Data(Cow<'a, [u8]>),
+    /// A frame that cannot be read, with its identity.
+    Bad(u64, StreamError),
+    Closed {
+        code: Option<u16>,
+        reason: String,
+    },
+    Nothing,
+}
+
+impl<A: StreamApi> Connection<A> {
+    /// Server time (ms) of a local instant.
+    fn instant_ms(&self, at: Instant) -> i64 {
+        let ago = i64::try_from(at.elapsed().as_millis()).unwrap_or(i64::MAX);
+        self.core.timestamp_ms().saturating_sub(ago)
+    }
+
+    /// Key, connect, subscribe, acknowledgement (frames arriving before it are held and sent
+    /// after `Subscribed`).
+    async fn open(
+        &mut self,
+        keys: &ListenKeys<A>,
+        check_key: bool,
+        url: &UrlTemplate,
+    ) -> Result<Ws, Failure<A::Code>> {
+        let conn = self.conn;
+        let mut key = keys.get().await.map_err(Failure::ListenKey)?;
+        if check_key {
+            match keys.keep_alive().await {
+                Ok(()) => {}
+                Err(e) if e.code().is_some_and(A::is_invalid_key) => {
+                    tracing::warn!(conn, key = %redact_key(&key), "contango.stream.key_invalid: replacing it");
+                    key = keys.renew(&key).await.map_err(Failure::ListenKey)?;
+                }
+                // The REST side failing says nothing about the key; try the stream anyway.
+                Err(e) => tracing::warn!(conn, error = %e, "contango.stream.key_check_failed"),
+            }
+        }
+        tracing::debug!(conn, url = %url.redacted(&key), "contango.stream.connecting");
+        let s = Arc::clone(&self.settings);
+        let mut ws = timeout(
+            s.connect_timeout,
+            transport::connect(&url.render(&key), s.max_frame_bytes),
+        )
+        .await
+        .map_err(|_| {
+            Failure::Connect(format!(
+                "timed out after {}ms",
+                s.connect_timeout.as_millis()
+            ))
+        })?
+        // A server's error page might quote the key.
+        .map_err(|m| Failure::Connect(m.replace(&key, &redact_key(&key))))?;
+        ws.send(Message::text(frame::subscribe(A::CHANNEL)))
+            .await
+            .map_err(|e| Failure::Transport(e.to_string()))?;
+
+        let deadline = tokio::time::Instant::now() + s.ack_timeout;
+        let mut early: Vec<ConnReport<A>> = Vec::new();
+        loop {
+            let msg = match timeout_at(deadline, ws.next()).await {
+                Err(_) => return Err(Failure::AckTimeout(s.ack_timeout)),
+                Ok(None) => {
+                    return Err(Failure::Subscribe(
+                        "closed before the acknowledgement".into(),
+                    ));
+                }
+                Ok(Some(Err(e))) => return Err(Failure::Transport(e.to_string())),
+                Ok(Some(Ok(m))) => m,
+            };
+            self.last_rx = Instant::now();
+            match self.read(&msg) {
+                Inbound::Control(Control::Ack { ok: true }) => break,
+                Inbound::Control(Control::Ack { ok: false }) => {
+                    let text = msg
+                        .to_text()
+                        .map(|t| frame::preview(t.as_bytes()))
+                        .unwrap_or_default();
+                    return Err(Failure::Subscribe(text));
+                }
+                Inbound::Control(Control::Ping(pong)) => {
+                    ws.send(Message::text(pong))
+                        .await
+                        .map_err(|e| Failure::Transport(e.to_string()))?;
+                }
+                Inbound::Control(Control::Data) | Inbound::Nothing => {}
+                Inbound::Data(_) | Inbound::Bad(..) if early.len() >= s.buffer => {
+                    return Err(Failure::Subscribe(
+                        "too many frames before the acknowledgement".into(),
+                    ));
+                }
+                Inbound::Data(bytes) => early.push(self.data(&bytes)),
+                Inbound::Bad(identity, e) => early.push(ConnReport::Frame {
+                    conn,
+                    identity,
+                    event_ms: None,
+                    item: Err(e),
+                }),
+                Inbound::Closed { code, reason } => {
+                    let closed = Failure::<A::Code>::Closed { code, reason };
+                    return Err(Failure::Subscribe(closed.to_string()));
+                }
+            }
+        }
+        self.subscribed = true;
+        tracing::info!(conn, key = %redact_key(&key), "contango.stream.subscribed");
+        if self.tx.send(ConnReport::Subscribed { conn }).await.is_err() {
+            return Err(Failure::Local);
+        }
+        for report in early {
+            if self.tx.send(report).await.is_err() {
+                return Err(Failure::Local);
+            }
+        }
+        Ok(ws)
+    }
+
+    /// Reads until the connection dies or the driver closes it.
+    async fn pump(&mut self, mut ws: Ws, mut close: oneshot::Receiver<()>) -> Failure<A::Code> {
+        let s = Arc::clone(&self.settings);
+        let mut next_ping = tokio::time::Instant::now() + s.ping_interval;
+        let mut pings: u64 = 0;
+        loop {
+            let silent_at = tokio::time::Instant::from_std(self.last_rx + s.silence_timeout);
+            tokio::select! {
+                _ = &mut close => return self.drain(ws).await,
+                _ = sleep_until(next_ping) => {
+                    pings += 1;
+                    let payload = Bytes::copy_from_slice(&pings.to_be_bytes());
+                    if let Err(e) = ws.send(Message::Ping(payload)).await {
+                        return Failure::Transport(e.to_string());
+                    }
+                    next_ping += s.ping_interval;
+                }
+                _ = sleep_until(silent_at) => {
+                    tracing::warn!(conn = self.conn, "contango.stream.silent: dropping the connection");
+                    return Failure::Silent(s.silence_timeout);
+                }
+                msg = ws.next() => {
+                    let msg = match msg {
+                        None => return Failure::Closed { code: None, reason: String::new() },
+                        Some(Err(e)) => return Failure::Transport(e.to_string()),
+                        Some(Ok(m)) => m,
+                    };
+                    self.last_rx = Instant::now();
+                    let report = match self.read(&msg) {
+                        Inbound::Control(Control::Ping(pong)) => {
+                            if let Err(e) = ws.send(Message::text(pong)).await {
+                                return Failure::Transport(e.to_string());
+                            }
+                            continue;
+                        }
+                        Inbound::Control(Control::Ack { ok: false }) => {
+                            let text = msg.to_text().map(|t| frame::preview(t.as_bytes())).unwrap_or_default();
+                            return Failure::Subscribe(text);
+                        }
+                        Inbound::Control(_) | Inbound::Nothing => continue,
+                        Inbound::Closed { code, reason } => return Failure::Closed { code, reason },
+                        Inbound::Data(bytes) => self.data(&bytes),
+                        Inbound::Bad(identity, e) => ConnReport::Frame { conn: self.conn, identity, event_ms: None, item: Err(e) },
+                    };
+                    // Backpressure: a full driver queue stops the reading here.
+                    if self.tx.send(report).await.is_err() {
+                        return Failure::Local;
+                    }
+                }
+            }
+        }
+    }
+
+    /// Closes with a close handshake, still forwarding the frames the server sent before its
+    /// close reply (nothing sent on this connection is lost by a rotation).
+    async fn drain(&mut self, mut ws: Ws) -> Failure<A::Code> {
+        let conn = self.conn;
+        let deadline = tokio::time::Instant::now() + self.settings.close_timeout;
+        if ws.close(None).await.is_err() {
+            return Failure::Local;
+        }
+        // Until the server's close reply: nothing follows it.
+        while let Ok(Some(Ok(msg))) = timeout_at(deadline, ws.next()).await {
+            match self.read(&msg) {
+                Inbound::Data(bytes) => {
+                    let report = self.data(&bytes);
+                    if self.tx.send(report).await.is_err() {
+                        break;
+                    }
+                }
+                Inbound::Closed { .. } => break,
+                _ => {}
+            }
+        }
+        tracing::debug!(conn, "contango.stream.closed");
+        Failure::Local
+    }
+
+    /// Classifies a message.
+    fn read<'m>(&self, msg: &'m Message) -> Inbound<'m> {
+        let bytes: Cow<'m, [u8]> = match msg {
+            Message::Text(t) => Cow::Borrowed(t.as_bytes()),
+            Message::Binary(b) => match frame::binary_payload(b, self.settings.max_frame_bytes) {
+                Ok(p) => p,
+                Err(message) => {
+                    let error = StreamError::Malformed {
+                        message,
+                        frame: format!("<{} binary bytes>", b.len()),
+                    };
+                    return Inbound::Bad(frame::identity(b), error);
+                }
+            },
+            Message::Close(c) => {
+                return Inbound::Closed {
+                    code: c.as_ref().map(|c| u16::from(c.code)),
+                    reason: c.as_ref().map(|c| c.reason.to_string()).unwrap_or_default(),
+                };
+            }
+            Message::Ping(_) | Message::Pong(_) | Message::Frame(_) => return Inbound::Nothing,
+        };
+        match frame::classify(&bytes, A::CHANNEL, self.core.timestamp_ms()) {
+            Control::Data => Inbound::Data(bytes),
+            control => Inbound::Control(control),
+        }
+    }
+
+    /// A data frame, decoded and identified.
+    fn data(&self, bytes: &[u8]) -> ConnReport<A> {
+        let identity = frame::identity(bytes);
+        let (event_ms, item) = match A::decode(bytes) {
+            Ok(e) => (A::event_time_ms(&e), Ok(e)),
+            Err(e) => (
+                None,
+                Err(StreamError::Malformed {
+                    message: e.to_string(),
+                    frame: frame::preview(bytes),
+                }),
+            ),
+        };
+        ConnReport::Frame {
+            conn: self.conn,
+            identity,
+            event_ms,
+            item,
+        }
+    }
+}

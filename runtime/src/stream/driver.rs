@@ -1,0 +1,639 @@
+//! The stream's supervisor: one task that owns the connections (the active one, a candidate
+//! being opened, old ones being closed), the keep-alive schedule, reconnects, rotation, dedupe
+//! and the output queue. Connections and REST calls run in their own tasks and report here.
+
+use std::sync::Arc;
+use std::time::Duration;
+
+use tokio::sync::{mpsc, oneshot};
+use tokio::task::JoinHandle;
+use tokio::time::{Instant, sleep_until, timeout, timeout_at};
+
+use super::address::UrlTemplate;
+use super::api::StreamApi;
+use super::config::Settings;
+use super::connection::{self, ConnReport, Failure, Launch};
+use super::dedupe::SeenFrames;
+use super::item::{ConnectError, Gap, GapReason, StreamError, StreamItem};
+use super::keys::ListenKeys;
+use super::user_stream::SnapshotHook;
+use crate::error::Error;
+
+/// Results of the driver's side tasks.
+pub(crate) enum Task<A: StreamApi, S> {
+    KeepAlive(Result<(), Error<A::Code>>),
+    Renewed(Result<String, Error<A::Code>>),
+    Snapshot(Result<S, String>),
+}
+
+/// One connection as the driver sees it.
+struct Conn {
+    id: u64,
+    close: Option<oneshot::Sender<()>>,
+    task: JoinHandle<()>,
+    subscribed_at: Option<Instant>,
+    /// Server time (ms) of the last report processed from it.
+    last_ms: i64,
+}
+
+impl Conn {
+    fn close(&mut self) {
+        if let Some(tx) = self.close.take() {
+            let _ = tx.send(());
+        }
+    }
+}
+
+/// The stream was blind since `from_ms`, for `reason`.
+struct Outage {
+    from_ms: i64,
+    reason: GapReason,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Flow {
+    Go,
+    Stop,
+}
+
+/// What starts a driver.
+pub(crate) struct Start<A: StreamApi, S> {
+    pub settings: Arc<Settings>,
+    pub url: Arc<UrlTemplate>,
+    pub keys: Arc<ListenKeys<A>>,
+    pub out: mpsc::Sender<StreamItem<A::Event, S>>,
+    pub stop: oneshot::Receiver<()>,
+    pub ready: Option<oneshot::Sender<Result<(), ConnectError<A::Code>>>>,
+    pub snapshot: Option<SnapshotHook<S>>,
+    pub snapshot_on_connect: bool,
+}
+
+pub(crate) struct Driver<A: StreamApi, S> {
+    settings: Arc<Settings>,
+    url: Arc<UrlTemplate>,
+    keys: Arc<ListenKeys<A>>,
+    out: mpsc::Sender<StreamItem<A::Event, S>>,
+    stop: oneshot::Receiver<()>,
+    ready: Option<oneshot::Sender<Result<(), ConnectError<A::Code>>>>,
+    snapshot: Option<SnapshotHook<S>>,
+    snapshot_on_connect: bool,
+    snapshot_task: Option<JoinHandle<()>>,
+    conn_tx: mpsc::Sender<ConnReport<A>>,
+    conn_rx: mpsc::Receiver<ConnReport<A>>,
+    task_tx: mpsc::Sender<Task<A, S>>,
+    task_rx: mpsc::Receiver<Task<A, S>>,
+    next_conn: u64,
+    active: Option<Conn>,
+    candidate: Option<Conn>,
+    draining: Vec<Conn>,
+    outage: Option<Outage>,
+    /// Consecutive failed connection attempts.
+    failures: u32,
+    reconnect_at: Option<Instant>,
+    keep_alive_at: Instant,
+    key_task: Option<JoinHandle<()>>,
+    key_failures: u32,
+    renew_needed: bool,
+    seen: SeenFrames,
+    last_event_ms: Option<i64>,
+}
+
+/// Reports a connection may queue before it stops reading its socket.
+const CONN_QUEUE: usize = 64;
+
+impl<A: StreamApi, S: Send + 'static> Driver<A, S> {
+    pub fn new(start: Start<A, S>) -> Self {
+        let (conn_tx, conn_rx) = mpsc::channel(CONN_QUEUE);
+        let (task_tx, task_rx) = mpsc::channel(8);
+        let settings = start.settings;
+        Driver {
+            keep_alive_at: Instant::now() + settings.keep_alive_interval,
+            seen: SeenFrames::new(settings.dedupe_window),
+            settings,
+            url: start.url,
+            keys: start.keys,
+            out: start.out,
+            stop: start.stop,
+            ready: start.ready,
+            snapshot: start.snapshot,
+            snapshot_on_connect: start.snapshot_on_connect,
+            snapshot_task: None,
+            conn_tx,
+            conn_rx,
+            task_tx,
+            task_rx,
+            next_conn: 1,
+            active: None,
+            candidate: None,
+            draining: Vec::new(),
+            outage: None,
+            failures: 0,
+            reconnect_at: None,
+            key_task: None,
+            key_failures: 0,
+            renew_needed: false,
+            last_event_ms: None,
+        }
+    }
+
+    /// Runs until stopped (the handle asked, or was dropped), then closes everything and releases
+    /// the key; returns the close (DELETE) result.
+    pub async fn run(mut self) -> Result<(), Error<A::Code>> {
+        self.keys.attach();
+        self.launch();
+        loop {
+            let wake = self.next_wake();
+            let flow = tokio::select! {
+                _ = &mut self.stop => Flow::Stop,
+                r = self.conn_rx.recv() => match r {
+                    Some(r) => self.on_conn(r).await,
+                    None => Flow::Stop,
+                },
+                t = self.task_rx.recv() => match t {
+                    Some(t) => self.on_task(t).await,
+                    None => Flow::Stop,
+                },
+                _ = sleep_until(wake) => {
+                    self.on_timer();
+                    Flow::Go
+                }
+            };
+            if flow == Flow::Stop {
+                break;
+            }
+        }
+        self.finish().await
+    }
+
+    fn now_ms(&self) -> i64 {
+        self.keys.core().timestamp_ms()
+    }
+
+    /// The earliest timer: a reconnect, a rotation, a keep-alive.
+    fn next_wake(&self) -> Instant {
+        let mut wake = Instant::now() + Duration::from_secs(3600);
+        if self.candidate.is_none() {
+            if let Some(at) = self.reconnect_at {
+                wake = wake.min(at);
+            } else if let Some(at) = self.rotation_due() {
+                wake = wake.min(at);
+            }
+        }
+        if self.key_task.is_none() {
+            wake = wake.min(self.keep_alive_at);
+        }
+        wake
+    }
+
+    fn rotation_due(&self) -> Option<Instant> {
+        let since = self.active.as_ref()?.subscribed_at?;
+        Some(since + self.settings.max_connection_age)
+    }
+
+    fn on_timer(&mut self) {
+        let now = Instant::now();
+        if self.candidate.is_none() {
+            if let Some(at) = self.reconnect_at {
+                if at <= now {
+                    self.reconnect_at = None;
+                    self.launch();
+                }
+            } else if self.rotation_due().is_some_and(|at| at <= now) {
+                tracing::info!(
+                    conn = self.active.as_ref().map(|c| c.id),
+                    "contango.stream.rotating: maximum connection age"
+                );
+                self.launch();
+            }
+        }
+        if self.key_task.is_none() && self.keep_alive_at <= now {
+            self.spawn_key_task();
+        }
+    }
+
+    /// Opens a candidate connection (first connect, reconnect or rotation).
+    fn launch(&mut self) {
+        let conn = self.next_conn;
+        self.next_conn += 1;
+        let (close_tx, close_rx) = oneshot::channel();
+        let check_key = self.outage.is_some() || self.failures > 0;
+        let task = tokio::spawn(connection::run(Launch {
+            conn,
+            keys: Arc::clone(&self.keys),
+            check_key,
+            settings: Arc::clone(&self.settings),
+            url: Arc::clone(&self.url),
+            tx: self.conn_tx.clone(),
+            close: close_rx,
+        }));
+        tracing::info!(
+            conn,
+            check_key,
+            attempt = self.failures + 1,
+            "contango.stream.connect"
+        );
+        self.candidate = Some(Conn {
+            id: conn,
+            close: Some(close_tx),
+            task,
+            subscribed_at: None,
+            last_ms: 0,
+        });
+    }
+
+    async fn on_conn(&mut self, report: ConnReport<A>) -> Flow {
+        match report {
+            ConnReport::Subscribed { conn } => self.on_subscribed(conn).await,
+            ConnReport::Frame {
+                conn,
+                identity,
+                event_ms,
+                item,
+            } => {
+                let now_ms = self.now_ms();
+                if let Some(c) = self.conn_mut(conn) {
+                    c.last_ms = now_ms;
+                }
+                if self.seen.is_duplicate(identity, conn) {
+                    tracing::trace!(conn, "contango.stream.duplicate_dropped");
+                    return Flow::Go;
+                }
+                match item {
+                    Ok(event) => {
+                        if event_ms.is_some() {
+                            self.last_event_ms = event_ms;
+                        }
+                        self.emit(StreamItem::Event(event)).await
+                    }
+                    Err(e) => {
+                        tracing::warn!(conn, error = %e, "contango.stream.bad_frame");
+                        self.emit(StreamItem::Error(e)).await
+                    }
+                }
+            }
+            ConnReport::Ended {
+                conn,
+                failure,
+                last_rx_ms,
+            } => {
+                if self.candidate.as_ref().is_some_and(|c| c.id == conn) {
+                    self.candidate = None;
+                    self.on_candidate_failed(failure).await
+                } else if self.active.as_ref().is_some_and(|c| c.id == conn) {
+                    let last_ms = self.active.take().map_or(0, |c| c.last_ms);
+                    let from_ms = last_rx_ms.unwrap_or(last_ms);
+                    self.on_active_lost(failure.gap_reason(), from_ms).await
+                } else {
+                    self.draining.retain(|c| c.id != conn);
+                    Flow::Go
+                }
+            }
+        }
+    }
+
+    fn conn_mut(&mut self, id: u64) -> Option<&mut Conn> {
+        self.active
+            .iter_mut()
+            .chain(self.candidate.iter_mut())
+            .chain(self.draining.iter_mut())
+            .find(|c| c.id == id)
+    }
+
+    async fn on_subscribed(&mut self, conn: u64) -> Flow {
+        if self.candidate.as_ref().is_none_or(|c| c.id != conn) {
+            return Flow::Go;
+        }
+        let Some(mut new) = self.candidate.take() else {
+            return Flow::Go;
+        };
+        let now_ms = self.now_ms();
+        new.subscribed_at = Some(Instant::now());
+        new.last_ms = now_ms;
+        self.failures = 0;
+        self.reconnect_at = None;
+        if let Some(mut old) = self.active.replace(new) {
+            // Make-before-break: the new connection is subscribed; close the old one, reading
+            // what it still delivers (dedupe drops the copies).
+            tracing::info!(old = old.id, new = conn, "contango.stream.rotated");
+            old.close();
+            self.draining.push(old);
+        }
+        if let Some(ready) = self.ready.take() {
+            tracing::info!(conn, "contango.stream.connected");
+            let _ = ready.send(Ok(()));
+            if self.snapshot_on_connect {
+                self.start_snapshot();
+            }
+        }
+        if let Some(outage) = self.outage.take() {
+            let gap = Gap {
+                from_ms: outage.from_ms,
+                to_ms: now_ms,
+                last_event_ms: self.last_event_ms,
+                reason: outage.reason,
+            };
+            tracing::warn!(
+                conn,
+                from_ms = gap.from_ms,
+                to_ms = gap.to_ms,
+                blind_ms = gap.duration().as_millis() as u64,
+                reason = %gap.reason,
+                "contango.stream.reconnected_after_gap"
+            );
+            self.start_snapshot();
+            return self.emit(StreamItem::Gap(gap)).await;
+        }
+        Flow::Go
+    }
+
+    async fn on_candidate_failed(&mut self, failure: Failure<A::Code>) -> Flow {
+        if let Some(ready) = self.ready.take() {
+            tracing::warn!(error = %failure, "contango.stream.connect_failed");
+            let _ = ready.send(Err(connect_error(failure)));
+            return Flow::Stop;
+        }
+        self.failures = self.failures.saturating_add(1);
+        let delay = self.settings.backoff(self.failures);
+        self.reconnect_at = Some(Instant::now() + delay);
+        let delay_ms = delay.as_millis() as u64;
+        if self.active.is_some() {
+            tracing::warn!(attempt = self.failures, delay_ms, error = %failure, "contango.stream.rotation_failed");
+            return Flow::Go;
+        }
+        tracing::warn!(attempt = self.failures, delay_ms, error = %failure, "contango.stream.reconnect_failed");
+        self.emit(StreamItem::Error(StreamError::Connect {
+            attempt: self.failures,
+            message: failure.to_string(),
+        }))
+        .await
+    }
+
+    async fn on_active_lost(&mut self, reason: GapReason, from_ms: i64) -> Flow {
+        if self.outage.is_none() {
+            self.outage = Some(Outage {
+                from_ms,
+                reason: reason.clone(),
+            });
+        }
+        let delay = self.settings.backoff(self.failures.saturating_add(1));
+        let at = Instant::now() + delay;
+        self.reconnect_at = Some(self.reconnect_at.map_or(at, |t| t.min(at)));
+        tracing::warn!(
+            reason = %reason,
+            reconnect_in_ms = delay.as_millis() as u64,
+            rotating = self.candidate.is_some(),
+            "contango.stream.disconnected"
+        );
+        let at_ms = self.now_ms();
+        self.emit(StreamItem::Disconnected { at_ms, reason }).await
+    }
+
+    fn spawn_key_task(&mut self) {
+        let keys = Arc::clone(&self.keys);
+        let tx = self.task_tx.clone();
+        let renew = self.renew_needed;
+        self.key_task = Some(tokio::spawn(async move {
+            let task = if renew {
+                let result = match keys.current().await {
+                    Some(stale) => keys.renew(&stale).await,
+                    None => keys.get().await,
+                };
+                Task::Renewed(result)
+            } else {
+                Task::KeepAlive(keys.keep_alive().await)
+            };
+            let _ = tx.send(task).await;
+        }));
+    }
+
+    async fn on_task(&mut self, task: Task<A, S>) -> Flow {
+        let now = Instant::now();
+        let interval = self.settings.keep_alive_interval;
+        match task {
+            Task::KeepAlive(Ok(())) => {
+                self.key_task = None;
+                self.key_failures = 0;
+                self.keep_alive_at = now + interval;
+                tracing::info!("contango.stream.keep_alive");
+                Flow::Go
+            }
+            Task::KeepAlive(Err(e)) => {
+                self.key_task = None;
+                if e.code().is_some_and(A::is_invalid_key) {
+                    tracing::warn!(error = %e, "contango.stream.keep_alive: the key is gone; replacing it");
+                    self.renew_needed = true;
+                    self.keep_alive_at = now;
+                } else if self.keys.is_stale().await {
+                    tracing::warn!(error = %e, "contango.stream.keep_alive failed past the key's validity; replacing it");
+                    self.renew_needed = true;
+                    self.keep_alive_at = now;
+                } else {
+                    self.key_failures = self.key_failures.saturating_add(1);
+                    let delay = self.settings.backoff(self.key_failures).min(interval);
+                    tracing::warn!(error = %e, retry_in_ms = delay.as_millis() as u64, "contango.stream.keep_alive failed");
+                    self.keep_alive_at = now + delay;
+                }
+                Flow::Go
+            }
+            Task::Renewed(Ok(_key)) => {
+                self.key_task = None;
+                self.renew_needed = false;
+                self.key_failures = 0;
+                self.keep_alive_at = now + interval;
+                if self.active.is_some() && self.candidate.is_none() {
+                    // Make-before-break onto the new key.
+                    tracing::info!("contango.stream.rotating: new listen key");
+                    self.reconnect_at = None;
+                    self.launch();
+                }
+                Flow::Go
+            }
+            Task::Renewed(Err(e)) => {
+                self.key_task = None;
+                self.key_failures = self.key_failures.saturating_add(1);
+                let delay = self.settings.backoff(self.key_failures).min(interval);
+                tracing::warn!(error = %e, retry_in_ms = delay.as_millis() as u64, "contango.stream.key_renewal_failed");
+                self.keep_alive_at = now + delay;
+                Flow::Go
+            }
+            Task::Snapshot(result) => {
+                self.snapshot_task = None;
+                match result {
+                    Ok(s) => {
+                        tracing::info!("contango.stream.snapshot");
+                        self.emit(StreamItem::Snapshot(s)).await
+                    }
+                    Err(message) => {
+                        tracing::warn!(error = %message, "contango.stream.snapshot_failed");
+                        self.emit(StreamItem::Error(StreamError::Snapshot(message)))
+                            .await
+                    }
+                }
+            }
+        }
+    }
+
+    /// Takes a snapshot through the hook, if there is one (a newer one supersedes a pending one).
+    fn start_snapshot(&mut self) {
+        let Some(hook) = self.snapshot.clone() else {
+            return;
+        };
+        if let Some(old) = self.snapshot_task.take() {
+            old.abort();
+        }
+        let core = self.keys.core().clone();
+        let tx = self.task_tx.clone();
+        self.snapshot_task = Some(tokio::spawn(async move {
+            let result = hook(core).await;
+            let _ = tx.send(Task::Snapshot(result)).await;
+        }));
+    }
+
+    /// Queues `item` for the consumer. While a connection is live, waits at most the slow-consumer
+    /// timeout for room; past it, drops the connections (bounding memory) and then waits for as
+    /// long as it takes, since nothing more is being received.
+    async fn emit(&mut self, item: StreamItem<A::Event, S>) -> Flow {
+        let live = self.active.is_some() || self.candidate.is_some() || !self.draining.is_empty();
+        if live {
+            match timeout(self.settings.slow_consumer_timeout, self.out.reserve()).await {
+                Ok(Ok(permit)) => {
+                    permit.send(item);
+                    return Flow::Go;
+                }
+                Ok(Err(_)) => return Flow::Stop,
+                Err(_) => {}
+            }
+            let was_active = self.cut_for_slow_consumer();
+            let Ok(permit) = self.out.reserve().await else {
+                return Flow::Stop;
+            };
+            permit.send(item);
+            // What the dropped connections had already received still comes first.
+            while let Ok(report) = self.conn_rx.try_recv() {
+                let ConnReport::Frame {
+                    conn,
+                    identity,
+                    event_ms,
+                    item,
+                } = report
+                else {
+                    continue;
+                };
+                if self.seen.is_duplicate(identity, conn) {
+                    continue;
+                }
+                let item = match item {
+                    Ok(event) => {
+                        if event_ms.is_some() {
+                            self.last_event_ms = event_ms;
+                        }
+                        StreamItem::Event(event)
+                    }
+                    Err(e) => StreamItem::Error(e),
+                };
+                let Ok(permit) = self.out.reserve().await else {
+                    return Flow::Stop;
+                };
+                permit.send(item);
+            }
+            if was_active {
+                let Ok(permit) = self.out.reserve().await else {
+                    return Flow::Stop;
+                };
+                permit.send(StreamItem::Disconnected {
+                    at_ms: self.now_ms(),
+                    reason: GapReason::SlowConsumer,
+                });
+            }
+            return Flow::Go;
+        }
+        match self.out.reserve().await {
+            Ok(permit) => {
+                permit.send(item);
+                Flow::Go
+            }
+            Err(_) => Flow::Stop,
+        }
+    }
+
+    /// Drops every connection because the consumer is too slow; returns whether one was active
+    /// (then a gap opens at the last frame processed from it).
+    fn cut_for_slow_consumer(&mut self) -> bool {
+        let active = self.active.take();
+        let was_active = active.is_some();
+        if let Some(c) = &active {
+            if self.outage.is_none() {
+                self.outage = Some(Outage {
+                    from_ms: c.last_ms,
+                    reason: GapReason::SlowConsumer,
+                });
+            }
+        }
+        for c in active
+            .into_iter()
+            .chain(self.candidate.take())
+            .chain(self.draining.drain(..))
+        {
+            c.task.abort();
+        }
+        let delay = self.settings.backoff(self.failures.saturating_add(1));
+        self.reconnect_at = Some(Instant::now() + delay);
+        tracing::warn!(
+            timeout_ms = self.settings.slow_consumer_timeout.as_millis() as u64,
+            "contango.stream.slow_consumer: dropping the connection"
+        );
+        was_active
+    }
+
+    /// Closes the connections (close handshake, bounded), stops the side tasks, releases the key.
+    async fn finish(mut self) -> Result<(), Error<A::Code>> {
+        for task in [self.snapshot_task.take(), self.key_task.take()]
+            .into_iter()
+            .flatten()
+        {
+            task.abort();
+        }
+        if let Some(c) = self.candidate.take() {
+            c.task.abort();
+        }
+        let mut closing: Vec<Conn> = self
+            .active
+            .take()
+            .into_iter()
+            .chain(self.draining.drain(..))
+            .collect();
+        for c in &mut closing {
+            c.close();
+        }
+        let deadline = Instant::now() + self.settings.close_timeout;
+        while !closing.is_empty() {
+            match timeout_at(deadline, self.conn_rx.recv()).await {
+                Ok(Some(ConnReport::Ended { conn, .. })) => closing.retain(|c| c.id != conn),
+                Ok(Some(_)) => {}
+                Ok(None) | Err(_) => break,
+            }
+        }
+        for c in closing {
+            c.task.abort();
+        }
+        let result = self.keys.release().await;
+        match &result {
+            Ok(()) => tracing::info!("contango.stream.shutdown"),
+            Err(e) => {
+                tracing::warn!(error = %e, "contango.stream.shutdown: closing the key failed")
+            }
+        }
+        result
+    }
+}
+
+fn connect_error<C: crate::error::ApiCode>(failure: Failure<C>) -> ConnectError<C> {
+    match failure {
+        Failure::ListenKey(e) => ConnectError::ListenKey(e),
+        Failure::Connect(m) => ConnectError::WebSocket(m),
+        Failure::Subscribe(m) => ConnectError::Subscribe(m),
+        Failure::AckTimeout(d) => ConnectError::AckTimeout(d),
+        Failure::Local => ConnectError::Stopped,
+        other => ConnectError::Subscribe(other.to_string()),
+    }
+}

@@ -1,0 +1,184 @@
+//! One WebSocket message, read: control messages (ping, subscription acknowledgement) apart from
+//! data frames; gzip inflated; data frames hashed for dedupe.
+
+use std::borrow::Cow;
+use std::hash::{Hash, Hasher};
+use std::io::Read;
+
+use serde::Deserialize;
+use serde_json::value::RawValue;
+
+/// What a text (or inflated binary) frame is.
+#[derive(Debug, PartialEq, Eq)]
+pub(crate) enum Control {
+    /// `{"event":"ping","ts":...}`: answer with this pong text.
+    Ping(String),
+    /// `{"event":<channel>,"status":...}`: the subscription acknowledgement, `ok` or not.
+    Ack { ok: bool },
+    /// Anything else: a data frame, to decode.
+    Data,
+}
+
+#[derive(Deserialize)]
+struct Envelope<'a> {
+    #[serde(borrow, default)]
+    event: Option<Cow<'a, str>>,
+    #[serde(borrow, default)]
+    ts: Option<&'a RawValue>,
+    #[serde(borrow, default)]
+    status: Option<Cow<'a, str>>,
+}
+
+/// The subscribe message for `channel`.
+pub(crate) fn subscribe(channel: &str) -> String {
+    let channel = serde_json::Value::String(channel.to_owned());
+    format!(r#"{{"event":"sub","params":{{"channel":{channel}}}}}"#)
+}
+
+/// Classifies `frame`. Data frames (no `"event"` key) are not parsed here at all.
+pub(crate) fn classify(frame: &[u8], channel: &str, now_ms: i64) -> Control {
+    if !contains(frame, b"\"event\"") {
+        return Control::Data;
+    }
+    let Ok(env) = serde_json::from_slice::<Envelope<'_>>(frame) else {
+        return Control::Data;
+    };
+    match env.event.as_deref() {
+        Some("ping") => Control::Ping(pong(env.ts, now_ms)),
+        Some(e) if e == channel && env.status.is_some() => Control::Ack {
+            ok: env
+                .status
+                .as_deref()
+                .is_some_and(|s| s.eq_ignore_ascii_case("ok")),
+        },
+        _ => Control::Data,
+    }
+}
+
+/// `{"event":"pong","ts":"<ts>"}` with the ping's `ts` as sent: a JSON string is echoed verbatim,
+/// a number as a string of the same digits; without a usable `ts`, the current time.
+fn pong(ts: Option<&RawValue>, now_ms: i64) -> String {
+    let raw = ts.map(RawValue::get).unwrap_or_default();
+    let ts = if raw.starts_with('"') {
+        raw.to_owned()
+    } else if !raw.is_empty() && raw.bytes().all(|b| b.is_ascii_digit() || b == b'-') {
+        format!("\"{raw}\"")
+    } else {
+        format!("\"{now_ms}\"")
+    };
+    format!(r#"{{"event":"pong","ts":{ts}}}"#)
+}
+
+/// A binary frame's payload: gzip inflated (at most `max` bytes), anything else as is.
+pub(crate) fn binary_payload(data: &[u8], max: usize) -> Result<Cow<'_, [u8]>, String> {
+    if !data.starts_with(&[0x1f, 0x8b]) {
+        return Ok(Cow::Borrowed(data));
+    }
+    let mut out = Vec::with_capacity(data.len().saturating_mul(4).min(max));
+    let limit = u64::try_from(max).unwrap_or(u64::MAX).saturating_add(1);
+    flate2::read::GzDecoder::new(data)
+        .take(limit)
+        .read_to_end(&mut out)
+        .map_err(|e| format!("cannot inflate gzip frame: {e}"))?;
+    if out.len() > max {
+        return Err(format!("gzip frame inflates beyond {max} bytes"));
+    }
+    Ok(Cow::Owned(out))
+}
+
+/// The identity of a frame, for dropping the copies a rotation delivers twice.
+pub(crate) fn identity(frame: &[u8]) -> u64 {
+    let mut h = std::hash::DefaultHasher::new();
+    frame.hash(&mut h);
+    h.finish()
+}
+
+/// The start of a frame for error messages (lossy UTF-8, at most 256 characters).
+pub(crate) fn preview(frame: &[u8]) -> String {
+    let text = String::from_utf8_lossy(&frame[..frame.len().min(1024)]);
+    let mut out: String = text.chars().take(256).collect();
+    if out.len() < text.len() || frame.len() > 1024 {
+        out.push('…');
+    }
+    out
+}
+
+fn contains(haystack: &[u8], needle: &[u8]) -> bool {
+    haystack.windows(needle.len()).any(|w| w == needle)
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use std::io::Write;
+
+    const CH: &str = "user_account_update";
+
+    #[test]
+    fn subscribe_message_is_the_documented_one() {
+        assert_eq!(
+            subscribe(CH),
+            r#"{"event":"sub","params":{"channel":"user_account_update"}}"#
+        );
+    }
+
+    #[test]
+    fn ping_is_answered_with_the_same_ts() {
+        let ping = br#"{"event":"ping","ts":"1635221621062"}"#;
+        assert_eq!(
+            classify(ping, CH, 5),
+            Control::Ping(r#"{"event":"pong","ts":"1635221621062"}"#.into())
+        );
+        let numeric = br#"{"ts":1635221621062,"event":"ping"}"#;
+        assert_eq!(
+            classify(numeric, CH, 5),
+            Control::Ping(r#"{"event":"pong","ts":"1635221621062"}"#.into())
+        );
+        let none = br#"{"event":"ping"}"#;
+        assert_eq!(
+            classify(none, CH, 42),
+            Control::Ping(r#"{"event":"pong","ts":"42"}"#.into())
+        );
+        let odd = br#"{"event":"ping","ts":{"x":1}}"#;
+        assert_eq!(
+            classify(odd, CH, 42),
+            Control::Ping(r#"{"event":"pong","ts":"42"}"#.into())
+        );
+    }
+
+    #[test]
+    fn acks_and_data() {
+        let ack = br#"{"event":"user_account_update","status":"ok","ts":1689568979259}"#;
+        assert_eq!(classify(ack, CH, 0), Control::Ack { ok: true });
+        let nack = br#"{"event":"user_account_update","status":"fail"}"#;
+        assert_eq!(classify(nack, CH, 0), Control::Ack { ok: false });
+        let data = br#"{"e":"ORDER_TRADE_UPDATE","E":1,"o":{}}"#;
+        assert_eq!(classify(data, CH, 0), Control::Data);
+        assert_eq!(classify(b"not json \"event\"", CH, 0), Control::Data);
+        assert_eq!(classify(br#"{"event":"other"}"#, CH, 0), Control::Data);
+    }
+
+    #[test]
+    fn gzip_frames_inflate_within_bounds() {
+        let text = br#"{"e":"X","E":1}"#;
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        gz.write_all(text).unwrap();
+        let packed = gz.finish().unwrap();
+        assert_eq!(&*binary_payload(&packed, 1024).unwrap(), text);
+        assert!(binary_payload(&packed, 4).unwrap_err().contains("beyond"));
+        assert!(binary_payload(&[0x1f, 0x8b, 1, 2, 3], 1024).is_err());
+        assert_eq!(&*binary_payload(text, 1024).unwrap(), text);
+    }
+
+    #[test]
+    fn previews_are_bounded() {
+        assert_eq!(preview(b"abc"), "abc");
+        let long = vec![b'x'; 5000];
+        let p = preview(&long);
+        assert_eq!(p.chars().count(), 257);
+        assert!(p.ends_with('…'));
+        assert_ne!(identity(b"a"), identity(b"b"));
+        assert_eq!(identity(b"a"), identity(b"a"));
+    }
+}

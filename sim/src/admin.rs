@@ -1,0 +1,122 @@
+//! Admin routes, outside the interface's paths, for driving the simulator over HTTP (from
+//! another process or language). JSON bodies; answers in the v2 envelope.
+//!
+//! | route | body | effect |
+//! | --- | --- | --- |
+//! | `POST /__sim/mark_price` | `{"contractName":"E-BTC-USDT","price":"29000"}` | sets the mark price, liquidates; `data` = `{"liquidated":n,"deleveraged":m}` |
+//! | `POST /__sim/advance_clock` | `{"millis":3600000}` | moves the exchange clock |
+//! | `POST /__sim/clock_skew` | `{"millis":-2000}` | sets the server clock's offset |
+//! | `POST /__sim/liquidity` | `{"contractName":"E-BTC-USDT","side":"SELL","price":"30005","volume":"10"}` | a market-maker order; `data` = `{"orderId":id}` |
+//! | `POST /__sim/close_streams` | none | closes every stream connection |
+//! | `POST /__sim/clear_faults` | none | removes injected faults |
+
+use std::sync::Arc;
+
+use axum::body::Bytes;
+use axum::extract::{Path, State};
+use axum::response::Response;
+use rust_decimal::Decimal;
+use serde::Deserialize;
+
+use crate::engine::Side;
+use crate::error::{SimError, SimResult};
+use crate::http::error_response;
+use crate::state::{MARKET_MAKER_UID, Shared};
+
+#[derive(Deserialize)]
+struct MarkPrice {
+    #[serde(rename = "contractName")]
+    contract_name: String,
+    #[serde(deserialize_with = "contango::__private::de::wire")]
+    price: Decimal,
+}
+
+#[derive(Deserialize)]
+struct Millis {
+    #[serde(deserialize_with = "contango::__private::de::wire")]
+    millis: i64,
+}
+
+#[derive(Deserialize)]
+struct Liquidity {
+    #[serde(rename = "contractName")]
+    contract_name: String,
+    side: contango::Side,
+    #[serde(deserialize_with = "contango::__private::de::wire")]
+    price: Decimal,
+    #[serde(deserialize_with = "contango::__private::de::wire")]
+    volume: Decimal,
+}
+
+fn parse<'a, T: Deserialize<'a>>(body: &'a [u8]) -> SimResult<T> {
+    serde_json::from_slice(body).map_err(SimError::param)
+}
+
+fn ok(data: serde_json::Value) -> Response {
+    let body = serde_json::json!({"code": "0", "msg": "Success", "data": data});
+    axum::response::IntoResponse::into_response(axum::Json(body))
+}
+
+/// `POST /__sim/{action}`.
+pub async fn handle(
+    State(shared): State<Arc<Shared>>,
+    Path(action): Path<String>,
+    body: Bytes,
+) -> Response {
+    match run(&shared, &action, &body) {
+        Ok(data) => ok(data),
+        Err(e) => error_response(&e),
+    }
+}
+
+fn run(shared: &Shared, action: &str, body: &[u8]) -> SimResult<serde_json::Value> {
+    let now = shared.clock.now();
+    match action {
+        "mark_price" => {
+            let m: MarkPrice = parse(body)?;
+            let r = shared
+                .lock()
+                .set_mark_price(&m.contract_name, m.price, now)?;
+            Ok(
+                serde_json::json!({"liquidated": r.liquidated.len(), "deleveraged": r.deleveraged.len()}),
+            )
+        }
+        "advance_clock" => {
+            let m: Millis = parse(body)?;
+            shared.clock.advance(m.millis);
+            shared.lock().sweep_listen_keys(shared.clock.now());
+            Ok(serde_json::Value::Null)
+        }
+        "clock_skew" => {
+            let m: Millis = parse(body)?;
+            shared.clock.set_skew(m.millis);
+            Ok(serde_json::Value::Null)
+        }
+        "liquidity" => {
+            let l: Liquidity = parse(body)?;
+            let side = match l.side {
+                contango::Side::Buy => Side::Buy,
+                contango::Side::Sell => Side::Sell,
+                _ => return Err(SimError::new(contango::ErrorCode::InvalidSide)),
+            };
+            let id = shared.lock().add_liquidity(
+                MARKET_MAKER_UID,
+                &l.contract_name,
+                side,
+                l.price,
+                l.volume,
+                now,
+            )?;
+            Ok(serde_json::json!({"orderId": id}))
+        }
+        "close_streams" => {
+            shared.lock().hub.close_all("closed by the simulator");
+            Ok(serde_json::Value::Null)
+        }
+        "clear_faults" => {
+            shared.lock().faults.clear();
+            Ok(serde_json::Value::Null)
+        }
+        _ => Err(SimError::new(contango::ErrorCode::UnsupportedOperation).status(404)),
+    }
+}

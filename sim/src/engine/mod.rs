@@ -1,0 +1,38 @@
+//! The matching engine: one price-time priority book per contract.
+//!
+//! Pure data structures, no accounts and no I/O: [`matching::plan`] says which resting orders an
+//! incoming order would trade with, without touching the book, so the caller can check funds,
+//! fill-or-kill and post-only first; [`Book::fill`] then applies the plan.
+
+pub mod book;
+pub mod matching;
+
+pub use book::{Book, Resting};
+pub use matching::{Fill, plan};
+
+/// Direction of an order in the book (the wire's `Side` minus its catch-all).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Side {
+    /// Buy: rests among the bids.
+    Buy,
+    /// Sell: rests among the asks.
+    Sell,
+}
+
+impl Side {
+    /// The other side.
+    pub fn opposite(self) -> Side {
+        match self {
+            Side::Buy => Side::Sell,
+            Side::Sell => Side::Buy,
+        }
+    }
+
+    /// The wire value.
+    pub fn wire(self) -> contango::Side {
+        match self {
+            Side::Buy => contango::Side::Buy,
+            Side::Sell => contango::Side::Sell,
+        }
+    }
+}

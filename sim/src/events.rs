@@ -1,0 +1,232 @@
+//! Private-stream events: what an operation changed, turned into ORDER_TRADE_UPDATE and
+//! ACCOUNT_UPDATE frames (section 6), serialized with the generated types.
+//!
+//! Quantities in events are base quantities (`contracts × multiplier`), as section 6.2 says of
+//! `q`; `q`, `l`, `z` and `pa` use the same unit so they can be compared. `pa` is positive, its
+//! direction in `ps`. `n` is the order's total fee so far. Balance items: `cw` = balance − isolated
+//! margins, `lb` = order locks, `iw` = isolated margins, `bc` = the transfer amount for transfers
+//! (0 otherwise).
+
+use std::collections::BTreeMap;
+
+use contango::{
+    AccountUpdate, AccountUpdateReason, BalanceUpdate, ExecutionType, Millis, OrderTradeUpdate,
+    OrderUpdate, PositionSide, PositionUpdate,
+};
+use rust_decimal::Decimal;
+use serde::de::DeserializeOwned;
+
+use crate::account::PositionKey;
+use crate::config::ContractConfig;
+use crate::engine::Side;
+use crate::error::{SimError, SimResult};
+use crate::orders::OrderRecord;
+use crate::positions::{MarginMode, Position};
+use crate::state::State;
+
+/// A generated record with every optional field unset, from the JSON of its required fields.
+///
+/// Built through serde rather than a struct literal so that fields added to the spec later do not
+/// break the simulator.
+pub fn blank<T: DeserializeOwned>(required: &str) -> SimResult<T> {
+    serde_json::from_str(required).map_err(SimError::internal)
+}
+
+/// The fill an order update reports.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LastFill {
+    /// Contracts filled in this event.
+    pub volume: Decimal,
+    /// Fill price.
+    pub price: Decimal,
+    /// Trade id.
+    pub trade_id: i64,
+    /// Whether this side was the maker.
+    pub is_maker: bool,
+    /// PnL realized by this fill.
+    pub realized: Decimal,
+}
+
+/// What one operation changed, collected while the state is locked and published at its end.
+#[derive(Debug)]
+pub struct Effects {
+    reason: &'static str,
+    orders: Vec<(i64, OrderUpdate)>,
+    accounts: BTreeMap<(i64, String), Touched>,
+}
+
+#[derive(Debug, Default)]
+struct Touched {
+    positions: BTreeMap<PositionKey, PositionUpdate>,
+    balance_change: Decimal,
+}
+
+impl Effects {
+    /// Effects of an operation; `reason` becomes ACCOUNT_UPDATE's `m`.
+    pub fn new(reason: &'static str) -> Self {
+        Effects {
+            reason,
+            orders: Vec::new(),
+            accounts: BTreeMap::new(),
+        }
+    }
+
+    /// Queues an order update for `uid`.
+    pub fn order(&mut self, uid: i64, update: OrderUpdate) {
+        self.orders.push((uid, update));
+    }
+
+    /// Marks the balance of `uid` in `coin` as changed.
+    pub fn touch(&mut self, uid: i64, coin: &str) {
+        self.accounts.entry((uid, coin.to_owned())).or_default();
+    }
+
+    /// Records a balance change not due to PnL or fees (`bc`).
+    pub fn balance_change(&mut self, uid: i64, coin: &str, amount: Decimal) {
+        self.accounts
+            .entry((uid, coin.to_owned()))
+            .or_default()
+            .balance_change += amount;
+    }
+
+    /// Records a position's new state (the latest one per position wins).
+    pub fn position(
+        &mut self,
+        uid: i64,
+        cfg: &ContractConfig,
+        position: &Position,
+        mark: Decimal,
+    ) -> SimResult<()> {
+        let update = position_update(cfg, position, mark)?;
+        self.accounts
+            .entry((uid, cfg.margin_coin.clone()))
+            .or_default()
+            .positions
+            .insert(
+                (position.symbol.clone(), position.side, position.mode),
+                update,
+            );
+        Ok(())
+    }
+}
+
+fn position_side(side: Side) -> PositionSide {
+    match side {
+        Side::Buy => PositionSide::Long,
+        Side::Sell => PositionSide::Short,
+    }
+}
+
+/// The `P` item of a position.
+pub fn position_update(
+    cfg: &ContractConfig,
+    p: &Position,
+    mark: Decimal,
+) -> SimResult<PositionUpdate> {
+    let mut u: PositionUpdate = blank(r#"{"s":""}"#)?;
+    u.symbol = p.symbol.clone();
+    u.position_amount = Some(p.volume * cfg.multiplier);
+    u.entry_price = Some(p.entry_price(cfg));
+    u.last_settlement_price = Some(mark);
+    u.cumulative_realized = Some(p.realized - p.fees);
+    u.unrealized_profit = Some(p.unrealized(cfg, mark));
+    u.margin_type = Some(p.mode.wire());
+    u.isolated_margin = Some(if p.mode == MarginMode::Isolated {
+        p.margin
+    } else {
+        Decimal::ZERO
+    });
+    u.position_side = Some(position_side(p.side));
+    Ok(u)
+}
+
+/// The `o` object of an order update.
+pub fn order_update(
+    cfg: &ContractConfig,
+    o: &OrderRecord,
+    execution: ExecutionType,
+    last: Option<LastFill>,
+    now: i64,
+) -> SimResult<OrderUpdate> {
+    let mut u: OrderUpdate = blank(r#"{"s":"","x":"NEW","X":"NEW","i":0}"#)?;
+    u.symbol = o.symbol.clone();
+    u.client_order_id = o.client_order_id.clone();
+    u.side = Some(o.side.wire());
+    u.order_type = Some(o.kind.wire());
+    u.quantity = Some(o.volume * cfg.multiplier);
+    u.price = Some(o.price);
+    u.average_price = Some(o.avg_price());
+    u.execution_type = execution;
+    u.status = o.status.wire();
+    u.order_id = o.id;
+    u.last_filled_quantity = Some(last.map_or(Decimal::ZERO, |l| l.volume * cfg.multiplier));
+    u.cumulative_filled_quantity = Some(o.filled * cfg.multiplier);
+    u.last_filled_price = Some(last.map_or(Decimal::ZERO, |l| l.price));
+    u.fee_asset = Some(cfg.margin_coin.clone());
+    u.fee = Some(o.fee);
+    u.trade_time = Some(Millis(now));
+    u.trade_id = Some(last.map_or(0, |l| l.trade_id));
+    u.is_maker = Some(last.is_some_and(|l| l.is_maker));
+    u.reduce_only = Some(false);
+    // The position the order opens or closes.
+    let position = if o.open { o.side } else { o.side.opposite() };
+    u.position_side = Some(position_side(position));
+    u.realized_profit = Some(last.map_or(Decimal::ZERO, |l| l.realized));
+    Ok(u)
+}
+
+impl State {
+    /// Sends the events of `fx` to the accounts' stream connections.
+    pub fn publish(&mut self, fx: Effects, now: i64) {
+        for (uid, order) in fx.orders {
+            let event = OrderTradeUpdate {
+                event_type: "ORDER_TRADE_UPDATE".into(),
+                event_time: Millis(now),
+                order,
+            };
+            if let Ok(text) = serde_json::to_string(&event) {
+                self.hub.send(uid, &text);
+            }
+        }
+        for ((uid, coin), touched) in fx.accounts {
+            let Ok(balance) = self.balance_update(uid, &coin, touched.balance_change) else {
+                continue;
+            };
+            let mut data: contango::AccountUpdateData = match blank("{}") {
+                Ok(d) => d,
+                Err(_) => continue,
+            };
+            data.reason = Some(AccountUpdateReason::from_wire_str(fx.reason));
+            data.balances = Some(vec![balance]);
+            data.positions = Some(touched.positions.into_values().collect());
+            let event = AccountUpdate {
+                event_type: "ACCOUNT_UPDATE".into(),
+                event_time: Millis(now),
+                transaction_time: Some(Millis(now)),
+                update: data,
+            };
+            if let Ok(text) = serde_json::to_string(&event) {
+                self.hub.send(uid, &text);
+            }
+        }
+    }
+
+    /// The `B` item of `uid`'s balance in `coin`.
+    fn balance_update(&self, uid: i64, coin: &str, change: Decimal) -> SimResult<BalanceUpdate> {
+        let account = self.account(uid)?;
+        let mut b: BalanceUpdate = blank(r#"{"a":""}"#)?;
+        let (balance, lock) = account
+            .coins
+            .get(coin)
+            .map_or((Decimal::ZERO, Decimal::ZERO), |c| {
+                (c.balance, c.order_lock)
+            });
+        let isolated = account.position_margin(coin, MarginMode::Isolated, &self.contracts);
+        b.asset = coin.to_owned();
+        b.cross_wallet_balance = Some(balance - isolated);
+        b.locked_balance = Some(lock);
+        b.isolated_wallet_balance = Some(isolated);
+        b.balance_change = Some(change);
+        Ok(b)
+    }
+}

@@ -1,0 +1,164 @@
+//! Fault injection: misbehaviour a test asks for, targeted by path and method, count-limited.
+//!
+//! ```no_run
+//! # async fn f() -> std::io::Result<()> {
+//! use contango_sim::{Fault, FaultRule, Sim};
+//! let sim = Sim::start().await?;
+//! // The next two requests to /fapi/v2/order answer HTTP 503.
+//! sim.inject(FaultRule::new(Fault::Status(503)).path("/fapi/v2/order").times(2));
+//! # Ok(()) }
+//! ```
+
+use std::time::Duration;
+
+/// What goes wrong.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Fault {
+    /// Wait this long before handling the request (stacks with other faults).
+    Latency(Duration),
+    /// Handle the request (an order IS accepted), then drop the connection without an answer.
+    DropConnection,
+    /// Answer with this HTTP status (5xx: `{"code":-1001,...}`) without handling the request.
+    Status(u16),
+    /// Answer HTTP 429 with `Retry-After` (seconds) and -1003, without handling the request.
+    RateLimited {
+        /// The `Retry-After` value in seconds.
+        retry_after_secs: u64,
+    },
+    /// Answer HTTP 418 (banned) with -1003, without handling the request.
+    Banned,
+}
+
+/// A fault and the requests it applies to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FaultRule {
+    fault: Fault,
+    path: Option<String>,
+    method: Option<String>,
+    remaining: Option<u32>,
+}
+
+impl FaultRule {
+    /// `fault` for every request, until removed.
+    pub fn new(fault: Fault) -> Self {
+        FaultRule {
+            fault,
+            path: None,
+            method: None,
+            remaining: None,
+        }
+    }
+
+    /// Only requests to exactly this path (`/fapi/v2/order`).
+    pub fn path(mut self, path: impl Into<String>) -> Self {
+        self.path = Some(path.into());
+        self
+    }
+
+    /// Only requests with this method (`POST`, any case).
+    pub fn method(mut self, method: impl Into<String>) -> Self {
+        self.method = Some(method.into().to_ascii_uppercase());
+        self
+    }
+
+    /// Only the next `n` matching requests.
+    pub fn times(mut self, n: u32) -> Self {
+        self.remaining = Some(n);
+        self
+    }
+
+    fn matches(&self, method: &str, path: &str) -> bool {
+        self.remaining != Some(0)
+            && self.path.as_deref().is_none_or(|p| p == path)
+            && self.method.as_deref().is_none_or(|m| m == method)
+    }
+}
+
+/// What to do with one request.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Plan {
+    /// Total added latency.
+    pub latency: Duration,
+    /// The first non-latency fault that matched.
+    pub action: Option<Fault>,
+}
+
+/// The injected rules, in insertion order.
+#[derive(Debug, Default)]
+pub struct Faults {
+    rules: Vec<FaultRule>,
+}
+
+impl Faults {
+    /// Adds a rule.
+    pub fn add(&mut self, rule: FaultRule) {
+        self.rules.push(rule);
+    }
+
+    /// Removes every rule.
+    pub fn clear(&mut self) {
+        self.rules.clear();
+    }
+
+    /// The faults for one request; counts it against every rule applied.
+    pub fn take(&mut self, method: &str, path: &str) -> Plan {
+        let mut plan = Plan::default();
+        for rule in &mut self.rules {
+            if !rule.matches(method, path) {
+                continue;
+            }
+            let applied = match rule.fault {
+                Fault::Latency(d) => {
+                    plan.latency += d;
+                    true
+                }
+                other if plan.action.is_none() => {
+                    plan.action = Some(other);
+                    true
+                }
+                _ => false,
+            };
+            if applied {
+                if let Some(n) = rule.remaining.as_mut() {
+                    *n = n.saturating_sub(1);
+                }
+            }
+        }
+        self.rules.retain(|r| r.remaining != Some(0));
+        plan
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn targeted_and_counted() {
+        let mut f = Faults::default();
+        f.add(
+            FaultRule::new(Fault::Status(503))
+                .path("/fapi/v2/order")
+                .method("post")
+                .times(2),
+        );
+        f.add(FaultRule::new(Fault::Latency(Duration::from_millis(5))).times(1));
+        f.add(FaultRule::new(Fault::Banned).path("/x"));
+        let p = f.take("GET", "/fapi/v2/order");
+        assert_eq!(p.action, None);
+        assert_eq!(p.latency, Duration::from_millis(5));
+        assert_eq!(
+            f.take("POST", "/fapi/v2/order").action,
+            Some(Fault::Status(503))
+        );
+        assert_eq!(
+            f.take("POST", "/fapi/v2/order").action,
+            Some(Fault::Status(503))
+        );
+        assert_eq!(f.take("POST", "/fapi/v2/order"), Plan::default());
+        assert_eq!(f.take("GET", "/x").action, Some(Fault::Banned));
+        assert_eq!(f.take("GET", "/x").action, Some(Fault::Banned));
+        f.clear();
+        assert_eq!(f.take("GET", "/x"), Plan::default());
+    }
+}

@@ -1,0 +1,157 @@
+//! Account, margin, leverage, commission, transfers and forced orders (`/v2/*`).
+
+use axum::response::Response;
+use contango::{
+    AccountRequest, AutoCloseType, CommissionRateRequest, ForceOrdersHistoryRequest,
+    LevelEditRequest, LeverageBracketRequest, PositionMarginRequest, TransferHistoryRequest,
+    TransferRequest,
+};
+use rust_decimal::Decimal;
+use serde::Deserialize;
+
+use super::{Ctx, decode, wrapped};
+use crate::account::ForcedKind;
+use crate::error::{SimError, SimResult};
+use crate::views;
+
+fn page_limit(page: Option<i32>, limit: Option<i32>) -> (usize, usize) {
+    let page = page.and_then(|p| usize::try_from(p).ok()).unwrap_or(1);
+    let limit = limit.and_then(|l| usize::try_from(l).ok()).unwrap_or(10);
+    (page, limit)
+}
+
+/// The document's sample body names the amount `positionMargin` (DESIGN §7).
+#[derive(Deserialize)]
+struct PositionMarginAlias {
+    #[serde(
+        rename = "contractName",
+        deserialize_with = "contango::__private::de::wire"
+    )]
+    contract_name: String,
+    #[serde(
+        rename = "positionMargin",
+        deserialize_with = "contango::__private::de::wire"
+    )]
+    position_margin: Decimal,
+}
+
+/// `POST /v2/positionMargin` (amount as `amount`, or as `positionMargin`).
+pub fn position_margin(ctx: &Ctx<'_>) -> SimResult<Response> {
+    let (symbol, amount) = match decode::body::<PositionMarginRequest>(ctx.body) {
+        Ok(r) => (r.contract_name, r.amount),
+        Err(e) => match decode::json::<PositionMarginAlias>(ctx.body) {
+            Ok(a) if !a.contract_name.is_empty() => (a.contract_name, a.position_margin),
+            _ => return Err(e),
+        },
+    };
+    ctx.shared
+        .lock()
+        .position_margin(ctx.uid, ctx.product, &symbol, amount, ctx.now())?;
+    wrapped::<()>(None)
+}
+
+/// `POST /v2/level_edit`.
+pub fn level_edit(ctx: &Ctx<'_>) -> SimResult<Response> {
+    let req: LevelEditRequest = decode::body(ctx.body)?;
+    ctx.shared.lock().level_edit(
+        ctx.uid,
+        ctx.product,
+        &req.contract_name,
+        req.leverage,
+        ctx.now(),
+    )?;
+    wrapped::<()>(None)
+}
+
+/// `GET /v2/account`.
+pub fn account(ctx: &Ctx<'_>) -> SimResult<Response> {
+    let _: AccountRequest = decode::query(ctx.query)?;
+    let a = views::account(&ctx.shared.lock(), ctx.uid, ctx.product)?;
+    wrapped(Some(&a))
+}
+
+/// `GET /v2/leverageBracket`.
+pub fn leverage_bracket(ctx: &Ctx<'_>) -> SimResult<Response> {
+    let req: LeverageBracketRequest = decode::query(ctx.query)?;
+    let cfg = ctx
+        .shared
+        .lock()
+        .contract_for(&req.contract_name, ctx.product)?;
+    wrapped(Some(&views::brackets(&cfg)?))
+}
+
+/// `GET /v2/commissionRate`.
+pub fn commission_rate(ctx: &Ctx<'_>) -> SimResult<Response> {
+    let req: CommissionRateRequest = decode::query(ctx.query)?;
+    let cfg = ctx
+        .shared
+        .lock()
+        .contract_for(&req.contract_name, ctx.product)?;
+    wrapped(Some(&views::commission(&cfg)?))
+}
+
+/// `POST /v2/futures_transfer`.
+pub fn transfer(ctx: &Ctx<'_>) -> SimResult<Response> {
+    let req: TransferRequest = decode::body(ctx.body)?;
+    ctx.shared.lock().transfer(
+        ctx.uid,
+        &req.coin_symbol,
+        req.amount,
+        &req.transfer_type,
+        ctx.now(),
+    )?;
+    wrapped::<()>(None)
+}
+
+/// `GET /v2/futures_transfer_history`.
+pub fn transfer_history(ctx: &Ctx<'_>) -> SimResult<Response> {
+    let req: TransferHistoryRequest = decode::query(ctx.query)?;
+    let (page, limit) = page_limit(req.page, req.limit);
+    let list = ctx
+        .shared
+        .lock()
+        .transfer_history(
+            ctx.uid,
+            &req.transfer_type,
+            req.coin_symbol.as_deref(),
+            req.begin_time.map(|t| t.0),
+            req.end_time.map(|t| t.0),
+            page,
+            limit,
+            ctx.now(),
+        )?
+        .iter()
+        .map(views::transfer)
+        .collect::<SimResult<Vec<_>>>()?;
+    wrapped(Some(&list))
+}
+
+/// `GET /v2/forceOrdersHistory`.
+pub fn force_orders(ctx: &Ctx<'_>) -> SimResult<Response> {
+    let req: ForceOrdersHistoryRequest = decode::query(ctx.query)?;
+    let (page, limit) = page_limit(req.page, req.limit);
+    let kind = match req.auto_close_type {
+        None => None,
+        Some(AutoCloseType::Liquidation) => Some(ForcedKind::Liquidation),
+        Some(AutoCloseType::Adl) => Some(ForcedKind::Adl),
+        Some(_) => return Err(SimError::param("autoCloseType")),
+    };
+    let list = ctx
+        .shared
+        .lock()
+        .forced_history(
+            ctx.uid,
+            ctx.product,
+            &req.contract_name,
+            kind,
+            req.begin_time.map(|t| t.0),
+            req.end_time.map(|t| t.0),
+            page,
+            limit,
+            ctx.now(),
+        )?
+        .iter()
+        .map(|r| views::forced(r, ctx.uid))
+        .collect::<SimResult<Vec<_>>>()?;
+    wrapped(Some(&list))
+}

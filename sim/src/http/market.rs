@@ -1,0 +1,82 @@
+//! Public market data (`/v1/*`).
+
+use axum::response::Response;
+use contango::{ContractsRequest, DepthRequest, KlinesRequest, Millis, ServerTime, TickerRequest};
+
+use super::{Ctx, bare, decode};
+use crate::error::{SimError, SimResult};
+
+/// `GET /v1/ping`: `{}`.
+pub fn ping() -> SimResult<Response> {
+    bare(&serde_json::Map::new())
+}
+
+/// `GET /v1/time`: the server clock (wall time plus skew).
+pub fn time(ctx: &Ctx<'_>) -> SimResult<Response> {
+    bare(&ServerTime {
+        server_time: Millis(ctx.shared.clock.server_now()),
+        timezone: Some("UTC".into()),
+    })
+}
+
+/// `GET /v1/contracts`: the named contract, as a one-element list.
+pub fn contracts(ctx: &Ctx<'_>) -> SimResult<Response> {
+    let req: ContractsRequest = decode::query(ctx.query)?;
+    let cfg = ctx
+        .shared
+        .lock()
+        .contract_for(&req.contract_name, ctx.product)?;
+    bare(&vec![crate::views::contract(&cfg)?])
+}
+
+fn limit(v: Option<i32>, default: usize) -> usize {
+    v.and_then(|l| usize::try_from(l).ok()).unwrap_or(default)
+}
+
+/// `GET /v1/depth`.
+pub fn depth(ctx: &Ctx<'_>) -> SimResult<Response> {
+    let req: DepthRequest = decode::query(ctx.query)?;
+    let now = ctx.now();
+    let book = {
+        let st = ctx.shared.lock();
+        st.contract_for(&req.contract_name, ctx.product)?;
+        let m = st
+            .markets
+            .get(&req.contract_name)
+            .ok_or_else(|| SimError::new(contango::ErrorCode::OrderBookMissing))?;
+        crate::market::depth(m, limit(req.limit, 100), now)
+    };
+    bare(&book)
+}
+
+/// `GET /v1/ticker`.
+pub fn ticker(ctx: &Ctx<'_>) -> SimResult<Response> {
+    let req: TickerRequest = decode::query(ctx.query)?;
+    let now = ctx.now();
+    let t = {
+        let st = ctx.shared.lock();
+        st.contract_for(&req.contract_name, ctx.product)?;
+        let m = st
+            .markets
+            .get(&req.contract_name)
+            .ok_or_else(|| SimError::new(contango::ErrorCode::OrderBookMissing))?;
+        crate::market::ticker(m, now)?
+    };
+    bare(&t)
+}
+
+/// `GET /v1/klines`.
+pub fn klines(ctx: &Ctx<'_>) -> SimResult<Response> {
+    let req: KlinesRequest = decode::query(ctx.query)?;
+    let now = ctx.now();
+    let k = {
+        let st = ctx.shared.lock();
+        st.contract_for(&req.contract_name, ctx.product)?;
+        let m = st
+            .markets
+            .get(&req.contract_name)
+            .ok_or_else(|| SimError::new(contango::ErrorCode::OrderBookMissing))?;
+        crate::market::klines(m, &req.interval, limit(req.limit, 100), now)?
+    };
+    bare(&k)
+}

@@ -1,0 +1,270 @@
+//! The private WebSocket stream (section 6): `/stream?listenKey=<key>` (also `?streams=<key>`).
+//!
+//! The client subscribes with `{"event":"sub","params":{"channel":"user_account_update"}}` and
+//! gets `{"event":"user_account_update","status":"ok","ts":<ms>}`; events are delivered only
+//! after that. Every `ping_interval` the server sends `{"event":"ping","ts":"<ms>"}` and closes
+//! the connection when `{"event":"pong","ts":"<same>"}` does not arrive within `pong_timeout`.
+//! Connections are also closed when their listen key is closed or expires, when they reach
+//! `max_connection_age`, on `Sim::close_streams`, and at shutdown. With `gzip_frames`, every
+//! server frame travels gzip-compressed in a binary frame.
+
+use std::collections::HashMap;
+use std::sync::Arc;
+
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
+use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
+use axum::extract::{RawQuery, State};
+use axum::response::{IntoResponse, Response};
+use contango::{Millis, StreamPong, StreamSubscribe, StreamSubscribed};
+use tokio::sync::mpsc;
+use tokio::time::Instant;
+
+use crate::config::StreamConfig;
+use crate::error::SimError;
+use crate::state::Shared;
+
+/// What the state sends a connection.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum StreamMsg {
+    /// A serialized event.
+    Event(String),
+    /// Close with this code and reason.
+    Close(u16, &'static str),
+}
+
+#[derive(Debug)]
+struct Conn {
+    uid: i64,
+    key: String,
+    tx: mpsc::UnboundedSender<StreamMsg>,
+}
+
+/// The open stream connections.
+#[derive(Debug, Default)]
+pub struct Hub {
+    conns: HashMap<u64, Conn>,
+    next: u64,
+}
+
+impl Hub {
+    /// Registers a connection of `uid` on listen key `key`.
+    pub fn register(&mut self, uid: i64, key: &str) -> (u64, mpsc::UnboundedReceiver<StreamMsg>) {
+        let (tx, rx) = mpsc::unbounded_channel();
+        self.next += 1;
+        self.conns.insert(
+            self.next,
+            Conn {
+                uid,
+                key: key.to_owned(),
+                tx,
+            },
+        );
+        (self.next, rx)
+    }
+
+    /// Forgets a connection.
+    pub fn unregister(&mut self, id: u64) {
+        self.conns.remove(&id);
+    }
+
+    /// Queues an event to every connection of `uid` (dropping connections that are gone).
+    pub fn send(&mut self, uid: i64, text: &str) {
+        self.conns
+            .retain(|_, c| c.uid != uid || c.tx.send(StreamMsg::Event(text.to_owned())).is_ok());
+    }
+
+    /// Closes the connections of listen key `key`.
+    pub fn close_key(&mut self, key: &str, reason: &'static str) {
+        for c in self.conns.values().filter(|c| c.key == key) {
+            let _ = c.tx.send(StreamMsg::Close(1000, reason));
+        }
+    }
+
+    /// Closes every connection.
+    pub fn close_all(&mut self, reason: &'static str) {
+        for c in self.conns.values() {
+            let _ = c.tx.send(StreamMsg::Close(1001, reason));
+        }
+    }
+
+    /// Number of registered connections.
+    pub fn len(&self) -> usize {
+        self.conns.len()
+    }
+
+    /// Whether no connection is registered.
+    pub fn is_empty(&self) -> bool {
+        self.conns.is_empty()
+    }
+}
+
+#[derive(serde::Deserialize)]
+struct StreamQuery {
+    #[serde(rename = "listenKey")]
+    listen_key: Option<String>,
+    streams: Option<String>,
+}
+
+#[derive(serde::Deserialize)]
+struct EventName {
+    event: Option<String>,
+}
+
+/// `GET /stream`: checks the listen key, then upgrades.
+pub async fn handler(
+    State(shared): State<Arc<Shared>>,
+    RawQuery(query): RawQuery,
+    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
+) -> Response {
+    let q: Option<StreamQuery> = serde_urlencoded::from_str(query.as_deref().unwrap_or("")).ok();
+    let key = q
+        .and_then(|q| q.listen_key.or(q.streams))
+        .unwrap_or_default();
+    let now = shared.clock.now();
+    let registered = {
+        let mut st = shared.lock();
+        st.sweep_listen_keys(now);
+        let owner = st.listen_keys.owner(&key, now);
+        owner.map(|uid| (st.hub.register(uid, &key), st.config.stream))
+    };
+    let ((id, rx), config) = match registered {
+        Ok(r) => r,
+        Err(e) => return crate::http::error_response(&e),
+    };
+    let Ok(ws) = ws else {
+        shared.lock().hub.unregister(id);
+        return crate::http::error_response(&SimError::param("Upgrade: websocket"));
+    };
+    ws.on_upgrade(move |socket| run(socket, shared, id, rx, config))
+        .into_response()
+}
+
+async fn run(
+    mut socket: WebSocket,
+    shared: Arc<Shared>,
+    id: u64,
+    mut rx: mpsc::UnboundedReceiver<StreamMsg>,
+    config: StreamConfig,
+) {
+    let mut shutdown = shared.shutdown.subscribe();
+    let started = Instant::now();
+    let age_deadline = started + config.max_connection_age;
+    let mut ping = tokio::time::interval_at(started + config.ping_interval, config.ping_interval);
+    let mut pending: Option<(String, Instant)> = None;
+    let mut subscribed = false;
+    let close = loop {
+        let pong_deadline = pending.as_ref().map_or(age_deadline, |(_, d)| *d);
+        tokio::select! {
+            msg = socket.recv() => match msg {
+                Some(Ok(Message::Text(text))) => {
+                    if let Some(reply) = client_message(text.as_str(), &mut subscribed, &mut pending, &shared) {
+                        if socket.send(frame(reply, config.gzip_frames)).await.is_err() {
+                            break None;
+                        }
+                    }
+                }
+                Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break None,
+                Some(Ok(_)) => {}
+            },
+            msg = rx.recv() => match msg {
+                Some(StreamMsg::Event(text)) => {
+                    if subscribed && socket.send(frame(text, config.gzip_frames)).await.is_err() {
+                        break None;
+                    }
+                }
+                Some(StreamMsg::Close(code, reason)) => break Some((code, reason)),
+                None => break Some((1001, "closed")),
+            },
+            _ = ping.tick() => {
+                if pending.is_none() {
+                    let ts = shared.clock.server_now().to_string();
+                    let text = format!(r#"{{"event":"ping","ts":"{ts}"}}"#);
+                    if socket.send(frame(text, config.gzip_frames)).await.is_err() {
+                        break None;
+                    }
+                    pending = Some((ts, Instant::now() + config.pong_timeout));
+                }
+            }
+            _ = tokio::time::sleep_until(pong_deadline), if pending.is_some() => {
+                break Some((1008, "pong timeout"));
+            }
+            _ = tokio::time::sleep_until(age_deadline) => break Some((1000, "maximum connection age reached")),
+            _ = shutdown.changed() => break Some((1001, "simulator shut down")),
+        }
+    };
+    if let Some((code, reason)) = close {
+        let frame = CloseFrame {
+            code,
+            reason: reason.into(),
+        };
+        let _ = socket.send(Message::Close(Some(frame))).await;
+    }
+    shared.lock().hub.unregister(id);
+}
+
+/// A server frame: text, or gzip-compressed binary.
+fn frame(text: String, gzip: bool) -> Message {
+    if !gzip {
+        return Message::Text(text.into());
+    }
+    use std::io::Write as _;
+    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    match enc.write_all(text.as_bytes()).and_then(|()| enc.finish()) {
+        Ok(bytes) => Message::Binary(bytes.into()),
+        Err(_) => Message::Text(text.into()),
+    }
+}
+
+/// Handles a client frame; returns the answer to send, if any.
+fn client_message(
+    text: &str,
+    subscribed: &mut bool,
+    pending: &mut Option<(String, Instant)>,
+    shared: &Shared,
+) -> Option<String> {
+    let name: EventName = serde_json::from_str(text).ok()?;
+    match name.event.as_deref() {
+        Some("sub") => {
+            let sub: StreamSubscribe = serde_json::from_str(text).ok()?;
+            let ok = sub.params.channel == contango::Event::CHANNEL;
+            *subscribed |= ok;
+            let ack = StreamSubscribed {
+                event: sub.params.channel,
+                status: Some(if ok { "ok" } else { "error" }.into()),
+                ts: Some(Millis(shared.clock.server_now())),
+            };
+            serde_json::to_string(&ack).ok()
+        }
+        Some("pong") => {
+            let pong: StreamPong = serde_json::from_str(text).ok()?;
+            if pending.as_ref().map(|(ts, _)| ts) == pong.ts.as_ref() {
+                *pending = None;
+            }
+            None
+        }
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::io::Read as _;
+
+    #[test]
+    fn frames_text_or_gzip() {
+        let text = r#"{"event":"ping","ts":"1"}"#.to_owned();
+        assert_eq!(
+            frame(text.clone(), false),
+            Message::Text(text.clone().into())
+        );
+        let Message::Binary(bytes) = frame(text.clone(), true) else {
+            panic!("binary expected");
+        };
+        let mut out = String::new();
+        flate2::read::GzDecoder::new(&bytes[..])
+            .read_to_string(&mut out)
+            .expect("gzip");
+        assert_eq!(out, text);
+    }
+}
