@@ -55,3 +55,55 @@ pub fn best(locs: &[Location]) -> Location {
         .find(|l| l.line() > 0)
         .unwrap_or(Location::UNKNOWN)
 }
+
+/// ` (did you mean `x`?)` when a candidate is close enough, else nothing.
+pub fn did_you_mean<'a>(found: &str, candidates: impl IntoIterator<Item = &'a str>) -> String {
+    closest(found, candidates)
+        .map(|c| format!(" (did you mean `{c}`?)"))
+        .unwrap_or_default()
+}
+
+/// The candidate closest to `found` (case-insensitive edit distance), if close enough.
+pub fn closest<'a>(found: &str, candidates: impl IntoIterator<Item = &'a str>) -> Option<&'a str> {
+    if found.len() > 64 {
+        return None;
+    }
+    let lower = found.to_ascii_lowercase();
+    let mut best: Option<(usize, &str)> = None;
+    for c in candidates {
+        if c.len() > 64 || c == found {
+            continue;
+        }
+        let d = distance(&lower, &c.to_ascii_lowercase());
+        if d <= (found.len().max(3) / 3).max(1) && best.is_none_or(|(bd, _)| d < bd) {
+            best = Some((d, c));
+        }
+    }
+    best.map(|(_, c)| c)
+}
+
+/// Edit distance counting a swap of two neighbours as one edit (`mian` -> `main`).
+fn distance(a: &str, b: &str) -> usize {
+    let a: Vec<char> = a.chars().collect();
+    let b: Vec<char> = b.chars().collect();
+    let mut d = vec![vec![0usize; b.len() + 1]; a.len() + 1];
+    for (i, row) in d.iter_mut().enumerate() {
+        row[0] = i;
+    }
+    for (j, cell) in d[0].iter_mut().enumerate() {
+        *cell = j;
+    }
+    for i in 1..=a.len() {
+        for j in 1..=b.len() {
+            let cost = usize::from(a[i - 1] != b[j - 1]);
+            let mut best = (d[i - 1][j] + 1)
+                .min(d[i][j - 1] + 1)
+                .min(d[i - 1][j - 1] + cost);
+            if i > 1 && j > 1 && a[i - 1] == b[j - 2] && a[i - 2] == b[j - 1] {
+                best = best.min(d[i - 2][j - 2] + 1);
+            }
+            d[i][j] = best;
+        }
+    }
+    d[a.len()][b.len()]
+}

@@ -1,22 +1,29 @@
 //! `contango-macros`: generates contango's typed API from a YAML spec at compile time.
 //!
-//! Pipeline, one direction: [`source`] (read the file) -> [`spec`] (strict serde model) ->
-//! [`validate`] (every mistake collected, lowered to [`ir`]) -> [`emit`] (tokens). Only this file
-//! touches `proc_macro`; everything else is `proc_macro2` and unit-testable.
+//! Pipeline, one direction: [`source`] (read the file) -> [`yaml`] (a located YAML tree) ->
+//! [`spec`] (the strict model, read by [`read`] against the shapes of [`schema`]) -> [`validate`]
+//! (every mistake collected, lowered to [`ir`]) -> [`emit`] (tokens). Only this file touches
+//! `proc_macro`; everything else is `proc_macro2` and unit-testable.
 
 mod diag;
 mod emit;
 mod ir;
 mod naming;
+mod read;
+mod schema;
 mod source;
 mod spec;
 mod validate;
+mod yaml;
 
-use proc_macro2::TokenStream;
-use quote::quote;
+use proc_macro2::{Literal, Span, TokenStream};
+use quote::{quote, quote_spanned};
 
 /// Generates the typed API from a spec file, relative to the invoking crate's `Cargo.toml`:
 /// `contango::generate!("spec/futures.yaml");`
+///
+/// Every mistake in the spec is a compile error pointing at this call, of the form
+/// `spec/futures.yaml:12:5: endpoints.new_order.body.leverage: unknown type `i33` (did you mean `i32`?); ...`.
 #[proc_macro]
 pub fn generate(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
     let lit: syn::LitStr = match syn::parse(input) {
@@ -28,7 +35,7 @@ pub fn generate(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
         Err(msg) => return syn::Error::new(lit.span(), msg).to_compile_error().into(),
     };
     let abs = source.absolute.to_string_lossy().into_owned();
-    let body = expand(&source.text, &source.display);
+    let body = expand(&source.text, &source.display, lit.span());
     quote! {
         // Tracks the spec file: editing it recompiles the crate.
         const _: &[u8] = include_bytes!(#abs);
@@ -38,60 +45,43 @@ pub fn generate(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
 }
 
 /// The whole expansion of a spec text: the generated items, preceded by one `compile_error!` per
-/// spec mistake. Items that could be generated are still emitted, so one typo does not bury the
-/// user under follow-on errors.
-pub(crate) fn expand(text: &str, display: &str) -> TokenStream {
+/// spec mistake, each pointing at `span` (the path literal of the call). Items that could be
+/// generated are still emitted, so one typo does not bury the user under follow-on errors.
+pub(crate) fn expand(text: &str, display: &str, span: Span) -> TokenStream {
     match generate_from(text) {
         Ok(tokens) => tokens,
         Err((partial, diags)) => {
             let errors = diags.iter().map(|d| {
-                let msg = d.render(display);
-                quote!(::core::compile_error!(#msg);)
+                let mut msg = Literal::string(&d.render(display));
+                msg.set_span(span);
+                quote_spanned!(span=> ::core::compile_error!{ #msg })
             });
             quote!(#(#errors)* #partial)
         }
     }
 }
 
-/// Runs the pipeline. On mistakes returns what could be generated together with every diagnostic.
+/// Runs the pipeline. On mistakes returns what could be generated together with every
+/// diagnostic, in file order.
 pub(crate) fn generate_from(
     text: &str,
 ) -> Result<TokenStream, (TokenStream, Vec<diag::Diagnostic>)> {
-    if text.trim().is_empty() {
-        return Err((
-            TokenStream::new(),
-            vec![diag::Diagnostic::new(
-                serde_saphyr::Location::UNKNOWN,
-                "",
-                "the spec file is empty; expected a map with `info`, `auth`, `products`, `error_tables` and `endpoints`",
-            )],
-        ));
-    }
-    let spec = match spec::parse(text) {
-        Ok(s) => s,
-        Err(e) => return Err((TokenStream::new(), vec![syntax_diag(&e)])),
+    let (spec, mut diags) = spec::parse(text);
+    let Some(spec) = spec else {
+        return Err((TokenStream::new(), diags));
     };
-    let (ir, diags) = validate::validate(&spec);
+    let (ir, more) = validate::validate(&spec);
+    diags.extend(more);
     let tokens = emit::emit(&ir);
     if diags.is_empty() {
         Ok(tokens)
     } else {
+        diags.sort_by_key(|d| (d.line, d.column));
         Err((tokens, diags))
     }
 }
 
-/// A parser error as a diagnostic: its location, and its first line without the repeated position.
-fn syntax_diag(e: &serde_saphyr::Error) -> diag::Diagnostic {
-    let loc = e.location().unwrap_or(serde_saphyr::Location::UNKNOWN);
-    let full = e.to_string();
-    let first = full.lines().next().unwrap_or_default();
-    let msg = first.strip_prefix("error: ").unwrap_or(first);
-    let msg = match msg.split_once(": ") {
-        Some((head, rest)) if head.starts_with("line ") => rest,
-        _ => msg,
-    };
-    diag::Diagnostic::new(loc, "", msg.to_string())
-}
-
+#[cfg(test)]
+mod schema_tests;
 #[cfg(test)]
 mod tests;

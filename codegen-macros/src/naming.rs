@@ -95,6 +95,21 @@ pub fn type_ident(camel_name: &str) -> Ident {
 }
 
 fn ident(name: &str) -> Ident {
+    // `validate` only lets valid names through; anything else is made valid rather than panic.
+    let valid = name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
+        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+    let fixed;
+    let name = if valid {
+        name
+    } else {
+        fixed = format!(
+            "_{}",
+            name.chars()
+                .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+                .collect::<String>()
+        );
+        &fixed
+    };
     match name {
         "self" | "Self" | "crate" | "super" | "_" => {
             Ident::new(&format!("{name}_"), Span::call_site())
@@ -130,5 +145,7 @@ mod tests {
         assert_eq!(field_ident("1min").to_string(), "n1min");
         assert_eq!(type_ident("1min").to_string(), "V1min");
         assert_eq!(type_ident("Self").to_string(), "Self_");
+        assert_eq!(type_ident("").to_string(), "__");
+        assert_eq!(field_ident("a-b é").to_string(), "_a_b__");
     }
 }

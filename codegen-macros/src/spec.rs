@@ -1,42 +1,198 @@
-//! A plain, strict serde model of the YAML spec. Unknown keys are rejected by the parser; meaning
-//! is checked later, in `validate`. Values that validation may complain about carry their location.
+//! The spec model: plain data read strictly from the located YAML tree. Unknown keys are rejected;
+//! meaning is checked later, in `validate`. Values validation may complain about carry their
+//! location. Each object's keys are declared once, as a [`schema::Object`](crate::schema::Object)
+//! next to its reader; the editor schema is generated from those declarations.
 
-use serde::Deserialize;
-use serde::de::{self, Deserializer, MapAccess, Visitor};
+use crate::read::{Cx, Named, Obj, Read, check};
+use crate::schema::{Key, Object, Shape};
+use crate::yaml::{Node, Value};
 use serde_saphyr::{Location, Spanned};
-use std::fmt;
-use std::marker::PhantomData;
 
 /// A located string (a key or a scalar the validator may point at).
 pub type Str = Spanned<String>;
 
+pub const METHODS: &[&str] = &["GET", "POST", "PUT", "DELETE"];
+pub const SECURITY: &[&str] = &["NONE", "TRADE", "USER_DATA", "USER_STREAM", "MARKET_DATA"];
+pub const RETRY: &[&str] = &["never", "safe", "resync_clock", "back_off"];
+pub const BASES: &[&str] = &["product", "user_stream"];
+pub const ENVELOPES: &[&str] = &["wrapped", "bare"];
+pub const REPRS: &[&str] = &["string", "integer"];
+pub const SHAPES: &[&str] = &["object", "array"];
+pub const ENCODINGS: &[&str] = &["native", "string"];
+
 /// The whole spec file.
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug)]
 pub struct Spec {
     pub info: Info,
     pub auth: Auth,
     pub products: Map<Product>,
     pub error_tables: Map<ErrorTable>,
-    #[serde(default)]
     pub enums: Map<EnumDef>,
-    #[serde(default)]
     pub types: Map<TypeDef>,
     pub endpoints: Map<EndpointDef>,
-    #[serde(default)]
     pub stream: Option<StreamDef>,
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+pub static SPEC: Object = Object {
+    name: "Spec",
+    doc: "A contango spec: the typed API of an exchange interface (see spec/README.md).",
+    keys: &[
+        Key::req(
+            "info",
+            Shape::Object(&INFO),
+            "Title, version and documentation of the interface.",
+        ),
+        Key::req(
+            "auth",
+            Shape::Object(&AUTH),
+            "Header names used to sign requests.",
+        ),
+        Key::req(
+            "products",
+            Shape::Map(&Shape::Object(&PRODUCT)),
+            "The product lines and their path prefixes; each becomes a variant of `Product`.",
+        ),
+        Key::req(
+            "error_tables",
+            Shape::Map(&Shape::Object(&ERROR_TABLE)),
+            "Error codes per table, with names, messages and retry classes.",
+        ),
+        Key::opt(
+            "enums",
+            Shape::Map(&Shape::Object(&ENUM)),
+            "Enumerations; keys are Rust type names (UpperCamelCase).",
+        ),
+        Key::opt(
+            "types",
+            Shape::Map(&Shape::Object(&TYPE)),
+            "Records; keys are Rust type names (UpperCamelCase).",
+        ),
+        Key::req(
+            "endpoints",
+            Shape::Map(&Shape::Object(&ENDPOINT)),
+            "REST endpoints; keys are Rust method names (snake_case).",
+        ),
+        Key::opt(
+            "stream",
+            Shape::Object(&STREAM),
+            "The private WebSocket stream: control messages and events.",
+        ),
+    ],
+    check: check::<Spec>,
+};
+
+impl Spec {
+    /// Reads the whole file. Never fails: what could not be read is reported and replaced by an
+    /// empty placeholder, so everything else is still checked and generated.
+    pub fn read_root(cx: &mut Cx, n: &Node) -> Option<Spec> {
+        if matches!(n.value, Value::Null) {
+            cx.err(
+                Location::UNKNOWN,
+                "",
+                "the spec file is empty; expected a map with `info`, `auth`, `products`, `error_tables` and `endpoints`",
+            );
+            return None;
+        }
+        if !matches!(n.value, Value::Map(_)) {
+            cx.err(
+                n.loc,
+                "",
+                format!(
+                    "the spec must be a map with `info`, `auth`, `products`, `error_tables` and `endpoints`; found {}",
+                    n.describe()
+                ),
+            );
+            return None;
+        }
+        let mut o = Obj::new(cx, n, "", &SPEC)?;
+        let info = o.req("info");
+        let auth = o.req("auth");
+        let products = o.map_lenient("products");
+        let error_tables = o.map_lenient("error_tables");
+        let enums = o.map_lenient("enums");
+        let types = o.map_lenient("types");
+        let endpoints = o.map_lenient("endpoints");
+        let stream = o.opt("stream");
+        o.finish();
+        Some(Spec {
+            info: info.unwrap_or_else(Info::placeholder),
+            auth: auth.unwrap_or_else(Auth::placeholder),
+            products,
+            error_tables,
+            enums,
+            types,
+            endpoints,
+            stream,
+        })
+    }
+}
+
+impl Read for Spec {
+    fn read(cx: &mut Cx, n: &Node, _: &str, _: &Shape) -> Option<Self> {
+        // For the agreement tests: the root read strictly.
+        let before = cx.diags.len();
+        let spec = Spec::read_root(cx, n)?;
+        (cx.diags.len() == before).then_some(spec)
+    }
+}
+
+/// Declares how a struct is read: each field from its key, `req` or `opt` (with a default).
+macro_rules! reader {
+    ($ty:ident, $shape:expr, { $($field:ident: $how:ident $key:literal $(or $default:expr)?),* $(,)? }) => {
+        impl Read for $ty {
+            fn read(cx: &mut Cx, n: &Node, path: &str, _: &Shape) -> Option<Self> {
+                let mut o = Obj::new(cx, n, path, $shape)?;
+                $(let $field = o.$how($key);)*
+                if !o.finish() {
+                    return None;
+                }
+                Some($ty { $($field: reader!(@value $how $field $(, $default)?),)* })
+            }
+        }
+    };
+    (@value req $field:ident) => { $field? };
+    (@value opt $field:ident) => { $field };
+    (@value opt $field:ident, $default:expr) => { $field.unwrap_or($default) };
+}
+
+#[derive(Debug)]
 pub struct Info {
     pub title: String,
     pub version: String,
     pub doc: String,
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+impl Info {
+    fn placeholder() -> Self {
+        Info {
+            title: String::new(),
+            version: String::new(),
+            doc: String::new(),
+        }
+    }
+}
+
+pub static INFO: Object = Object {
+    name: "Info",
+    doc: "Title, version and documentation of the interface.",
+    keys: &[
+        Key::req("title", Shape::Str, "Name of the interface."),
+        Key::req(
+            "version",
+            Shape::Str,
+            "Version of the interface (quote it: \"2.0\").",
+        ),
+        Key::req(
+            "doc",
+            Shape::Str,
+            "What the whole interface is for; rustdoc of the client.",
+        ),
+    ],
+    check: check::<Info>,
+};
+reader!(Info, &INFO, { title: req "title", version: req "version", doc: req "doc" });
+
+#[derive(Debug)]
 pub struct Auth {
     pub api_key_header: Str,
     pub signature_header: Str,
@@ -44,63 +200,248 @@ pub struct Auth {
     pub recv_window_param: Str,
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+impl Auth {
+    fn placeholder() -> Self {
+        let s = |v: &str| Spanned::new(v.to_string(), Location::UNKNOWN, Location::UNKNOWN);
+        Auth {
+            api_key_header: s("X-API-KEY"),
+            signature_header: s("X-SIGNATURE"),
+            timestamp_header: s("X-TIMESTAMP"),
+            recv_window_param: s("recvWindow"),
+        }
+    }
+}
+
+pub static AUTH: Object = Object {
+    name: "Auth",
+    doc: "Header names used to sign requests.",
+    keys: &[
+        Key::req(
+            "api_key_header",
+            Shape::Str,
+            "Header carrying the API key (`X-CH-APIKEY`).",
+        ),
+        Key::req(
+            "signature_header",
+            Shape::Str,
+            "Header carrying the lower-case hex HMAC-SHA256 signature (`X-CH-SIGN`).",
+        ),
+        Key::req(
+            "timestamp_header",
+            Shape::Str,
+            "Header carrying the timestamp in milliseconds (`X-CH-TS`).",
+        ),
+        Key::req(
+            "recv_window_param",
+            Shape::Str,
+            "How the optional receive window travels: in the query for GET, in the JSON body otherwise (`recvWindow`).",
+        ),
+    ],
+    check: check::<Auth>,
+};
+reader!(Auth, &AUTH, {
+    api_key_header: req "api_key_header",
+    signature_header: req "signature_header",
+    timestamp_header: req "timestamp_header",
+    recv_window_param: req "recv_window_param",
+});
+
+#[derive(Debug)]
 pub struct Product {
     pub prefix: Str,
     pub doc: String,
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+pub static PRODUCT: Object = Object {
+    name: "Product",
+    doc: "A product line; endpoints with `base: product` are sent to base_url + prefix + path.",
+    keys: &[
+        Key::req(
+            "prefix",
+            Shape::Str,
+            "Path prefix of the product's endpoints (`/fapi`).",
+        ),
+        Key::req("doc", Shape::Str, "Rustdoc of the `Product` variant."),
+    ],
+    check: check::<Product>,
+};
+reader!(Product, &PRODUCT, { prefix: req "prefix", doc: req "doc" });
+impl Named for Product {
+    const NOUN: &'static str = "product";
+}
+
+#[derive(Debug)]
 pub struct ErrorTable {
-    #[serde(default)]
     pub doc: Option<String>,
     pub success: Vec<i64>,
     pub codes: Vec<ErrorCodeDef>,
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+pub static ERROR_TABLE: Object = Object {
+    name: "ErrorTable",
+    doc: "The error vocabulary of a group of endpoints; the same code can mean different things in two tables.",
+    keys: &[
+        Key::opt("doc", Shape::Str, "What the table covers."),
+        Key::req(
+            "success",
+            Shape::List(&Shape::Int),
+            "The `code` values of a successful envelope (`[0]`).",
+        ),
+        Key::req(
+            "codes",
+            Shape::List(&Shape::Object(&ERROR_CODE)),
+            "The error codes of the table.",
+        ),
+    ],
+    check: check::<ErrorTable>,
+};
+reader!(ErrorTable, &ERROR_TABLE, { doc: opt "doc", success: req "success", codes: req "codes" });
+impl Named for ErrorTable {
+    const NOUN: &'static str = "error table";
+}
+
+#[derive(Debug)]
 pub struct ErrorCodeDef {
     pub code: Spanned<i64>,
     pub name: Str,
     pub message: String,
     pub retry: Str,
-    #[serde(default)]
     pub doc: Option<String>,
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+pub static ERROR_CODE: Object = Object {
+    name: "ErrorCode",
+    doc: "One error code.",
+    keys: &[
+        Key::req(
+            "code",
+            Shape::Int,
+            "The code as sent by the server (`-1021`).",
+        ),
+        Key::req(
+            "name",
+            Shape::Str,
+            "SCREAMING_SNAKE_CASE name, unique across all tables; becomes an `ErrorCode` variant.",
+        ),
+        Key::req(
+            "message",
+            Shape::Str,
+            "Message template; `{0}` marks a placeholder.",
+        ),
+        Key::req(
+            "retry",
+            Shape::Choice(RETRY),
+            "What a client may do: never, safe (nothing was processed), resync_clock (resync, re-sign, retry once), back_off (slow down, then retry).",
+        ),
+        Key::opt("doc", Shape::Str, "Rustdoc of the variant."),
+    ],
+    check: check::<ErrorCodeDef>,
+};
+reader!(ErrorCodeDef, &ERROR_CODE, {
+    code: req "code", name: req "name", message: req "message", retry: req "retry", doc: opt "doc",
+});
+
+#[derive(Debug)]
 pub struct EnumDef {
     pub doc: String,
-    #[serde(default)]
     pub repr: Option<Str>,
-    #[serde(default)]
     pub case_insensitive: bool,
     pub values: Spanned<Vec<EnumValue>>,
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+pub static ENUM: Object = Object {
+    name: "Enum",
+    doc: "An enumeration; it always gets a catch-all `Other` variant for values the spec does not list yet.",
+    keys: &[
+        Key::req("doc", Shape::Str, "Rustdoc of the enum."),
+        Key::opt(
+            "repr",
+            Shape::Choice(REPRS),
+            "`string` (default) or `integer`.",
+        ),
+        Key::opt(
+            "case_insensitive",
+            Shape::Bool,
+            "Match wire values ignoring ASCII case (default false).",
+        ),
+        Key::req(
+            "values",
+            Shape::List(&Shape::Object(&ENUM_VALUE)),
+            "The values, at least one.",
+        ),
+    ],
+    check: check::<EnumDef>,
+};
+reader!(EnumDef, &ENUM, {
+    doc: req "doc", repr: opt "repr", case_insensitive: opt "case_insensitive" or false, values: req "values",
+});
+impl Named for EnumDef {
+    const NOUN: &'static str = "enum";
+}
+
+#[derive(Debug)]
 pub struct EnumValue {
     pub wire: Spanned<Scalar>,
-    #[serde(default)]
     pub name: Option<Str>,
-    #[serde(default)]
     pub aliases: Vec<Str>,
-    #[serde(default)]
     pub doc: Option<String>,
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+pub static ENUM_VALUE: Object = Object {
+    name: "EnumValue",
+    doc: "One value of an enumeration.",
+    keys: &[
+        Key::req(
+            "wire",
+            Shape::Scalar,
+            "The value on the wire: a string, or an integer when `repr: integer`.",
+        ),
+        Key::opt(
+            "name",
+            Shape::Str,
+            "Rust variant name; derived from `wire` for strings, required for integers.",
+        ),
+        Key::opt(
+            "aliases",
+            Shape::List(&Shape::Str),
+            "Other wire spellings accepted on decode (`CANCELED`).",
+        ),
+        Key::opt("doc", Shape::Str, "Rustdoc of the variant."),
+    ],
+    check: check::<EnumValue>,
+};
+reader!(EnumValue, &ENUM_VALUE, {
+    wire: req "wire", name: opt "name", aliases: opt "aliases" or Vec::new(), doc: opt "doc",
+});
+
+#[derive(Debug)]
 pub struct TypeDef {
     pub doc: String,
-    #[serde(default)]
     pub shape: Option<Str>,
     pub fields: Map<FieldDef>,
+}
+
+pub static TYPE: Object = Object {
+    name: "Type",
+    doc: "A record: an object (or an array read by position) with named fields.",
+    keys: &[
+        Key::req("doc", Shape::Str, "Rustdoc of the type."),
+        Key::opt(
+            "shape",
+            Shape::Choice(SHAPES),
+            "`object` (default) or `array`: the record travels as a JSON array of its fields in order.",
+        ),
+        Key::req(
+            "fields",
+            Shape::Map(&Shape::TypeOrObject(&FIELD)),
+            "Map of wire name to field: a type expression (an optional field) or a map.",
+        ),
+    ],
+    check: check::<TypeDef>,
+};
+reader!(TypeDef, &TYPE, { doc: req "doc", shape: opt "shape", fields: req "fields" });
+impl Named for TypeDef {
+    const NOUN: &'static str = "type";
 }
 
 /// A field of a type: `name: type` shorthand, or the full map.
@@ -110,46 +451,152 @@ pub enum FieldDef {
     Full(Box<FieldFull>),
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug)]
 pub struct FieldFull {
-    #[serde(rename = "type")]
     pub ty: Str,
-    #[serde(default)]
     pub doc: Option<String>,
-    #[serde(default)]
     pub required: bool,
-    #[serde(default)]
     pub name: Option<Str>,
-    #[serde(default)]
     pub aliases: Vec<Str>,
-    #[serde(default)]
     pub encode: Option<Str>,
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+pub static FIELD: Object = Object {
+    name: "Field",
+    doc: "A field of a type.",
+    keys: &[
+        Key::req(
+            "type",
+            Shape::TypeExpr,
+            "Type expression: a scalar, `list<T>`, `one_or_many<T>`, or a name from `types`/`enums`.",
+        ),
+        Key::opt("doc", Shape::Str, "Rustdoc of the field."),
+        Key::opt(
+            "required",
+            Shape::Bool,
+            "`true`: present and not null (Rust type `T`); default false (`Option<T>`).",
+        ),
+        Key::opt(
+            "name",
+            Shape::Str,
+            "Rust field name, when the derived one is poor.",
+        ),
+        Key::opt(
+            "aliases",
+            Shape::List(&Shape::Str),
+            "Other wire names accepted on decode (`ctime` for `cTime`).",
+        ),
+        Key::opt(
+            "encode",
+            Shape::Choice(ENCODINGS),
+            "`string` to send a number as a JSON string; default `native`.",
+        ),
+    ],
+    check: check::<FieldFull>,
+};
+reader!(FieldFull, &FIELD, {
+    ty: req "type", doc: opt "doc", required: opt "required" or false, name: opt "name",
+    aliases: opt "aliases" or Vec::new(), encode: opt "encode",
+});
+impl Named for FieldDef {
+    const NOUN: &'static str = "field";
+}
+
+#[derive(Debug)]
 pub struct EndpointDef {
     pub doc: String,
     pub method: Str,
     pub path: Str,
-    #[serde(default)]
     pub base: Option<Str>,
     pub security: Str,
     pub errors: Str,
-    #[serde(default)]
     pub idempotent: Option<bool>,
-    #[serde(default)]
     pub deprecated: Option<String>,
-    #[serde(default)]
     pub path_params: Option<Spanned<Map<ParamDef>>>,
-    #[serde(default)]
     pub query: Option<Spanned<Map<ParamDef>>>,
-    #[serde(default)]
     pub body: Option<Spanned<Map<ParamDef>>>,
-    #[serde(default)]
     pub rules: Vec<Rule>,
     pub response: ResponseDef,
+}
+
+const PARAMS: Shape = Shape::Map(&Shape::TypeOrObject(&PARAM));
+
+pub static ENDPOINT: Object = Object {
+    name: "Endpoint",
+    doc: "A REST endpoint: a client method, a request type and a builder.",
+    keys: &[
+        Key::req(
+            "doc",
+            Shape::Str,
+            "Rustdoc of the client method and request type.",
+        ),
+        Key::req("method", Shape::Choice(METHODS), "HTTP method."),
+        Key::req(
+            "path",
+            Shape::Str,
+            "Path under the base; `{name}` marks a path parameter.",
+        ),
+        Key::opt(
+            "base",
+            Shape::Choice(BASES),
+            "`product` (default: base_url + product prefix + path) or `user_stream` (user_stream_url + path).",
+        ),
+        Key::req(
+            "security",
+            Shape::Choice(SECURITY),
+            "Security type: NONE, TRADE, USER_DATA, USER_STREAM or MARKET_DATA.",
+        ),
+        Key::req(
+            "errors",
+            Shape::Str,
+            "The error table of this endpoint (a key of `error_tables`).",
+        ),
+        Key::opt(
+            "idempotent",
+            Shape::Bool,
+            "Whether sending twice is harmless; default true for GET, false otherwise.",
+        ),
+        Key::opt(
+            "deprecated",
+            Shape::Str,
+            "Why it is deprecated, and what to use instead.",
+        ),
+        Key::opt(
+            "path_params",
+            PARAMS,
+            "Map of wire name to parameter; each must appear as `{name}` in `path`.",
+        ),
+        Key::opt(
+            "query",
+            PARAMS,
+            "Map of wire name to parameter, sent in the query string.",
+        ),
+        Key::opt(
+            "body",
+            PARAMS,
+            "Map of wire name to parameter, sent as a JSON object (not on GET).",
+        ),
+        Key::opt(
+            "rules",
+            Shape::List(&Shape::Object(&RULE)),
+            "Cross-parameter rules.",
+        ),
+        Key::req(
+            "response",
+            Shape::Object(&RESPONSE),
+            "How the answer travels and what it holds.",
+        ),
+    ],
+    check: check::<EndpointDef>,
+};
+reader!(EndpointDef, &ENDPOINT, {
+    doc: req "doc", method: req "method", path: req "path", base: opt "base",
+    security: req "security", errors: req "errors", idempotent: opt "idempotent",
+    deprecated: opt "deprecated", path_params: opt "path_params", query: opt "query",
+    body: opt "body", rules: opt "rules" or Vec::new(), response: req "response",
+});
+impl Named for EndpointDef {
+    const NOUN: &'static str = "endpoint";
 }
 
 /// A parameter: `name: type` shorthand, or the full map.
@@ -159,42 +606,112 @@ pub enum ParamDef {
     Full(Box<ParamFull>),
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug)]
 pub struct ParamFull {
-    #[serde(rename = "type")]
     pub ty: Str,
-    #[serde(default)]
     pub doc: Option<String>,
-    #[serde(default)]
     pub required: bool,
-    #[serde(default)]
     pub default: Option<Spanned<Scalar>>,
-    #[serde(default)]
     pub min: Option<Spanned<Scalar>>,
-    #[serde(default)]
     pub max: Option<Spanned<Scalar>>,
-    #[serde(default)]
     pub max_len: Option<Spanned<u64>>,
-    #[serde(default)]
     pub name: Option<Str>,
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+pub static PARAM: Object = Object {
+    name: "Param",
+    doc: "A request parameter.",
+    keys: &[
+        Key::req(
+            "type",
+            Shape::TypeExpr,
+            "Type expression: a scalar, `list<T>`, or a name from `types`/`enums`.",
+        ),
+        Key::opt("doc", Shape::Str, "Rustdoc of the parameter."),
+        Key::opt(
+            "required",
+            Shape::Bool,
+            "Required parameters are arguments (or fields of a struct) of the client method; default false.",
+        ),
+        Key::opt(
+            "default",
+            Shape::Scalar,
+            "The server's documented default (documentation only, not sent); not with `required: true`.",
+        ),
+        Key::opt(
+            "min",
+            Shape::Scalar,
+            "Inclusive minimum, for integers and decimals.",
+        ),
+        Key::opt(
+            "max",
+            Shape::Scalar,
+            "Inclusive maximum, for integers and decimals.",
+        ),
+        Key::opt(
+            "max_len",
+            Shape::UInt,
+            "Maximum length in characters, for strings.",
+        ),
+        Key::opt(
+            "name",
+            Shape::Str,
+            "Rust name, when the derived one is poor.",
+        ),
+    ],
+    check: check::<ParamFull>,
+};
+reader!(ParamFull, &PARAM, {
+    ty: req "type", doc: opt "doc", required: opt "required" or false, default: opt "default",
+    min: opt "min", max: opt "max", max_len: opt "max_len", name: opt "name",
+});
+impl Named for ParamDef {
+    const NOUN: &'static str = "parameter";
+}
+
+#[derive(Debug)]
 pub struct Rule {
     pub at_least_one_of: Spanned<Vec<Str>>,
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+pub static RULE: Object = Object {
+    name: "Rule",
+    doc: "A cross-parameter rule.",
+    keys: &[Key::req(
+        "at_least_one_of",
+        Shape::List(&Shape::Str),
+        "Wire names of two or more optional parameters of which at least one must be set.",
+    )],
+    check: check::<Rule>,
+};
+reader!(Rule, &RULE, { at_least_one_of: req "at_least_one_of" });
+
+#[derive(Debug)]
 pub struct ResponseDef {
     pub envelope: Str,
     pub data: Str,
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+pub static RESPONSE: Object = Object {
+    name: "Response",
+    doc: "How the answer travels and what it holds.",
+    keys: &[
+        Key::req(
+            "envelope",
+            Shape::Choice(ENVELOPES),
+            "`wrapped` ({code, msg, data}) or `bare` (the body is the value).",
+        ),
+        Key::req(
+            "data",
+            Shape::TypeExprOrNone,
+            "A type expression, or `none` when the answer carries nothing.",
+        ),
+    ],
+    check: check::<ResponseDef>,
+};
+reader!(ResponseDef, &RESPONSE, { envelope: req "envelope", data: req "data" });
+
+#[derive(Debug)]
 pub struct StreamDef {
     pub doc: String,
     pub url: String,
@@ -204,8 +721,65 @@ pub struct StreamDef {
     pub events: Map<EventDef>,
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+pub static STREAM: Object = Object {
+    name: "Stream",
+    doc: "The private WebSocket stream.",
+    keys: &[
+        Key::req("doc", Shape::Str, "Rustdoc of the `Event` enum."),
+        Key::req(
+            "url",
+            Shape::Str,
+            "Documented default address; `{host}` and `{listenKey}` are filled in.",
+        ),
+        Key::req(
+            "channel",
+            Shape::Str,
+            "Channel named in the subscribe message.",
+        ),
+        Key::req(
+            "control",
+            Shape::Object(&CONTROL),
+            "The control messages (types of this spec).",
+        ),
+        Key::req(
+            "tag",
+            Shape::Str,
+            "Key naming the event type in data frames (`e`).",
+        ),
+        Key::req(
+            "events",
+            Shape::Map(&Shape::Object(&EVENT)),
+            "Map of event type (the tag's value) to event.",
+        ),
+    ],
+    check: check::<StreamDef>,
+};
+
+impl Read for StreamDef {
+    fn read(cx: &mut Cx, n: &Node, path: &str, _: &Shape) -> Option<Self> {
+        let mut o = Obj::new(cx, n, path, &STREAM)?;
+        let doc = o.req("doc");
+        let url = o.req("url");
+        let channel = o.req("channel");
+        let control = o.req("control");
+        let tag = o.req("tag");
+        // Events are independent: a broken one is left out, the others kept.
+        let events = o.map_lenient("events");
+        if !o.finish() {
+            return None;
+        }
+        Some(StreamDef {
+            doc: doc?,
+            url: url?,
+            channel: channel?,
+            control: control?,
+            tag: tag?,
+            events,
+        })
+    }
+}
+
+#[derive(Debug)]
 pub struct StreamControl {
     pub subscribe: Str,
     pub subscribed: Str,
@@ -213,15 +787,92 @@ pub struct StreamControl {
     pub pong: Str,
 }
 
-#[derive(Debug, Deserialize)]
-#[serde(deny_unknown_fields)]
+pub static CONTROL: Object = Object {
+    name: "StreamControl",
+    doc: "The control messages of the stream, as types of this spec.",
+    keys: &[
+        Key::req(
+            "subscribe",
+            Shape::TypeExpr,
+            "Type of the subscribe message.",
+        ),
+        Key::req(
+            "subscribed",
+            Shape::TypeExpr,
+            "Type of the subscription answer.",
+        ),
+        Key::req("ping", Shape::TypeExpr, "Type of the server's ping."),
+        Key::req("pong", Shape::TypeExpr, "Type of the client's pong."),
+    ],
+    check: check::<StreamControl>,
+};
+reader!(StreamControl, &CONTROL, {
+    subscribe: req "subscribe", subscribed: req "subscribed", ping: req "ping", pong: req "pong",
+});
+
+#[derive(Debug)]
 pub struct EventDef {
-    #[serde(rename = "type")]
     pub ty: Str,
-    #[serde(default)]
     pub aliases: Vec<String>,
-    #[serde(default)]
     pub doc: Option<String>,
+}
+
+pub static EVENT: Object = Object {
+    name: "Event",
+    doc: "An event of the stream; becomes a variant of `Event`.",
+    keys: &[
+        Key::req(
+            "type",
+            Shape::TypeExpr,
+            "The type (from `types`) the event decodes into.",
+        ),
+        Key::opt(
+            "aliases",
+            Shape::List(&Shape::Str),
+            "Other event type names (`executionReport`).",
+        ),
+        Key::opt("doc", Shape::Str, "Rustdoc of the variant."),
+    ],
+    check: check::<EventDef>,
+};
+reader!(EventDef, &EVENT, { ty: req "type", aliases: opt "aliases" or Vec::new(), doc: opt "doc" });
+impl Named for EventDef {
+    const NOUN: &'static str = "event";
+}
+
+/// `type` shorthand (a string) or the full map.
+fn short_or_full<F: Read>(
+    cx: &mut Cx,
+    n: &Node,
+    path: &str,
+    shape: &Shape,
+) -> Option<Result<Str, F>> {
+    match &n.value {
+        Value::Str(s) => Some(Ok(Spanned::new(s.clone(), n.loc, n.loc))),
+        Value::Map(_) => F::read(cx, n, path, shape).map(Err),
+        _ => {
+            cx.mismatch(n, path, &shape.expected());
+            None
+        }
+    }
+}
+
+impl Read for FieldDef {
+    fn read(cx: &mut Cx, n: &Node, path: &str, shape: &Shape) -> Option<Self> {
+        Some(match short_or_full::<FieldFull>(cx, n, path, shape)? {
+            Ok(s) => FieldDef::Short(s),
+            Err(f) => FieldDef::Full(Box::new(f)),
+        })
+    }
+}
+
+impl Read for ParamDef {
+    fn read(cx: &mut Cx, n: &Node, path: &str, shape: &Shape) -> Option<Self> {
+        Some(match short_or_full::<ParamFull>(cx, n, path, shape)? {
+            Ok(s) => ParamDef::Short(s),
+            Err(f) => ParamDef::Full(Box::new(f)),
+        })
+    }
 }
 
 /// A YAML scalar kept as text, with what kind of scalar it was.
@@ -244,121 +895,47 @@ impl Scalar {
     }
 }
 
-impl<'de> Deserialize<'de> for Scalar {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V;
-        impl Visitor<'_> for V {
-            type Value = Scalar;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a string, number or boolean")
-            }
-            fn visit_str<E: de::Error>(self, s: &str) -> Result<Scalar, E> {
-                Ok(Scalar::Str(s.to_string()))
-            }
-            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Scalar, E> {
-                Ok(Scalar::Int(v))
-            }
-            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Scalar, E> {
-                i64::try_from(v)
-                    .map(Scalar::Int)
-                    .map_err(|_| E::custom("integer out of range"))
-            }
-            fn visit_f64<E: de::Error>(self, v: f64) -> Result<Scalar, E> {
-                Ok(Scalar::Float(v.to_string()))
-            }
-            fn visit_bool<E: de::Error>(self, v: bool) -> Result<Scalar, E> {
-                Ok(Scalar::Bool(v))
-            }
-        }
-        d.deserialize_any(V)
-    }
-}
-
 /// An order-preserving map from located keys. Keeping every entry (rather than a `HashMap`)
 /// keeps the generated code in spec order and lets validation point at each key.
 #[derive(Debug)]
-pub struct Map<V>(pub Vec<(Str, V)>);
+pub struct Map<V> {
+    pub entries: Vec<(Str, V)>,
+    /// Names of entries left out because of a reported mistake (references to them are not
+    /// reported again).
+    pub dropped: Vec<String>,
+    /// The map itself could not be read (missing, or not a map); it is empty.
+    pub unreadable: bool,
+}
 
 impl<V> Default for Map<V> {
     fn default() -> Self {
-        Map(Vec::new())
+        Map {
+            entries: Vec::new(),
+            dropped: Vec::new(),
+            unreadable: false,
+        }
     }
 }
 
 impl<V> Map<V> {
-    pub fn iter(&self) -> impl Iterator<Item = (&Str, &V)> {
-        self.0.iter().map(|(k, v)| (k, v))
+    pub fn iter(&self) -> impl Iterator<Item = &(Str, V)> {
+        self.entries.iter()
+    }
+
+    /// Whether the map is empty although nothing in it was broken.
+    pub fn truly_empty(&self) -> bool {
+        self.entries.is_empty() && self.dropped.is_empty() && !self.unreadable
     }
 }
 
-impl<'de, V: Deserialize<'de>> Deserialize<'de> for Map<V> {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct Vis<V>(PhantomData<V>);
-        impl<'de, V: Deserialize<'de>> Visitor<'de> for Vis<V> {
-            type Value = Map<V>;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("a map")
-            }
-            fn visit_map<A: MapAccess<'de>>(self, mut m: A) -> Result<Self::Value, A::Error> {
-                let mut v = Vec::new();
-                while let Some(k) = m.next_key::<Str>()? {
-                    v.push((k, m.next_value()?));
-                }
-                Ok(Map(v))
-            }
-            fn visit_unit<E: de::Error>(self) -> Result<Self::Value, E> {
-                Ok(Map(Vec::new()))
-            }
-        }
-        d.deserialize_map(Vis(PhantomData))
-    }
-}
-
-/// Reads `type` shorthand (a string) or a full map into `Short`/`Full`.
-fn short_or_full<'de, D, F, T>(d: D, short: fn(Str) -> T, full: fn(F) -> T) -> Result<T, D::Error>
-where
-    D: Deserializer<'de>,
-    F: Deserialize<'de>,
-{
-    struct Vis<F, T> {
-        short: fn(Str) -> T,
-        full: fn(F) -> T,
-    }
-    impl<'de, F: Deserialize<'de>, T> Visitor<'de> for Vis<F, T> {
-        type Value = T;
-        fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-            f.write_str("a type expression or a map with `type`")
-        }
-        fn visit_str<E: de::Error>(self, s: &str) -> Result<T, E> {
-            Ok((self.short)(Spanned::new(
-                s.to_string(),
-                Location::UNKNOWN,
-                Location::UNKNOWN,
-            )))
-        }
-        fn visit_map<A: MapAccess<'de>>(self, m: A) -> Result<T, A::Error> {
-            F::deserialize(de::value::MapAccessDeserializer::new(m)).map(self.full)
-        }
-    }
-    d.deserialize_any(Vis { short, full })
-}
-
-impl<'de> Deserialize<'de> for FieldDef {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        short_or_full(d, FieldDef::Short, |f| FieldDef::Full(Box::new(f)))
-    }
-}
-
-impl<'de> Deserialize<'de> for ParamDef {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        short_or_full(d, ParamDef::Short, |f| ParamDef::Full(Box::new(f)))
-    }
-}
-
-/// Parses the spec text; a syntax or shape mistake comes back with its location.
-pub fn parse(text: &str) -> Result<Spec, serde_saphyr::Error> {
-    let opts = serde_saphyr::options! {
-        duplicate_keys: serde_saphyr::DuplicateKeyPolicy::Error,
+/// Parses the spec text into the model; every mistake is reported, and `None` only when nothing
+/// at all could be read (a syntax error, an empty file, a file that is not a map).
+pub fn parse(text: &str) -> (Option<Spec>, Vec<crate::diag::Diagnostic>) {
+    let root = match crate::yaml::parse(text) {
+        Ok(n) => n,
+        Err(d) => return (None, vec![d]),
     };
-    serde_saphyr::from_str_with_options(text, opts)
+    let mut cx = Cx::default();
+    let spec = Spec::read_root(&mut cx, &root);
+    (spec, cx.diags)
 }

@@ -119,7 +119,10 @@ fn unknown_key_points_at_its_line() {
         .map_or(0, |i| i + 1);
     let d = diags(&broken);
     assert_eq!(d.len(), 1, "{d:#?}");
-    assert!(d[0].contains("unknown field `methd`"), "{d:#?}");
+    assert!(
+        d[0].contains("unknown key `methd` (did you mean `method`?)"),
+        "{d:#?}"
+    );
     assert!(d[0].starts_with(&format!("spec.yaml:{line}:5: ")), "{d:#?}");
 }
 
@@ -127,4 +130,279 @@ fn unknown_key_points_at_its_line() {
 fn empty_file_is_a_clear_error() {
     let d = diags("  \n");
     assert!(d[0].contains("empty"), "{d:#?}");
+}
+
+fn diag_list(text: &str) -> Vec<diag::Diagnostic> {
+    match generate_from(text) {
+        Ok(_) => Vec::new(),
+        Err((_, d)) => d,
+    }
+}
+
+#[test]
+fn shape_mistakes_are_all_reported_in_one_pass() {
+    let broken = MINIMAL
+        .replace("info: {", "infos: {")
+        .replace("    method: GET", "    method: GET\n    summary: extra")
+        .replace(
+            "{ type: i64, required: true }",
+            "{ type: i64, required: yes }",
+        )
+        .replace("min: 1, max: 10", "min: [1], max: 10");
+    let d = diags(&broken);
+    assert_eq!(d.len(), 4, "{d:#?}");
+    assert!(
+        d[0].contains(": infos: unknown top-level key `infos` (did you mean `info`?)"),
+        "{d:#?}"
+    );
+    assert!(
+        d.iter().any(|m| m.contains(
+            "types.Thing.fields.id.required: expected `true` or `false`, found the string `yes`"
+        )),
+        "{d:#?}"
+    );
+    assert!(
+        d.iter().any(|m| m.contains(
+            "endpoints.thing.summary: unknown key `summary`; expected one of: doc, method"
+        )),
+        "{d:#?}"
+    );
+    assert!(d.iter().any(|m| m.contains("endpoints.thing.query.limit.min: expected a string, a number or a boolean, found a list")), "{d:#?}");
+    // In file order, each with its line.
+    let lines: Vec<u64> = diag_list(&broken).iter().map(|d| d.line).collect();
+    assert!(
+        lines.windows(2).all(|w| w[0] <= w[1]) && lines[0] > 0,
+        "{lines:?}"
+    );
+}
+
+#[test]
+fn a_broken_item_does_not_cascade() {
+    // `Thing` is left out (unknown key), but `thing` still refers to it: one message only.
+    let broken = MINIMAL.replace("    doc: A thing.", "    doc: A thing.\n    colour: red");
+    let d = diags(&broken);
+    assert_eq!(d.len(), 1, "{d:#?}");
+    assert!(
+        d[0].contains("types.Thing.colour: unknown key `colour`"),
+        "{d:#?}"
+    );
+    // A bad type in a query parameter: no follow-on "cannot travel in a query string".
+    let broken = MINIMAL.replace("type: i32, min: 1", "type: i33, min: 1");
+    let d = diags(&broken);
+    assert_eq!(d.len(), 1, "{d:#?}");
+    assert!(
+        d[0].contains("unknown type `i33` (did you mean `i32`?)"),
+        "{d:#?}"
+    );
+    // A misspelled required key: one message, not "unknown" plus "missing".
+    let broken = MINIMAL.replace("    security: NONE", "    securty: NONE");
+    let d = diags(&broken);
+    assert_eq!(d.len(), 1, "{d:#?}");
+    // What could be generated is: the endpoint survives a mistake in a type it does not use.
+    let broken = MINIMAL.replace(
+        "types:\n",
+        "types:\n  Other:\n    doc: x\n    fields: { a: i99 }\n",
+    );
+    match generate_from(&broken) {
+        Err((tokens, d)) => {
+            assert_eq!(d.len(), 1, "{d:#?}");
+            let text = tokens.to_string();
+            assert!(
+                text.contains("ThingRequest") && text.contains("struct Thing"),
+                "{text}"
+            );
+        }
+        Ok(_) => panic!("accepted a broken spec"),
+    }
+}
+
+#[test]
+fn duplicates_are_named_in_context() {
+    let broken = MINIMAL.replace(
+        "endpoints:\n",
+        "endpoints:\n  thing:\n    doc: x\n    method: GET\n    path: /y\n    security: NONE\n    errors: futures\n    response: { envelope: bare, data: none }\n",
+    );
+    let d = diags(&broken);
+    assert_eq!(d.len(), 1, "{d:#?}");
+    assert!(
+        d[0].contains("endpoints.thing: duplicate endpoint `thing`; the first is at line"),
+        "{d:#?}"
+    );
+    let broken = MINIMAL.replace(
+        "      id: { type: i64, required: true }",
+        "      id: { type: i64, required: true }\n      id: string",
+    );
+    let d = diags(&broken);
+    assert!(
+        d.len() == 1 && d[0].contains("duplicate field `id`"),
+        "{d:#?}"
+    );
+}
+
+#[test]
+fn yaml_one_point_two_scalars_reach_enums_intact() {
+    let spec = MINIMAL.replace(
+        "types:\n",
+        "enums:\n  YesNo:\n    doc: Y or N.\n    values: [ { wire: Y }, { wire: N }, { wire: ON } ]\ntypes:\n",
+    );
+    let tokens = generate_from(&spec).unwrap_or_else(|(_, d)| panic!("{d:#?}"));
+    let text = tokens.to_string();
+    assert!(text.contains("\"N\"") && text.contains("\"ON\""), "{text}");
+}
+
+#[test]
+fn a_record_holding_itself_is_reported_once() {
+    let spec = MINIMAL.replace(
+        "types:\n",
+        "types:\n  A:\n    doc: a\n    fields: { b: B }\n  B:\n    doc: b\n    fields: { a: A, many: list<B> }\n",
+    );
+    let d = diags(&spec);
+    assert_eq!(d.len(), 1, "{d:#?}");
+    assert!(d[0].contains("`A` contains itself (A -> B -> A)"), "{d:#?}");
+}
+
+/// xorshift64*: a fixed-seed generator, so every run tries the same mutations.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        let x = self.0.wrapping_mul(0x2545_f491_4f6c_dd1d);
+        usize::try_from(x % (n.max(1) as u64)).unwrap_or_default()
+    }
+}
+
+/// Runs the pipeline; it must not panic, must explain every failure, and what it emits must be
+/// valid Rust syntax.
+fn survives(text: &str, what: &str) {
+    let result = std::panic::catch_unwind(|| generate_from(text));
+    let tokens = match result {
+        Err(_) => panic!("the pipeline panicked on {what}:\n{text}"),
+        Ok(Ok(tokens)) => tokens,
+        Ok(Err((tokens, d))) => {
+            assert!(!d.is_empty(), "failed without a diagnostic on {what}");
+            assert!(d.iter().all(|d| !d.message.is_empty()), "{d:?}");
+            tokens
+        }
+    };
+    if let Err(e) = syn::parse2::<syn::File>(tokens) {
+        panic!("the expansion is not valid Rust ({e}) on {what}:\n{text}");
+    }
+}
+
+const YAML_BYTES: &[u8] = b":-{}[]\"'\t\n #&*!|>,?%@`0aZ_<";
+
+fn mutate(rng: &mut Rng, text: &str) -> (String, String) {
+    let mut bytes = text.as_bytes().to_vec();
+    let at = rng.below(bytes.len());
+    let what = match rng.below(5) {
+        0 => {
+            bytes[at] = YAML_BYTES[rng.below(YAML_BYTES.len())];
+            format!("byte {at} replaced")
+        }
+        1 => {
+            bytes.insert(at, YAML_BYTES[rng.below(YAML_BYTES.len())]);
+            format!("byte inserted at {at}")
+        }
+        2 => {
+            bytes.remove(at);
+            format!("byte {at} removed")
+        }
+        3 => {
+            bytes[at] ^= 1 << rng.below(8);
+            format!("bit flipped in byte {at}")
+        }
+        _ => {
+            let end = (at + 1 + rng.below(40)).min(bytes.len());
+            bytes.drain(at..end);
+            format!("bytes {at}..{end} removed")
+        }
+    };
+    (String::from_utf8_lossy(&bytes).into_owned(), what)
+}
+
+#[test]
+fn never_panics_on_truncated_or_mutated_minimal_specs() {
+    for (i, _) in MINIMAL.char_indices() {
+        survives(&MINIMAL[..i], &format!("the first {i} bytes"));
+    }
+    let lines: Vec<&str> = MINIMAL.lines().collect();
+    for skip in 0..lines.len() {
+        let text: Vec<&str> = lines
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| *i != skip)
+            .map(|(_, l)| *l)
+            .collect();
+        survives(&text.join("\n"), &format!("line {skip} removed"));
+    }
+    let mut rng = Rng(0x5eed_c0de);
+    for _ in 0..1500 {
+        let (mut text, mut what) = mutate(&mut rng, MINIMAL);
+        for _ in 0..rng.below(3) {
+            let (t, w) = mutate(&mut rng, &text);
+            text = t;
+            what = format!("{what}, {w}");
+        }
+        survives(&text, &what);
+    }
+}
+
+#[test]
+fn never_panics_on_truncated_or_mutated_shipped_spec() {
+    // Every prefix at a line boundary would take minutes in a debug build; every 20th line, and
+    // the lines around each top-level section, cover the shapes.
+    let starts: Vec<usize> = std::iter::once(0)
+        .chain(SHIPPED.match_indices('\n').map(|(i, _)| i + 1))
+        .collect();
+    for (n, &at) in starts.iter().enumerate() {
+        let near_section = SHIPPED[at..].starts_with(|c: char| c.is_ascii_alphabetic());
+        if n % 20 == 0 || near_section {
+            survives(&SHIPPED[..at], &format!("the first {n} lines"));
+        }
+    }
+    let mut rng = Rng(42);
+    for i in 0..25 {
+        let (text, what) = mutate(&mut rng, SHIPPED);
+        survives(&text, &format!("mutation {i}: {what}"));
+    }
+}
+
+#[test]
+fn never_panics_on_odd_documents() {
+    for text in [
+        "",
+        "~",
+        "---\n...\n",
+        "[1, 2]",
+        "just text",
+        "info: 5",
+        "endpoints: []",
+        "endpoints: { a: { } }",
+        "? [a]\n: b\n",
+        "a: &x [*x]",
+        "a: !!binary aGVsbG8=",
+        "a: .inf",
+        "a: 99999999999999999999999",
+        "types: { A: { doc: a, fields: { x: 'list<list<list<list<list<list<A>>>>>>' } } }",
+        "\u{feff}info: {}",
+        "{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{{",
+        &"- ".repeat(200),
+        &format!("a: {}", "x".repeat(100_000)),
+    ] {
+        survives(text, &format!("{:?}", &text[..text.len().min(40)]));
+    }
+}
+
+/// Every prefix of the shipped spec at a line boundary (about a minute in a debug build):
+/// `cargo test -p contango-macros -- --ignored`.
+#[test]
+#[ignore = "slow; the sampled version runs by default"]
+fn never_panics_on_any_line_prefix_of_the_shipped_spec() {
+    let starts = std::iter::once(0).chain(SHIPPED.match_indices('\n').map(|(i, _)| i + 1));
+    for (n, at) in starts.enumerate() {
+        survives(&SHIPPED[..at], &format!("the first {n} lines"));
+    }
 }

@@ -1,10 +1,12 @@
 //! Semantic checks of the parsed spec, collecting every mistake (not first-fail), and lowering to
 //! the IR. Broken items are replaced by harmless placeholders so one typo does not cascade.
 
-use crate::diag::{Diagnostic, best};
+use crate::diag::{Diagnostic, best, did_you_mean};
 use crate::ir::{self, Ty};
 use crate::naming::{camel, is_ident_text, snake};
+use crate::schema::SCALARS;
 use crate::spec::{self, FieldDef, Map, ParamDef, Scalar, Spec, Str};
+use crate::yaml::shorten;
 use serde_saphyr::Location;
 use std::collections::{HashMap, HashSet};
 
@@ -33,14 +35,27 @@ impl Cx {
 pub fn validate(spec: &Spec) -> (ir::Ir, Vec<Diagnostic>) {
     let mut cx = Cx { diags: Vec::new() };
 
-    // Names of records and enums first, so references can be resolved in any order.
+    // Names of records and enums first, so references can be resolved in any order. Entries the
+    // reader left out (their mistake is reported) still resolve, silently, so nothing cascades.
     let mut kinds: HashMap<String, Kind> = HashMap::new();
-    for (key, def) in spec.enums.iter() {
-        let integer = def.repr.as_ref().is_some_and(|r| r.value == "integer");
-        declare(&mut cx, &mut kinds, key, "enums", Kind::Enum(integer));
+    for name in spec.enums.dropped.iter().chain(&spec.types.dropped) {
+        kinds.insert(name.clone(), Kind::Broken);
     }
-    for (key, _) in spec.types.iter() {
-        declare(&mut cx, &mut kinds, key, "types", Kind::Record);
+    let enum_ok: Vec<bool> = spec
+        .enums
+        .iter()
+        .map(|(key, def)| {
+            let integer = def.repr.as_ref().is_some_and(|r| r.value == "integer");
+            declare(&mut cx, &mut kinds, key, "enums", Kind::Enum(integer))
+        })
+        .collect();
+    let type_ok: Vec<bool> = spec
+        .types
+        .iter()
+        .map(|(key, _)| declare(&mut cx, &mut kinds, key, "types", Kind::Record))
+        .collect();
+    for name in recursion(&mut cx, spec, &kinds) {
+        kinds.insert(name, Kind::Broken);
     }
 
     let auth = ir::Auth {
@@ -62,44 +77,67 @@ pub fn validate(spec: &Spec) -> (ir::Ir, Vec<Diagnostic>) {
     let enums = spec
         .enums
         .iter()
-        .map(|(k, d)| enum_def(&mut cx, k, d))
+        .zip(&enum_ok)
+        .filter(|(_, ok)| **ok)
+        .map(|((k, d), _)| enum_def(&mut cx, k, d))
         .collect();
     let records = spec
         .types
         .iter()
-        .map(|(k, d)| record(&mut cx, &kinds, k, d))
+        .zip(&type_ok)
+        .filter(|((k, _), ok)| **ok && kinds.get(&k.value) == Some(&Kind::Record))
+        .map(|((k, d), _)| record(&mut cx, &kinds, k, d))
         .collect();
-    let table_names: Vec<String> = tables.iter().map(|t: &ir::Table| t.name.clone()).collect();
+    let table_names: Vec<String> = tables
+        .iter()
+        .map(|t: &ir::Table| t.name.clone())
+        .chain(spec.error_tables.dropped.iter().cloned())
+        .collect();
+    let tables_known = !spec.error_tables.unreadable;
     let mut endpoints = Vec::new();
-    let mut method_names = HashSet::new();
+    let mut generated: HashMap<String, String> = HashMap::new();
     for (key, def) in spec.endpoints.iter() {
-        let ep = endpoint(&mut cx, &kinds, &table_names, key, def);
-        if !method_names.insert(ep.name.clone()) {
-            cx.err(
-                key.referenced,
-                format!("endpoints.{}", key.value),
-                "duplicate endpoint",
-            );
-        }
-        for generated in generated_names(&ep) {
-            if kinds.contains_key(&generated) {
+        let Some(ep) = endpoint(&mut cx, &kinds, (&table_names, tables_known), key, def) else {
+            continue;
+        };
+        let path = format!("endpoints.{}", key.value);
+        let mut clash = false;
+        for name in generated_names(&ep) {
+            if kinds.contains_key(&name) {
                 cx.err(
                     key.referenced,
-                    format!("endpoints.{}", key.value),
-                    format!("endpoint generates a type named `{generated}`, which is also a spec type; rename one of them"),
+                    &path,
+                    format!("the endpoint generates a type named `{name}`, which is also a spec type; rename one of them"),
                 );
+                clash = true;
+            } else if let Some(other) = generated.get(&name) {
+                cx.err(
+                    key.referenced,
+                    &path,
+                    format!("the endpoint generates a type named `{name}`, which endpoint `{other}` generates too; rename one of them"),
+                );
+                clash = true;
             }
+        }
+        if clash {
+            continue;
+        }
+        for name in generated_names(&ep) {
+            generated.insert(name, key.value.clone());
         }
         endpoints.push(ep);
     }
-    if spec.endpoints.0.is_empty() {
+    if spec.endpoints.truly_empty() {
         cx.err(
             Location::UNKNOWN,
             "endpoints",
             "no endpoints: expected at least one",
         );
     }
-    let stream = spec.stream.as_ref().map(|s| stream(&mut cx, &kinds, s));
+    let stream = spec
+        .stream
+        .as_ref()
+        .and_then(|s| stream(&mut cx, &kinds, s));
 
     let ir = ir::Ir {
         title: spec.info.title.clone(),
@@ -120,10 +158,30 @@ pub fn validate(spec: &Spec) -> (ir::Ir, Vec<Diagnostic>) {
 enum Kind {
     Record,
     Enum(bool),
+    /// Left out because of a mistake reported elsewhere; references to it are not reported.
+    Broken,
 }
 
-fn declare(cx: &mut Cx, kinds: &mut HashMap<String, Kind>, key: &Str, section: &str, kind: Kind) {
+/// Declares a type or enum name; `false` when the item cannot be generated (its mistake reported).
+fn declare(
+    cx: &mut Cx,
+    kinds: &mut HashMap<String, Kind>,
+    key: &Str,
+    section: &str,
+    kind: Kind,
+) -> bool {
     let path = format!("{section}.{}", key.value);
+    if kinds.contains_key(&key.value) {
+        cx.err(
+            key.referenced,
+            &path,
+            format!(
+                "`{}` is defined twice (types and enums share one namespace)",
+                key.value
+            ),
+        );
+        return false;
+    }
     if !is_ident_text(&key.value) || !key.value.starts_with(|c: char| c.is_ascii_uppercase()) {
         cx.err(
             key.referenced,
@@ -133,7 +191,10 @@ fn declare(cx: &mut Cx, kinds: &mut HashMap<String, Kind>, key: &Str, section: &
                 key.value
             ),
         );
-    } else if RESERVED_TYPES.contains(&key.value.as_str()) {
+        kinds.insert(key.value.clone(), Kind::Broken);
+        return false;
+    }
+    if RESERVED_TYPES.contains(&key.value.as_str()) {
         cx.err(
             key.referenced,
             &path,
@@ -142,17 +203,70 @@ fn declare(cx: &mut Cx, kinds: &mut HashMap<String, Kind>, key: &Str, section: &
                 key.value
             ),
         );
+        kinds.insert(key.value.clone(), Kind::Broken);
+        return false;
     }
-    if kinds.insert(key.value.clone(), kind).is_some() {
-        cx.err(
-            key.referenced,
-            &path,
-            format!(
-                "`{}` is defined twice (types and enums share one namespace)",
-                key.value
-            ),
-        );
+    kinds.insert(key.value.clone(), kind);
+    true
+}
+
+/// A record holding itself (not through a list) would have infinite size. Returns the records on
+/// such cycles (reported once per cycle), which are then not generated.
+fn recursion(cx: &mut Cx, spec: &Spec, kinds: &HashMap<String, Kind>) -> HashSet<String> {
+    let mut cyclic = HashSet::new();
+    let direct = |def: &spec::TypeDef| -> Vec<String> {
+        def.fields
+            .iter()
+            .filter_map(|(_, f)| {
+                let t = match f {
+                    FieldDef::Short(t) => &t.value,
+                    FieldDef::Full(f) => &f.ty.value,
+                };
+                let t = t.trim();
+                (kinds.get(t) == Some(&Kind::Record)).then(|| t.to_string())
+            })
+            .collect()
+    };
+    let edges: HashMap<&str, Vec<String>> = spec
+        .types
+        .iter()
+        .map(|(k, d)| (k.value.as_str(), direct(d)))
+        .collect();
+    for (key, _) in spec.types.iter() {
+        if cyclic.contains(&key.value) {
+            continue;
+        }
+        // Depth-first search for a path back to `key`.
+        let mut stack: Vec<(String, Vec<String>)> =
+            vec![(key.value.clone(), vec![key.value.clone()])];
+        let mut seen = HashSet::new();
+        while let Some((at, trail)) = stack.pop() {
+            for next in edges.get(at.as_str()).into_iter().flatten() {
+                if *next == key.value {
+                    let mut cycle = trail.clone();
+                    cycle.push(next.clone());
+                    cx.err(
+                        key.referenced,
+                        format!("types.{}", key.value),
+                        format!(
+                            "`{}` contains itself ({}), which no value can hold; make one of the fields a `list<...>`",
+                            key.value,
+                            cycle.join(" -> ")
+                        ),
+                    );
+                    cyclic.extend(cycle);
+                    stack.clear();
+                    break;
+                }
+                if seen.insert(next.clone()) {
+                    let mut t = trail.clone();
+                    t.push(next.clone());
+                    stack.push((next.clone(), t));
+                }
+            }
+        }
     }
+    cyclic
 }
 
 fn header(cx: &mut Cx, s: &Str, path: &str) -> String {
@@ -172,34 +286,57 @@ fn header(cx: &mut Cx, s: &Str, path: &str) -> String {
 }
 
 fn products(cx: &mut Cx, map: &Map<spec::Product>) -> Vec<ir::Product> {
-    if map.0.is_empty() {
+    if map.truly_empty() {
         cx.err(
             Location::UNKNOWN,
             "products",
             "no products: expected at least one",
         );
     }
-    map.iter()
-        .map(|(k, p)| {
-            if !p.prefix.value.starts_with('/') {
-                cx.err(
-                    p.prefix.referenced,
-                    format!("products.{}.prefix", k.value),
-                    format!("prefix `{}` must start with `/`", p.prefix.value),
-                );
-            }
-            ir::Product {
-                variant: camel(&k.value),
-                key: k.value.clone(),
-                prefix: p.prefix.value.clone(),
-                doc: p.doc.clone(),
-            }
-        })
-        .collect()
+    let mut variants: HashMap<String, String> = HashMap::new();
+    let mut out = Vec::new();
+    for (k, p) in map.iter() {
+        let path = format!("products.{}", k.value);
+        if !p.prefix.value.starts_with('/') {
+            cx.err(
+                p.prefix.referenced,
+                format!("{path}.prefix"),
+                format!("prefix `{}` must start with `/`", p.prefix.value),
+            );
+        }
+        let variant = camel(&k.value);
+        if variant.is_empty() {
+            cx.err(
+                k.referenced,
+                &path,
+                format!(
+                    "cannot derive a Rust name from `{}`; use letters, digits and `_`",
+                    k.value
+                ),
+            );
+            continue;
+        }
+        if let Some(other) = variants.insert(variant.clone(), k.value.clone()) {
+            cx.err(
+                k.referenced,
+                &path,
+                format!("product `{}` and product `{other}` both become `Product::{variant}`; rename one of them", k.value),
+            );
+            continue;
+        }
+        out.push(ir::Product {
+            variant,
+            key: k.value.clone(),
+            prefix: p.prefix.value.clone(),
+            doc: p.doc.clone(),
+        });
+    }
+    out
 }
 
 fn tables(cx: &mut Cx, map: &Map<spec::ErrorTable>) -> Vec<ir::Table> {
-    let mut names: HashMap<String, String> = HashMap::new();
+    // Variant name -> where it was first defined.
+    let mut variants: HashMap<String, String> = HashMap::new();
     let mut out = Vec::new();
     for (key, t) in map.iter() {
         let tpath = format!("error_tables.{}", key.value);
@@ -210,22 +347,25 @@ fn tables(cx: &mut Cx, map: &Map<spec::ErrorTable>) -> Vec<ir::Table> {
                 "no success codes: expected at least one (e.g. `[0]`)",
             );
         }
-        let mut seen = HashSet::new();
+        let mut seen: HashMap<i64, usize> = HashMap::new();
         let mut codes = Vec::new();
         for (i, c) in t.codes.iter().enumerate() {
             let cpath = format!("{tpath}.codes[{i}]");
-            if !seen.insert(c.code.value) {
+            if let Some(first) = seen.get(&c.code.value) {
                 cx.err(
                     c.code.referenced,
                     format!("{cpath}.code"),
                     format!(
-                        "duplicate error code {} in table `{}`",
+                        "duplicate error code {} in table `{}` (first at codes[{first}]); a code means one thing per table",
                         c.code.value, key.value
                     ),
                 );
+                continue;
             }
+            seen.insert(c.code.value, i);
             let name = &c.name.value;
-            if name.is_empty()
+            let variant = camel(name);
+            if !name.starts_with(|ch: char| ch.is_ascii_uppercase())
                 || !name
                     .chars()
                     .all(|ch| ch.is_ascii_uppercase() || ch.is_ascii_digit() || ch == '_')
@@ -233,25 +373,49 @@ fn tables(cx: &mut Cx, map: &Map<spec::ErrorTable>) -> Vec<ir::Table> {
                 cx.err(
                     c.name.referenced,
                     format!("{cpath}.name"),
-                    format!("`{name}` is not SCREAMING_SNAKE_CASE"),
+                    format!("`{name}` is not SCREAMING_SNAKE_CASE (like `ORDER_NOT_FOUND`)"),
                 );
-            } else if let Some(other) = names.insert(name.clone(), cpath.clone()) {
-                cx.err(c.name.referenced, format!("{cpath}.name"), format!("error name `{name}` is already used by {other}; names are unique across tables"));
+                continue;
             }
+            if variant == "Unknown" {
+                cx.err(
+                    c.name.referenced,
+                    format!("{cpath}.name"),
+                    "`UNKNOWN` is taken by the catch-all `ErrorCode::Unknown`; choose another name",
+                );
+                continue;
+            }
+            if let Some(other) = variants.get(&variant) {
+                cx.err(
+                    c.name.referenced,
+                    format!("{cpath}.name"),
+                    format!("error name `{name}` is already used by {other}; names are unique across tables"),
+                );
+                continue;
+            }
+            variants.insert(variant.clone(), cpath.clone());
             let retry = match c.retry.value.as_str() {
                 "never" => ir::Retry::Never,
                 "safe" => ir::Retry::Safe,
                 "resync_clock" => ir::Retry::ResyncClock,
                 "back_off" => ir::Retry::BackOff,
                 other => {
-                    cx.err(c.retry.referenced, format!("{cpath}.retry"), format!("unknown retry class `{other}`{}; expected one of never, safe, resync_clock, back_off", did_you_mean(other, ["never", "safe", "resync_clock", "back_off"])));
+                    cx.err(
+                        c.retry.referenced,
+                        format!("{cpath}.retry"),
+                        format!(
+                            "unknown retry class `{other}`{}; expected one of {}",
+                            did_you_mean(other, spec::RETRY.iter().copied()),
+                            spec::RETRY.join(", ")
+                        ),
+                    );
                     ir::Retry::Never
                 }
             };
             codes.push(ir::Code {
                 code: c.code.value,
                 name: name.clone(),
-                variant: camel(name),
+                variant,
                 message: c.message.clone(),
                 retry,
                 doc: c.doc.clone(),
@@ -289,7 +453,7 @@ fn enum_def(cx: &mut Cx, key: &Str, def: &spec::EnumDef) -> ir::Enum {
             "an enum needs at least one value",
         );
     }
-    let mut wires = HashSet::new();
+    let mut wires: HashMap<String, String> = HashMap::new();
     let mut variants = HashSet::new();
     let mut values = Vec::new();
     for (i, v) in def.values.value.iter().enumerate() {
@@ -318,34 +482,28 @@ fn enum_def(cx: &mut Cx, key: &Str, def: &spec::EnumDef) -> ir::Enum {
                 s.to_string()
             }
         };
-        if !wires.insert(lower(&wire)) {
+        if let Some(first) = wires.get(&lower(&wire)) {
             cx.err(
                 v.wire.referenced,
                 format!("{vpath}.wire"),
-                format!("duplicate enum value `{wire}`"),
+                format!("duplicate enum value `{wire}` (first at {first})"),
             );
-        }
-        for a in &v.aliases {
-            if !wires.insert(lower(&a.value)) {
-                cx.err(
-                    a.referenced,
-                    format!("{vpath}.aliases"),
-                    format!("alias `{}` duplicates another value or alias", a.value),
-                );
-            }
+            continue;
         }
         let variant = match &v.name {
             Some(n) => {
-                check_ident(cx, n, &vpath);
+                if !check_ident(cx, n, &vpath) {
+                    continue;
+                }
                 camel(&n.value)
             }
             None if integer => {
                 cx.err(
                     v.wire.referenced,
                     format!("{vpath}.name"),
-                    "integer enum values need a `name`",
+                    format!("integer enum values need a `name` (the Rust variant of `{wire}`)"),
                 );
-                format!("V{wire}")
+                continue;
             }
             None => camel(&wire),
         };
@@ -359,11 +517,26 @@ fn enum_def(cx: &mut Cx, key: &Str, def: &spec::EnumDef) -> ir::Enum {
         }
         if variant == "Other" || !variants.insert(variant.clone()) {
             cx.err(v.wire.referenced, format!("{vpath}.name"), format!("variant name `{variant}` is taken (by another value or the catch-all `Other`); add a distinct `name:`"));
+            continue;
+        }
+        wires.insert(lower(&wire), vpath.clone());
+        let mut aliases = Vec::new();
+        for a in &v.aliases {
+            if let Some(first) = wires.get(&lower(&a.value)) {
+                cx.err(
+                    a.referenced,
+                    format!("{vpath}.aliases"),
+                    format!("alias `{}` duplicates a value or alias at {first}", a.value),
+                );
+                continue;
+            }
+            wires.insert(lower(&a.value), format!("{vpath}.aliases"));
+            aliases.push(a.value.clone());
         }
         values.push(ir::EnumValue {
             variant,
             wire,
-            aliases: v.aliases.iter().map(|a| a.value.clone()).collect(),
+            aliases,
             doc: v.doc.clone(),
         });
     }
@@ -396,7 +569,7 @@ fn record(
             false
         }
     };
-    if def.fields.0.is_empty() {
+    if def.fields.entries.is_empty() {
         cx.err(
             key.referenced,
             format!("{path}.fields"),
@@ -419,12 +592,17 @@ fn record(
                 f.encode.as_ref(),
             ),
         };
-        let ty = type_expr(cx, kinds, ty_s, wkey.referenced, &fpath, true);
-        let rust = rust_name(cx, &wkey.value, name, wkey.referenced, &fpath);
-        if let Some(other) = rust_names.insert(rust.clone(), wkey.value.clone()) {
-            cx.err(wkey.referenced, &fpath, format!("Rust name `{rust}` collides with field `{other}`; give one of them a distinct `name:`"));
+        let ty = type_expr(cx, kinds, ty_s, wkey.referenced, &fpath, true).unwrap_or(Ty::Json);
+        let Some(rust) = rust_name(cx, &wkey.value, name, wkey.referenced, &fpath) else {
+            continue;
+        };
+        if let Some(other) = rust_names.get(&rust) {
+            cx.err(wkey.referenced, &fpath, format!("field `{}` and field `{other}` both become the Rust field `{rust}`; give one of them a distinct `name:`", wkey.value));
+            continue;
         }
+        rust_names.insert(rust.clone(), wkey.value.clone());
         wire_names.insert(wkey.value.clone());
+        let mut kept_aliases = Vec::new();
         for a in aliases {
             if !wire_names.insert(a.value.clone()) {
                 cx.err(
@@ -432,7 +610,9 @@ fn record(
                     format!("{fpath}.aliases"),
                     format!("alias `{}` duplicates another field or alias", a.value),
                 );
+                continue;
             }
+            kept_aliases.push(a.value.clone());
         }
         let encode_string = match encode.map(|e| e.value.as_str()) {
             None | Some("native") => false,
@@ -452,7 +632,7 @@ fn record(
             rust,
             ty,
             required,
-            aliases: aliases.iter().map(|a| a.value.clone()).collect(),
+            aliases: kept_aliases,
             doc,
             encode_string,
         });
@@ -466,22 +646,31 @@ fn record(
 }
 
 /// A user-given `name:` must be usable as a Rust identifier.
-fn check_ident(cx: &mut Cx, n: &Str, path: &str) {
-    if !is_ident_text(&n.value) {
+fn check_ident(cx: &mut Cx, n: &Str, path: &str) -> bool {
+    let ok = is_ident_text(&n.value) && !snake(&n.value).is_empty();
+    if !ok {
         cx.err(
             n.referenced,
             format!("{path}.name"),
-            format!("`{}` is not a Rust identifier", n.value),
+            format!(
+                "`{}` is not a Rust identifier (letters, digits and `_`, not starting with a digit)",
+                n.value
+            ),
         );
     }
+    ok
 }
 
-fn rust_name(cx: &mut Cx, wire: &str, name: Option<&Str>, loc: Location, path: &str) -> String {
+/// The Rust name of a field or parameter; `None` (reported) when none can be made.
+fn rust_name(
+    cx: &mut Cx,
+    wire: &str,
+    name: Option<&Str>,
+    loc: Location,
+    path: &str,
+) -> Option<String> {
     match name {
-        Some(n) => {
-            check_ident(cx, n, path);
-            snake(&n.value)
-        }
+        Some(n) => check_ident(cx, n, path).then(|| snake(&n.value)),
         None => {
             let s = snake(wire);
             if s.is_empty() {
@@ -490,26 +679,15 @@ fn rust_name(cx: &mut Cx, wire: &str, name: Option<&Str>, loc: Location, path: &
                     path,
                     format!("cannot derive a Rust name from `{wire}`; add `name:`"),
                 );
-                return "unnamed".into();
+                return None;
             }
-            s
+            Some(s)
         }
     }
 }
 
-const SCALARS: &[&str] = &[
-    "string",
-    "bool",
-    "i32",
-    "i64",
-    "decimal",
-    "millis",
-    "seconds",
-    "local_datetime",
-    "json",
-];
-
-/// Parses a type expression; unknown names are reported and read as `json` so nothing cascades.
+/// Parses a type expression; `None` when it is wrong (reported) or names an item left out
+/// because of another mistake (not reported again), so callers skip checks that depend on it.
 fn type_expr(
     cx: &mut Cx,
     kinds: &HashMap<String, Kind>,
@@ -517,31 +695,53 @@ fn type_expr(
     key_loc: Location,
     path: &str,
     allow_many: bool,
-) -> Ty {
+) -> Option<Ty> {
     let loc = best(&[s.referenced, key_loc]);
     match parse_ty(kinds, s.value.trim(), allow_many) {
         Ok(t) => t,
         Err(msg) => {
             cx.err(loc, path, msg);
-            Ty::Json
+            None
         }
     }
 }
 
-fn parse_ty(kinds: &HashMap<String, Kind>, s: &str, allow_many: bool) -> Result<Ty, String> {
+fn parse_ty(
+    kinds: &HashMap<String, Kind>,
+    s: &str,
+    allow_many: bool,
+) -> Result<Option<Ty>, String> {
+    parse_ty_at(kinds, s, allow_many, 0)
+}
+
+fn parse_ty_at(
+    kinds: &HashMap<String, Kind>,
+    s: &str,
+    allow_many: bool,
+    depth: usize,
+) -> Result<Option<Ty>, String> {
     for (prefix, many) in [("list<", false), ("one_or_many<", true)] {
         if let Some(inner) = s.strip_prefix(prefix) {
             let Some(inner) = inner.strip_suffix('>') else {
-                return Err(format!("`{s}` is missing its closing `>`"));
+                return Err(format!("`{}` is missing its closing `>`", shorten(s)));
             };
             if many && !allow_many {
-                return Err("`one_or_many<...>` is not allowed here".into());
+                return Err(
+                    "`one_or_many<...>` is not allowed here (only as a field or response type)"
+                        .into(),
+                );
             }
-            let t = Box::new(parse_ty(kinds, inner.trim(), false)?);
-            return Ok(if many { Ty::OneOrMany(t) } else { Ty::List(t) });
+            if depth >= 4 {
+                return Err(format!("`{}` nests too deeply", shorten(s)));
+            }
+            let Some(t) = parse_ty_at(kinds, inner.trim(), false, depth + 1)? else {
+                return Ok(None);
+            };
+            let t = Box::new(t);
+            return Ok(Some(if many { Ty::OneOrMany(t) } else { Ty::List(t) }));
         }
     }
-    Ok(match s {
+    Ok(Some(match s {
         "string" => Ty::String,
         "bool" => Ty::Bool,
         "i32" => Ty::I32,
@@ -554,6 +754,7 @@ fn parse_ty(kinds: &HashMap<String, Kind>, s: &str, allow_many: bool) -> Result<
         name => match kinds.get(name) {
             Some(Kind::Record) => Ty::Record(name.into()),
             Some(Kind::Enum(int)) => Ty::Enum(name.into(), *int),
+            Some(Kind::Broken) => return Ok(None),
             None => {
                 let candidates = SCALARS
                     .iter()
@@ -561,51 +762,55 @@ fn parse_ty(kinds: &HashMap<String, Kind>, s: &str, allow_many: bool) -> Result<
                     .chain(kinds.keys().cloned())
                     .collect::<Vec<_>>();
                 return Err(format!(
-                    "unknown type `{name}`{}; expected a scalar ({}), `list<T>`, `one_or_many<T>`, or a name from `types`/`enums`",
+                    "unknown type `{}`{}; expected a scalar ({}), `list<T>`, `one_or_many<T>`, or a name from `types`/`enums`",
+                    shorten(name),
                     did_you_mean(name, candidates.iter().map(String::as_str)),
                     SCALARS.join(", ")
                 ));
             }
         },
-    })
+    }))
 }
 
+/// Checks an endpoint; `None` when it cannot be generated (its mistakes reported).
 fn endpoint(
     cx: &mut Cx,
     kinds: &HashMap<String, Kind>,
-    tables: &[String],
+    (tables, tables_known): (&[String], bool),
     key: &Str,
     def: &spec::EndpointDef,
-) -> ir::Endpoint {
+) -> Option<ir::Endpoint> {
     let path = format!("endpoints.{}", key.value);
     let name = key.value.clone();
+    let mut emit = true;
     if !is_ident_text(&name) || name != snake(&name) {
         cx.err(
             key.referenced,
             &path,
             format!(
-                "endpoint name `{name}` must be a snake_case Rust identifier, like `new_order`"
+                "endpoint name `{}` must be a snake_case Rust identifier, like `new_order`",
+                shorten(&name)
             ),
         );
+        emit = false;
     }
     let method = match def.method.value.as_str() {
-        "GET" => ir::Method::Get,
-        "POST" => ir::Method::Post,
-        "PUT" => ir::Method::Put,
-        "DELETE" => ir::Method::Delete,
+        "GET" => Some(ir::Method::Get),
+        "POST" => Some(ir::Method::Post),
+        "PUT" => Some(ir::Method::Put),
+        "DELETE" => Some(ir::Method::Delete),
         other => {
             cx.err(
                 def.method.referenced,
                 format!("{path}.method"),
                 format!(
-                    "invalid HTTP method `{other}`{}; expected GET, POST, PUT or DELETE",
-                    did_you_mean(
-                        &other.to_ascii_uppercase(),
-                        ["GET", "POST", "PUT", "DELETE"]
-                    )
+                    "invalid HTTP method `{}`{}; expected one of {}",
+                    shorten(other),
+                    did_you_mean(&other.to_ascii_uppercase(), spec::METHODS.iter().copied()),
+                    spec::METHODS.join(", ")
                 ),
             );
-            ir::Method::Get
+            None
         }
     };
     let security = match def.security.value.as_str() {
@@ -615,7 +820,16 @@ fn endpoint(
         "USER_STREAM" => ir::Security::UserStream,
         "MARKET_DATA" => ir::Security::MarketData,
         other => {
-            cx.err(def.security.referenced, format!("{path}.security"), format!("unknown security type `{other}`{}; expected NONE, TRADE, USER_DATA, USER_STREAM or MARKET_DATA", did_you_mean(other, ["NONE", "TRADE", "USER_DATA", "USER_STREAM", "MARKET_DATA"])));
+            cx.err(
+                def.security.referenced,
+                format!("{path}.security"),
+                format!(
+                    "unknown security type `{}`{}; expected one of {}",
+                    shorten(other),
+                    did_you_mean(other, spec::SECURITY.iter().copied()),
+                    spec::SECURITY.join(", ")
+                ),
+            );
             ir::Security::None
         }
     };
@@ -627,18 +841,22 @@ fn endpoint(
             cx.err(
                 loc,
                 format!("{path}.base"),
-                format!("unknown base `{other}`; expected `product` or `user_stream`"),
+                format!(
+                    "unknown base `{}`{}; expected `product` or `user_stream`",
+                    shorten(other),
+                    did_you_mean(other, spec::BASES.iter().copied())
+                ),
             );
             false
         }
     };
-    if !tables.contains(&def.errors.value) {
+    if tables_known && !tables.contains(&def.errors.value) {
         cx.err(
             def.errors.referenced,
             format!("{path}.errors"),
             format!(
                 "unknown error table `{}`{}; expected one of: {}",
-                def.errors.value,
+                shorten(&def.errors.value),
                 did_you_mean(&def.errors.value, tables.iter().map(String::as_str)),
                 tables.join(", ")
             ),
@@ -648,11 +866,13 @@ fn endpoint(
         cx.err(
             def.path.referenced,
             format!("{path}.path"),
-            format!("path `{}` must start with `/`", def.path.value),
+            format!("path `{}` must start with `/`", shorten(&def.path.value)),
         );
     }
 
     let mut params: Vec<ir::Param> = Vec::new();
+    // Parameters left out because of a reported mistake: not reported again by the checks below.
+    let mut skipped: HashSet<String> = HashSet::new();
     let mut rust_names: HashMap<String, String> = HashMap::new();
     for (section, loc_kind) in [
         ("path_params", ir::Location::Path),
@@ -665,7 +885,7 @@ fn endpoint(
             ir::Location::Body => &def.body,
         };
         let Some(map) = map else { continue };
-        if loc_kind == ir::Location::Body && method == ir::Method::Get {
+        if loc_kind == ir::Location::Body && method == Some(ir::Method::Get) {
             cx.err(
                 best(&[map.referenced, key.referenced]),
                 format!("{path}.body"),
@@ -674,10 +894,35 @@ fn endpoint(
         }
         for (wkey, p) in map.value.iter() {
             let ppath = format!("{path}.{section}.{}", wkey.value);
-            let param = param(cx, kinds, wkey, p, loc_kind, &ppath);
-            if let Some(other) = rust_names.insert(param.rust.clone(), wkey.value.clone()) {
-                cx.err(wkey.referenced, &ppath, format!("Rust name `{}` collides with parameter `{other}`; give one of them a distinct `name:`", param.rust));
+            let Some(param) = param(cx, kinds, wkey, p, loc_kind, &ppath) else {
+                skipped.insert(wkey.value.clone());
+                continue;
+            };
+            if let Some(other) = rust_names.get(&param.rust) {
+                cx.err(
+                    wkey.referenced,
+                    &ppath,
+                    format!(
+                        "parameter `{}` and parameter `{other}` both become the Rust name `{}`; give one of them a distinct `name:`",
+                        wkey.value, param.rust
+                    ),
+                );
+                skipped.insert(wkey.value.clone());
+                continue;
             }
+            if !param.required && RESERVED_SETTERS.contains(&param.rust.as_str()) {
+                cx.err(
+                    wkey.referenced,
+                    &ppath,
+                    format!(
+                        "an optional parameter named `{}` would clash with the generated `{}()` method; give it a `name:`",
+                        param.rust, param.rust
+                    ),
+                );
+                skipped.insert(wkey.value.clone());
+                continue;
+            }
+            rust_names.insert(param.rust.clone(), wkey.value.clone());
             params.push(param);
         }
     }
@@ -693,6 +938,7 @@ fn endpoint(
                 format!("{path}.path"),
                 "unclosed `{` in path",
             );
+            rest = "";
             break;
         };
         segments.push(ir::PathSeg::Lit(rest[..open].to_string()));
@@ -705,10 +951,20 @@ fn endpoint(
                 used.insert(i);
                 segments.push(ir::PathSeg::Param(i));
             }
+            None if skipped.contains(pname) => {}
             None => cx.err(
                 def.path.referenced,
                 format!("{path}.path"),
-                format!("path placeholder `{{{pname}}}` has no entry in `path_params`"),
+                format!(
+                    "path placeholder `{{{pname}}}` has no entry in `path_params`{}",
+                    did_you_mean(
+                        pname,
+                        params
+                            .iter()
+                            .filter(|p| p.location == ir::Location::Path)
+                            .map(|p| p.wire.as_str())
+                    )
+                ),
             ),
         }
         rest = &rest[open + close + 1..];
@@ -718,31 +974,24 @@ fn endpoint(
     }
     if let Some(map) = &def.path_params {
         for (i, p) in params.iter().enumerate() {
-            if p.location == ir::Location::Path && !used.contains(&i) {
-                let loc = map
-                    .value
-                    .iter()
-                    .find(|(k, _)| k.value == p.wire)
-                    .map_or(map.referenced, |(k, _)| k.referenced);
+            if p.location != ir::Location::Path {
+                continue;
+            }
+            let loc = map
+                .value
+                .iter()
+                .find(|(k, _)| k.value == p.wire)
+                .map_or(map.referenced, |(k, _)| k.referenced);
+            if !used.contains(&i) {
                 cx.err(
                     loc,
                     format!("{path}.path_params.{}", p.wire),
                     format!(
                         "path parameter `{}` does not appear as `{{{}}}` in path `{}`",
-                        p.wire, p.wire, def.path.value
+                        p.wire,
+                        p.wire,
+                        shorten(&def.path.value)
                     ),
-                );
-            }
-            if p.location == ir::Location::Path && !p.required {
-                let loc = map
-                    .value
-                    .iter()
-                    .find(|(k, _)| k.value == p.wire)
-                    .map_or(map.referenced, |(k, _)| k.referenced);
-                cx.err(
-                    loc,
-                    format!("{path}.path_params.{}", p.wire),
-                    "path parameters are always required; add `required: true`",
                 );
             }
         }
@@ -762,12 +1011,13 @@ fn endpoint(
                         n.value
                     ),
                 ),
+                None if skipped.contains(&n.value) => {}
                 None => cx.err(
                     n.referenced,
                     format!("{path}.rules[{i}]"),
                     format!(
                         "unknown parameter `{}`{}",
-                        n.value,
+                        shorten(&n.value),
                         did_you_mean(&n.value, params.iter().map(|p| p.wire.as_str()))
                     ),
                 ),
@@ -790,7 +1040,11 @@ fn endpoint(
             cx.err(
                 def.response.envelope.referenced,
                 format!("{path}.response.envelope"),
-                format!("unknown envelope `{other}`; expected `wrapped` or `bare`"),
+                format!(
+                    "unknown envelope `{}`{}; expected `wrapped` or `bare`",
+                    shorten(other),
+                    did_you_mean(other, spec::ENVELOPES.iter().copied())
+                ),
             );
             false
         }
@@ -806,17 +1060,22 @@ fn endpoint(
             &format!("{path}.response.data"),
             true,
         );
-        if let Ty::Enum(n, _) = &t {
-            cx.err(def.response.data.referenced, format!("{path}.response.data"), format!("`{n}` is an enum, but response data must be a type from `types`, a list or a scalar"));
+        if let Some(Ty::Enum(n, _)) = &t {
+            cx.err(
+                def.response.data.referenced,
+                format!("{path}.response.data"),
+                format!("`{n}` is an enum, but response data must be an object (a type from `types`), a list or a scalar"),
+            );
         }
-        Some(t)
+        Some(t.unwrap_or(Ty::Json))
     };
 
     let required: Vec<&ir::Param> = params.iter().filter(|p| p.required).collect();
     let struct_style = required.len() > 2
         || (required.len() == 2 && same_arg_type(&required[0].ty, &required[1].ty));
+    let method = method.unwrap_or(ir::Method::Get);
 
-    ir::Endpoint {
+    emit.then(|| ir::Endpoint {
         camel: camel(&name),
         name,
         doc: def.doc.clone(),
@@ -833,14 +1092,18 @@ fn endpoint(
         wrapped,
         data,
         struct_style,
-    }
+    })
 }
+
+/// Methods of generated requests and builders an optional parameter's setter would clash with.
+const RESERVED_SETTERS: &[&str] = &["new", "request", "send"];
 
 /// Two required arguments of one Rust type could be swapped silently; they go in a struct.
 fn same_arg_type(a: &Ty, b: &Ty) -> bool {
     a == b
 }
 
+/// Checks a parameter; `None` when it cannot be generated (its mistake reported).
 fn param(
     cx: &mut Cx,
     kinds: &HashMap<String, Kind>,
@@ -848,7 +1111,7 @@ fn param(
     p: &ParamDef,
     location: ir::Location,
     ppath: &str,
-) -> ir::Param {
+) -> Option<ir::Param> {
     let short;
     let full = match p {
         ParamDef::Short(t) => {
@@ -866,20 +1129,21 @@ fn param(
         }
         ParamDef::Full(f) => f,
     };
+    let rust = rust_name(cx, &wkey.value, full.name.as_ref(), wkey.referenced, ppath);
     let ty = type_expr(cx, kinds, &full.ty, wkey.referenced, ppath, false);
-    if matches!(
-        ty,
-        Ty::Record(_) | Ty::List(_) | Ty::OneOrMany(_) | Ty::Json
-    ) && matches!(location, ir::Location::Query | ir::Location::Path)
-    {
-        cx.err(
-            best(&[full.ty.referenced, wkey.referenced]),
-            ppath,
-            format!(
-                "`{}` cannot travel in a query string or path; expected a scalar or an enum",
-                full.ty.value
-            ),
-        );
+    if let Some(t) = &ty {
+        if matches!(t, Ty::Record(_) | Ty::List(_) | Ty::OneOrMany(_) | Ty::Json)
+            && matches!(location, ir::Location::Query | ir::Location::Path)
+        {
+            cx.err(
+                best(&[full.ty.referenced, wkey.referenced]),
+                ppath,
+                format!(
+                    "`{}` cannot travel in a query string or path; expected a scalar or an enum",
+                    shorten(&full.ty.value)
+                ),
+            );
+        }
     }
     if full.required && full.default.is_some() {
         let loc = full
@@ -892,45 +1156,15 @@ fn param(
             "a required parameter cannot have a default; drop `default` or `required: true`",
         );
     }
-    let numeric = matches!(
-        ty,
-        Ty::I32 | Ty::I64 | Ty::Decimal | Ty::Millis | Ty::Seconds
-    );
-    let bound = |cx: &mut Cx,
-                 b: &Option<serde_saphyr::Spanned<Scalar>>,
-                 which: &str|
-     -> Option<(String, f64)> {
-        let b = b.as_ref()?;
-        let text = b.value.text();
-        if !numeric {
-            cx.err(
-                b.referenced,
-                format!("{ppath}.{which}"),
-                format!(
-                    "`{which}` applies to numbers, but the parameter is `{}`",
-                    full.ty.value
-                ),
-            );
-            return None;
-        }
-        let integer = !matches!(ty, Ty::Decimal);
-        let ok = if integer {
-            text.parse::<i64>().is_ok()
-        } else {
-            text.parse::<f64>().is_ok() && !text.contains(['e', 'E'])
-        };
-        if !ok {
-            cx.err(
-                b.referenced,
-                format!("{ppath}.{which}"),
-                format!(
-                    "`{text}` is not a valid {} bound",
-                    if integer { "integer" } else { "decimal" }
-                ),
-            );
-            return None;
-        }
-        Some((text.clone(), text.parse::<f64>().unwrap_or(0.0)))
+    let bound = |cx: &mut Cx, b: &Option<serde_saphyr::Spanned<Scalar>>, which: &str| {
+        bound(
+            cx,
+            ty.as_ref(),
+            &full.ty.value,
+            b,
+            &format!("{ppath}.{which}"),
+            which,
+        )
     };
     let min = bound(cx, &full.min, "min");
     let max = bound(cx, &full.max, "max");
@@ -944,21 +1178,25 @@ fn param(
             );
         }
     }
-    if let Some(m) = &full.max_len {
-        if ty != Ty::String {
+    if let (Some(m), Some(t)) = (&full.max_len, &ty) {
+        if *t != Ty::String {
             cx.err(
                 m.referenced,
                 format!("{ppath}.max_len"),
                 format!(
                     "`max_len` applies to strings, but the parameter is `{}`",
-                    full.ty.value
+                    shorten(&full.ty.value)
                 ),
             );
         }
     }
-    ir::Param {
+    let ty = ty.unwrap_or(match location {
+        ir::Location::Body => Ty::Json,
+        _ => Ty::String,
+    });
+    Some(ir::Param {
         wire: wkey.value.clone(),
-        rust: rust_name(cx, &wkey.value, full.name.as_ref(), wkey.referenced, ppath),
+        rust: rust?,
         ty,
         required: full.required || location == ir::Location::Path,
         location,
@@ -967,32 +1205,95 @@ fn param(
         max: max.map(|m| m.0),
         max_len: full.max_len.as_ref().map(|m| m.value),
         doc: full.doc.clone(),
-    }
+    })
 }
 
-fn stream(cx: &mut Cx, kinds: &HashMap<String, Kind>, s: &spec::StreamDef) -> ir::Stream {
-    let record = |cx: &mut Cx, t: &Str, path: &str| -> String {
-        match kinds.get(&t.value) {
-            Some(Kind::Record) => t.value.clone(),
+/// A `min`/`max` bound: its text and value, when it fits the parameter's type (else reported).
+fn bound(
+    cx: &mut Cx,
+    ty: Option<&Ty>,
+    ty_text: &str,
+    b: &Option<serde_saphyr::Spanned<Scalar>>,
+    path: &str,
+    which: &str,
+) -> Option<(String, f64)> {
+    let b = b.as_ref()?;
+    // The type is wrong (reported already): nothing to check the bound against.
+    let ty = ty?;
+    let text = b.value.text();
+    if !matches!(
+        ty,
+        Ty::I32 | Ty::I64 | Ty::Decimal | Ty::Millis | Ty::Seconds
+    ) {
+        cx.err(
+            b.referenced,
+            path,
+            format!(
+                "`{which}` applies to numbers, but the parameter is `{}`",
+                shorten(ty_text)
+            ),
+        );
+        return None;
+    }
+    let ok = match ty {
+        Ty::I32 => text.parse::<i32>().is_ok(),
+        Ty::Decimal => {
+            let digits = text.trim_start_matches(['-', '+']);
+            let (int, frac) = digits.split_once('.').unwrap_or((digits, ""));
+            !int.is_empty()
+                && int.chars().chain(frac.chars()).all(|c| c.is_ascii_digit())
+                && frac.len() <= 28
+                && format!("{int}{frac}").parse::<i64>().is_ok()
+        }
+        _ => text.parse::<i64>().is_ok(),
+    };
+    if !ok {
+        let expected = match ty {
+            Ty::I32 => "an integer that fits `i32`",
+            Ty::Decimal => "a plain decimal like `0.5` (no exponent, at most 18 digits)",
+            _ => "an integer that fits `i64`",
+        };
+        cx.err(
+            b.referenced,
+            path,
+            format!(
+                "`{}` is not a valid bound; expected {expected}",
+                shorten(&text)
+            ),
+        );
+        return None;
+    }
+    Some((text.clone(), text.parse::<f64>().unwrap_or(0.0)))
+}
+
+/// Checks the stream; `None` when its control messages cannot be resolved (reported).
+fn stream(cx: &mut Cx, kinds: &HashMap<String, Kind>, s: &spec::StreamDef) -> Option<ir::Stream> {
+    let record = |cx: &mut Cx, t: &Str, path: &str| -> Option<String> {
+        match kinds.get(t.value.trim()) {
+            Some(Kind::Record) => Some(t.value.trim().to_string()),
             Some(Kind::Enum(_)) => {
                 cx.err(
                     t.referenced,
                     path,
-                    format!("`{}` is an enum; expected a type from `types`", t.value),
+                    format!(
+                        "`{}` is an enum, but an object is required here (a type from `types`)",
+                        t.value
+                    ),
                 );
-                String::new()
+                None
             }
+            Some(Kind::Broken) => None,
             None => {
                 cx.err(
                     t.referenced,
                     path,
                     format!(
-                        "unknown type `{}`{}",
-                        t.value,
+                        "unknown type `{}`{}; expected a type from `types`",
+                        shorten(&t.value),
                         did_you_mean(&t.value, kinds.keys().map(String::as_str))
                     ),
                 );
-                String::new()
+                None
             }
         }
     };
@@ -1004,9 +1305,11 @@ fn stream(cx: &mut Cx, kinds: &HashMap<String, Kind>, s: &spec::StreamDef) -> ir
         );
     }
     let mut wires = HashSet::new();
+    let mut variants = HashSet::new();
     let mut events = Vec::new();
     for (k, e) in s.events.iter() {
         let epath = format!("stream.events.{}", k.value);
+        let mut clash = false;
         for w in std::iter::once(&k.value).chain(e.aliases.iter()) {
             if !wires.insert(w.clone()) {
                 cx.err(
@@ -1014,31 +1317,49 @@ fn stream(cx: &mut Cx, kinds: &HashMap<String, Kind>, s: &spec::StreamDef) -> ir
                     &epath,
                     format!("event type `{w}` is listed twice"),
                 );
+                clash = true;
             }
         }
+        let variant = camel(&k.value);
+        if variant.is_empty() || variant == "Other" || !variants.insert(variant.clone()) {
+            cx.err(
+                k.referenced,
+                &epath,
+                format!(
+                    "event `{}` cannot become a distinct `Event` variant (empty, `Other`, or taken)",
+                    shorten(&k.value)
+                ),
+            );
+            clash = true;
+        }
         let rec = record(cx, &e.ty, &format!("{epath}.type"));
-        if rec.is_empty() {
+        let Some(rec) = rec else { continue };
+        if clash {
             continue;
         }
         events.push(ir::Event {
             wire: k.value.clone(),
-            variant: camel(&k.value),
+            variant,
             record: rec,
             aliases: e.aliases.clone(),
             doc: e.doc.clone(),
         });
     }
-    ir::Stream {
+    let subscribe = record(cx, &s.control.subscribe, "stream.control.subscribe");
+    let subscribed = record(cx, &s.control.subscribed, "stream.control.subscribed");
+    let ping = record(cx, &s.control.ping, "stream.control.ping");
+    let pong = record(cx, &s.control.pong, "stream.control.pong");
+    Some(ir::Stream {
         doc: s.doc.clone(),
         url: s.url.clone(),
         channel: s.channel.clone(),
         tag: s.tag.clone(),
-        subscribe: record(cx, &s.control.subscribe, "stream.control.subscribe"),
-        subscribed: record(cx, &s.control.subscribed, "stream.control.subscribed"),
-        ping: record(cx, &s.control.ping, "stream.control.ping"),
-        pong: record(cx, &s.control.pong, "stream.control.pong"),
+        subscribe: subscribe?,
+        subscribed: subscribed?,
+        ping: ping?,
+        pong: pong?,
         events,
-    }
+    })
 }
 
 /// Type names an endpoint generates.
@@ -1051,31 +1372,4 @@ pub fn generated_names(ep: &ir::Endpoint) -> Vec<String> {
         v.push(ep.camel.clone());
     }
     v
-}
-
-/// ` (did you mean `x`?)` when a candidate is close enough, else nothing.
-pub fn did_you_mean<'a>(found: &str, candidates: impl IntoIterator<Item = &'a str>) -> String {
-    let mut best: Option<(usize, &str)> = None;
-    for c in candidates {
-        let d = distance(&found.to_ascii_lowercase(), &c.to_ascii_lowercase());
-        if d <= (found.len().max(3) / 3).max(1) && best.is_none_or(|(bd, _)| d < bd) {
-            best = Some((d, c));
-        }
-    }
-    best.map(|(_, c)| format!(" (did you mean `{c}`?)"))
-        .unwrap_or_default()
-}
-
-fn distance(a: &str, b: &str) -> usize {
-    let b: Vec<char> = b.chars().collect();
-    let mut prev: Vec<usize> = (0..=b.len()).collect();
-    for (i, ca) in a.chars().enumerate() {
-        let mut cur = vec![i + 1];
-        for (j, cb) in b.iter().enumerate() {
-            let cost = usize::from(ca != *cb);
-            cur.push((prev[j] + cost).min(prev[j + 1] + 1).min(cur[j] + 1));
-        }
-        prev = cur;
-    }
-    prev[b.len()]
 }

@@ -5,7 +5,7 @@ use super::{doc, rust_ty};
 use crate::ir::{Endpoint, Location, Method, Param, PathSeg, Security, Ty};
 use crate::naming::{field_ident, type_ident};
 use proc_macro2::{Literal, TokenStream};
-use quote::{format_ident, quote};
+use quote::quote;
 
 /// How a setter or argument takes a value: strings by `impl Into<String>`, the rest as is.
 pub fn arg_ty(t: &Ty) -> TokenStream {
@@ -49,8 +49,8 @@ fn param_doc(p: &Param) -> TokenStream {
 }
 
 pub fn endpoint(ep: &Endpoint) -> TokenStream {
-    let req = format_ident!("{}Request", ep.camel);
-    let builder = format_ident!("{}Builder", ep.camel);
+    let req = type_ident(&format!("{}Request", ep.camel));
+    let builder = type_ident(&format!("{}Builder", ep.camel));
     let method_name = field_ident(&ep.name);
     let req_doc = doc(&format!(
         "Request of [`Client::{}`]: {}\n\n`{} {}`",

@@ -1,0 +1,4 @@
+// A spec file with nothing in it.
+contango::generate!("tests/ui/specs/empty_file.yaml");
+
+fn main() {}
