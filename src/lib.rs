@@ -4,9 +4,13 @@
 extern crate self as contango;
 
 pub use contango_macros::generate;
+pub use contango_runtime::stream::{ConnectError, Gap, GapReason, StreamError};
 pub use contango_runtime::{
-    ConfigError, Credentials, InvalidArgument, LocalDateTime, Millis, RetryClass, Seconds,
+    ConfigError, Credentials, InvalidArgument, LocalDateTime, Millis, Rate, RetryClass,
+    RetryPolicy, Seconds,
 };
+
+pub mod checks;
 
 #[doc(hidden)]
 pub mod __private {

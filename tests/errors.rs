@@ -36,7 +36,7 @@ async fn futures_table_codes_map_with_message_and_status() {
         (-1021, ErrorCode::InvalidTimestamp, RetryClass::ResyncClock),
         (-1003, ErrorCode::TooManyRequests, RetryClass::BackOff),
         (-1001, ErrorCode::InternalError, RetryClass::Safe),
-        (-1007, ErrorCode::BackendTimeout, RetryClass::Never),
+        (-1007, ErrorCode::BackendTimeout, RetryClass::Ambiguous),
         (
             -1147,
             ErrorCode::CoinMarginedNotSupported,

@@ -113,5 +113,13 @@ async fn documented_limits_are_checked_before_sending() {
         .send()
         .await
         .expect("31 characters");
-    assert_eq!(s.requests().len(), 3);
+    let sent: Vec<String> = s.requests().iter().map(|r| r.path.clone()).collect();
+    assert_eq!(
+        sent,
+        [
+            "/fapi/v2/level_edit",
+            "/fapi/v2/level_edit",
+            "/fapi/v2/order"
+        ]
+    );
 }

@@ -5062,8 +5062,8 @@ impl ErrorCode {
             Self::Unauthorized => ::contango::RetryClass::Never,
             Self::TooManyRequests => ::contango::RetryClass::BackOff,
             Self::UserNotFound => ::contango::RetryClass::Never,
-            Self::UnexpectedResponse => ::contango::RetryClass::Never,
-            Self::BackendTimeout => ::contango::RetryClass::Never,
+            Self::UnexpectedResponse => ::contango::RetryClass::Ambiguous,
+            Self::BackendTimeout => ::contango::RetryClass::Ambiguous,
             Self::UnsupportedOrderCombination => ::contango::RetryClass::Never,
             Self::TooManyOrders => ::contango::RetryClass::Never,
             Self::ServerOffline => ::contango::RetryClass::BackOff,
@@ -5270,6 +5270,7 @@ impl PingRequest {
 impl ::contango::__private::endpoint::Endpoint for PingRequest {
     type Response = ();
     type Code = ErrorCode;
+    const RATE_GROUP: &'static str = "default";
     const META: ::contango::__private::endpoint::EndpointMeta = ::contango::__private::endpoint::EndpointMeta {
         name: "ping",
         method: ::contango::__private::endpoint::Method::Get,
@@ -5345,6 +5346,7 @@ impl ServerTimeRequest {
 impl ::contango::__private::endpoint::Endpoint for ServerTimeRequest {
     type Response = ServerTime;
     type Code = ErrorCode;
+    const RATE_GROUP: &'static str = "default";
     const META: ::contango::__private::endpoint::EndpointMeta = ::contango::__private::endpoint::EndpointMeta {
         name: "server_time",
         method: ::contango::__private::endpoint::Method::Get,
@@ -5429,6 +5431,7 @@ impl ContractsRequest {
 impl ::contango::__private::endpoint::Endpoint for ContractsRequest {
     type Response = ::std::vec::Vec<Contract>;
     type Code = ErrorCode;
+    const RATE_GROUP: &'static str = "default";
     const META: ::contango::__private::endpoint::EndpointMeta = ::contango::__private::endpoint::EndpointMeta {
         name: "contracts",
         method: ::contango::__private::endpoint::Method::Get,
@@ -5536,6 +5539,7 @@ impl DepthRequest {
 impl ::contango::__private::endpoint::Endpoint for DepthRequest {
     type Response = OrderBook;
     type Code = ErrorCode;
+    const RATE_GROUP: &'static str = "default";
     const META: ::contango::__private::endpoint::EndpointMeta = ::contango::__private::endpoint::EndpointMeta {
         name: "depth",
         method: ::contango::__private::endpoint::Method::Get,
@@ -5643,6 +5647,7 @@ impl TickerRequest {
 impl ::contango::__private::endpoint::Endpoint for TickerRequest {
     type Response = Ticker;
     type Code = ErrorCode;
+    const RATE_GROUP: &'static str = "default";
     const META: ::contango::__private::endpoint::EndpointMeta = ::contango::__private::endpoint::EndpointMeta {
         name: "ticker",
         method: ::contango::__private::endpoint::Method::Get,
@@ -5757,6 +5762,7 @@ impl KlinesRequest {
 impl ::contango::__private::endpoint::Endpoint for KlinesRequest {
     type Response = ::std::vec::Vec<Kline>;
     type Code = ErrorCode;
+    const RATE_GROUP: &'static str = "default";
     const META: ::contango::__private::endpoint::EndpointMeta = ::contango::__private::endpoint::EndpointMeta {
         name: "klines",
         method: ::contango::__private::endpoint::Method::Get,
@@ -5922,6 +5928,7 @@ impl MyTradesRequest {
 impl ::contango::__private::endpoint::Endpoint for MyTradesRequest {
     type Response = ::std::vec::Vec<Trade>;
     type Code = ErrorCode;
+    const RATE_GROUP: &'static str = "default";
     const META: ::contango::__private::endpoint::EndpointMeta = ::contango::__private::endpoint::EndpointMeta {
         name: "my_trades",
         method: ::contango::__private::endpoint::Method::Get,
@@ -6054,6 +6061,7 @@ impl PositionMarginRequest {
 impl ::contango::__private::endpoint::Endpoint for PositionMarginRequest {
     type Response = ();
     type Code = ErrorCode;
+    const RATE_GROUP: &'static str = "default";
     const META: ::contango::__private::endpoint::EndpointMeta = ::contango::__private::endpoint::EndpointMeta {
         name: "position_margin",
         method: ::contango::__private::endpoint::Method::Post,
@@ -6156,6 +6164,7 @@ impl LevelEditRequest {
 impl ::contango::__private::endpoint::Endpoint for LevelEditRequest {
     type Response = ();
     type Code = ErrorCode;
+    const RATE_GROUP: &'static str = "default";
     const META: ::contango::__private::endpoint::EndpointMeta = ::contango::__private::endpoint::EndpointMeta {
         name: "level_edit",
         method: ::contango::__private::endpoint::Method::Post,
@@ -6261,6 +6270,7 @@ impl OpenOrdersRequest {
 impl ::contango::__private::endpoint::Endpoint for OpenOrdersRequest {
     type Response = ::std::vec::Vec<Order>;
     type Code = ErrorCode;
+    const RATE_GROUP: &'static str = "default";
     const META: ::contango::__private::endpoint::EndpointMeta = ::contango::__private::endpoint::EndpointMeta {
         name: "open_orders",
         method: ::contango::__private::endpoint::Method::Get,
@@ -6385,6 +6395,7 @@ impl CancelOrderRequest {
 impl ::contango::__private::endpoint::Endpoint for CancelOrderRequest {
     type Response = OrderId;
     type Code = ErrorCode;
+    const RATE_GROUP: &'static str = "orders";
     const META: ::contango::__private::endpoint::EndpointMeta = ::contango::__private::endpoint::EndpointMeta {
         name: "cancel_order",
         method: ::contango::__private::endpoint::Method::Post,
@@ -6532,6 +6543,7 @@ impl QueryOrderRequest {
 impl ::contango::__private::endpoint::Endpoint for QueryOrderRequest {
     type Response = ::std::vec::Vec<Order>;
     type Code = ErrorCode;
+    const RATE_GROUP: &'static str = "default";
     const META: ::contango::__private::endpoint::EndpointMeta = ::contango::__private::endpoint::EndpointMeta {
         name: "query_order",
         method: ::contango::__private::endpoint::Method::Get,
@@ -6730,6 +6742,7 @@ impl NewOrderRequest {
 impl ::contango::__private::endpoint::Endpoint for NewOrderRequest {
     type Response = OrderId;
     type Code = ErrorCode;
+    const RATE_GROUP: &'static str = "orders";
     const META: ::contango::__private::endpoint::EndpointMeta = ::contango::__private::endpoint::EndpointMeta {
         name: "new_order",
         method: ::contango::__private::endpoint::Method::Post,
@@ -6809,9 +6822,45 @@ impl<'a> NewOrderBuilder<'a> {
     pub fn request(&self) -> &NewOrderRequest {
         &self.request
     }
-    /// Sends the request and decodes the answer.
+    /// Sends the request and decodes the answer. Never sent twice by accident: it always carries a `client_order_id` (generated when unset); after an ambiguous outcome the client looks it up by that id and resends once only if the server does not have it.
     pub async fn send(self) -> ::std::result::Result<OrderId, Error> {
-        self.client.send(&self.request).await
+        if self.client.core().prechecks() {
+            ::contango::__private::endpoint::Endpoint::validate(&self.request)
+                .map_err(Error::InvalidArgument)?;
+            crate::checks::new_order(self.client, &self.request).await?;
+        }
+        self.client.core().send_deduplicated(&self.request).await
+    }
+}
+impl ::contango::__private::dedupe::Dedupe for NewOrderRequest {
+    type Lookup = QueryOrderRequest;
+    fn client_id(&mut self) -> &mut ::std::option::Option<::std::string::String> {
+        &mut self.client_order_id
+    }
+    fn lookup(&self) -> QueryOrderRequest {
+        QueryOrderRequest {
+            contract_name: self.contract_name.clone(),
+            client_order_id: self.client_order_id.clone(),
+            order_id: ::std::option::Option::None,
+        }
+    }
+    #[allow(clippy::clone_on_copy, clippy::question_mark)]
+    fn found(
+        &self,
+        answer: <QueryOrderRequest as ::contango::__private::endpoint::Endpoint>::Response,
+    ) -> ::std::option::Option<OrderId> {
+        answer
+            .into_iter()
+            .filter(|r| {
+                r.client_order_id.is_some()
+                    && r.client_order_id.as_deref() == self.client_order_id.as_deref()
+            })
+            .find_map(|r| ::std::option::Option::Some(OrderId {
+                order_id: r.order_id.clone(),
+            }))
+    }
+    fn is_not_found(code: ErrorCode) -> bool {
+        code == ErrorCode::OrderNotFound
     }
 }
 impl Client {
@@ -6855,6 +6904,7 @@ impl CancelAllOrdersRequest {
 impl ::contango::__private::endpoint::Endpoint for CancelAllOrdersRequest {
     type Response = ();
     type Code = ErrorCode;
+    const RATE_GROUP: &'static str = "orders";
     const META: ::contango::__private::endpoint::EndpointMeta = ::contango::__private::endpoint::EndpointMeta {
         name: "cancel_all_orders",
         method: ::contango::__private::endpoint::Method::Post,
@@ -6939,6 +6989,7 @@ impl AccountRequest {
 impl ::contango::__private::endpoint::Endpoint for AccountRequest {
     type Response = Account;
     type Code = ErrorCode;
+    const RATE_GROUP: &'static str = "default";
     const META: ::contango::__private::endpoint::EndpointMeta = ::contango::__private::endpoint::EndpointMeta {
         name: "account",
         method: ::contango::__private::endpoint::Method::Get,
@@ -7023,6 +7074,7 @@ impl LeverageBracketRequest {
 impl ::contango::__private::endpoint::Endpoint for LeverageBracketRequest {
     type Response = LeverageBrackets;
     type Code = ErrorCode;
+    const RATE_GROUP: &'static str = "default";
     const META: ::contango::__private::endpoint::EndpointMeta = ::contango::__private::endpoint::EndpointMeta {
         name: "leverage_bracket",
         method: ::contango::__private::endpoint::Method::Get,
@@ -7116,6 +7168,7 @@ impl CommissionRateRequest {
 impl ::contango::__private::endpoint::Endpoint for CommissionRateRequest {
     type Response = CommissionRate;
     type Code = ErrorCode;
+    const RATE_GROUP: &'static str = "default";
     const META: ::contango::__private::endpoint::EndpointMeta = ::contango::__private::endpoint::EndpointMeta {
         name: "commission_rate",
         method: ::contango::__private::endpoint::Method::Get,
@@ -7244,6 +7297,7 @@ impl TransferRequest {
 impl ::contango::__private::endpoint::Endpoint for TransferRequest {
     type Response = ();
     type Code = ErrorCode;
+    const RATE_GROUP: &'static str = "default";
     const META: ::contango::__private::endpoint::EndpointMeta = ::contango::__private::endpoint::EndpointMeta {
         name: "transfer",
         method: ::contango::__private::endpoint::Method::Post,
@@ -7418,6 +7472,7 @@ impl TransferHistoryRequest {
 impl ::contango::__private::endpoint::Endpoint for TransferHistoryRequest {
     type Response = ::std::vec::Vec<TransferRecord>;
     type Code = ErrorCode;
+    const RATE_GROUP: &'static str = "default";
     const META: ::contango::__private::endpoint::EndpointMeta = ::contango::__private::endpoint::EndpointMeta {
         name: "transfer_history",
         method: ::contango::__private::endpoint::Method::Get,
@@ -7628,6 +7683,7 @@ impl ForceOrdersHistoryRequest {
 impl ::contango::__private::endpoint::Endpoint for ForceOrdersHistoryRequest {
     type Response = ::std::vec::Vec<ForceOrder>;
     type Code = ErrorCode;
+    const RATE_GROUP: &'static str = "default";
     const META: ::contango::__private::endpoint::EndpointMeta = ::contango::__private::endpoint::EndpointMeta {
         name: "force_orders_history",
         method: ::contango::__private::endpoint::Method::Get,
@@ -7760,6 +7816,7 @@ impl CreateListenKeyRequest {
 impl ::contango::__private::endpoint::Endpoint for CreateListenKeyRequest {
     type Response = ListenKey;
     type Code = ErrorCode;
+    const RATE_GROUP: &'static str = "default";
     const META: ::contango::__private::endpoint::EndpointMeta = ::contango::__private::endpoint::EndpointMeta {
         name: "create_listen_key",
         method: ::contango::__private::endpoint::Method::Post,
@@ -7841,6 +7898,7 @@ impl KeepAliveListenKeyRequest {
 impl ::contango::__private::endpoint::Endpoint for KeepAliveListenKeyRequest {
     type Response = ();
     type Code = ErrorCode;
+    const RATE_GROUP: &'static str = "default";
     const META: ::contango::__private::endpoint::EndpointMeta = ::contango::__private::endpoint::EndpointMeta {
         name: "keep_alive_listen_key",
         method: ::contango::__private::endpoint::Method::Put,
@@ -7927,6 +7985,7 @@ impl CloseListenKeyRequest {
 impl ::contango::__private::endpoint::Endpoint for CloseListenKeyRequest {
     type Response = ();
     type Code = ErrorCode;
+    const RATE_GROUP: &'static str = "default";
     const META: ::contango::__private::endpoint::EndpointMeta = ::contango::__private::endpoint::EndpointMeta {
         name: "close_listen_key",
         method: ::contango::__private::endpoint::Method::Delete,
@@ -8025,6 +8084,11 @@ pub struct Client {
 }
 impl Client {
     /// Starts configuring a client.
+    /// Starts configuring a client.
+    ///
+    /// Client-side rate limits from the spec (override with `ClientBuilder::rate_limit`):
+    /// - `default`: 20 request(s) per 1000 ms, burst 20 (assumed; the document shows no rate limits)
+    /// - `orders`: 10 request(s) per 1000 ms, burst 10 (assumed; order entry and cancellation)
     pub fn builder() -> ClientBuilder {
         ClientBuilder {
             core: ::contango::__private::Core::builder()
@@ -8033,9 +8097,43 @@ impl Client {
                     signature: "X-CH-SIGN",
                     timestamp: "X-CH-TS",
                     recv_window: "recvWindow",
-                }),
+                })
+                .rate_limit(
+                    "default",
+                    ::contango::Rate {
+                        requests: 20u32,
+                        per: ::std::time::Duration::from_millis(1000u64),
+                        burst: 20u32,
+                    },
+                )
+                .rate_limit(
+                    "orders",
+                    ::contango::Rate {
+                        requests: 10u32,
+                        per: ::std::time::Duration::from_millis(1000u64),
+                        burst: 10u32,
+                    },
+                )
+                .time_source(Client::sample_clock),
             product: Product::default(),
         }
+    }
+    /// Samples the server clock through the spec's clock endpoint.
+    fn sample_clock(
+        core: &::contango::__private::Core,
+    ) -> ::std::pin::Pin<
+        ::std::boxed::Box<
+            dyn ::std::future::Future<Output = bool> + ::std::marker::Send + '_,
+        >,
+    > {
+        ::std::boxed::Box::pin(async move {
+            let request = ServerTimeRequest::new();
+            core.sample_server_time(
+                    &request,
+                    |answer: &ServerTime| answer.server_time.as_millis(),
+                )
+                .await
+        })
     }
     /// The product this client talks to.
     pub fn product(&self) -> Product {
@@ -8096,6 +8194,28 @@ impl ClientBuilder {
     /// The receive window (ms) sent with signed requests; unset, the server's default applies.
     pub fn recv_window(mut self, millis: u64) -> Self {
         self.core = self.core.recv_window(millis);
+        self
+    }
+    /// Paces the endpoints of a rate-limit group (overrides the spec's rate); requests wait
+    /// for a slot rather than fail.
+    pub fn rate_limit(mut self, group: &'static str, rate: ::contango::Rate) -> Self {
+        self.core = self.core.rate_limit(group, rate);
+        self
+    }
+    /// Limits of automatic retries; `RetryPolicy::NONE` turns them off.
+    pub fn retry_policy(mut self, policy: ::contango::RetryPolicy) -> Self {
+        self.core = self.core.retry_policy(policy);
+        self
+    }
+    /// Whether requests are checked against server-published limits (a contract's minimum
+    /// volume, price precision, ...) before sending; on by default.
+    pub fn prechecks(mut self, on: bool) -> Self {
+        self.core = self.core.prechecks(on);
+        self
+    }
+    /// How often the server-time offset is resampled (default 5 minutes; also on -1021).
+    pub fn clock_sync_interval(mut self, interval: ::std::time::Duration) -> Self {
+        self.core = self.core.clock_sync_interval(interval);
         self
     }
     /// Builds the client; fails on a malformed URL or credentials over plain http to a remote host.
@@ -8183,4 +8303,64 @@ pub mod stream_control {
     pub type Ping = super::StreamPing;
     /// Client to server: pong carrying the ping's `ts`.
     pub type Pong = super::StreamPong;
+}
+/// Wires the private stream to this spec: its events, its listen-key endpoints and the
+/// error meaning "unknown listen key". Used through [`Client::user_stream`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct UserStreamApi;
+impl ::contango::__private::stream::StreamApi for UserStreamApi {
+    type Event = Event;
+    type Code = ErrorCode;
+    const CHANNEL: &'static str = Event::CHANNEL;
+    const URL_TEMPLATE: &'static str = Event::URL_TEMPLATE;
+    fn decode(
+        frame: &[u8],
+    ) -> ::std::result::Result<Event, ::contango::__private::serde_json::Error> {
+        Event::decode(frame)
+    }
+    fn create_key(
+        core: &::contango::__private::Core,
+    ) -> ::contango::__private::stream::BoxFuture<
+        '_,
+        ::std::result::Result<::std::string::String, Error>,
+    > {
+        ::std::boxed::Box::pin(async move {
+            core.send(&CreateListenKeyRequest::new())
+                .await
+                .map(|answer| answer.listen_key)
+        })
+    }
+    fn keep_alive(
+        core: &::contango::__private::Core,
+        key: ::std::string::String,
+    ) -> ::contango::__private::stream::BoxFuture<'_, ::std::result::Result<(), Error>> {
+        ::std::boxed::Box::pin(async move {
+            core.send(&KeepAliveListenKeyRequest::new(key)).await.map(|_| ())
+        })
+    }
+    fn close(
+        core: &::contango::__private::Core,
+        key: ::std::string::String,
+    ) -> ::contango::__private::stream::BoxFuture<'_, ::std::result::Result<(), Error>> {
+        ::std::boxed::Box::pin(async move {
+            core.send(&CloseListenKeyRequest::new(key)).await.map(|_| ())
+        })
+    }
+    fn is_invalid_key(code: ErrorCode) -> bool {
+        code == ErrorCode::InvalidListenKey
+    }
+}
+/// The private event stream of a [`Client`]: typed events, gaps and errors.
+pub type UserStream = ::contango::__private::stream::UserStream<UserStreamApi>;
+/// One item of the private event stream.
+pub type StreamItem = ::contango::__private::stream::StreamItem<Event>;
+impl Client {
+    /// The private event stream: obtains a listen key, connects, subscribes, keeps the key
+    /// alive, reconnects after failures (yielding a typed gap) and rotates connections
+    /// without loss. Configure, then `connect().await` (or `start()`).
+    pub fn user_stream(
+        &self,
+    ) -> ::contango::__private::stream::UserStreamBuilder<UserStreamApi> {
+        ::contango::__private::stream::UserStreamBuilder::new(self.core.clone())
+    }
 }

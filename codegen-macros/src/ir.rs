@@ -32,6 +32,64 @@ pub struct Ir {
     pub records: Vec<Record>,
     pub endpoints: Vec<Endpoint>,
     pub stream: Option<Stream>,
+    /// The server-time source of signed requests.
+    pub clock: Option<Clock>,
+    pub rates: Vec<RateGroup>,
+}
+
+#[derive(Debug, Clone)]
+pub struct Clock {
+    /// UpperCamel base of the endpoint (`ServerTime` -> `ServerTimeRequest`).
+    pub endpoint_camel: String,
+    pub response_record: String,
+    pub field_rust: String,
+}
+
+#[derive(Debug, Clone)]
+pub struct RateGroup {
+    pub name: String,
+    pub doc: Option<String>,
+    pub requests: u32,
+    pub per_ms: u64,
+    pub burst: u32,
+}
+
+/// How a request that must not run twice is found again.
+#[derive(Debug, Clone)]
+pub struct Dedupe {
+    /// Rust name of this request's optional client-id field.
+    pub key_rust: String,
+    pub lookup_camel: String,
+    /// Fields of the lookup request, in order, and how each is filled from this request.
+    pub lookup_fields: Vec<(String, Fill)>,
+    /// The record's field holding the client id (compared with ours), and whether it is optional.
+    pub found_key: Option<(String, bool)>,
+    /// This endpoint's answer type, built field by field from the found record.
+    pub answer_record: String,
+    pub answer_fields: Vec<(String, Fill)>,
+    pub not_found_variant: String,
+}
+
+/// How one field is filled from a same-named field of another value (`self` or the found record).
+#[derive(Debug, Clone, PartialEq)]
+pub enum Fill {
+    /// `dst: src.clone()` (both required, or both optional).
+    Same(String),
+    /// `dst: Some(src.clone())` (optional from required).
+    Wrap(String),
+    /// `dst: src?` (required from optional: absent means "not usable").
+    Unwrap(String),
+    /// `dst: None`.
+    Nothing,
+}
+
+#[derive(Debug, Clone)]
+pub struct ListenKey {
+    pub create_camel: String,
+    pub field_rust: String,
+    pub keep_alive_camel: String,
+    pub close_camel: String,
+    pub invalid_variant: String,
 }
 
 #[derive(Debug, Clone)]
@@ -74,6 +132,7 @@ pub enum Retry {
     Safe,
     ResyncClock,
     BackOff,
+    Ambiguous,
 }
 
 #[derive(Debug, Clone)]
@@ -182,6 +241,10 @@ pub struct Endpoint {
     pub data: Option<Ty>,
     /// Required parameters go in a struct named after the endpoint (rather than arguments).
     pub struct_style: bool,
+    pub rate_group: String,
+    pub dedupe: Option<Dedupe>,
+    /// Path of the async check run before sending (`crate::checks::new_order`).
+    pub precheck: Option<String>,
 }
 
 impl Endpoint {
@@ -204,6 +267,7 @@ pub struct Stream {
     pub ping: String,
     pub pong: String,
     pub events: Vec<Event>,
+    pub listen_key: Option<ListenKey>,
 }
 
 #[derive(Debug, Clone)]

@@ -13,7 +13,7 @@ pub type Str = Spanned<String>;
 
 pub const METHODS: &[&str] = &["GET", "POST", "PUT", "DELETE"];
 pub const SECURITY: &[&str] = &["NONE", "TRADE", "USER_DATA", "USER_STREAM", "MARKET_DATA"];
-pub const RETRY: &[&str] = &["never", "safe", "resync_clock", "back_off"];
+pub const RETRY: &[&str] = &["never", "safe", "resync_clock", "back_off", "ambiguous"];
 pub const BASES: &[&str] = &["product", "user_stream"];
 pub const ENVELOPES: &[&str] = &["wrapped", "bare"];
 pub const REPRS: &[&str] = &["string", "integer"];
@@ -31,6 +31,8 @@ pub struct Spec {
     pub types: Map<TypeDef>,
     pub endpoints: Map<EndpointDef>,
     pub stream: Option<StreamDef>,
+    pub clock: Option<ClockDef>,
+    pub rate_limits: Map<RateDef>,
 }
 
 pub static SPEC: Object = Object {
@@ -77,6 +79,16 @@ pub static SPEC: Object = Object {
             Shape::Object(&STREAM),
             "The private WebSocket stream: control messages and events.",
         ),
+        Key::opt(
+            "clock",
+            Shape::Object(&CLOCK),
+            "Where the server's time comes from, for the timestamp of signed requests.",
+        ),
+        Key::opt(
+            "rate_limits",
+            Shape::Map(&Shape::Object(&RATE)),
+            "Client-side request rates per endpoint group; `default` applies to endpoints without `rate_limit`.",
+        ),
     ],
     check: check::<Spec>,
 };
@@ -113,6 +125,8 @@ impl Spec {
         let types = o.map_lenient("types");
         let endpoints = o.map_lenient("endpoints");
         let stream = o.opt("stream");
+        let clock = o.opt("clock");
+        let rate_limits = o.map_lenient("rate_limits");
         o.finish();
         Some(Spec {
             info: info.unwrap_or_else(Info::placeholder),
@@ -123,6 +137,8 @@ impl Spec {
             types,
             endpoints,
             stream,
+            clock,
+            rate_limits,
         })
     }
 }
@@ -517,6 +533,9 @@ pub struct EndpointDef {
     pub body: Option<Spanned<Map<ParamDef>>>,
     pub rules: Vec<Rule>,
     pub response: ResponseDef,
+    pub rate_limit: Option<Str>,
+    pub dedupe: Option<DedupeDef>,
+    pub precheck: Option<Str>,
 }
 
 const PARAMS: Shape = Shape::Map(&Shape::TypeOrObject(&PARAM));
@@ -586,6 +605,21 @@ pub static ENDPOINT: Object = Object {
             Shape::Object(&RESPONSE),
             "How the answer travels and what it holds.",
         ),
+        Key::opt(
+            "rate_limit",
+            Shape::Str,
+            "The rate-limit group (a key of `rate_limits`); default `default`.",
+        ),
+        Key::opt(
+            "dedupe",
+            Shape::Object(&DEDUPE),
+            "Never sent twice by accident: a client id and the endpoint that finds the request again.",
+        ),
+        Key::opt(
+            "precheck",
+            Shape::Str,
+            "Path of an async Rust function `(&Client, &Request) -> Result<(), Error>` run before sending.",
+        ),
     ],
     check: check::<EndpointDef>,
 };
@@ -594,7 +628,100 @@ reader!(EndpointDef, &ENDPOINT, {
     security: req "security", errors: req "errors", idempotent: opt "idempotent",
     deprecated: opt "deprecated", path_params: opt "path_params", query: opt "query",
     body: opt "body", rules: opt "rules" or Vec::new(), response: req "response",
+    rate_limit: opt "rate_limit", dedupe: opt "dedupe", precheck: opt "precheck",
 });
+
+#[derive(Debug)]
+pub struct DedupeDef {
+    pub key: Str,
+    pub lookup: Str,
+    pub not_found: Str,
+}
+
+pub static DEDUPE: Object = Object {
+    name: "Dedupe",
+    doc: "How a request that must not run twice is found again after an ambiguous outcome.",
+    keys: &[
+        Key::req(
+            "key",
+            Shape::Str,
+            "The optional string parameter holding the client-chosen id; generated when empty.",
+        ),
+        Key::req(
+            "lookup",
+            Shape::Str,
+            "The endpoint that finds the request by that id (same-named parameters are copied).",
+        ),
+        Key::req(
+            "not_found",
+            Shape::Str,
+            "The error name (of this endpoint's table) the lookup answers when there is no such request.",
+        ),
+    ],
+    check: check::<DedupeDef>,
+};
+reader!(DedupeDef, &DEDUPE, { key: req "key", lookup: req "lookup", not_found: req "not_found" });
+
+#[derive(Debug)]
+pub struct ClockDef {
+    pub endpoint: Str,
+    pub field: Str,
+}
+
+pub static CLOCK: Object = Object {
+    name: "Clock",
+    doc: "Where the server's time comes from.",
+    keys: &[
+        Key::req(
+            "endpoint",
+            Shape::Str,
+            "A GET endpoint without required parameters whose answer carries the server time.",
+        ),
+        Key::req(
+            "field",
+            Shape::Str,
+            "Wire name of the answer's required `millis` field holding the server time.",
+        ),
+    ],
+    check: check::<ClockDef>,
+};
+reader!(ClockDef, &CLOCK, { endpoint: req "endpoint", field: req "field" });
+
+#[derive(Debug)]
+pub struct RateDef {
+    pub requests: Spanned<u64>,
+    pub per_ms: Spanned<u64>,
+    pub burst: Option<Spanned<u64>>,
+    pub doc: Option<String>,
+}
+
+pub static RATE: Object = Object {
+    name: "Rate",
+    doc: "A client-side request rate: `requests` per `per_ms` milliseconds, with a burst.",
+    keys: &[
+        Key::req(
+            "requests",
+            Shape::UInt,
+            "Requests allowed per window (at least 1).",
+        ),
+        Key::req(
+            "per_ms",
+            Shape::UInt,
+            "The window, in milliseconds (at least 1).",
+        ),
+        Key::opt(
+            "burst",
+            Shape::UInt,
+            "Requests that may go back to back before pacing starts; default `requests`.",
+        ),
+        Key::opt("doc", Shape::Str, "Where the numbers come from."),
+    ],
+    check: check::<RateDef>,
+};
+reader!(RateDef, &RATE, { requests: req "requests", per_ms: req "per_ms", burst: opt "burst", doc: opt "doc" });
+impl Named for RateDef {
+    const NOUN: &'static str = "rate limit";
+}
 impl Named for EndpointDef {
     const NOUN: &'static str = "endpoint";
 }
@@ -713,6 +840,7 @@ reader!(ResponseDef, &RESPONSE, { envelope: req "envelope", data: req "data" });
 
 #[derive(Debug)]
 pub struct StreamDef {
+    pub listen_key: Option<ListenKeyDef>,
     pub doc: String,
     pub url: String,
     pub channel: String,
@@ -751,9 +879,60 @@ pub static STREAM: Object = Object {
             Shape::Map(&Shape::Object(&EVENT)),
             "Map of event type (the tag's value) to event.",
         ),
+        Key::opt(
+            "listen_key",
+            Shape::Object(&LISTEN_KEY),
+            "The endpoints that manage the stream's listen key; with it, `Client::user_stream()` is generated.",
+        ),
     ],
     check: check::<StreamDef>,
 };
+
+#[derive(Debug)]
+pub struct ListenKeyDef {
+    pub create: Str,
+    pub keep_alive: Str,
+    pub close: Str,
+    pub field: Str,
+    pub invalid: Str,
+}
+
+pub static LISTEN_KEY: Object = Object {
+    name: "ListenKey",
+    doc: "The endpoints that manage the stream's listen key.",
+    keys: &[
+        Key::req(
+            "create",
+            Shape::Str,
+            "Endpoint (no required parameters) whose answer carries the key.",
+        ),
+        Key::req(
+            "field",
+            Shape::Str,
+            "Wire name of the required string field holding the key in `create`'s answer.",
+        ),
+        Key::req(
+            "keep_alive",
+            Shape::Str,
+            "Endpoint extending the key; its one required parameter is the key.",
+        ),
+        Key::req(
+            "close",
+            Shape::Str,
+            "Endpoint closing the key; its one required parameter is the key.",
+        ),
+        Key::req(
+            "invalid",
+            Shape::Str,
+            "Error name meaning the key does not exist (a new key is then created).",
+        ),
+    ],
+    check: check::<ListenKeyDef>,
+};
+reader!(ListenKeyDef, &LISTEN_KEY, {
+    create: req "create", field: req "field", keep_alive: req "keep_alive", close: req "close",
+    invalid: req "invalid",
+});
 
 impl Read for StreamDef {
     fn read(cx: &mut Cx, n: &Node, path: &str, _: &Shape) -> Option<Self> {
@@ -765,10 +944,12 @@ impl Read for StreamDef {
         let tag = o.req("tag");
         // Events are independent: a broken one is left out, the others kept.
         let events = o.map_lenient("events");
+        let listen_key = o.opt("listen_key");
         if !o.finish() {
             return None;
         }
         Some(StreamDef {
+            listen_key,
             doc: doc?,
             url: url?,
             channel: channel?,

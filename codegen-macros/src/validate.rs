@@ -10,6 +10,8 @@ use crate::yaml::shorten;
 use serde_saphyr::Location;
 use std::collections::{HashMap, HashSet};
 
+mod resilience;
+
 /// Names the generated code defines itself; a spec type may not take them.
 const RESERVED_TYPES: &[&str] = &[
     "Client",
@@ -139,7 +141,7 @@ pub fn validate(spec: &Spec) -> (ir::Ir, Vec<Diagnostic>) {
         .as_ref()
         .and_then(|s| stream(&mut cx, &kinds, s));
 
-    let ir = ir::Ir {
+    let mut ir = ir::Ir {
         title: spec.info.title.clone(),
         version: spec.info.version.clone(),
         doc: spec.info.doc.clone(),
@@ -150,7 +152,10 @@ pub fn validate(spec: &Spec) -> (ir::Ir, Vec<Diagnostic>) {
         records,
         endpoints,
         stream,
+        clock: None,
+        rates: Vec::new(),
     };
+    resilience::resolve(&mut cx, spec, &mut ir);
     (ir, cx.diags)
 }
 
@@ -399,6 +404,7 @@ fn tables(cx: &mut Cx, map: &Map<spec::ErrorTable>) -> Vec<ir::Table> {
                 "safe" => ir::Retry::Safe,
                 "resync_clock" => ir::Retry::ResyncClock,
                 "back_off" => ir::Retry::BackOff,
+                "ambiguous" => ir::Retry::Ambiguous,
                 other => {
                     cx.err(
                         c.retry.referenced,
@@ -1092,6 +1098,9 @@ fn endpoint(
         wrapped,
         data,
         struct_style,
+        rate_group: "default".into(),
+        dedupe: None,
+        precheck: None,
     })
 }
 
@@ -1359,6 +1368,7 @@ fn stream(cx: &mut Cx, kinds: &HashMap<String, Kind>, s: &spec::StreamDef) -> Op
         ping: ping?,
         pong: pong?,
         events,
+        listen_key: None,
     })
 }
 

@@ -521,6 +521,7 @@ impl Core {
                 true
             }
             Err(e) => {
+                self.inner.clock.record_failure();
                 tracing::warn!(error = %e, "contango.clock_sync failed");
                 false
             }
@@ -564,6 +565,7 @@ impl Core {
         let started = Instant::now();
         let mut attempt: u32 = 1;
         let mut resynced = false;
+        self.check_locally(req)?;
         loop {
             match inner.limiter.reserve(E::RATE_GROUP) {
                 Permit::After(wait) if !wait.is_zero() => tokio::time::sleep(wait).await,
@@ -693,11 +695,15 @@ impl Core {
     }
 
     /// Everything before the network: validation, path, query, body, signature, headers.
-    fn prepare<E: Endpoint>(&self, req: &E) -> Result<reqwest::Request, Error<E::Code>> {
+    /// The refusals that need no network: arguments, credentials, transport security. Run before
+    /// anything (a clock sample included) is sent.
+    fn check_locally<E: Endpoint>(
+        &self,
+        req: &E,
+    ) -> Result<(Option<&Credentials>, &BaseUrl), Error<E::Code>> {
         let meta = E::META;
         let inner = &*self.inner;
         req.validate().map_err(Error::InvalidArgument)?;
-
         let credentials = if meta.security.needs_key() {
             Some(
                 inner
@@ -717,6 +723,13 @@ impl Core {
         if credentials.is_some() && !base.secure {
             return Err(Error::Insecure { url: base.text() });
         }
+        Ok((credentials, base))
+    }
+
+    fn prepare<E: Endpoint>(&self, req: &E) -> Result<reqwest::Request, Error<E::Code>> {
+        let meta = E::META;
+        let inner = &*self.inner;
+        let (credentials, base) = self.check_locally(req)?;
         let signed = meta.security.is_signed();
         let recv_window = if signed { inner.recv_window } else { None };
         let is_get = meta.method == Method::Get;

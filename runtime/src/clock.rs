@@ -48,6 +48,13 @@ impl ServerClock {
         at == 0 || u128::try_from(age).unwrap_or(0) >= interval.as_millis()
     }
 
+    /// Records a failed sample: the offset stays, and the next attempt waits a full interval
+    /// instead of every signed request trying again.
+    pub fn record_failure(&self) {
+        self.synced_at_ms
+            .store(local_ms().max(1), Ordering::Relaxed);
+    }
+
     /// Forgets the last sample so the next signed request resamples first.
     pub fn mark_stale(&self) {
         self.synced_at_ms.store(0, Ordering::Relaxed);

@@ -18,8 +18,9 @@ pub trait Dedupe: Endpoint + Clone + Sync {
     fn client_id(&mut self) -> &mut Option<String>;
     /// The lookup request for this request (same id, same scope).
     fn lookup(&self) -> Self::Lookup;
-    /// The original answer rebuilt from the lookup's answer; `None` when it did not find it.
-    fn found(answer: <Self::Lookup as Endpoint>::Response) -> Option<Self::Response>;
+    /// The original answer rebuilt from the lookup's answer (the record carrying this request's
+    /// client id); `None` when it did not find it.
+    fn found(&self, answer: <Self::Lookup as Endpoint>::Response) -> Option<Self::Response>;
     /// Whether the lookup's error code means "no such request" rather than a failure.
     fn is_not_found(code: Self::Code) -> bool;
 }
@@ -72,7 +73,7 @@ impl Core {
             cause: Box::new(cause),
         };
         let found = match self.send(&req.lookup()).await {
-            Ok(answer) => E::found(answer),
+            Ok(answer) => req.found(answer),
             Err(Error::Api { code, .. }) if E::is_not_found(code) => None,
             Err(lookup) => {
                 let detail = format!("{first}; then the lookup failed: {lookup}");

@@ -214,6 +214,10 @@ impl Sim {
         let shared = Shared::new(config).map_err(std::io::Error::other)?;
         let listener = tokio::net::TcpListener::bind(bind).await?;
         let addr = listener.local_addr()?;
+        // Stream frames go out as soon as they are written (no Nagle delay behind a delayed ACK).
+        let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+            let _ = tcp.set_nodelay(true);
+        });
         let app = http::router(shared.clone());
         let mut stop = shared.shutdown.subscribe();
         let server = tokio::spawn(async move {

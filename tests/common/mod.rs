@@ -55,13 +55,13 @@ impl TestServer {
                         headers,
                         body: body.to_vec(),
                     });
-                    let (status, body) = s
-                        .canned
-                        .lock()
-                        .expect("lock")
-                        .get(&path)
-                        .cloned()
-                        .unwrap_or((404, r#"{"code":-1000,"msg":"no canned answer"}"#.into()));
+                    let canned = s.canned.lock().expect("lock").get(&path).cloned();
+                    let (status, body) = match canned {
+                        Some(c) => c,
+                        // The clock sample every client takes before its first signed request.
+                        None if path.ends_with("/v1/time") => (200, server_time()),
+                        None => (404, r#"{"code":-1000,"msg":"no canned answer"}"#.into()),
+                    };
                     (StatusCode::from_u16(status).unwrap_or(StatusCode::OK), body)
                 }
             },
@@ -94,7 +94,16 @@ impl TestServer {
             .insert(path.to_string(), (status, body.into()));
     }
 
+    /// What the server received, clock samples (`GET .../v1/time`) left out.
     pub fn requests(&self) -> Vec<Recorded> {
+        self.all_requests()
+            .into_iter()
+            .filter(|r| !r.path.ends_with("/v1/time"))
+            .collect()
+    }
+
+    /// Everything the server received, clock samples included.
+    pub fn all_requests(&self) -> Vec<Recorded> {
         self.state.requests.lock().expect("lock").clone()
     }
 }
@@ -107,14 +116,25 @@ impl Drop for TestServer {
     }
 }
 
+/// A `/v1/time` answer with the local time.
+fn server_time() -> String {
+    let ms = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.as_millis());
+    format!(r#"{{"serverTime":{ms},"timezone":"UTC"}}"#)
+}
+
 pub const API_KEY: &str = "test-api-key";
 pub const SECRET: &str = "902ae3cb34ecee2779aa4d3e1d226686";
 
-/// A client for `server` with test credentials.
+/// A client for `server` with test credentials. These suites check the wire, so the
+/// contract-aware prechecks (which fetch `/contracts` first) are off; they are tested against the
+/// simulator.
 pub fn client(server: &TestServer) -> contango::Client {
     contango::Client::builder()
         .base_url(&server.url)
         .credentials(contango::Credentials::new(API_KEY, SECRET))
+        .prechecks(false)
         .build()
         .expect("client")
 }

@@ -27,6 +27,46 @@ pub fn client(ir: &Ir) -> proc_macro2::TokenStream {
         ir.doc.trim()
     );
     let title_doc = doc(&title);
+    let rates = ir.rates.iter().map(|r| {
+        let (name, requests, per_ms, burst) = (&r.name, r.requests, r.per_ms, r.burst);
+        quote!(.rate_limit(#name, ::contango::Rate { requests: #requests, per: ::std::time::Duration::from_millis(#per_ms), burst: #burst }))
+    });
+    let mut builder_text = String::from("Starts configuring a client.");
+    if !ir.rates.is_empty() {
+        builder_text.push_str("\n\nClient-side rate limits from the spec (override with `ClientBuilder::rate_limit`):");
+        for r in &ir.rates {
+            builder_text.push_str(&format!(
+                "\n- `{}`: {} request(s) per {} ms, burst {}",
+                r.name, r.requests, r.per_ms, r.burst
+            ));
+            if let Some(d) = &r.doc {
+                builder_text.push_str(&format!(" ({})", d.trim()));
+            }
+        }
+    }
+    let builder_doc = doc(&builder_text);
+    let (time_source, sample_clock) = match &ir.clock {
+        Some(c) => {
+            let req = type_ident(&format!("{}Request", c.endpoint_camel));
+            let rec = type_ident(&c.response_record);
+            let field = crate::naming::field_ident(&c.field_rust);
+            (
+                quote!(.time_source(Client::sample_clock)),
+                quote! {
+                    /// Samples the server clock through the spec's clock endpoint.
+                    fn sample_clock(
+                        core: &::contango::__private::Core,
+                    ) -> ::std::pin::Pin<::std::boxed::Box<dyn ::std::future::Future<Output = bool> + ::std::marker::Send + '_>> {
+                        ::std::boxed::Box::pin(async move {
+                            let request = #req::new();
+                            core.sample_server_time(&request, |answer: &#rec| answer.#field.as_millis()).await
+                        })
+                    }
+                },
+            )
+        }
+        None => (quote!(), quote!()),
+    };
     quote! {
         /// The product lines of the interface; each has its own path prefix.
         #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -56,6 +96,7 @@ pub fn client(ir: &Ir) -> proc_macro2::TokenStream {
 
         impl Client {
             /// Starts configuring a client.
+            #builder_doc
             pub fn builder() -> ClientBuilder {
                 ClientBuilder {
                     core: ::contango::__private::Core::builder().auth_headers(::contango::__private::AuthHeaders {
@@ -63,10 +104,13 @@ pub fn client(ir: &Ir) -> proc_macro2::TokenStream {
                         signature: #signature,
                         timestamp: #timestamp,
                         recv_window: #recv_window,
-                    }),
+                    })
+                    #(#rates)*
+                    #time_source,
                     product: Product::default(),
                 }
             }
+            #sample_clock
             /// The product this client talks to.
             pub fn product(&self) -> Product { self.product }
             /// The shared transport, for advanced use (custom endpoints).
@@ -112,6 +156,24 @@ pub fn client(ir: &Ir) -> proc_macro2::TokenStream {
             /// The receive window (ms) sent with signed requests; unset, the server's default applies.
             pub fn recv_window(mut self, millis: u64) -> Self {
                 self.core = self.core.recv_window(millis); self
+            }
+            /// Paces the endpoints of a rate-limit group (overrides the spec's rate); requests wait
+            /// for a slot rather than fail.
+            pub fn rate_limit(mut self, group: &'static str, rate: ::contango::Rate) -> Self {
+                self.core = self.core.rate_limit(group, rate); self
+            }
+            /// Limits of automatic retries; `RetryPolicy::NONE` turns them off.
+            pub fn retry_policy(mut self, policy: ::contango::RetryPolicy) -> Self {
+                self.core = self.core.retry_policy(policy); self
+            }
+            /// Whether requests are checked against server-published limits (a contract's minimum
+            /// volume, price precision, ...) before sending; on by default.
+            pub fn prechecks(mut self, on: bool) -> Self {
+                self.core = self.core.prechecks(on); self
+            }
+            /// How often the server-time offset is resampled (default 5 minutes; also on -1021).
+            pub fn clock_sync_interval(mut self, interval: ::std::time::Duration) -> Self {
+                self.core = self.core.clock_sync_interval(interval); self
             }
             /// Builds the client; fails on a malformed URL or credentials over plain http to a remote host.
             pub fn build(self) -> ::std::result::Result<Client, ::contango::ConfigError> {

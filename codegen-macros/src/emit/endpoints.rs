@@ -204,6 +204,38 @@ pub fn endpoint(ep: &Endpoint) -> TokenStream {
         ep.name
     ));
 
+    let rate_group = &ep.rate_group;
+    let precheck = ep.precheck.as_ref().map(|path| {
+        let path: syn::Path =
+            syn::parse_str(path).unwrap_or_else(|_| syn::parse_quote!(missing_precheck));
+        // The request's own limits first: a bad argument is refused before any network use.
+        quote! {
+            if self.client.core().prechecks() {
+                ::contango::__private::endpoint::Endpoint::validate(&self.request)
+                    .map_err(Error::InvalidArgument)?;
+                #path(self.client, &self.request).await?;
+            }
+        }
+    });
+    let (send_call, send_doc) = match &ep.dedupe {
+        Some(d) => {
+            let key = field_ident(&d.key_rust);
+            (
+                quote!(self.client.core().send_deduplicated(&self.request).await),
+                doc(&format!(
+                    "Sends the request and decodes the answer. Never sent twice by accident: it always \
+                     carries a `{key}` (generated when unset); after an ambiguous outcome the client looks \
+                     it up by that id and resends once only if the server does not have it."
+                )),
+            )
+        }
+        None => (
+            quote!(self.client.send(&self.request).await),
+            doc("Sends the request and decodes the answer."),
+        ),
+    };
+    let dedupe_impl = ep.dedupe.as_ref().map(|d| dedupe(&req, d, &ep.data));
+
     quote! {
         #required_struct
 
@@ -223,6 +255,7 @@ pub fn endpoint(ep: &Endpoint) -> TokenStream {
         impl ::contango::__private::endpoint::Endpoint for #req {
             type Response = #response;
             type Code = ErrorCode;
+            const RATE_GROUP: &'static str = #rate_group;
             const META: ::contango::__private::endpoint::EndpointMeta = ::contango::__private::endpoint::EndpointMeta {
                 name: #name,
                 method: ::contango::__private::endpoint::Method::#method,
@@ -259,11 +292,14 @@ pub fn endpoint(ep: &Endpoint) -> TokenStream {
             #(#setters)*
             /// The request as it stands.
             pub fn request(&self) -> &#req { &self.request }
-            /// Sends the request and decodes the answer.
+            #send_doc
             pub async fn send(self) -> ::std::result::Result<#response, Error> {
-                self.client.send(&self.request).await
+                #precheck
+                #send_call
             }
         }
+
+        #dedupe_impl
 
         impl Client {
             #method_doc
@@ -369,5 +405,76 @@ fn security_str(s: Security) -> &'static str {
         Security::UserData => "USER_DATA, signed",
         Security::UserStream => "USER_STREAM, API key",
         Security::MarketData => "MARKET_DATA, API key",
+    }
+}
+
+/// The `Dedupe` impl: the client id, the lookup request, and the answer rebuilt from the lookup.
+fn dedupe(req: &proc_macro2::Ident, d: &crate::ir::Dedupe, data: &Option<Ty>) -> TokenStream {
+    use crate::ir::Fill;
+    let key = field_ident(&d.key_rust);
+    let lookup = type_ident(&format!("{}Request", d.lookup_camel));
+    let fill = |src: TokenStream, f: &Fill| match f {
+        Fill::Same(n) => {
+            let n = field_ident(n);
+            quote!(#src.#n.clone())
+        }
+        Fill::Wrap(n) => {
+            let n = field_ident(n);
+            quote!(::std::option::Option::Some(#src.#n.clone()))
+        }
+        Fill::Unwrap(n) => {
+            let n = field_ident(n);
+            quote!(#src.#n.clone().unwrap_or_default())
+        }
+        Fill::Nothing => quote!(::std::option::Option::None),
+    };
+    let lookup_fields = d.lookup_fields.iter().map(|(dst, f)| {
+        let dst = field_ident(dst);
+        let v = fill(quote!(self), f);
+        quote!(#dst: #v,)
+    });
+    let answer = type_ident(&d.answer_record);
+    let answer_fields = d.answer_fields.iter().map(|(dst, f)| {
+        let dst = field_ident(dst);
+        let v = match f {
+            // A required answer field missing from the record: this record is not usable.
+            Fill::Unwrap(n) => {
+                let n = field_ident(n);
+                quote!(r.#n?)
+            }
+            other => fill(quote!(r), other),
+        };
+        quote!(#dst: #v,)
+    });
+    let key_filter = d.found_key.as_ref().map(|(k, optional)| {
+        let k = field_ident(k);
+        if *optional {
+            quote!(.filter(|r| r.#k.is_some() && r.#k.as_deref() == self.#key.as_deref()))
+        } else {
+            quote!(.filter(|r| ::std::option::Option::Some(r.#k.as_str()) == self.#key.as_deref()))
+        }
+    });
+    let lookup_response = match data {
+        Some(_) => quote!(<#lookup as ::contango::__private::endpoint::Endpoint>::Response),
+        None => quote!(()),
+    };
+    let not_found = type_ident(&d.not_found_variant);
+    quote! {
+        impl ::contango::__private::dedupe::Dedupe for #req {
+            type Lookup = #lookup;
+            fn client_id(&mut self) -> &mut ::std::option::Option<::std::string::String> {
+                &mut self.#key
+            }
+            fn lookup(&self) -> #lookup {
+                #lookup { #(#lookup_fields)* }
+            }
+            #[allow(clippy::clone_on_copy, clippy::question_mark)]
+            fn found(&self, answer: #lookup_response) -> ::std::option::Option<#answer> {
+                answer.into_iter()#key_filter.find_map(|r| ::std::option::Option::Some(#answer { #(#answer_fields)* }))
+            }
+            fn is_not_found(code: ErrorCode) -> bool {
+                code == ErrorCode::#not_found
+            }
+        }
     }
 }

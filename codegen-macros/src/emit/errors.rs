@@ -40,6 +40,7 @@ pub fn error_codes(ir: &Ir) -> TokenStream {
                 Retry::Safe => quote!(Safe),
                 Retry::ResyncClock => quote!(ResyncClock),
                 Retry::BackOff => quote!(BackOff),
+                Retry::Ambiguous => quote!(Ambiguous),
             });
         }
     }

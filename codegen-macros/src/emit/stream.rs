@@ -1,8 +1,8 @@
 //! The private stream's `Event` enum: dispatch on the tag, then one typed decode.
 
 use super::doc_or;
-use crate::ir::Stream;
-use crate::naming::type_ident;
+use crate::ir::{ListenKey, Stream};
+use crate::naming::{field_ident, type_ident};
 use quote::quote;
 
 pub fn stream(s: &Stream) -> proc_macro2::TokenStream {
@@ -21,6 +21,7 @@ pub fn stream(s: &Stream) -> proc_macro2::TokenStream {
     let control = [&s.subscribe, &s.subscribed, &s.ping, &s.pong].map(|n| type_ident(n));
     let [sub, subd, ping, pong] = &control;
     let doc = doc_or(Some(&s.doc), String::new);
+    let user_stream = s.listen_key.as_ref().map(user_stream);
     quote! {
         #doc
         #[derive(Debug, Clone, PartialEq)]
@@ -83,6 +84,68 @@ pub fn stream(s: &Stream) -> proc_macro2::TokenStream {
             pub type Ping = super::#ping;
             /// Client to server: pong carrying the ping's `ts`.
             pub type Pong = super::#pong;
+        }
+
+        #user_stream
+    }
+}
+
+/// `UserStreamApi` (the runtime's `StreamApi` wired to this spec's listen-key endpoints) and
+/// `Client::user_stream()`.
+fn user_stream(lk: &ListenKey) -> proc_macro2::TokenStream {
+    let create = type_ident(&format!("{}Request", lk.create_camel));
+    let keep_alive = type_ident(&format!("{}Request", lk.keep_alive_camel));
+    let close = type_ident(&format!("{}Request", lk.close_camel));
+    let field = field_ident(&lk.field_rust);
+    let invalid = type_ident(&lk.invalid_variant);
+    quote! {
+        /// Wires the private stream to this spec: its events, its listen-key endpoints and the
+        /// error meaning "unknown listen key". Used through [`Client::user_stream`].
+        #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+        pub struct UserStreamApi;
+
+        impl ::contango::__private::stream::StreamApi for UserStreamApi {
+            type Event = Event;
+            type Code = ErrorCode;
+            const CHANNEL: &'static str = Event::CHANNEL;
+            const URL_TEMPLATE: &'static str = Event::URL_TEMPLATE;
+            fn decode(frame: &[u8]) -> ::std::result::Result<Event, ::contango::__private::serde_json::Error> {
+                Event::decode(frame)
+            }
+            fn create_key(
+                core: &::contango::__private::Core,
+            ) -> ::contango::__private::stream::BoxFuture<'_, ::std::result::Result<::std::string::String, Error>> {
+                ::std::boxed::Box::pin(async move { core.send(&#create::new()).await.map(|answer| answer.#field) })
+            }
+            fn keep_alive(
+                core: &::contango::__private::Core,
+                key: ::std::string::String,
+            ) -> ::contango::__private::stream::BoxFuture<'_, ::std::result::Result<(), Error>> {
+                ::std::boxed::Box::pin(async move { core.send(&#keep_alive::new(key)).await.map(|_| ()) })
+            }
+            fn close(
+                core: &::contango::__private::Core,
+                key: ::std::string::String,
+            ) -> ::contango::__private::stream::BoxFuture<'_, ::std::result::Result<(), Error>> {
+                ::std::boxed::Box::pin(async move { core.send(&#close::new(key)).await.map(|_| ()) })
+            }
+            fn is_invalid_key(code: ErrorCode) -> bool {
+                code == ErrorCode::#invalid
+            }
+        }
+
+        /// The private event stream of a [`Client`]: typed events, gaps and errors.
+        pub type UserStream = ::contango::__private::stream::UserStream<UserStreamApi>;
+        /// One item of the private event stream.
+        pub type StreamItem = ::contango::__private::stream::StreamItem<Event>;
+
+        impl Client {
+            /// The private event stream: obtains a listen key, connects, subscribes, keeps the key
+            /// alive, reconnects after failures (yielding a typed gap) and rotates connections
+            /// without loss. Configure, then `connect().await` (or `start()`).
+            pub fn user_stream(&self) -> ::contango::__private::stream::UserStreamBuilder<UserStreamApi> {
+                ::contango::__private::stream::UserStreamBuilder::new(self.core.clone())
+            }
         }
     }
 }
