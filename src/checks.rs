@@ -19,10 +19,15 @@ use crate::{
 /// How long a cached contract is trusted.
 const TTL: Duration = Duration::from_secs(300);
 
-/// Contracts by name, with the time they were fetched.
+/// How long an unavailable contract list is not asked again: orders go out unchecked meanwhile,
+/// rather than each paying the lookup's retries.
+const UNAVAILABLE_FOR: Duration = Duration::from_secs(30);
+
+/// Contracts by name, with the time they were fetched; and until when the list is unavailable.
 #[derive(Default)]
 struct ContractCache {
     entries: Mutex<HashMap<String, (Instant, Arc<Contract>)>>,
+    unavailable_until: Mutex<Option<Instant>>,
 }
 
 /// The contract named `name`, from the cache or the server; `None` when the server lists none.
@@ -38,7 +43,28 @@ async fn contract(client: &Client, name: &str) -> Result<Option<Arc<Contract>>, 
     if let Some(c) = cached {
         return Ok(Some(c));
     }
-    let list = client.contracts(name).send().await?;
+    let down = *cache
+        .unavailable_until
+        .lock()
+        .unwrap_or_else(|p| p.into_inner());
+    if down.is_some_and(|until| Instant::now() < until) {
+        return Err(Error::Config(
+            "contract list unavailable (recently failed)".into(),
+        ));
+    }
+    let list = match client.contracts(name).send().await {
+        Ok(list) => list,
+        Err(e) => {
+            // A definite "no such contract" is an answer; anything else marks the list unavailable.
+            if e.code() != Some(ErrorCode::InvalidContract) {
+                *cache
+                    .unavailable_until
+                    .lock()
+                    .unwrap_or_else(|p| p.into_inner()) = Some(Instant::now() + UNAVAILABLE_FOR);
+            }
+            return Err(e);
+        }
+    };
     let Some(found) = list.into_iter().find(|c| c.symbol == name) else {
         return Ok(None);
     };
@@ -56,6 +82,16 @@ pub(crate) async fn new_order(client: &Client, req: &NewOrderRequest) -> Result<
             "contractName",
             format!("no contract named `{}`", req.contract_name),
             ErrorCode::InvalidContract,
+            &[],
+        ))),
+        // The contract list itself says there is no such contract: so would the order endpoint.
+        Err(Error::Api {
+            code: code @ ErrorCode::InvalidContract,
+            ..
+        }) => Err(Error::InvalidArgument(refusal(
+            "contractName",
+            format!("no contract named `{}`", req.contract_name),
+            code,
             &[],
         ))),
         // Without the contract list the server remains the judge.

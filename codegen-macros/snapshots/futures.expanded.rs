@@ -8349,6 +8349,18 @@ impl ::contango::__private::stream::StreamApi for UserStreamApi {
     fn is_invalid_key(code: ErrorCode) -> bool {
         code == ErrorCode::InvalidListenKey
     }
+    #[allow(unreachable_patterns)]
+    fn event_time_ms(event: &Event) -> ::std::option::Option<i64> {
+        match event {
+            Event::OrderTradeUpdate(e) => {
+                ::std::option::Option::Some(e.event_time.as_millis())
+            }
+            Event::AccountUpdate(e) => {
+                ::std::option::Option::Some(e.event_time.as_millis())
+            }
+            _ => ::std::option::Option::None,
+        }
+    }
 }
 /// The private event stream of a [`Client`]: typed events, gaps and errors.
 pub type UserStream = ::contango::__private::stream::UserStream<UserStreamApi>;

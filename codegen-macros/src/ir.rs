@@ -277,4 +277,6 @@ pub struct Event {
     pub record: String,
     pub aliases: Vec<String>,
     pub doc: Option<String>,
+    /// Rust name of the record's event-time field (`millis`), when the spec names one.
+    pub time_rust: Option<String>,
 }

@@ -347,7 +347,7 @@ pub static ERROR_CODE: Object = Object {
         Key::req(
             "retry",
             Shape::Choice(RETRY),
-            "What a client may do: never, safe (nothing was processed), resync_clock (resync, re-sign, retry once), back_off (slow down, then retry).",
+            "What a client may do: never, safe (nothing was processed), resync_clock (resync, re-sign, retry once), back_off (slow down, then retry), ambiguous (outcome unknown: look it up first).",
         ),
         Key::opt("doc", Shape::Str, "Rustdoc of the variant."),
     ],
@@ -996,6 +996,7 @@ pub struct EventDef {
     pub ty: Str,
     pub aliases: Vec<String>,
     pub doc: Option<String>,
+    pub time: Option<Str>,
 }
 
 pub static EVENT: Object = Object {
@@ -1013,10 +1014,17 @@ pub static EVENT: Object = Object {
             "Other event type names (`executionReport`).",
         ),
         Key::opt("doc", Shape::Str, "Rustdoc of the variant."),
+        Key::opt(
+            "time",
+            Shape::Str,
+            "Wire name of the event's required `millis` time field (reported with stream gaps).",
+        ),
     ],
     check: check::<EventDef>,
 };
-reader!(EventDef, &EVENT, { ty: req "type", aliases: opt "aliases" or Vec::new(), doc: opt "doc" });
+reader!(EventDef, &EVENT, {
+    ty: req "type", aliases: opt "aliases" or Vec::new(), doc: opt "doc", time: opt "time",
+});
 impl Named for EventDef {
     const NOUN: &'static str = "event";
 }

@@ -237,19 +237,30 @@ fn recursion(cx: &mut Cx, spec: &Spec, kinds: &HashMap<String, Kind>) -> HashSet
         .iter()
         .map(|(k, d)| (k.value.as_str(), direct(d)))
         .collect();
+    let on_cycle = cyclic_components(&edges);
     for (key, _) in spec.types.iter() {
-        if cyclic.contains(&key.value) {
+        if cyclic.contains(&key.value) || !on_cycle.contains(key.value.as_str()) {
             continue;
         }
-        // Depth-first search for a path back to `key`.
-        let mut stack: Vec<(String, Vec<String>)> =
-            vec![(key.value.clone(), vec![key.value.clone()])];
-        let mut seen = HashSet::new();
-        while let Some((at, trail)) = stack.pop() {
-            for next in edges.get(at.as_str()).into_iter().flatten() {
+        // Depth-first search for a path back to `key`. Each record is entered once and the path
+        // is rebuilt from parent links when found: copying the path at every step made this
+        // cubic in the length of a chain of records.
+        let mut parent: HashMap<&str, &str> = HashMap::new();
+        let mut stack: Vec<&str> = vec![key.value.as_str()];
+        'search: while let Some(at) = stack.pop() {
+            for next in edges.get(at).into_iter().flatten() {
                 if *next == key.value {
-                    let mut cycle = trail.clone();
-                    cycle.push(next.clone());
+                    let mut cycle = vec![next.clone()];
+                    let mut node = at;
+                    while node != key.value {
+                        cycle.push(node.to_string());
+                        match parent.get(node) {
+                            Some(p) => node = p,
+                            None => break,
+                        }
+                    }
+                    cycle.push(key.value.clone());
+                    cycle.reverse();
                     cx.err(
                         key.referenced,
                         format!("types.{}", key.value),
@@ -260,18 +271,86 @@ fn recursion(cx: &mut Cx, spec: &Spec, kinds: &HashMap<String, Kind>) -> HashSet
                         ),
                     );
                     cyclic.extend(cycle);
-                    stack.clear();
-                    break;
+                    break 'search;
                 }
-                if seen.insert(next.clone()) {
-                    let mut t = trail.clone();
-                    t.push(next.clone());
-                    stack.push((next.clone(), t));
+                if next.as_str() != key.value && !parent.contains_key(next.as_str()) {
+                    parent.insert(next, at);
+                    stack.push(next);
                 }
             }
         }
     }
     cyclic
+}
+
+/// The records that lie on some cycle of `edges`: members of a strongly connected component of
+/// more than one record, or holding themselves directly (Tarjan's algorithm, without recursion so
+/// a long chain of records cannot exhaust the stack; linear in records and fields).
+fn cyclic_components<'a>(edges: &'a HashMap<&'a str, Vec<String>>) -> HashSet<&'a str> {
+    let mut index: HashMap<&str, usize> = HashMap::new();
+    let mut low: HashMap<&str, usize> = HashMap::new();
+    let mut on_stack: HashSet<&str> = HashSet::new();
+    let mut stack: Vec<&str> = Vec::new();
+    let mut out = HashSet::new();
+    let mut next_index = 0;
+    let succ = |n: &str| -> &'a [String] { edges.get(n).map_or(&[][..], Vec::as_slice) };
+    let mut roots: Vec<&str> = edges.keys().copied().collect();
+    roots.sort_unstable();
+    for root in roots {
+        if index.contains_key(root) {
+            continue;
+        }
+        // (node, position in its successor list)
+        let mut work: Vec<(&str, usize)> = vec![(root, 0)];
+        index.insert(root, next_index);
+        low.insert(root, next_index);
+        next_index += 1;
+        stack.push(root);
+        on_stack.insert(root);
+        while let Some(&mut (v, ref mut i)) = work.last_mut() {
+            if let Some(w) = succ(v).get(*i) {
+                *i += 1;
+                let w = w.as_str();
+                let Some(w) = edges.get_key_value(w).map(|(k, _)| *k) else {
+                    continue;
+                };
+                if let Some(&wi) = index.get(w) {
+                    if on_stack.contains(w) {
+                        let lv = low[v].min(wi);
+                        low.insert(v, lv);
+                    }
+                } else {
+                    index.insert(w, next_index);
+                    low.insert(w, next_index);
+                    next_index += 1;
+                    stack.push(w);
+                    on_stack.insert(w);
+                    work.push((w, 0));
+                }
+                continue;
+            }
+            work.pop();
+            if let Some(&(u, _)) = work.last() {
+                let lu = low[u].min(low[v]);
+                low.insert(u, lu);
+            }
+            if low[v] == index[v] {
+                let mut component = Vec::new();
+                while let Some(w) = stack.pop() {
+                    on_stack.remove(w);
+                    component.push(w);
+                    if w == v {
+                        break;
+                    }
+                }
+                let self_loop = succ(v).iter().any(|s| s == v);
+                if component.len() > 1 || self_loop {
+                    out.extend(component);
+                }
+            }
+        }
+    }
+    out
 }
 
 fn header(cx: &mut Cx, s: &Str, path: &str) -> String {
@@ -1352,6 +1431,7 @@ fn stream(cx: &mut Cx, kinds: &HashMap<String, Kind>, s: &spec::StreamDef) -> Op
             record: rec,
             aliases: e.aliases.clone(),
             doc: e.doc.clone(),
+            time_rust: None,
         });
     }
     let subscribe = record(cx, &s.control.subscribe, "stream.control.subscribe");

@@ -508,8 +508,16 @@ impl Core {
         req: &E,
         extract: fn(&E::Response) -> i64,
     ) -> bool {
+        // Its own span: the sample's status and latency are not the request's that triggered it.
+        let span = tracing::info_span!(
+            "contango.request",
+            endpoint = E::META.name,
+            method = E::META.method.as_str(),
+            status = tracing::field::Empty,
+            latency_ms = tracing::field::Empty,
+        );
         let sent = local_ms();
-        let (result, _) = self.attempt(req).await;
+        let (result, _) = self.attempt(req).instrument(span).await;
         let received = local_ms();
         match result {
             Ok(answer) => {
@@ -538,11 +546,11 @@ impl Core {
     /// and re-signs once. All within the [`RetryPolicy`]'s attempts and time budget.
     pub async fn send<E: Endpoint + Sync>(&self, req: &E) -> Result<E::Response, Error<E::Code>> {
         let meta = E::META;
+        // No URL path: path parameters can be secrets (listen keys); the endpoint names the path.
         let span = tracing::info_span!(
             "contango.request",
             endpoint = meta.name,
             method = meta.method.as_str(),
-            path = tracing::field::Empty,
             status = tracing::field::Empty,
             code = tracing::field::Empty,
             latency_ms = tracing::field::Empty,
@@ -583,6 +591,7 @@ impl Core {
             {
                 self.sync_clock().await;
             }
+            let clock_generation = inner.clock.generation();
             let (result, retry_after) = self.attempt(req).await;
             tracing::Span::current().record("attempts", attempt);
             let error = match result {
@@ -616,8 +625,12 @@ impl Core {
                     return Err(error);
                 }
                 resynced = true;
-                inner.clock.mark_stale();
-                self.sync_clock().await;
+                // Resample unless another request did since this one was signed (concurrent
+                // -1021s share one sample instead of each taking their own).
+                if inner.clock.generation() == clock_generation {
+                    inner.clock.mark_stale();
+                    self.sync_clock().await;
+                }
                 tracing::info!(
                     offset_ms = inner.clock.offset_ms(),
                     "contango.resync_and_resign"
@@ -662,7 +675,6 @@ impl Core {
             Err(e) => return (Err(e), None),
         };
         let span = tracing::Span::current();
-        span.record("path", request.url().path());
         let started = Instant::now();
         let transport = |e: reqwest::Error| {
             if e.is_timeout() {

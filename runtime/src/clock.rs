@@ -1,7 +1,7 @@
 //! The server-time offset: signed requests carry the server's idea of "now", not the local one,
 //! so a skewed local clock does not turn every request into -1021.
 
-use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::atomic::{AtomicI64, AtomicU64, Ordering};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 /// Local wall-clock time in milliseconds since the Unix epoch.
@@ -18,6 +18,9 @@ pub struct ServerClock {
     offset_ms: AtomicI64,
     /// Local ms of the last sample; 0 = never sampled.
     synced_at_ms: AtomicI64,
+    /// How many samples were recorded: a request signed at one generation and refused (-1021)
+    /// at a later one needs no new sample, only a new signature.
+    generation: AtomicU64,
 }
 
 impl ServerClock {
@@ -39,6 +42,12 @@ impl ServerClock {
             .store(server_ms.saturating_sub(midpoint), Ordering::Relaxed);
         self.synced_at_ms
             .store(received_ms.max(1), Ordering::Relaxed);
+        self.generation.fetch_add(1, Ordering::Release);
+    }
+
+    /// The number of samples recorded so far (read it before signing; see [`Self::record`]).
+    pub fn generation(&self) -> u64 {
+        self.generation.load(Ordering::Acquire)
     }
 
     /// Whether a new sample is due: never sampled, or older than `interval`.
@@ -74,6 +83,10 @@ mod tests {
         assert_eq!(c.offset_ms(), 4000);
         c.record(1000, 500, 1000);
         assert_eq!(c.offset_ms(), -500, "a server behind the local clock");
+        assert_eq!(c.generation(), 2);
+        c.record_failure();
+        c.mark_stale();
+        assert_eq!(c.generation(), 2, "only samples count");
     }
 
     #[test]

@@ -138,7 +138,7 @@ pub enum Error<C: ApiCode> {
         url: String,
     },
     /// The server banned this client (HTTP 418); nothing is sent until the ban ends.
-    #[error("{endpoint}: banned by the server for another {}s; nothing was sent", .retry_after.as_secs())]
+    #[error("{endpoint}: banned by the server for another {}s; nothing was sent", ceil_secs(*.retry_after))]
     Banned {
         /// Spec name of the endpoint.
         endpoint: &'static str,
@@ -194,7 +194,7 @@ impl<C: ApiCode> Error<C> {
             Error::Timeout { .. } | Error::Decode { .. } => true,
             Error::Transport { source, .. } => !source.is_connect(),
             Error::Http { status, .. } => (500..600).contains(status),
-            Error::Api { code, .. } => code.retry_class() == RetryClass::Ambiguous,
+            Error::Api { .. } => self.retry_class() == RetryClass::Ambiguous,
             _ => false,
         }
     }
@@ -225,11 +225,14 @@ impl<C: ApiCode> Error<C> {
     /// How the failed request may be retried.
     ///
     /// A failure after the request left (timeout, reset, 5xx) is [`RetryClass::Ambiguous`]: safe to
-    /// retry only for idempotent requests; the retry layer checks idempotency.
+    /// retry only for idempotent requests; the retry layer checks idempotency. So is a 5xx answer
+    /// whose code the error table does not list, or lists as "never retry" (`-1000 unknown error
+    /// while processing`): the server failed while handling the request.
     pub fn retry_class(&self) -> RetryClass {
         match self {
             Error::Api { code, status, .. } => match code.retry_class() {
                 RetryClass::Never if is_back_off_status(*status) => RetryClass::BackOff,
+                RetryClass::Never if (500..600).contains(status) => RetryClass::Ambiguous,
                 class => class,
             },
             Error::Transport { source, .. } if !source.is_connect() => RetryClass::Ambiguous,
@@ -258,6 +261,11 @@ fn chain(e: &(dyn std::error::Error + 'static)) -> String {
         cause = c.source();
     }
     text
+}
+
+/// Whole seconds, rounded up (a ban with 300 ms left reads "another 1s", not "another 0s").
+fn ceil_secs(d: std::time::Duration) -> u64 {
+    d.as_secs() + u64::from(d.subsec_nanos() > 0)
 }
 
 /// 429 (too many requests) and 418 (banned after ignoring 429s).
@@ -362,6 +370,24 @@ pub(crate) mod tests {
             api(TestCode::Unknown(-9), 429).retry_class(),
             RetryClass::BackOff
         );
+        // A 5xx with a code the table does not list (or lists as never-retry): the server failed
+        // while handling it; the outcome is unknown.
+        for status in [500, 503] {
+            let e = api(TestCode::Unknown(-1001), status);
+            assert_eq!(e.retry_class(), RetryClass::Ambiguous);
+            assert!(e.is_ambiguous());
+            assert!(!e.proves_not_processed());
+        }
+        assert_eq!(
+            api(TestCode::InvalidSymbol, 500).retry_class(),
+            RetryClass::Ambiguous
+        );
+        assert!(!api(TestCode::InvalidSymbol, 400).is_ambiguous());
+        // A listed class wins over the status.
+        assert_eq!(
+            api(TestCode::TooManyRequests, 503).retry_class(),
+            RetryClass::BackOff
+        );
         let http = |status| Error::<TestCode>::Http {
             status,
             endpoint: "x",
@@ -392,6 +418,15 @@ pub(crate) mod tests {
             "invalid argument `limit`: must be at most 100, got 101"
         );
         assert_eq!(ia.status(), None);
+        let banned = |ms| Error::<TestCode>::Banned {
+            endpoint: "x",
+            retry_after: std::time::Duration::from_millis(ms),
+        };
+        assert_eq!(
+            banned(300).to_string(),
+            "x: banned by the server for another 1s; nothing was sent"
+        );
+        assert!(banned(120_000).to_string().contains("another 120s"));
         assert_eq!(ia.retry_class(), RetryClass::Never);
     }
 }

@@ -11,6 +11,8 @@
 
 use std::time::Duration;
 
+use contango::ErrorCode;
+
 /// What goes wrong.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Fault {
@@ -25,8 +27,22 @@ pub enum Fault {
         /// The `Retry-After` value in seconds.
         retry_after_secs: u64,
     },
-    /// Answer HTTP 418 (banned) with -1003, without handling the request.
+    /// Answer HTTP 418 (banned) with -1003 (and the `Retry-After: 1` every -1003 carries),
+    /// without handling the request.
     Banned,
+    /// Answer HTTP 418 (banned) with -1003 and `Retry-After` (seconds: the ban's length), without
+    /// handling the request.
+    BannedFor {
+        /// The `Retry-After` value in seconds.
+        retry_after_secs: u64,
+    },
+    /// Answer this error code (with its usual HTTP status, and `Retry-After: 1` for -1003)
+    /// without handling the request: -1021 from a server that keeps refusing timestamps, -1007
+    /// before anything was processed, -2013 from a lookup.
+    Code(ErrorCode),
+    /// Handle the request (an order IS accepted), then answer this error code instead of the
+    /// result: -1007 / -1006 for an order whose outcome the server itself does not know.
+    CodeAfterHandling(ErrorCode),
 }
 
 /// A fault and the requests it applies to.
@@ -83,10 +99,27 @@ pub struct Plan {
     pub action: Option<Fault>,
 }
 
-/// The injected rules, in insertion order.
+/// How many received requests the log keeps (the older half is dropped when full).
+pub const MAX_RECEIVED: usize = 10_000;
+
+/// One request the HTTP interface received: method and path, faulted or not.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Received {
+    /// The method, upper case (`POST`).
+    pub method: String,
+    /// The path, without the query (`/fapi/v2/order`).
+    pub path: String,
+    /// The query string, without `?` (empty when none).
+    pub query: String,
+    /// The body as text (lossy UTF-8).
+    pub body: String,
+}
+
+/// The injected rules, in insertion order, and the log of requests they were applied to.
 #[derive(Debug, Default)]
 pub struct Faults {
     rules: Vec<FaultRule>,
+    received: Vec<Received>,
 }
 
 impl Faults {
@@ -98,6 +131,24 @@ impl Faults {
     /// Removes every rule.
     pub fn clear(&mut self) {
         self.rules.clear();
+    }
+
+    /// Every request received so far (REST only; the stream is not logged), oldest first.
+    pub fn received(&self) -> &[Received] {
+        &self.received
+    }
+
+    /// Forgets the received requests.
+    pub fn clear_received(&mut self) {
+        self.received.clear();
+    }
+
+    /// Logs one received request. A long-running simulator keeps the most recent ones only.
+    pub fn record(&mut self, request: Received) {
+        if self.received.len() >= MAX_RECEIVED {
+            self.received.drain(..MAX_RECEIVED / 2);
+        }
+        self.received.push(request);
     }
 
     /// The faults for one request; counts it against every rule applied.
@@ -160,5 +211,23 @@ mod tests {
         assert_eq!(f.take("GET", "/x").action, Some(Fault::Banned));
         f.clear();
         assert_eq!(f.take("GET", "/x"), Plan::default());
+    }
+
+    #[test]
+    fn the_log_is_bounded() {
+        let mut f = Faults::default();
+        let r = |i: usize| Received {
+            method: "GET".into(),
+            path: format!("/{i}"),
+            query: String::new(),
+            body: String::new(),
+        };
+        for i in 0..MAX_RECEIVED + 1 {
+            f.record(r(i));
+        }
+        assert_eq!(f.received().len(), MAX_RECEIVED / 2 + 1);
+        assert_eq!(f.received().last(), Some(&r(MAX_RECEIVED)));
+        f.clear_received();
+        assert!(f.received().is_empty());
     }
 }

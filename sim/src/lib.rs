@@ -74,8 +74,9 @@ use tokio::task::JoinHandle;
 pub use account::RateLimit;
 pub use config::{AccountConfig, ContractConfig, MarginKind, SimConfig, StreamConfig};
 pub use error::SimError;
-pub use faults::{Fault, FaultRule};
+pub use faults::{Fault, FaultRule, Received};
 pub use liquidation::Liquidations;
+pub use listen_keys::ListenKeyStats;
 
 use state::{MARKET_MAKER_UID, Shared, USER_UID};
 
@@ -416,6 +417,30 @@ impl Sim {
         self.shared.lock().faults.clear();
     }
 
+    /// Every REST request received so far (method, path, query and body; faulted or not), oldest
+    /// first: what actually reached the exchange. The stream's WebSocket is not logged; a
+    /// long-running simulator keeps only the latest ones (at least half of
+    /// [`faults::MAX_RECEIVED`]).
+    pub fn received(&self) -> Vec<Received> {
+        self.shared.lock().faults.received().to_vec()
+    }
+
+    /// How many REST requests `method path` were received (`"POST"`, `"/fapi/v2/order"`).
+    pub fn received_count(&self, method: &str, path: &str) -> usize {
+        self.shared
+            .lock()
+            .faults
+            .received()
+            .iter()
+            .filter(|r| r.method.eq_ignore_ascii_case(method) && r.path == path)
+            .count()
+    }
+
+    /// Forgets the received requests (the log starts again).
+    pub fn clear_received(&self) {
+        self.shared.lock().faults.clear_received();
+    }
+
     /// Sets (or, with `None`, removes) the request-rate limit of an API key.
     pub fn set_rate_limit(&self, api_key: &str, limit: Option<RateLimit>) -> Result<(), SimError> {
         let mut st = self.shared.lock();
@@ -438,6 +463,33 @@ impl Sim {
     /// Number of open stream connections.
     pub fn stream_connections(&self) -> usize {
         self.shared.lock().hub.len()
+    }
+
+    /// Number of stream connections accepted since the start (a rotating client opens one per
+    /// rotation).
+    pub fn stream_connections_opened(&self) -> u64 {
+        self.shared.lock().hub.opened()
+    }
+
+    /// How many listen keys were created, kept alive, closed (DELETE) and expired so far.
+    pub fn listen_key_stats(&self) -> ListenKeyStats {
+        self.shared.lock().listen_keys.stats()
+    }
+
+    /// Whether `key` is an active listen key at the exchange clock's now (expired keys are
+    /// swept first, closing their streams).
+    pub fn listen_key_active(&self, key: &str) -> bool {
+        let now = self.shared.clock.now();
+        let mut st = self.shared.lock();
+        st.sweep_listen_keys(now);
+        st.listen_keys.owner(key, now).is_ok()
+    }
+
+    /// Sends `text` as a data frame to every subscribed stream connection of account `uid`,
+    /// exactly as given (gzip-compressed with `gzip_frames`): malformed or unknown events for
+    /// testing a client.
+    pub fn send_stream_frame(&self, uid: i64, text: &str) {
+        self.shared.lock().hub.send(uid, text);
     }
 
     /// Sums over every account for `coin`.

@@ -17,6 +17,20 @@ use contango::ErrorCode;
 
 use crate::error::{SimError, SimResult};
 
+/// How many times each listen-key transition happened, for tests that must see the client's
+/// requests (`Sim::listen_key_stats`).
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct ListenKeyStats {
+    /// Keys issued (a POST that returned the already active key does not count).
+    pub created: u64,
+    /// Successful keep-alives (PUT).
+    pub kept_alive: u64,
+    /// Keys closed by DELETE.
+    pub closed: u64,
+    /// Keys that expired (validity passed without a keep-alive).
+    pub expired: u64,
+}
+
 #[derive(Debug, Clone)]
 struct KeyRecord {
     uid: i64,
@@ -28,6 +42,7 @@ struct KeyRecord {
 pub struct ListenKeys {
     keys: HashMap<String, KeyRecord>,
     created: u64,
+    stats: ListenKeyStats,
 }
 
 fn invalid() -> SimError {
@@ -47,6 +62,7 @@ impl ListenKeys {
         }
         self.keys.retain(|_, r| r.uid != uid);
         self.created += 1;
+        self.stats.created += 1;
         // 64 hex characters, like real keys: an HMAC of a counter and the time.
         let key = contango_runtime::credentials::sign_message(
             b"contango-sim-listen-key",
@@ -67,6 +83,7 @@ impl ListenKeys {
         match self.keys.get_mut(key) {
             Some(r) if r.uid == uid && r.expires > now => {
                 r.expires = now + validity_ms;
+                self.stats.kept_alive += 1;
                 Ok(())
             }
             _ => Err(invalid()),
@@ -78,6 +95,7 @@ impl ListenKeys {
         match self.keys.get(key) {
             Some(r) if r.uid == uid && r.expires > now => {
                 self.keys.remove(key);
+                self.stats.closed += 1;
                 Ok(())
             }
             _ => Err(invalid()),
@@ -103,7 +121,13 @@ impl ListenKeys {
         for k in &expired {
             self.keys.remove(k);
         }
+        self.stats.expired += expired.len() as u64;
         expired
+    }
+
+    /// The counts of each transition so far.
+    pub fn stats(&self) -> ListenKeyStats {
+        self.stats
     }
 }
 
@@ -167,5 +191,14 @@ mod tests {
         assert_ne!(k, k2);
         assert!(keys.close(7, &k2, 3 * HOUR).is_ok());
         assert_eq!(keys.close(7, &k2, 3 * HOUR), Err(invalid()));
+        assert_eq!(
+            keys.stats(),
+            ListenKeyStats {
+                created: 2,
+                kept_alive: 1,
+                closed: 1,
+                expired: 1
+            }
+        );
     }
 }

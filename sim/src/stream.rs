@@ -87,6 +87,11 @@ impl Hub {
         }
     }
 
+    /// Number of connections registered since the start (open or not).
+    pub fn opened(&self) -> u64 {
+        self.next
+    }
+
     /// Number of registered connections.
     pub fn len(&self) -> usize {
         self.conns.len()

@@ -159,3 +159,33 @@ pub fn signed_headers(
         ("Content-Type", "application/json".to_owned()),
     ]
 }
+
+/// A client builder for the funded key with the SDK's defaults (prechecks on, the spec's rates),
+/// a 5 s timeout, for tests that configure more (`tests/resilience_*.rs`).
+pub fn builder(sim: &Sim) -> contango::ClientBuilder {
+    Client::builder()
+        .base_url(sim.rest_url())
+        .credentials(sim.credentials())
+        .timeout(Duration::from_secs(5))
+}
+
+/// A retry policy with short backoffs (the first retry after 5..10 ms, at most 40 ms apart):
+/// `attempts` in all, within 10 s.
+pub fn fast_retries(attempts: u32) -> contango::RetryPolicy {
+    contango::RetryPolicy {
+        max_attempts: attempts,
+        base_delay: Duration::from_millis(10),
+        max_delay: Duration::from_millis(40),
+        max_elapsed: Duration::from_secs(10),
+    }
+}
+
+/// How many requests `method path` the simulator received since `since` (an index into
+/// `sim.received()`, e.g. its length before the step under test).
+pub fn received_since(sim: &Sim, since: usize, method: &str, path: &str) -> usize {
+    sim.received()
+        .iter()
+        .skip(since)
+        .filter(|r| r.method == method && r.path == path)
+        .count()
+}

@@ -21,7 +21,7 @@ pub fn stream(s: &Stream) -> proc_macro2::TokenStream {
     let control = [&s.subscribe, &s.subscribed, &s.ping, &s.pong].map(|n| type_ident(n));
     let [sub, subd, ping, pong] = &control;
     let doc = doc_or(Some(&s.doc), String::new);
-    let user_stream = s.listen_key.as_ref().map(user_stream);
+    let user_stream = s.listen_key.as_ref().map(|lk| user_stream(lk, s));
     quote! {
         #doc
         #[derive(Debug, Clone, PartialEq)]
@@ -92,7 +92,12 @@ pub fn stream(s: &Stream) -> proc_macro2::TokenStream {
 
 /// `UserStreamApi` (the runtime's `StreamApi` wired to this spec's listen-key endpoints) and
 /// `Client::user_stream()`.
-fn user_stream(lk: &ListenKey) -> proc_macro2::TokenStream {
+fn user_stream(lk: &ListenKey, s: &Stream) -> proc_macro2::TokenStream {
+    let times = s.events.iter().filter_map(|e| {
+        let v = type_ident(&e.variant);
+        let f = field_ident(e.time_rust.as_ref()?);
+        Some(quote!(Event::#v(e) => ::std::option::Option::Some(e.#f.as_millis()),))
+    });
     let create = type_ident(&format!("{}Request", lk.create_camel));
     let keep_alive = type_ident(&format!("{}Request", lk.keep_alive_camel));
     let close = type_ident(&format!("{}Request", lk.close_camel));
@@ -131,6 +136,13 @@ fn user_stream(lk: &ListenKey) -> proc_macro2::TokenStream {
             }
             fn is_invalid_key(code: ErrorCode) -> bool {
                 code == ErrorCode::#invalid
+            }
+            #[allow(unreachable_patterns)]
+            fn event_time_ms(event: &Event) -> ::std::option::Option<i64> {
+                match event {
+                    #(#times)*
+                    _ => ::std::option::Option::None,
+                }
             }
         }
 

@@ -54,6 +54,9 @@ pub(super) fn resolve(cx: &mut Cx, spec: &Spec, ir: &mut Ir) {
             ir.endpoints[i].dedupe = dedupe(cx, ir, i, d, &format!("{path}.dedupe"));
         }
     }
+    if let Some(def) = spec.stream.as_ref() {
+        event_times(cx, def, ir);
+    }
     if let (Some(def), Some(_)) = (
         spec.stream.as_ref().and_then(|s| s.listen_key.as_ref()),
         ir.stream.as_ref(),
@@ -61,6 +64,38 @@ pub(super) fn resolve(cx: &mut Cx, spec: &Spec, ir: &mut Ir) {
         let lk = listen_key(cx, ir, def);
         if let Some(s) = ir.stream.as_mut() {
             s.listen_key = lk;
+        }
+    }
+}
+
+/// Each event's `time`: a required `millis` field of its record.
+fn event_times(cx: &mut Cx, def: &spec::StreamDef, ir: &mut Ir) {
+    for (key, e) in def.events.iter() {
+        let Some(time) = &e.time else { continue };
+        let record_name = e.ty.value.clone();
+        let field = record(ir, &record_name).and_then(|r| {
+            r.fields
+                .iter()
+                .find(|f| f.wire == time.value && f.required && f.ty == Ty::Millis)
+                .map(|f| f.rust.clone())
+        });
+        let Some(field) = field else {
+            cx.err(
+                time.referenced,
+                format!("stream.events.{}.time", key.value),
+                format!(
+                    "`{record_name}` has no required `millis` field `{}`",
+                    time.value
+                ),
+            );
+            continue;
+        };
+        if let Some(ev) = ir
+            .stream
+            .as_mut()
+            .and_then(|s| s.events.iter_mut().find(|ev| ev.wire == key.value))
+        {
+            ev.time_rust = Some(field);
         }
     }
 }

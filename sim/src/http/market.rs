@@ -29,6 +29,22 @@ pub fn contracts(ctx: &Ctx<'_>) -> SimResult<Response> {
     bare(&vec![crate::views::contract(&cfg)?])
 }
 
+/// Runs `f` on the market of `contract` (refused when the contract is of the other product),
+/// under the state lock.
+fn with_market<T>(
+    ctx: &Ctx<'_>,
+    contract: &str,
+    f: impl FnOnce(&crate::state::Market) -> SimResult<T>,
+) -> SimResult<T> {
+    let st = ctx.shared.lock();
+    st.contract_for(contract, ctx.product)?;
+    let m = st
+        .markets
+        .get(contract)
+        .ok_or_else(|| SimError::new(contango::ErrorCode::OrderBookMissing))?;
+    f(m)
+}
+
 fn limit(v: Option<i32>, default: usize) -> usize {
     v.and_then(|l| usize::try_from(l).ok()).unwrap_or(default)
 }
@@ -37,15 +53,9 @@ fn limit(v: Option<i32>, default: usize) -> usize {
 pub fn depth(ctx: &Ctx<'_>) -> SimResult<Response> {
     let req: DepthRequest = decode::query(ctx.query)?;
     let now = ctx.now();
-    let book = {
-        let st = ctx.shared.lock();
-        st.contract_for(&req.contract_name, ctx.product)?;
-        let m = st
-            .markets
-            .get(&req.contract_name)
-            .ok_or_else(|| SimError::new(contango::ErrorCode::OrderBookMissing))?;
-        crate::market::depth(m, limit(req.limit, 100), now)
-    };
+    let book = with_market(ctx, &req.contract_name, |m| {
+        Ok(crate::market::depth(m, limit(req.limit, 100), now))
+    })?;
     bare(&book)
 }
 
@@ -53,15 +63,7 @@ pub fn depth(ctx: &Ctx<'_>) -> SimResult<Response> {
 pub fn ticker(ctx: &Ctx<'_>) -> SimResult<Response> {
     let req: TickerRequest = decode::query(ctx.query)?;
     let now = ctx.now();
-    let t = {
-        let st = ctx.shared.lock();
-        st.contract_for(&req.contract_name, ctx.product)?;
-        let m = st
-            .markets
-            .get(&req.contract_name)
-            .ok_or_else(|| SimError::new(contango::ErrorCode::OrderBookMissing))?;
-        crate::market::ticker(m, now)?
-    };
+    let t = with_market(ctx, &req.contract_name, |m| crate::market::ticker(m, now))?;
     bare(&t)
 }
 
@@ -69,14 +71,8 @@ pub fn ticker(ctx: &Ctx<'_>) -> SimResult<Response> {
 pub fn klines(ctx: &Ctx<'_>) -> SimResult<Response> {
     let req: KlinesRequest = decode::query(ctx.query)?;
     let now = ctx.now();
-    let k = {
-        let st = ctx.shared.lock();
-        st.contract_for(&req.contract_name, ctx.product)?;
-        let m = st
-            .markets
-            .get(&req.contract_name)
-            .ok_or_else(|| SimError::new(contango::ErrorCode::OrderBookMissing))?;
-        crate::market::klines(m, &req.interval, limit(req.limit, 100), now)?
-    };
+    let k = with_market(ctx, &req.contract_name, |m| {
+        crate::market::klines(m, &req.interval, limit(req.limit, 100), now)
+    })?;
     bare(&k)
 }

@@ -199,7 +199,16 @@ async fn handle(
     body: Bytes,
 ) -> Response {
     let path = uri.path();
-    let plan = shared.lock().faults.take(method.as_str(), path);
+    let plan = {
+        let mut st = shared.lock();
+        st.faults.record(crate::faults::Received {
+            method: method.as_str().to_owned(),
+            path: path.to_owned(),
+            query: uri.query().unwrap_or("").to_owned(),
+            body: String::from_utf8_lossy(&body).into_owned(),
+        });
+        st.faults.take(method.as_str(), path)
+    };
     if !plan.latency.is_zero() {
         tokio::time::sleep(plan.latency).await;
     }
@@ -213,6 +222,12 @@ async fn handle(
         Some(Fault::Banned) => {
             return error_response(&SimError::new(ErrorCode::TooManyRequests).status(418));
         }
+        Some(Fault::BannedFor { retry_after_secs }) => {
+            let mut e = SimError::new(ErrorCode::TooManyRequests).status(418);
+            e.retry_after = Some(retry_after_secs);
+            return error_response(&e);
+        }
+        Some(Fault::Code(code)) => return error_response(&SimError::new(code)),
         _ => {}
     }
     let response = match process(
@@ -226,10 +241,11 @@ async fn handle(
         Ok(r) => r,
         Err(e) => error_response(&e),
     };
-    if plan.action == Some(Fault::DropConnection) {
-        return dropped();
+    match plan.action {
+        Some(Fault::DropConnection) => dropped(),
+        Some(Fault::CodeAfterHandling(code)) => error_response(&SimError::new(code)),
+        _ => response,
     }
-    response
 }
 
 fn process(

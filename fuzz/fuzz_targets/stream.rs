@@ -1,0 +1,48 @@
+//! Private-stream frames the way the stream reads them: a binary frame is gzip-inflated within
+//! the size limit, classified (ping, subscription ack, data), and a data frame is decoded by
+//! `Event::decode`. The frame functions are the runtime's own `stream/frame.rs`, compiled in here
+//! because the module is private to the runtime.
+//!
+//! Byte 0 bit 0 set: the rest is a binary frame (inflated when it starts with the gzip magic);
+//! otherwise the rest is a text frame.
+
+#![no_main]
+
+#[allow(dead_code)]
+#[path = "../harness.rs"]
+mod harness;
+
+#[allow(dead_code)]
+#[path = "../../runtime/src/stream/frame.rs"]
+mod frame;
+
+/// The inflation limit under test: small, so the fuzzer reaches it (the default is 4 MiB).
+const MAX_FRAME: usize = 64 * 1024;
+
+libfuzzer_sys::fuzz_target!(|data: &[u8]| {
+    let Some((&sel, rest)) = data.split_first() else {
+        return;
+    };
+    let payload = if sel & 1 == 1 {
+        match frame::binary_payload(rest, MAX_FRAME) {
+            Ok(p) => p,
+            Err(_) => return,
+        }
+    } else {
+        std::borrow::Cow::Borrowed(rest)
+    };
+    assert!(
+        payload.len() <= MAX_FRAME.max(rest.len()),
+        "inflated beyond the limit"
+    );
+    let _ = frame::identity(&payload);
+    assert!(frame::preview(&payload).chars().count() <= 257);
+    match frame::classify(&payload, contango::Event::CHANNEL, 1) {
+        frame::Control::Ping(pong) => {
+            // The pong is JSON.
+            serde_json::from_str::<serde_json::Value>(&pong).expect("pong is JSON");
+        }
+        frame::Control::Ack { .. } => {}
+        frame::Control::Data => harness::event(&payload),
+    }
+});

@@ -1,0 +1,225 @@
+//! One fuzz input through contango's decoders, shared by the cargo-fuzz targets
+//! (`fuzz/fuzz_targets/`) and the regression tests (`tests/fuzz_regressions.rs`, which includes
+//! this file with `#[path]`), so a saved crash input replays through exactly the same calls.
+//!
+//! Input layouts (the first byte selects, the rest is what a server would send):
+//! - [`envelope`]: byte 0 = `status index << 5 | endpoint index`; the rest is an HTTP body,
+//!   decoded by the runtime's envelope path for that endpoint and status.
+//! - [`response`]: byte 0 = index into [`RESPONSES`] (each type alone, then as a list); the rest
+//!   is JSON for `serde_json::from_slice`.
+//! - [`event`]: the whole input is one stream frame for `Event::decode`.
+//!
+//! Each function panics only when an invariant is broken (a decoder panicked, or an answer broke
+//! a promise of the error type); decode failures are the expected outcome of most inputs.
+
+use std::fmt::Debug;
+
+use contango::*;
+use contango_runtime::ApiCode;
+use contango_runtime::endpoint::Endpoint;
+use contango_runtime::error::Error;
+use serde::de::DeserializeOwned;
+
+/// Decodes one HTTP answer (status, body) for an endpoint.
+pub type DecodeAnswer = fn(u16, &[u8]);
+/// Decodes one JSON document as a type.
+pub type DecodeJson = fn(&[u8]);
+
+/// HTTP statuses a selector byte's top three bits pick from.
+pub const STATUSES: [u16; 8] = [200, 200, 201, 204, 400, 418, 429, 503];
+
+/// Every endpoint of the spec, through `contango_runtime::envelope::decode`.
+pub const ENDPOINTS: &[(&str, DecodeAnswer)] = &[
+    ("ping", endpoint::<PingRequest>),
+    ("server_time", endpoint::<ServerTimeRequest>),
+    ("contracts", endpoint::<ContractsRequest>),
+    ("depth", endpoint::<DepthRequest>),
+    ("ticker", endpoint::<TickerRequest>),
+    ("klines", endpoint::<KlinesRequest>),
+    ("my_trades", endpoint::<MyTradesRequest>),
+    ("position_margin", endpoint::<PositionMarginRequest>),
+    ("level_edit", endpoint::<LevelEditRequest>),
+    ("open_orders", endpoint::<OpenOrdersRequest>),
+    ("cancel_order", endpoint::<CancelOrderRequest>),
+    ("query_order", endpoint::<QueryOrderRequest>),
+    ("new_order", endpoint::<NewOrderRequest>),
+    ("cancel_all_orders", endpoint::<CancelAllOrdersRequest>),
+    ("account", endpoint::<AccountRequest>),
+    ("leverage_bracket", endpoint::<LeverageBracketRequest>),
+    ("commission_rate", endpoint::<CommissionRateRequest>),
+    ("transfer", endpoint::<TransferRequest>),
+    ("transfer_history", endpoint::<TransferHistoryRequest>),
+    (
+        "force_orders_history",
+        endpoint::<ForceOrdersHistoryRequest>,
+    ),
+    ("create_listen_key", endpoint::<CreateListenKeyRequest>),
+    (
+        "keep_alive_listen_key",
+        endpoint::<KeepAliveListenKeyRequest>,
+    ),
+    ("close_listen_key", endpoint::<CloseListenKeyRequest>),
+];
+
+/// The selector byte of [`envelope`] for an endpoint (by spec name) and a status index.
+pub fn envelope_selector(endpoint: &str, status_index: u8) -> Option<u8> {
+    let i = ENDPOINTS.iter().position(|(name, _)| *name == endpoint)?;
+    Some((status_index & 7) << 5 | u8::try_from(i).ok()?)
+}
+
+/// An HTTP answer for one endpoint: see the module docs for the layout.
+pub fn envelope(data: &[u8]) {
+    let Some((&sel, body)) = data.split_first() else {
+        return;
+    };
+    let status = STATUSES[usize::from(sel >> 5)];
+    let (_, decode) = ENDPOINTS[usize::from(sel & 0x1f) % ENDPOINTS.len()];
+    decode(status, body);
+}
+
+fn endpoint<E: Endpoint>(status: u16, body: &[u8])
+where
+    E::Response: Debug,
+{
+    match contango_runtime::envelope::decode::<E>(status, body) {
+        Ok(v) => {
+            // A bare body is a value only on a 2xx answer.
+            if E::META.envelope == contango_runtime::endpoint::Envelope::Bare {
+                assert!((200..300).contains(&status), "value from HTTP {status}");
+            }
+            let _ = format!("{v:?}");
+        }
+        Err(e) => {
+            match &e {
+                Error::Api {
+                    code, status: s, ..
+                } => {
+                    assert_eq!(*s, status);
+                    assert!(
+                        !E::Code::is_success(E::META.error_table, code.code()),
+                        "a success code reported as an error: {e}"
+                    );
+                }
+                Error::Http {
+                    body, status: s, ..
+                } => {
+                    assert_eq!(*s, status);
+                    assert!(body.chars().count() <= 200, "snippet not cut");
+                }
+                Error::Decode { status: s, .. } => assert_eq!(*s, status),
+                other => panic!("decoding produced a non-decoding error: {other}"),
+            }
+            let _ = (e.to_string(), format!("{e:?}"));
+        }
+    }
+}
+
+/// Every response, record and enum type of the spec, alone and as a list.
+pub const RESPONSES: &[(&str, DecodeJson)] = &[
+    ("ServerTime", one::<ServerTime>),
+    ("Contract", one::<Contract>),
+    ("OrderBook", one::<OrderBook>),
+    ("PriceLevel", one::<PriceLevel>),
+    ("Ticker", one::<Ticker>),
+    ("Kline", one::<Kline>),
+    ("Trade", one::<Trade>),
+    ("Order", one::<Order>),
+    ("OrderId", one::<OrderId>),
+    ("Account", one::<Account>),
+    ("AccountBalance", one::<AccountBalance>),
+    ("PositionGroup", one::<PositionGroup>),
+    ("Position", one::<Position>),
+    ("LeverageBrackets", one::<LeverageBrackets>),
+    ("LeverageBracket", one::<LeverageBracket>),
+    ("CommissionRate", one::<CommissionRate>),
+    ("TransferRecord", one::<TransferRecord>),
+    ("ForceOrder", one::<ForceOrder>),
+    ("CoPositionExt", one::<CoPositionExt>),
+    ("ListenKey", one::<ListenKey>),
+    ("StreamSubscribe", one::<StreamSubscribe>),
+    ("StreamSubscribeParams", one::<StreamSubscribeParams>),
+    ("StreamSubscribed", one::<StreamSubscribed>),
+    ("StreamPing", one::<StreamPing>),
+    ("StreamPong", one::<StreamPong>),
+    ("OrderTradeUpdate", one::<OrderTradeUpdate>),
+    ("OrderUpdate", one::<OrderUpdate>),
+    ("AccountUpdate", one::<AccountUpdate>),
+    ("AccountUpdateData", one::<AccountUpdateData>),
+    ("BalanceUpdate", one::<BalanceUpdate>),
+    ("PositionUpdate", one::<PositionUpdate>),
+    ("Side", one::<Side>),
+    ("OrderType", one::<OrderType>),
+    ("OrderStatus", one::<OrderStatus>),
+    ("Open", one::<Open>),
+    ("PositionType", one::<PositionType>),
+    ("ContractStatus", one::<ContractStatus>),
+    ("ContractSide", one::<ContractSide>),
+    ("ContractType", one::<ContractType>),
+    ("TransferType", one::<TransferType>),
+    ("TransferStatus", one::<TransferStatus>),
+    ("KlineInterval", one::<KlineInterval>),
+    ("FreezeLock", one::<FreezeLock>),
+    ("PositionStatus", one::<PositionStatus>),
+    ("AutoCloseType", one::<AutoCloseType>),
+    ("UsingAccountType", one::<UsingAccountType>),
+    ("CopyStatus", one::<CopyStatus>),
+    ("ShareRoyaltyStatus", one::<ShareRoyaltyStatus>),
+    ("ClosePositionType", one::<ClosePositionType>),
+    ("ExecutionType", one::<ExecutionType>),
+    ("PositionSide", one::<PositionSide>),
+    ("AccountUpdateReason", one::<AccountUpdateReason>),
+    ("list<ServerTime>", one::<Vec<ServerTime>>),
+    ("list<Contract>", one::<Vec<Contract>>),
+    ("list<OrderBook>", one::<Vec<OrderBook>>),
+    ("list<PriceLevel>", one::<Vec<PriceLevel>>),
+    ("list<Ticker>", one::<Vec<Ticker>>),
+    ("list<Kline>", one::<Vec<Kline>>),
+    ("list<Trade>", one::<Vec<Trade>>),
+    ("list<Order>", one::<Vec<Order>>),
+    ("list<TransferRecord>", one::<Vec<TransferRecord>>),
+    ("list<ForceOrder>", one::<Vec<ForceOrder>>),
+    ("list<LeverageBracket>", one::<Vec<LeverageBracket>>),
+    ("list<Position>", one::<Vec<Position>>),
+];
+
+/// The selector byte of [`response`] for a type name of [`RESPONSES`].
+pub fn response_selector(name: &str) -> Option<u8> {
+    let i = RESPONSES.iter().position(|(n, _)| *n == name)?;
+    u8::try_from(i).ok()
+}
+
+/// A JSON document for one response type: see the module docs for the layout.
+pub fn response(data: &[u8]) {
+    let Some((&sel, json)) = data.split_first() else {
+        return;
+    };
+    let (_, decode) = RESPONSES[usize::from(sel) % RESPONSES.len()];
+    decode(json);
+}
+
+fn one<T: DeserializeOwned + Debug>(json: &[u8]) {
+    match serde_json::from_slice::<T>(json) {
+        Ok(v) => {
+            let _ = format!("{v:?}");
+        }
+        Err(e) => {
+            let _ = e.to_string();
+        }
+    }
+}
+
+/// One data frame of the private stream, as `Event::decode` gets it.
+pub fn event(frame: &[u8]) {
+    match Event::decode(frame) {
+        Ok(e) => {
+            let _ = (e.event_type().len(), format!("{e:?}"));
+            if let Event::Other { raw, .. } = &e {
+                // `raw` is the frame itself (lossy UTF-8), not something the frame claims.
+                assert!(raw.len() <= frame.len().saturating_mul(3));
+            }
+        }
+        Err(e) => {
+            let _ = e.to_string();
+        }
+    }
+}
