@@ -31,6 +31,9 @@ use crate::retry::{RetryPolicy, parse_retry_after};
 /// [`Core::sample_server_time`]. Generated from the spec's `clock` section.
 pub type TimeSource = for<'a> fn(&'a Core) -> Pin<Box<dyn Future<Output = bool> + Send + 'a>>;
 
+/// What the local checks found: the credentials a request carries and the base it goes to.
+type Checked<'a> = (Option<&'a Credentials>, &'a BaseUrl);
+
 /// How long a 418 ban lasts when the server does not say (`Retry-After`).
 const DEFAULT_BAN: Duration = Duration::from_secs(120);
 
@@ -517,7 +520,10 @@ impl Core {
             latency_ms = tracing::field::Empty,
         );
         let sent = local_ms();
-        let (result, _) = self.attempt(req).instrument(span).await;
+        let result = match self.check_locally(req) {
+            Ok(checked) => self.attempt(req, checked).instrument(span).await.0,
+            Err(e) => Err(e),
+        };
         let received = local_ms();
         match result {
             Ok(answer) => {
@@ -573,7 +579,7 @@ impl Core {
         let started = Instant::now();
         let mut attempt: u32 = 1;
         let mut resynced = false;
-        self.check_locally(req)?;
+        let checked = self.check_locally(req)?;
         loop {
             match inner.limiter.reserve(E::RATE_GROUP) {
                 Permit::After(wait) if !wait.is_zero() => tokio::time::sleep(wait).await,
@@ -592,7 +598,7 @@ impl Core {
                 self.sync_clock().await;
             }
             let clock_generation = inner.clock.generation();
-            let (result, retry_after) = self.attempt(req).await;
+            let (result, retry_after) = self.attempt(req, checked).await;
             tracing::Span::current().record("attempts", attempt);
             let error = match result {
                 Ok(v) => return Ok(v),
@@ -668,9 +674,10 @@ impl Core {
     async fn attempt<E: Endpoint + Sync>(
         &self,
         req: &E,
+        checked: Checked<'_>,
     ) -> (Result<E::Response, Error<E::Code>>, Option<Duration>) {
         let endpoint = E::META.name;
-        let request = match self.prepare(req) {
+        let request = match self.prepare(req, checked) {
             Ok(r) => r,
             Err(e) => return (Err(e), None),
         };
@@ -706,13 +713,9 @@ impl Core {
         (envelope::decode::<E>(status, &body), retry_after)
     }
 
-    /// Everything before the network: validation, path, query, body, signature, headers.
-    /// The refusals that need no network: arguments, credentials, transport security. Run before
-    /// anything (a clock sample included) is sent.
-    fn check_locally<E: Endpoint>(
-        &self,
-        req: &E,
-    ) -> Result<(Option<&Credentials>, &BaseUrl), Error<E::Code>> {
+    /// The refusals that need no network: arguments, credentials, transport security. Run once per
+    /// call, before anything (a clock sample included) is sent.
+    fn check_locally<E: Endpoint>(&self, req: &E) -> Result<Checked<'_>, Error<E::Code>> {
         let meta = E::META;
         let inner = &*self.inner;
         req.validate().map_err(Error::InvalidArgument)?;
@@ -738,10 +741,15 @@ impl Core {
         Ok((credentials, base))
     }
 
-    fn prepare<E: Endpoint>(&self, req: &E) -> Result<reqwest::Request, Error<E::Code>> {
+    /// Everything else before the network, per attempt: path, query, body, signature (with the
+    /// current clock), headers.
+    fn prepare<E: Endpoint>(
+        &self,
+        req: &E,
+        (credentials, base): Checked<'_>,
+    ) -> Result<reqwest::Request, Error<E::Code>> {
         let meta = E::META;
         let inner = &*self.inner;
-        let (credentials, base) = self.check_locally(req)?;
         let signed = meta.security.is_signed();
         let recv_window = if signed { inner.recv_window } else { None };
         let is_get = meta.method == Method::Get;

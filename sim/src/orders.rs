@@ -549,27 +549,16 @@ impl State {
                 let coin = account.coin(&cfg.margin_coin);
                 coin.order_lock = (coin.order_lock - part).max(Decimal::ZERO);
             }
-            let position = account
-                .positions
-                .entry(key.clone())
-                .or_insert_with(|| Position {
-                    id: new_position_id,
-                    symbol: cfg.symbol.clone(),
-                    side: o.side,
-                    mode: o.mode,
-                    leverage: o.leverage,
-                    volume: Decimal::ZERO,
-                    entry_value: Decimal::ZERO,
-                    margin: Decimal::ZERO,
-                    added_margin: Decimal::ZERO,
-                    pending_close: Decimal::ZERO,
-                    closed_volume: Decimal::ZERO,
-                    closed_value: Decimal::ZERO,
-                    realized: Decimal::ZERO,
-                    fees: Decimal::ZERO,
-                    ctime: now,
-                    mtime: now,
-                });
+            let position = account.positions.entry(key.clone()).or_insert_with(|| {
+                Position::new(
+                    new_position_id,
+                    cfg.symbol.clone(),
+                    o.side,
+                    o.mode,
+                    o.leverage,
+                    now,
+                )
+            });
             position.open(cfg, volume, price, now);
             position.fees += fee;
             fx.position(o.uid, cfg, position, mark)?;

@@ -135,6 +135,35 @@ pub struct Position {
 }
 
 impl Position {
+    /// An empty position (nothing open yet), opened by the first fill.
+    pub fn new(
+        id: i64,
+        symbol: String,
+        side: Side,
+        mode: MarginMode,
+        leverage: u32,
+        now: i64,
+    ) -> Position {
+        Position {
+            id,
+            symbol,
+            side,
+            mode,
+            leverage,
+            volume: Decimal::ZERO,
+            entry_value: Decimal::ZERO,
+            margin: Decimal::ZERO,
+            added_margin: Decimal::ZERO,
+            pending_close: Decimal::ZERO,
+            closed_volume: Decimal::ZERO,
+            closed_value: Decimal::ZERO,
+            realized: Decimal::ZERO,
+            fees: Decimal::ZERO,
+            ctime: now,
+            mtime: now,
+        }
+    }
+
     /// `d`: `+1` long, `−1` short.
     fn dir(&self) -> Decimal {
         match self.side {
@@ -240,24 +269,7 @@ mod tests {
     }
 
     fn pos(side: Side, leverage: u32) -> Position {
-        Position {
-            id: 1,
-            symbol: String::new(),
-            side,
-            mode: MarginMode::Cross,
-            leverage,
-            volume: Decimal::ZERO,
-            entry_value: Decimal::ZERO,
-            margin: Decimal::ZERO,
-            added_margin: Decimal::ZERO,
-            pending_close: Decimal::ZERO,
-            closed_volume: Decimal::ZERO,
-            closed_value: Decimal::ZERO,
-            realized: Decimal::ZERO,
-            fees: Decimal::ZERO,
-            ctime: 0,
-            mtime: 0,
-        }
+        Position::new(1, String::new(), side, MarginMode::Cross, leverage, 0)
     }
 
     #[test]
