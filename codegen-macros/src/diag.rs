@@ -69,13 +69,17 @@ pub fn closest<'a>(found: &str, candidates: impl IntoIterator<Item = &'a str>) -
         return None;
     }
     let lower = found.to_ascii_lowercase();
+    let max = (found.len().max(3) / 3).max(1);
+    let found_chars = found.chars().count();
     let mut best: Option<(usize, &str)> = None;
     for c in candidates {
-        if c.len() > 64 || c == found {
+        // The edit distance is at least the difference in length: most names are skipped without
+        // the quadratic comparison, so thousands of unknown names stay cheap.
+        if c.len() > 64 || c == found || c.chars().count().abs_diff(found_chars) > max {
             continue;
         }
         let d = distance(&lower, &c.to_ascii_lowercase());
-        if d <= (found.len().max(3) / 3).max(1) && best.is_none_or(|(bd, _)| d < bd) {
+        if d <= max && best.is_none_or(|(bd, _)| d < bd) {
             best = Some((d, c));
         }
     }
