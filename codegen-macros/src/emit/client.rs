@@ -115,7 +115,10 @@ pub fn client(ir: &Ir) -> proc_macro2::TokenStream {
             pub fn product(&self) -> Product { self.product }
             /// The shared transport, for advanced use (custom endpoints).
             pub fn core(&self) -> &::contango::__private::Core { &self.core }
-            /// Sends any request of this spec (the request types are plain data).
+            /// Sends any request of this spec (the request types are plain data), with the same
+            /// validation, signing, rate limiting and retries as the builders. It does not run an
+            /// endpoint's `precheck` nor its `dedupe` lookup: for those (new orders), use the
+            /// endpoint's method and builder `send()`.
             pub async fn send<E>(&self, request: &E) -> ::std::result::Result<E::Response, Error>
             where
                 E: ::contango::__private::endpoint::Endpoint<Code = ErrorCode> + ::std::marker::Sync,
