@@ -2990,6 +2990,291 @@ impl ::contango::__private::de::Wire for PositionUpdate {
         <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
     }
 }
+/// A full depth snapshot of the market stream: up to 30 levels a side, best first. An empty book has no levels (and a frame time of 0).
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    ::contango::__private::serde::Serialize,
+    ::contango::__private::serde::Deserialize
+)]
+#[serde(crate = "::contango::__private::serde")]
+pub struct MarketDepth {
+    /// Sell levels, lowest price first.
+    #[serde(rename = "asks", deserialize_with = "::contango::__private::de::wire")]
+    pub asks: ::std::vec::Vec<PriceLevel>,
+    /// Buy levels, highest price first.
+    #[serde(rename = "buys", deserialize_with = "::contango::__private::de::wire")]
+    pub buys: ::std::vec::Vec<PriceLevel>,
+}
+impl ::contango::__private::de::Wire for MarketDepth {
+    fn from_wire<'de, D: ::contango::__private::serde::Deserializer<'de>>(
+        d: D,
+    ) -> ::std::result::Result<Self, D::Error> {
+        <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
+    }
+}
+/// Trades printed since the previous frame of the trade_ticker channel.
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    ::contango::__private::serde::Serialize,
+    ::contango::__private::serde::Deserialize
+)]
+#[serde(crate = "::contango::__private::serde")]
+pub struct MarketTrades {
+    /// The trades, oldest first.
+    #[serde(rename = "data", deserialize_with = "::contango::__private::de::wire")]
+    pub data: ::std::vec::Vec<MarketTrade>,
+    /// Time of the latest trade (absent in the published sample).
+    #[serde(
+        rename = "ts",
+        default,
+        skip_serializing_if = "::std::option::Option::is_none",
+        deserialize_with = "::contango::__private::de::wire"
+    )]
+    pub ts: ::std::option::Option<::contango::Millis>,
+}
+impl ::contango::__private::de::Wire for MarketTrades {
+    fn from_wire<'de, D: ::contango::__private::serde::Deserializer<'de>>(
+        d: D,
+    ) -> ::std::result::Result<Self, D::Error> {
+        <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
+    }
+}
+/// One public trade.
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    ::contango::__private::serde::Serialize,
+    ::contango::__private::serde::Deserialize
+)]
+#[serde(crate = "::contango::__private::serde")]
+pub struct MarketTrade {
+    /// Trade id (sent by some servers).
+    #[serde(
+        rename = "id",
+        default,
+        skip_serializing_if = "::std::option::Option::is_none",
+        deserialize_with = "::contango::__private::de::wire"
+    )]
+    pub id: ::std::option::Option<i64>,
+    /// Price.
+    #[serde(
+        rename = "price",
+        deserialize_with = "::contango::__private::de::wire",
+        serialize_with = "::contango::__private::ser::number"
+    )]
+    pub price: ::contango::__private::rust_decimal::Decimal,
+    /// Volume in contracts.
+    #[serde(
+        rename = "vol",
+        deserialize_with = "::contango::__private::de::wire",
+        serialize_with = "::contango::__private::ser::number"
+    )]
+    pub vol: ::contango::__private::rust_decimal::Decimal,
+    /// Taker side (BUY or buy, SELL or sell).
+    #[serde(rename = "side", deserialize_with = "::contango::__private::de::wire")]
+    pub side: Side,
+    /// Traded value.
+    #[serde(
+        rename = "amount",
+        default,
+        skip_serializing_if = "::std::option::Option::is_none",
+        deserialize_with = "::contango::__private::de::wire",
+        serialize_with = "::contango::__private::ser::opt_number"
+    )]
+    pub amount: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
+    /// Trade time as local date-time text (2024-07-23 22:03:11).
+    #[serde(
+        rename = "ds",
+        default,
+        skip_serializing_if = "::std::option::Option::is_none",
+        deserialize_with = "::contango::__private::de::wire"
+    )]
+    pub ds: ::std::option::Option<::std::string::String>,
+    /// Trade time in milliseconds (absent in history answers of some servers).
+    #[serde(
+        rename = "ts",
+        default,
+        skip_serializing_if = "::std::option::Option::is_none",
+        deserialize_with = "::contango::__private::de::wire"
+    )]
+    pub ts: ::std::option::Option<::contango::Millis>,
+}
+impl ::contango::__private::de::Wire for MarketTrade {
+    fn from_wire<'de, D: ::contango::__private::serde::Deserializer<'de>>(
+        d: D,
+    ) -> ::std::result::Result<Self, D::Error> {
+        <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
+    }
+}
+/// 24 hour statistics of a contract on the market stream.
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    ::contango::__private::serde::Serialize,
+    ::contango::__private::serde::Deserialize
+)]
+#[serde(crate = "::contango::__private::serde")]
+pub struct MarketTicker {
+    /// Open price 24 hours ago.
+    #[serde(
+        rename = "open",
+        default,
+        skip_serializing_if = "::std::option::Option::is_none",
+        deserialize_with = "::contango::__private::de::wire",
+        serialize_with = "::contango::__private::ser::opt_number"
+    )]
+    pub open: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
+    /// Latest price.
+    #[serde(
+        rename = "close",
+        default,
+        skip_serializing_if = "::std::option::Option::is_none",
+        deserialize_with = "::contango::__private::de::wire",
+        serialize_with = "::contango::__private::ser::opt_number"
+    )]
+    pub close: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
+    /// Highest price.
+    #[serde(
+        rename = "high",
+        default,
+        skip_serializing_if = "::std::option::Option::is_none",
+        deserialize_with = "::contango::__private::de::wire",
+        serialize_with = "::contango::__private::ser::opt_number"
+    )]
+    pub high: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
+    /// Lowest price.
+    #[serde(
+        rename = "low",
+        default,
+        skip_serializing_if = "::std::option::Option::is_none",
+        deserialize_with = "::contango::__private::de::wire",
+        serialize_with = "::contango::__private::ser::opt_number"
+    )]
+    pub low: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
+    /// Volume in contracts.
+    #[serde(
+        rename = "vol",
+        default,
+        skip_serializing_if = "::std::option::Option::is_none",
+        deserialize_with = "::contango::__private::de::wire",
+        serialize_with = "::contango::__private::ser::opt_number"
+    )]
+    pub vol: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
+    /// Traded value.
+    #[serde(
+        rename = "amount",
+        default,
+        skip_serializing_if = "::std::option::Option::is_none",
+        deserialize_with = "::contango::__private::de::wire",
+        serialize_with = "::contango::__private::ser::opt_number"
+    )]
+    pub amount: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
+    /// Price change as a fraction (-0.2922 is -29.22 %).
+    #[serde(
+        rename = "rose",
+        default,
+        skip_serializing_if = "::std::option::Option::is_none",
+        deserialize_with = "::contango::__private::de::wire",
+        serialize_with = "::contango::__private::ser::opt_number"
+    )]
+    pub rose: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
+}
+impl ::contango::__private::de::Wire for MarketTicker {
+    fn from_wire<'de, D: ::contango::__private::serde::Deserializer<'de>>(
+        d: D,
+    ) -> ::std::result::Result<Self, D::Error> {
+        <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
+    }
+}
+/// One candle of the market stream (also the items of a kline history answer).
+#[derive(
+    Debug,
+    Clone,
+    PartialEq,
+    ::contango::__private::serde::Serialize,
+    ::contango::__private::serde::Deserialize
+)]
+#[serde(crate = "::contango::__private::serde")]
+pub struct MarketKline {
+    /// Start of the candle in seconds.
+    #[serde(rename = "id", deserialize_with = "::contango::__private::de::wire")]
+    pub id: ::contango::Seconds,
+    /// Open price.
+    #[serde(
+        rename = "open",
+        default,
+        skip_serializing_if = "::std::option::Option::is_none",
+        deserialize_with = "::contango::__private::de::wire",
+        serialize_with = "::contango::__private::ser::opt_number"
+    )]
+    pub open: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
+    /// Highest price.
+    #[serde(
+        rename = "high",
+        default,
+        skip_serializing_if = "::std::option::Option::is_none",
+        deserialize_with = "::contango::__private::de::wire",
+        serialize_with = "::contango::__private::ser::opt_number"
+    )]
+    pub high: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
+    /// Lowest price.
+    #[serde(
+        rename = "low",
+        default,
+        skip_serializing_if = "::std::option::Option::is_none",
+        deserialize_with = "::contango::__private::de::wire",
+        serialize_with = "::contango::__private::ser::opt_number"
+    )]
+    pub low: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
+    /// Close price.
+    #[serde(
+        rename = "close",
+        default,
+        skip_serializing_if = "::std::option::Option::is_none",
+        deserialize_with = "::contango::__private::de::wire",
+        serialize_with = "::contango::__private::ser::opt_number"
+    )]
+    pub close: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
+    /// Volume in contracts.
+    #[serde(
+        rename = "vol",
+        default,
+        skip_serializing_if = "::std::option::Option::is_none",
+        deserialize_with = "::contango::__private::de::wire",
+        serialize_with = "::contango::__private::ser::opt_number"
+    )]
+    pub vol: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
+    /// Traded value.
+    #[serde(
+        rename = "amount",
+        default,
+        skip_serializing_if = "::std::option::Option::is_none",
+        deserialize_with = "::contango::__private::de::wire",
+        serialize_with = "::contango::__private::ser::opt_number"
+    )]
+    pub amount: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
+    /// Start as local date-time text (2022-07-13 14:00:00).
+    #[serde(
+        rename = "ds",
+        default,
+        skip_serializing_if = "::std::option::Option::is_none",
+        deserialize_with = "::contango::__private::de::wire"
+    )]
+    pub ds: ::std::option::Option<::std::string::String>,
+}
+impl ::contango::__private::de::Wire for MarketKline {
+    fn from_wire<'de, D: ::contango::__private::serde::Deserializer<'de>>(
+        d: D,
+    ) -> ::std::result::Result<Self, D::Error> {
+        <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
+    }
+}
 /// Direction of an order, trade or position.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Side {
@@ -3014,6 +3299,8 @@ impl Side {
         match s {
             "BUY" => Self::Buy,
             "SELL" => Self::Sell,
+            s if s.eq_ignore_ascii_case("BUY") => Self::Buy,
+            s if s.eq_ignore_ascii_case("SELL") => Self::Sell,
             other => Self::Other(other.to_owned()),
         }
     }
