@@ -8,6 +8,7 @@
 //! | `POST /__sim/clock_skew` | `{"millis":-2000}` | sets the server clock's offset |
 //! | `POST /__sim/liquidity` | `{"contractName":"E-BTC-USDT","side":"SELL","price":"30005","volume":"10"}` | a market-maker order; `data` = `{"orderId":id}` |
 //! | `POST /__sim/close_streams` | none | closes every stream connection |
+//! | `POST /__sim/close_market_streams` | none | closes every market-stream connection |
 //! | `POST /__sim/clear_faults` | none | removes injected faults |
 
 use std::sync::Arc;
@@ -111,6 +112,10 @@ fn run(shared: &Shared, action: &str, body: &[u8]) -> SimResult<serde_json::Valu
         }
         "close_streams" => {
             shared.lock().hub.close_all("closed by the simulator");
+            Ok(serde_json::Value::Null)
+        }
+        "close_market_streams" => {
+            shared.lock().market_hub.close_all();
             Ok(serde_json::Value::Null)
         }
         "clear_faults" => {

@@ -162,6 +162,38 @@ impl Default for StreamConfig {
     }
 }
 
+/// Behaviour of the public market stream (`/kline-api/ws`; see [`crate::market_ws`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MarketStreamConfig {
+    /// How often the server sends `{"ping":<unix seconds>}` (10 s, as the real server).
+    pub ping_interval: Duration,
+    /// A connection from which nothing arrives for this many ping intervals is closed (3).
+    pub idle_intervals: u32,
+    /// Connections older than this are closed by the server (24 h).
+    pub max_connection_age: Duration,
+    /// Send every frame gzip-compressed in a binary frame, as the real server does (default);
+    /// `false` sends text frames (easier to read in a debugger).
+    pub gzip_frames: bool,
+    /// Pushes of one channel (depth, ticker, kline) to one connection are at least this far
+    /// apart (100 ms); changes in between are coalesced into the next snapshot.
+    pub coalesce: Duration,
+    /// Subscriptions allowed per connection (100); the next `sub` gets an error frame.
+    pub max_subscriptions: usize,
+}
+
+impl Default for MarketStreamConfig {
+    fn default() -> Self {
+        MarketStreamConfig {
+            ping_interval: Duration::from_secs(10),
+            idle_intervals: 3,
+            max_connection_age: Duration::from_secs(24 * 3600),
+            gzip_frames: true,
+            coalesce: Duration::from_millis(100),
+            max_subscriptions: 100,
+        }
+    }
+}
+
 /// Everything a simulator starts with.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SimConfig {
@@ -183,6 +215,10 @@ pub struct SimConfig {
     pub listen_key_validity: Duration,
     /// Private stream timing.
     pub stream: StreamConfig,
+    /// Public market stream behaviour.
+    pub market_stream: MarketStreamConfig,
+    /// What moves the market on its own (nothing by default).
+    pub market_driver: Option<crate::driver::MarketDriver>,
 }
 
 fn d(text: &str) -> Decimal {
@@ -316,6 +352,8 @@ impl Default for SimConfig {
             max_transfer: d("100000000"),
             listen_key_validity: Duration::from_secs(3600),
             stream: StreamConfig::default(),
+            market_stream: MarketStreamConfig::default(),
+            market_driver: None,
         }
     }
 }

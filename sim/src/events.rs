@@ -178,6 +178,8 @@ pub fn order_update(
 impl State {
     /// Sends the events of `fx` to the accounts' stream connections.
     pub fn publish(&mut self, fx: Effects, now: i64) {
+        // Every operation that can move a book, print a trade or set a mark price ends here.
+        self.market_hub.changed();
         for (uid, order) in fx.orders {
             let event = OrderTradeUpdate {
                 event_type: "ORDER_TRADE_UPDATE".into(),

@@ -45,6 +45,7 @@ pub mod admin;
 pub mod auth;
 pub mod clock;
 pub mod config;
+pub mod driver;
 pub mod engine;
 pub mod error;
 pub mod events;
@@ -54,6 +55,7 @@ pub mod liquidation;
 pub mod listen_keys;
 pub mod margin;
 pub mod market;
+pub mod market_ws;
 pub mod orders;
 pub mod positions;
 pub mod rate_limit;
@@ -72,7 +74,10 @@ use rust_decimal::Decimal;
 use tokio::task::JoinHandle;
 
 pub use account::RateLimit;
-pub use config::{AccountConfig, ContractConfig, MarginKind, SimConfig, StreamConfig};
+pub use config::{
+    AccountConfig, ContractConfig, MarginKind, MarketStreamConfig, SimConfig, StreamConfig,
+};
+pub use driver::MarketDriver;
 pub use error::SimError;
 pub use faults::{Fault, FaultRule, Received};
 pub use liquidation::Liquidations;
@@ -136,6 +141,48 @@ impl SimBuilder {
         self
     }
 
+    /// Interval of the market stream's `{"ping":..}` (default 10 s).
+    pub fn market_ping_interval(mut self, d: Duration) -> Self {
+        self.config.market_stream.ping_interval = d;
+        self
+    }
+
+    /// Market-stream connections silent for this many ping intervals are closed (default 3).
+    pub fn market_idle_intervals(mut self, n: u32) -> Self {
+        self.config.market_stream.idle_intervals = n;
+        self
+    }
+
+    /// Age at which the server closes a market-stream connection (default 24 h).
+    pub fn market_max_connection_age(mut self, d: Duration) -> Self {
+        self.config.market_stream.max_connection_age = d;
+        self
+    }
+
+    /// Market-stream frames as gzip-compressed binary (default, as the real server) or text.
+    pub fn market_gzip_frames(mut self, on: bool) -> Self {
+        self.config.market_stream.gzip_frames = on;
+        self
+    }
+
+    /// Shortest time between two pushes of one market channel to one connection (100 ms).
+    pub fn market_coalesce(mut self, d: Duration) -> Self {
+        self.config.market_stream.coalesce = d;
+        self
+    }
+
+    /// Subscriptions allowed per market-stream connection (default 100).
+    pub fn market_max_subscriptions(mut self, n: usize) -> Self {
+        self.config.market_stream.max_subscriptions = n;
+        self
+    }
+
+    /// Moves the market on its own: a seeded random walk or a price path (see [`driver`]).
+    pub fn market_driver(mut self, driver: MarketDriver) -> Self {
+        self.config.market_driver = Some(driver);
+        self
+    }
+
     /// Validity of listen keys (default 60 minutes).
     pub fn listen_key_validity(mut self, d: Duration) -> Self {
         self.config.listen_key_validity = d;
@@ -193,6 +240,7 @@ pub struct Sim {
     addr: SocketAddr,
     rest_url: String,
     ws_url: String,
+    market_ws_url: String,
     api_key: String,
     secret: String,
     tasks: Vec<JoinHandle<()>>,
@@ -212,7 +260,22 @@ impl Sim {
     async fn start_with(config: SimConfig) -> std::io::Result<Sim> {
         let (api_key, secret) = (config.user.api_key.clone(), config.user.secret.clone());
         let bind = SocketAddr::new(config.host, config.port);
+        let driver_config = config.market_driver.clone();
         let shared = Shared::new(config).map_err(std::io::Error::other)?;
+        // Prepared before serving, so the backfill is there for the first client.
+        let driver = match driver_config {
+            Some(d) => {
+                let now = shared.clock.now();
+                let prepared = driver::Driver::prepare(d, &mut shared.lock(), now);
+                Some(prepared.map_err(|e| {
+                    std::io::Error::new(
+                        std::io::ErrorKind::InvalidInput,
+                        format!("market driver: {e}"),
+                    )
+                })?)
+            }
+            None => None,
+        };
         let listener = tokio::net::TcpListener::bind(bind).await?;
         let addr = listener.local_addr()?;
         // Stream frames go out as soon as they are written (no Nagle delay behind a delayed ACK).
@@ -238,14 +301,19 @@ impl Sim {
                 sweeper_shared.lock().sweep_listen_keys(now);
             }
         });
+        let mut tasks = vec![server, sweeper];
+        if let Some(driver) = driver {
+            tasks.push(tokio::spawn(driver::run(driver, shared.clone())));
+        }
         Ok(Sim {
             shared,
             addr,
             rest_url: format!("http://{addr}"),
             ws_url: format!("ws://{addr}/stream"),
+            market_ws_url: format!("ws://{addr}{}", market_ws::PATH),
             api_key,
             secret,
-            tasks: vec![server, sweeper],
+            tasks,
         })
     }
 
@@ -263,6 +331,12 @@ impl Sim {
     /// URL of the private stream (`ws://127.0.0.1:<port>/stream`).
     pub fn ws_url(&self) -> &str {
         &self.ws_url
+    }
+
+    /// URL of the public market stream (`ws://127.0.0.1:<port>/kline-api/ws`; see
+    /// [`market_ws`]).
+    pub fn market_ws_url(&self) -> &str {
+        &self.market_ws_url
     }
 
     /// The stream URL for a listen key (`.../stream?listenKey=<key>`).
@@ -469,6 +543,38 @@ impl Sim {
     /// rotation).
     pub fn stream_connections_opened(&self) -> u64 {
         self.shared.lock().hub.opened()
+    }
+
+    /// Closes every market-stream connection (code 1001).
+    pub fn close_market_streams(&self) {
+        self.shared.lock().market_hub.close_all();
+    }
+
+    /// Market-stream connections (and those opened meanwhile) send nothing for `d`, pings
+    /// included, and stay open; what fell due is sent when the silence ends.
+    pub fn silence_market_streams(&self, d: Duration) {
+        self.shared.lock().market_hub.silence(d);
+    }
+
+    /// Every market-stream frame built from now on leaves `d` later (so its `ts` lags the
+    /// receive time); `Duration::ZERO` ends the delay.
+    pub fn delay_market_frames(&self, d: Duration) {
+        self.shared.lock().market_hub.set_delay(d);
+    }
+
+    /// Open market-stream connections.
+    pub fn market_connections(&self) -> usize {
+        self.shared.lock().market_hub.len()
+    }
+
+    /// Market-stream connections accepted since the start.
+    pub fn market_connections_opened(&self) -> u64 {
+        self.shared.lock().market_hub.opened()
+    }
+
+    /// Live subscriptions over every market-stream connection.
+    pub fn market_subscriptions(&self) -> usize {
+        self.shared.lock().market_hub.subscriptions()
     }
 
     /// How many listen keys were created, kept alive, closed (DELETE) and expired so far.

@@ -1,15 +1,85 @@
-//! `contango-sim [--host IP] [--port N]`: runs the simulator until Ctrl-C and prints where it
-//! listens and the funded credentials.
+//! `contango-sim [--host IP] [--port N] [market options]`: runs the simulator until Ctrl-C and
+//! prints where it listens and the funded credentials.
 
 use std::net::IpAddr;
 use std::process::ExitCode;
+use std::time::Duration;
 
-const USAGE: &str = "usage: contango-sim [--host IP] [--port N]\n\
-  --host IP   address to bind (default 127.0.0.1)\n\
-  --port N    port to bind (default 0: any free port)";
+use contango_sim::MarketDriver;
+
+const USAGE: &str = "usage: contango-sim [--host IP] [--port N] [market options]\n\
+  --host IP                     address to bind (default 127.0.0.1)\n\
+  --port N                      port to bind (default 0: any free port)\n\
+market stream (ws://HOST:PORT/kline-api/ws):\n\
+  --market-driver random[:SEED] move the market: a seeded random walk (seed 1 by default)\n\
+  --price-path FILE             move the market along a CSV of `time_ms,price` lines\n\
+  --loop                        restart the price path after its last point\n\
+  --driver-step DURATION        time between driver steps (default 200ms)\n\
+  --volatility X                relative size of a random-walk step (default 0.0005)\n\
+  --backfill DURATION           generate that much trade history first (e.g. 6h)\n\
+  --market-ping-interval DURATION  server ping interval (default 10s)\n\
+  --market-text                 send text frames instead of gzip binary\n\
+DURATION: a number with ms, s, m or h (seconds without a unit)";
+
+/// `250ms`, `10s`, `5m`, `6h`, or bare seconds.
+fn duration(v: &str) -> Result<Duration, String> {
+    let bad = || format!("invalid duration `{v}`");
+    let (number, scale) = if let Some(n) = v.strip_suffix("ms") {
+        (n, 1)
+    } else if let Some(n) = v.strip_suffix('s') {
+        (n, 1000)
+    } else if let Some(n) = v.strip_suffix('m') {
+        (n, 60_000)
+    } else if let Some(n) = v.strip_suffix('h') {
+        (n, 3_600_000)
+    } else {
+        (v, 1000)
+    };
+    let n: u64 = number.parse().map_err(|_| bad())?;
+    n.checked_mul(scale)
+        .map(Duration::from_millis)
+        .ok_or_else(bad)
+}
+
+/// What the market options add up to.
+#[derive(Default)]
+struct DriverFlags {
+    kind: Option<MarketDriver>,
+    looping: bool,
+    step: Option<Duration>,
+    volatility: Option<rust_decimal::Decimal>,
+    backfill: Option<Duration>,
+}
+
+impl DriverFlags {
+    fn build(self) -> Result<Option<MarketDriver>, String> {
+        let Some(mut d) = self.kind else {
+            if self.looping
+                || self.step.is_some()
+                || self.volatility.is_some()
+                || self.backfill.is_some()
+            {
+                return Err("driver options need --market-driver or --price-path".into());
+            }
+            return Ok(None);
+        };
+        d = d.looping(self.looping);
+        if let Some(s) = self.step {
+            d = d.step(s);
+        }
+        if let Some(v) = self.volatility {
+            d = d.volatility(v);
+        }
+        if let Some(b) = self.backfill {
+            d = d.backfill(b);
+        }
+        Ok(Some(d))
+    }
+}
 
 fn parse(args: &[String]) -> Result<contango_sim::SimBuilder, String> {
     let mut builder = contango_sim::Sim::builder();
+    let mut driver = DriverFlags::default();
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         let (name, inline) = match arg.split_once('=') {
@@ -37,9 +107,36 @@ fn parse(args: &[String]) -> Result<contango_sim::SimBuilder, String> {
                     .map_err(|_| format!("invalid address `{v}`"))?;
                 builder = builder.host(host);
             }
+            "--market-driver" => {
+                let v = value()?;
+                let seed = match v.split_once(':') {
+                    None if v == "random" => 1,
+                    Some(("random", seed)) => seed
+                        .parse::<u64>()
+                        .map_err(|_| format!("invalid seed `{seed}`"))?,
+                    _ => return Err(format!("unknown driver `{v}` (random[:SEED])")),
+                };
+                driver.kind = Some(MarketDriver::random_walk(seed));
+            }
+            "--price-path" => driver.kind = Some(MarketDriver::price_path_csv(value()?)),
+            "--loop" => driver.looping = true,
+            "--driver-step" => driver.step = Some(duration(&value()?)?),
+            "--volatility" => {
+                let v = value()?;
+                driver.volatility =
+                    Some(v.parse().map_err(|_| format!("invalid volatility `{v}`"))?);
+            }
+            "--backfill" => driver.backfill = Some(duration(&value()?)?),
+            "--market-ping-interval" => {
+                builder = builder.market_ping_interval(duration(&value()?)?);
+            }
+            "--market-text" => builder = builder.market_gzip_frames(false),
             "--help" | "-h" => return Err(String::new()),
             other => return Err(format!("unknown argument `{other}`")),
         }
+    }
+    if let Some(d) = driver.build()? {
+        builder = builder.market_driver(d);
     }
     Ok(builder)
 }
@@ -68,14 +165,80 @@ async fn main() -> ExitCode {
     println!("contango-sim listening");
     println!("  REST base URL : {}", sim.rest_url());
     println!("  WebSocket URL : {}?listenKey=<key>", sim.ws_url());
+    println!("  market stream : {}", sim.market_ws_url());
     println!("  API key       : {}", sim.api_key());
     println!("  secret        : {}", sim.secret());
     println!(
-        "  admin         : POST {}/__sim/{{mark_price,advance_clock,clock_skew,liquidity,close_streams,clear_faults}}",
+        "  admin         : POST {}/__sim/{{mark_price,advance_clock,clock_skew,liquidity,close_streams,close_market_streams,clear_faults}}",
         sim.rest_url()
     );
     println!("Ctrl-C to stop.");
     let _ = tokio::signal::ctrl_c().await;
     sim.shutdown().await;
     ExitCode::SUCCESS
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(a: &[&str]) -> Vec<String> {
+        a.iter().map(|s| (*s).to_owned()).collect()
+    }
+
+    #[test]
+    fn durations() {
+        assert_eq!(duration("250ms"), Ok(Duration::from_millis(250)));
+        assert_eq!(duration("10s"), Ok(Duration::from_secs(10)));
+        assert_eq!(duration("7"), Ok(Duration::from_secs(7)));
+        assert_eq!(duration("5m"), Ok(Duration::from_secs(300)));
+        assert_eq!(duration("6h"), Ok(Duration::from_secs(6 * 3600)));
+        assert!(duration("1.5s").is_err());
+        assert!(duration("s").is_err());
+        assert!(duration("99999999999999999h").is_err());
+    }
+
+    #[test]
+    fn market_flags() {
+        assert!(
+            parse(&args(&[
+                "--market-driver",
+                "random:42",
+                "--backfill=1h",
+                "--driver-step",
+                "50ms"
+            ]))
+            .is_ok()
+        );
+        assert!(
+            parse(&args(&[
+                "--market-driver=random",
+                "--volatility",
+                "0.001",
+                "--market-text"
+            ]))
+            .is_ok()
+        );
+        assert!(
+            parse(&args(&[
+                "--price-path",
+                "p.csv",
+                "--loop",
+                "--market-ping-interval",
+                "2s"
+            ]))
+            .is_ok()
+        );
+        let err = |a: &[&str]| parse(&args(a)).err().unwrap_or_default();
+        assert_eq!(
+            err(&["--market-driver", "walk"]),
+            "unknown driver `walk` (random[:SEED])"
+        );
+        assert_eq!(err(&["--market-driver", "random:x"]), "invalid seed `x`");
+        assert_eq!(
+            err(&["--backfill", "1h"]),
+            "driver options need --market-driver or --price-path"
+        );
+        assert_eq!(err(&["--volatility"]), "--volatility needs a value");
+    }
 }

@@ -1,4 +1,5 @@
-//! Market data computed from the books and the trades: depth, 24 h ticker, candlesticks.
+//! Market data computed from the books and the trades: depth, 24 h statistics, candlesticks.
+//! The REST endpoints and the market stream both read them from here, so the two agree.
 //!
 //! The ticker covers the trades of the last 24 hours of the exchange clock (`rose` =
 //! (last − first) / first); without trades every price is the mark price. Candles are built from
@@ -11,41 +12,109 @@ use rust_decimal::Decimal;
 use crate::engine::Side;
 use crate::error::{SimError, SimResult};
 use crate::events::blank;
-use crate::state::Market;
+use crate::state::{Market, Print};
 
 /// Up to `limit` levels per side.
 pub fn depth(m: &Market, limit: usize, now: i64) -> OrderBook {
-    let levels = |side| {
-        m.book
+    OrderBook {
+        time: Some(Millis(now)),
+        bids: stepped_levels(m, Side::Buy, 0, limit),
+        asks: stepped_levels(m, Side::Sell, 0, limit),
+    }
+}
+
+/// Up to `limit` levels of a side, best first, with prices aggregated to multiples of
+/// `price tick × 10^step` (the price tick being `10^-pricePrecision`): asks rounded up, bids
+/// down, volumes of levels that land on one price summed. Step 0 is the exact book.
+pub fn stepped_levels(m: &Market, side: Side, step: u32, limit: usize) -> Vec<PriceLevel> {
+    if step == 0 {
+        return m
+            .book
             .levels(&side, limit)
             .into_iter()
             .map(|(price, quantity)| PriceLevel { price, quantity })
-            .collect()
-    };
-    OrderBook {
-        time: Some(Millis(now)),
-        bids: levels(Side::Buy),
-        asks: levels(Side::Sell),
+            .collect();
+    }
+    let bucket = bucket(m.cfg.price_precision, step);
+    let mut out: Vec<PriceLevel> = Vec::new();
+    for (price, quantity) in m.book.levels(&side, usize::MAX) {
+        let units = price / bucket;
+        let rounded = if side == Side::Sell {
+            units.ceil()
+        } else {
+            units.floor()
+        };
+        let price = (rounded * bucket).normalize();
+        let full = out.len() == limit;
+        match out.last_mut() {
+            Some(last) if last.price == price => last.quantity += quantity,
+            _ if full => break,
+            _ => out.push(PriceLevel { price, quantity }),
+        }
+    }
+    out
+}
+
+/// `10^(step − precision)`: the width of one aggregated price level.
+fn bucket(precision: u32, step: u32) -> Decimal {
+    let mut b = Decimal::new(1, precision.min(28));
+    for _ in 0..step {
+        b *= Decimal::TEN;
+    }
+    b
+}
+
+/// Statistics of the last 24 hours.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Stats {
+    /// First price of the window (the latest price without trades).
+    pub open: Decimal,
+    /// Highest price.
+    pub high: Decimal,
+    /// Lowest price.
+    pub low: Decimal,
+    /// Latest price (the mark price before the first trade).
+    pub last: Decimal,
+    /// Contracts traded.
+    pub vol: Decimal,
+    /// Value traded.
+    pub amount: Decimal,
+    /// (last − open) / open.
+    pub rose: Decimal,
+}
+
+/// The 24 h statistics at `now`.
+pub fn stats(m: &Market, now: i64) -> Stats {
+    let since = now - 24 * 3600 * 1000;
+    let start = m.prints.partition_point(|p| p.time < since);
+    let recent = m.prints.get(start..).unwrap_or_default();
+    let last = m.prints.last().map_or(m.mark, |p| p.price);
+    let open = recent.first().map_or(last, |p| p.price);
+    Stats {
+        open,
+        high: recent.iter().map(|p| p.price).max().unwrap_or(last),
+        low: recent.iter().map(|p| p.price).min().unwrap_or(last),
+        last,
+        vol: recent.iter().map(|p| p.volume).sum(),
+        amount: recent.iter().map(|p| p.value).sum(),
+        rose: if open.is_zero() {
+            Decimal::ZERO
+        } else {
+            (last - open) / open
+        },
     }
 }
 
 /// The 24 h ticker.
 pub fn ticker(m: &Market, now: i64) -> SimResult<Ticker> {
-    let since = now - 24 * 3600 * 1000;
-    let recent: Vec<_> = m.prints.iter().filter(|p| p.time >= since).collect();
+    let s = stats(m, now);
     let mut t: Ticker = blank("{}")?;
-    let last = m.prints.last().map_or(m.mark, |p| p.price);
-    let first = recent.first().map_or(last, |p| p.price);
-    t.time = Some(Millis(since));
-    t.high = Some(recent.iter().map(|p| p.price).max().unwrap_or(last));
-    t.low = Some(recent.iter().map(|p| p.price).min().unwrap_or(last));
-    t.last = Some(last);
-    t.vol = Some(recent.iter().map(|p| p.volume).sum());
-    t.rose = Some(if first.is_zero() {
-        Decimal::ZERO
-    } else {
-        (last - first) / first
-    });
+    t.time = Some(Millis(now - 24 * 3600 * 1000));
+    t.high = Some(s.high);
+    t.low = Some(s.low);
+    t.last = Some(s.last);
+    t.vol = Some(s.vol);
+    t.rose = Some(s.rose);
     Ok(t)
 }
 
@@ -64,6 +133,99 @@ pub fn interval_ms(i: &KlineInterval) -> SimResult<i64> {
     })
 }
 
+/// One candle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Candle {
+    /// Start (ms, a multiple of the interval).
+    pub start: i64,
+    /// First price.
+    pub open: Decimal,
+    /// Highest price.
+    pub high: Decimal,
+    /// Lowest price.
+    pub low: Decimal,
+    /// Last price.
+    pub close: Decimal,
+    /// Contracts traded.
+    pub vol: Decimal,
+    /// Value traded.
+    pub amount: Decimal,
+}
+
+impl Candle {
+    fn open_at(start: i64, p: &Print) -> Candle {
+        Candle {
+            start,
+            open: p.price,
+            high: p.price,
+            low: p.price,
+            close: p.price,
+            vol: Decimal::ZERO,
+            amount: Decimal::ZERO,
+        }
+    }
+
+    fn add(&mut self, p: &Print) {
+        self.high = self.high.max(p.price);
+        self.low = self.low.min(p.price);
+        self.close = p.price;
+        self.vol += p.volume;
+        self.amount += p.value;
+    }
+
+    /// A candle without trades at `price`.
+    fn flat(start: i64, price: Decimal) -> Candle {
+        Candle {
+            start,
+            open: price,
+            high: price,
+            low: price,
+            close: price,
+            vol: Decimal::ZERO,
+            amount: Decimal::ZERO,
+        }
+    }
+}
+
+/// Every candle of width `width` ms, oldest first: one per interval that has trades (or the
+/// flat candle at the mark price when there is no trade at all).
+pub fn candles(m: &Market, width: i64, now: i64) -> Vec<Candle> {
+    candles_of(&m.prints, width, m.mark, now)
+}
+
+fn candles_of(prints: &[Print], width: i64, mark: Decimal, now: i64) -> Vec<Candle> {
+    let mut out: Vec<Candle> = Vec::new();
+    for p in prints {
+        let start = p.time.div_euclid(width) * width;
+        match out.last_mut() {
+            Some(c) if c.start == start => c.add(p),
+            _ => {
+                let mut c = Candle::open_at(start, p);
+                c.add(p);
+                out.push(c);
+            }
+        }
+    }
+    if out.is_empty() {
+        out.push(Candle::flat(now.div_euclid(width) * width, mark));
+    }
+    out
+}
+
+/// The newest candle (what the kline channel pushes): built from the trades of its interval
+/// only, found from the back.
+pub fn latest_candle(m: &Market, width: i64, now: i64) -> Candle {
+    let Some(newest) = m.prints.last() else {
+        return Candle::flat(now.div_euclid(width) * width, m.mark);
+    };
+    let start = newest.time.div_euclid(width) * width;
+    let first = m.prints.partition_point(|p| p.time < start);
+    let tail = m.prints.get(first..).unwrap_or_default();
+    candles_of(tail, width, m.mark, now)
+        .pop()
+        .unwrap_or_else(|| Candle::flat(start, m.mark))
+}
+
 /// The newest `limit` candles, oldest first.
 pub fn klines(
     m: &Market,
@@ -72,37 +234,20 @@ pub fn klines(
     now: i64,
 ) -> SimResult<Vec<Kline>> {
     let width = interval_ms(interval)?;
-    let mut candles: Vec<Kline> = Vec::new();
-    let mut current: Option<i64> = None;
-    for p in &m.prints {
-        let start = p.time.div_euclid(width) * width;
-        if current != Some(start) {
-            let mut k: Kline = blank(r#"{"idx":0}"#)?;
-            k.idx = Seconds(start / 1000);
-            k.open = Some(p.price);
-            k.high = Some(p.price);
-            k.low = Some(p.price);
-            k.vol = Some(Decimal::ZERO);
-            candles.push(k);
-            current = Some(start);
-        }
-        if let Some(k) = candles.last_mut() {
-            k.high = k.high.map(|h| h.max(p.price));
-            k.low = k.low.map(|l| l.min(p.price));
-            k.close = Some(p.price);
-            k.vol = Some(k.vol.unwrap_or_default() + p.volume);
-        }
-    }
-    if candles.is_empty() {
-        let mut k: Kline = blank(r#"{"idx":0}"#)?;
-        k.idx = Seconds(now.div_euclid(width) * width / 1000);
-        k.open = Some(m.mark);
-        k.high = Some(m.mark);
-        k.low = Some(m.mark);
-        k.close = Some(m.mark);
-        k.vol = Some(Decimal::ZERO);
-        candles.push(k);
-    }
+    let mut candles = candles(m, width, now);
     let skip = candles.len().saturating_sub(limit);
-    Ok(candles.split_off(skip))
+    candles
+        .split_off(skip)
+        .into_iter()
+        .map(|c| {
+            let mut k: Kline = blank(r#"{"idx":0}"#)?;
+            k.idx = Seconds(c.start / 1000);
+            k.open = Some(c.open);
+            k.high = Some(c.high);
+            k.low = Some(c.low);
+            k.close = Some(c.close);
+            k.vol = Some(c.vol);
+            Ok(k)
+        })
+        .collect()
 }

@@ -453,6 +453,7 @@ impl State {
             .get(&taker)
             .map(|o| o.side)
             .ok_or_else(|| SimError::internal("taker vanished"))?;
+        let trade_id = self.next_trade_id();
         let market = self
             .markets
             .get_mut(&cfg.symbol)
@@ -464,11 +465,14 @@ impl State {
             fill.volume,
         );
         market.prints.push(Print {
+            trade_id,
+            taker_order: taker,
+            taker_side,
             time: now,
             price: fill.price,
             volume: fill.volume,
+            value: value(cfg, fill.volume, fill.price),
         });
-        let trade_id = self.next_trade_id();
         let (bid, ask) = if taker_side == Side::Buy {
             (taker, fill.maker_order)
         } else {

@@ -18,6 +18,7 @@ use crate::engine::{Book, Resting, Side};
 use crate::error::{SimError, SimResult};
 use crate::faults::Faults;
 use crate::listen_keys::ListenKeys;
+use crate::market_ws::MarketHub;
 use crate::orders::{OrderKind, OrderRecord, OrderStatus};
 use crate::positions::MarginMode;
 use crate::stream::Hub;
@@ -27,15 +28,24 @@ pub const MARKET_MAKER_UID: i64 = 1;
 /// uid of the funded account the handle hands out.
 pub const USER_UID: i64 = 10_001;
 
-/// A public trade, for the ticker and candlesticks.
+/// A public trade, for the ticker, candlesticks and the market stream.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Print {
+    /// Trade id (the one `myTrades` shows both sides).
+    pub trade_id: i64,
+    /// The incoming order that matched: the market stream sends the trades of one match in one
+    /// frame.
+    pub taker_order: i64,
+    /// Side of the incoming order (the market stream's `side`).
+    pub taker_side: Side,
     /// Exchange-clock time (ms).
     pub time: i64,
     /// Price.
     pub price: Decimal,
     /// Contracts.
     pub volume: Decimal,
+    /// Traded value (`positions::value`).
+    pub value: Decimal,
 }
 
 /// A contract's live state.
@@ -70,6 +80,8 @@ pub struct State {
     pub listen_keys: ListenKeys,
     /// Stream connections.
     pub hub: Hub,
+    /// Market-stream connections.
+    pub market_hub: MarketHub,
     /// Injected faults.
     pub faults: Faults,
     next_order_id: i64,
@@ -139,6 +151,7 @@ impl State {
             orders: HashMap::new(),
             listen_keys: ListenKeys::default(),
             hub: Hub::default(),
+            market_hub: MarketHub::default(),
             faults: Faults::default(),
             next_order_id: 1_690_000_000_000_000_000,
             next_trade_id: 1,

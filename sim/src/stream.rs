@@ -197,6 +197,12 @@ async fn run(
             _ = shutdown.changed() => break Some((1001, "simulator shut down")),
         }
     };
+    send_close(&mut socket, close).await;
+    shared.lock().hub.unregister(id);
+}
+
+/// Sends a close frame with `code` and `reason` (nothing when the peer already went away).
+pub(crate) async fn send_close(socket: &mut WebSocket, close: Option<(u16, &'static str)>) {
     if let Some((code, reason)) = close {
         let frame = CloseFrame {
             code,
@@ -204,11 +210,10 @@ async fn run(
         };
         let _ = socket.send(Message::Close(Some(frame))).await;
     }
-    shared.lock().hub.unregister(id);
 }
 
 /// A server frame: text, or gzip-compressed binary.
-fn frame(text: String, gzip: bool) -> Message {
+pub(crate) fn frame(text: String, gzip: bool) -> Message {
     if !gzip {
         return Message::Text(text.into());
     }

@@ -1,0 +1,93 @@
+//! The payloads of the market stream, as the generated `Market*` types, from a contract's state
+//! (through [`crate::market`], which the REST endpoints read too).
+//!
+//! Records are built through [`blank`] (serde, from their required fields) so that optional
+//! fields added to the spec later do not break the simulator.
+
+use contango::{
+    MarketDepth, MarketKline, MarketTicker, MarketTrade, MarketTrades, Millis, Seconds,
+};
+
+use crate::clock::local_datetime;
+use crate::engine::Side;
+use crate::error::SimResult;
+use crate::events::blank;
+use crate::market::{self, Candle};
+use crate::state::{Market, Print};
+
+/// Levels per side in a depth push.
+pub const DEPTH_LEVELS: usize = 30;
+
+/// `YYYY-MM-DD HH:MM:SS` (UTC), the `ds` text of trades and candles.
+pub fn ds(ms: i64) -> String {
+    local_datetime(ms).replacen('T', " ", 1)
+}
+
+/// The depth snapshot of `step` (30 levels a side); `true` when the book is empty (its frame
+/// carries `ts: 0`, as the real server's).
+pub fn depth(m: &Market, step: u32) -> SimResult<(MarketDepth, bool)> {
+    let mut d: MarketDepth = blank(r#"{"asks":[],"buys":[]}"#)?;
+    d.asks = market::stepped_levels(m, Side::Sell, step, DEPTH_LEVELS);
+    d.buys = market::stepped_levels(m, Side::Buy, step, DEPTH_LEVELS);
+    let empty = d.asks.is_empty() && d.buys.is_empty();
+    Ok((d, empty))
+}
+
+/// One trade.
+pub fn trade(p: &Print) -> SimResult<MarketTrade> {
+    let mut t: MarketTrade = blank(r#"{"price":0,"vol":0,"side":"BUY"}"#)?;
+    t.id = Some(p.trade_id);
+    t.price = p.price;
+    t.vol = p.volume;
+    t.side = p.taker_side.wire();
+    t.amount = Some(p.value);
+    t.ds = Some(ds(p.time));
+    t.ts = Some(Millis(p.time));
+    Ok(t)
+}
+
+/// A trade_ticker push: the trades of one match.
+pub fn trades(prints: &[Print]) -> SimResult<MarketTrades> {
+    let mut t: MarketTrades = blank(r#"{"data":[]}"#)?;
+    t.data = prints.iter().map(trade).collect::<SimResult<_>>()?;
+    t.ts = prints.last().map(|p| Millis(p.time));
+    Ok(t)
+}
+
+/// The 24 h ticker.
+pub fn ticker(m: &Market, now: i64) -> SimResult<MarketTicker> {
+    let s = market::stats(m, now);
+    let mut t: MarketTicker = blank("{}")?;
+    t.open = Some(s.open);
+    t.close = Some(s.last);
+    t.high = Some(s.high);
+    t.low = Some(s.low);
+    t.vol = Some(s.vol);
+    t.amount = Some(s.amount);
+    t.rose = Some(s.rose);
+    Ok(t)
+}
+
+/// One candle.
+pub fn kline(c: &Candle) -> SimResult<MarketKline> {
+    let mut k: MarketKline = blank(r#"{"id":0}"#)?;
+    k.id = Seconds(c.start.div_euclid(1000));
+    k.open = Some(c.open);
+    k.high = Some(c.high);
+    k.low = Some(c.low);
+    k.close = Some(c.close);
+    k.vol = Some(c.vol);
+    k.amount = Some(c.amount);
+    k.ds = Some(ds(c.start));
+    Ok(k)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ds_is_space_separated() {
+        assert_eq!(ds(1_721_743_391_398), "2024-07-23 14:03:11");
+    }
+}
