@@ -15,6 +15,11 @@ pub(crate) enum Control {
     Ping(String),
     /// `{"event":<channel>,"status":...}`: the subscription acknowledgement, `ok` or not.
     Ack { ok: bool },
+    /// The server refused something without ending the connection (a subscription past the
+    /// limit, an unknown channel): reported as an item, the stream goes on.
+    Refused(String),
+    /// A reply the session took (an answer to a request).
+    Consumed,
     /// Anything else: a data frame, to decode.
     Data,
 }
@@ -35,7 +40,8 @@ pub(crate) fn subscribe(channel: &str) -> String {
     format!(r#"{{"event":"sub","params":{{"channel":{channel}}}}}"#)
 }
 
-/// Classifies `frame`. Data frames (no `"event"` key) are not parsed here at all.
+/// Classifies a frame of the private stream. Data frames (no `"event"` key) are not parsed here
+/// at all.
 pub(crate) fn classify(frame: &[u8], channel: &str, now_ms: i64) -> Control {
     if !contains(frame, b"\"event\"") {
         return Control::Data;
