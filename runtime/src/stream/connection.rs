@@ -386,7 +386,10 @@ impl<A: Session> Connection<A> {
             }
             Message::Ping(_) | Message::Pong(_) | Message::Frame(_) => return Inbound::Nothing,
         };
-        match self.session.read(&bytes, self.session.core().timestamp_ms()) {
+        match self
+            .session
+            .read(&bytes, self.session.core().timestamp_ms())
+        {
             Read::Control(control) => Inbound::Control(control),
             Read::Data(decoded) => {
                 let (event_ms, item) = match decoded {

@@ -94,6 +94,17 @@ pub trait MarketApi: Send + Sync + 'static {
     fn decode(frame: &MarketFrame<'_>) -> Result<Self::Event, serde_json::Error>;
 }
 
+/// A decoded data frame of one channel: which channel (typed), when, and its payload.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MarketData<C, T> {
+    /// The channel (the generated subscription type, with the channel's symbol).
+    pub channel: C,
+    /// The exchange's time of the frame in milliseconds; 0 when it sent none (an empty book).
+    pub ts: crate::time::Millis,
+    /// The payload.
+    pub tick: T,
+}
+
 /// One market-stream frame, read once: the envelope's keys, with `tick` and `data` left raw for
 /// the typed pass.
 #[derive(Debug, Default)]
@@ -299,7 +310,10 @@ mod tests {
     fn frames_are_read_in_one_pass() {
         let f = br#"{"event_rep":"","channel":"market_e_btcusdt_depth_step0","data":null,"tick":{"asks":[[1,2]],"buys":[]},"ts":1790133525574,"status":"ok"}"#;
         let frame = MarketFrame::parse(f, "ping").unwrap();
-        assert_eq!(frame.channel.as_deref(), Some("market_e_btcusdt_depth_step0"));
+        assert_eq!(
+            frame.channel.as_deref(),
+            Some("market_e_btcusdt_depth_step0")
+        );
         assert_eq!(frame.ts, Some(1790133525574));
         assert_eq!(frame.tick.unwrap().get(), r#"{"asks":[[1,2]],"buys":[]}"#);
         assert!(frame.data.is_none() && frame.ok() && frame.ping.is_none());
@@ -324,7 +338,12 @@ mod tests {
             message("sub", "market_e_btcusdt_depth_step0", "e_btcusdt", &[]),
             r#"{"event":"sub","params":{"channel":"market_e_btcusdt_depth_step0","cb_id":"e_btcusdt"}}"#
         );
-        let req = message("req", "c", "r1", &[("endIdx", "5".into()), ("pageSize", "10".into())]);
+        let req = message(
+            "req",
+            "c",
+            "r1",
+            &[("endIdx", "5".into()), ("pageSize", "10".into())],
+        );
         let v: serde_json::Value = serde_json::from_str(&req).unwrap();
         assert_eq!(v["params"]["endIdx"], 5);
         assert_eq!(v["params"]["pageSize"], 10);

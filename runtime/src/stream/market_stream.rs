@@ -110,12 +110,14 @@ impl Requests {
         };
         let p = pending.remove(at);
         let answer = if frame.ok() {
-            Ok(frame.data.map_or(b"[]".to_vec(), |d| d.get().as_bytes().to_vec()))
+            Ok(frame
+                .data
+                .map_or(b"[]".to_vec(), |d| d.get().as_bytes().to_vec()))
         } else {
-            Err(frame
-                .msg
-                .as_deref()
-                .map_or_else(|| frame.status.as_deref().unwrap_or("error").to_owned(), str::to_owned))
+            Err(frame.msg.as_deref().map_or_else(
+                || frame.status.as_deref().unwrap_or("error").to_owned(),
+                str::to_owned,
+            ))
         };
         let _ = p.tx.send(answer);
         true
@@ -170,35 +172,114 @@ impl<A: MarketApi> Session for MarketSession<A> {
     }
 
     fn read(&self, bytes: &[u8], _now_ms: i64) -> Read<A::Event> {
-        let p = A::PROTOCOL;
-        let frame = match MarketFrame::parse(bytes, p.ping) {
-            Ok(f) => f,
-            Err(e) => return Read::Data(Err(malformed(e.to_string(), bytes))),
-        };
-        if let Some(ping) = frame.ping {
-            let pong = format!("{{{}:{}}}", serde_json::Value::from(p.pong), ping.get());
-            return Read::Control(Control::Ping(pong));
-        }
-        let rep = frame.event_rep.as_deref().unwrap_or_default();
-        if rep == p.reply || (rep == p.request && !frame.ok()) {
-            if !self.requests.deliver(&frame) {
-                tracing::debug!(channel = ?frame.channel, "contango.market.unexpected_reply");
+        match classify::<A>(bytes) {
+            Classified::Ping(pong) => Read::Control(Control::Ping(pong)),
+            Classified::Reply(frame) => {
+                if !self.requests.deliver(&frame) {
+                    tracing::debug!(channel = ?frame.channel, "contango.market.unexpected_reply");
+                }
+                Read::Control(Control::Consumed)
             }
-            return Read::Control(Control::Consumed);
+            Classified::Refused(m) => Read::Control(Control::Refused(m)),
+            Classified::Data(decoded) => Read::Data(decoded),
         }
-        if !frame.ok() {
-            return Read::Control(Control::Refused(frame::preview(bytes)));
-        }
-        Read::Data(match A::decode(&frame) {
-            // An empty book carries time 0: no event time.
-            Ok(event) => Ok((event, frame.ts.filter(|&t| t > 0))),
-            Err(e) => Err(malformed(e.to_string(), bytes)),
-        })
     }
 
     fn channels(&self) -> Vec<String> {
         self.channels_now().iter().map(Subscription::name).collect()
     }
+}
+
+/// A market frame, read once.
+enum Classified<'a, E> {
+    /// A heartbeat; answer with this text.
+    Ping(String),
+    /// An answer to a request.
+    Reply(MarketFrame<'a>),
+    /// An error frame that does not end the connection.
+    Refused(String),
+    /// A data frame, decoded.
+    Data(super::session::Decoded<E>),
+}
+
+fn classify<A: MarketApi>(bytes: &[u8]) -> Classified<'_, A::Event> {
+    let p = A::PROTOCOL;
+    let frame = match MarketFrame::parse(bytes, p.ping) {
+        Ok(f) => f,
+        Err(e) => return Classified::Data(Err(malformed(e.to_string(), bytes))),
+    };
+    if let Some(ping) = frame.ping {
+        return Classified::Ping(format!(
+            "{{{}:{}}}",
+            serde_json::Value::from(p.pong),
+            ping.get()
+        ));
+    }
+    let rep = frame.event_rep.as_deref().unwrap_or_default();
+    if rep == p.reply || (rep == p.request && !frame.ok()) {
+        return Classified::Reply(frame);
+    }
+    if !frame.ok() {
+        return Classified::Refused(frame::preview(bytes));
+    }
+    Classified::Data(match A::decode(&frame) {
+        // An empty book carries time 0: no event time.
+        Ok(event) => Ok((event, frame.ts.filter(|&t| t > 0))),
+        Err(e) => Err(malformed(e.to_string(), bytes)),
+    })
+}
+
+/// What one frame of the market stream is, decoded by [`decode_market_frame`].
+#[derive(Debug, Clone, PartialEq)]
+#[non_exhaustive]
+pub enum MarketMessage<E> {
+    /// A data frame.
+    Event(E),
+    /// The server's heartbeat; `pong` is the answer the stream sends.
+    Ping {
+        /// The answer, with the same number.
+        pong: String,
+    },
+    /// An answer to a request.
+    Reply {
+        /// The channel asked about.
+        channel: Option<String>,
+        /// The echoed callback id.
+        cb_id: Option<String>,
+        /// The answer's `data` list as JSON (`[]` when absent), or the server's error.
+        data: Result<String, String>,
+    },
+    /// An error frame (a refused subscription); the connection goes on.
+    Refused(String),
+}
+
+/// Decodes one market-stream frame as received (gzip binary or text), the way the stream does:
+/// for recorded frames, tests and tools. Malformed bytes are an error, never a panic.
+pub fn decode_market_frame<A: MarketApi>(
+    bytes: &[u8],
+) -> Result<MarketMessage<A::Event>, StreamError> {
+    let bytes =
+        frame::binary_payload(bytes, Settings::default().max_frame_bytes).map_err(|message| {
+            StreamError::Malformed {
+                message,
+                frame: format!("<{} binary bytes>", bytes.len()),
+            }
+        })?;
+    Ok(match classify::<A>(&bytes) {
+        Classified::Ping(pong) => MarketMessage::Ping { pong },
+        Classified::Refused(m) => MarketMessage::Refused(m),
+        Classified::Data(decoded) => MarketMessage::Event(decoded?.0),
+        Classified::Reply(f) => MarketMessage::Reply {
+            channel: f.channel.as_deref().map(str::to_owned),
+            cb_id: f.cb_id_text(),
+            data: if f.ok() {
+                Ok(f.data
+                    .map_or_else(|| "[]".to_owned(), |d| d.get().to_owned()))
+            } else {
+                Err(f.msg.as_deref().unwrap_or("error").to_owned())
+            },
+        },
+    })
 }
 
 fn malformed(message: String, bytes: &[u8]) -> StreamError {
@@ -290,8 +371,7 @@ impl<A: MarketApi> MarketStreamBuilder<A> {
     /// by the stream itself.
     pub async fn connect(self) -> Result<MarketStream<A>, ConnectError<A::Code>> {
         for c in &self.channels {
-            c.check()
-                .map_err(|e| ConnectError::Config(e.to_string()))?;
+            c.check().map_err(|e| ConnectError::Config(e.to_string()))?;
         }
         self.settings.check().map_err(ConnectError::Config)?;
         let explicit = self
@@ -475,7 +555,12 @@ impl<A: MarketApi> MarketStream<A> {
             let mut channels = shard.session.channels_now();
             if let Some(at) = channels.iter().position(|c| *c == channel) {
                 channels.remove(at);
-                let text = message(A::PROTOCOL.unsubscribe, &channel.name(), channel.symbol(), &[]);
+                let text = message(
+                    A::PROTOCOL.unsubscribe,
+                    &channel.name(),
+                    channel.symbol(),
+                    &[],
+                );
                 let _ = shard.commands.try_send(Command::Send(text));
             }
         }
@@ -556,8 +641,12 @@ mod tests {
             "wss://api.example.com/kline-api/ws"
         );
         assert_eq!(
-            resolve_url("https://api.example.com", Some("wss://ws.example.com/kline-api/ws"), t)
-                .unwrap(),
+            resolve_url(
+                "https://api.example.com",
+                Some("wss://ws.example.com/kline-api/ws"),
+                t
+            )
+            .unwrap(),
             "wss://ws.example.com/kline-api/ws"
         );
         assert!(resolve_url("https://h", Some("https://h/x"), t).is_err());

@@ -80,9 +80,13 @@ pub use api::{DEFAULT_URL_TEMPLATE, StreamApi};
 pub use item::{ConnectError, Gap, GapReason, StreamError, StreamItem};
 pub use keys::{ListenKeys, redact_key};
 pub use market::{
-    MarketApi, MarketFrame, Protocol, Subscription, SymbolRule, TemplatePart, match_template, tick,
+    MarketApi, MarketData, MarketFrame, Protocol, Subscription, SymbolRule, TemplatePart,
+    match_template, tick,
 };
-pub use market_stream::{MarketRequest, MarketStream, MarketStreamBuilder, RequestError};
+pub use market_stream::{
+    MarketMessage, MarketRequest, MarketStream, MarketStreamBuilder, RequestError,
+    decode_market_frame,
+};
 pub use user_stream::{SnapshotHook, UserStream, UserStreamBuilder};
 
 /// The boxed future [`StreamApi`]'s listen-key functions return.

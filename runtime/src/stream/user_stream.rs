@@ -42,7 +42,10 @@ struct UserSession<A: StreamApi> {
 impl<A: StreamApi> UserSession<A> {
     /// The next round after a failure: backed off, never later than the regular interval.
     fn retry_after_failure(&self) -> Upkeep {
-        let n = self.failures.fetch_add(1, Ordering::AcqRel).saturating_add(1);
+        let n = self
+            .failures
+            .fetch_add(1, Ordering::AcqRel)
+            .saturating_add(1);
         let interval = self.settings.keep_alive_interval;
         Upkeep::Next(self.settings.backoff(n).min(interval))
     }
