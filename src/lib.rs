@@ -13,6 +13,7 @@ pub use contango_runtime::{
     RetryPolicy, Seconds,
 };
 
+pub mod book;
 pub mod checks;
 
 #[doc(hidden)]

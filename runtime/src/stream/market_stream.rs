@@ -509,6 +509,12 @@ impl<A: MarketApi> MarketStream<A> {
         self.items.recv().await
     }
 
+    /// The exchange's time now in milliseconds, as the client estimates it (local clock plus the
+    /// client's server-time offset): what frame times are compared with.
+    pub fn server_time_ms(&self) -> i64 {
+        self.core.timestamp_ms()
+    }
+
     /// Every channel subscribed, over all connections.
     pub fn subscriptions(&self) -> Vec<A::Channel> {
         self.shards
