@@ -158,7 +158,7 @@ def main():
     counts = {}
     # Seeds of an earlier build go (a payload or the spec may have changed); what the fuzzer
     # added stays.
-    for target in ("envelope", "responses", "stream", "spec"):
+    for target in ("envelope", "responses", "stream", "market", "spec"):
         d = os.path.join(out, target)
         if os.path.isdir(d):
             for name in os.listdir(d):
@@ -199,6 +199,11 @@ def main():
             frame = json.dumps(value, separators=(",", ":")).encode() if value else body
             write(out, "stream", stem + "-text", b"\x00" + frame)
             write(out, "stream", stem + "-gzip", b"\x01" + gzip.compress(frame, mtime=0))
+        # market: the market frames as text and gzip, with the samples' placeholders filled.
+        if "ws_market" in stem:
+            frame = frame.replace(b"$symbol", b"e_btcusdt").replace(b"$interval", b"1min")
+            write(out, "market", stem + "-text", frame)
+            write(out, "market", stem + "-gzip", gzip.compress(frame, mtime=0))
     for e in ENUMS:
         if e not in RESPONSES:
             continue

@@ -223,3 +223,23 @@ pub fn event(frame: &[u8]) {
         }
     }
 }
+
+/// A market-stream frame as received (gzip binary or text): never a panic; what decodes is
+/// consistent with the frame.
+pub fn market(frame: &[u8]) {
+    use contango::MarketMessage;
+    match contango::MarketStreamApi::decode_frame(frame) {
+        Ok(MarketMessage::Ping { pong }) => {
+            serde_json::from_str::<serde_json::Value>(&pong).expect("the pong is JSON");
+        }
+        Ok(MarketMessage::Event(e)) => {
+            let _ = (e.channel_name(), format!("{e:?}"));
+        }
+        Ok(other) => {
+            let _ = format!("{other:?}");
+        }
+        Err(e) => {
+            let _ = e.to_string();
+        }
+    }
+}

@@ -4,12 +4,16 @@
 extern crate self as contango;
 
 pub use contango_macros::generate;
-pub use contango_runtime::stream::{ConnectError, Gap, GapReason, StreamError};
+pub use contango_runtime::stream::{
+    ConnectError, Gap, GapReason, MarketData, MarketMessage, MarketRequest, MarketStreamBuilder,
+    RequestError, StreamError, Subscription,
+};
 pub use contango_runtime::{
     ConfigError, Credentials, InvalidArgument, LocalDateTime, Millis, Rate, RetryClass,
     RetryPolicy, Seconds,
 };
 
+pub mod book;
 pub mod checks;
 
 #[doc(hidden)]

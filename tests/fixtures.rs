@@ -478,3 +478,214 @@ fn numbers_as_strings_and_strings_as_numbers() {
     assert_eq!(p.position_type, Some(PositionType::Other(7)));
     assert_eq!(p.freeze_lock, Some(FreezeLock::DeliveryFreeze));
 }
+
+/// The published market-stream samples name their channel with `$symbol` and `$interval`
+/// placeholders: the test fills them in (`e_btcusdt`, `1min`), the one repair made.
+fn market_fixture(name: &str) -> String {
+    fixture(name)
+        .replace("$symbol", "e_btcusdt")
+        .replace("$interval", "1min")
+}
+
+fn gzip(bytes: &[u8]) -> Vec<u8> {
+    use std::io::Write as _;
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+    gz.write_all(bytes).expect("gzip");
+    gz.finish().expect("gzip")
+}
+
+/// Decodes a frame as text and as a gzip binary copy; both must agree.
+fn market_frame(name: &str) -> MarketMessage<MarketEvent> {
+    let text = market_fixture(name);
+    let plain =
+        MarketStreamApi::decode_frame(text.as_bytes()).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let packed = MarketStreamApi::decode_frame(&gzip(text.as_bytes()))
+        .unwrap_or_else(|e| panic!("{name} (gzip): {e}"));
+    assert_eq!(plain, packed, "{name}: gzip and text decode alike");
+    plain
+}
+
+fn market_event(name: &str) -> MarketEvent {
+    match market_frame(name) {
+        MarketMessage::Event(e) => e,
+        other => panic!("{name}: not a data frame: {other:?}"),
+    }
+}
+
+#[test]
+fn market_stream_frames() {
+    let btc = "E-BTC-USDT";
+    // Depth: numbers, `buys` for bids, time; the probe's empty book has ts 0.
+    let MarketEvent::Depth(d) = market_event("ws_market_depth.json") else {
+        panic!("depth")
+    };
+    assert_eq!(d.channel, DepthChannel::new(btc, 0));
+    assert_eq!(d.ts, Millis(1_721_716_298_870));
+    assert_eq!(d.tick.asks.len(), 3);
+    assert_eq!(d.tick.asks[0].price, dec("10000.19"));
+    assert_eq!(d.tick.buys[2].quantity, dec("0.21"));
+    let MarketEvent::Depth(d) = market_event("probe_ws_market_depth_frame.json") else {
+        panic!("probe depth")
+    };
+    assert_eq!(d.tick.asks[1].price, dec("86526.1"));
+    assert_eq!(d.tick.buys[0].quantity, dec("51720"));
+    let MarketEvent::Depth(d) = market_event("probe_ws_market_empty_book.json") else {
+        panic!("empty book")
+    };
+    assert_eq!(d.channel.step, 9);
+    assert_eq!(d.ts, Millis(0));
+    assert!(d.tick.asks.is_empty() && d.tick.buys.is_empty());
+
+    // Trades: strings or numbers, `SELL`/`BUY`, the trade time.
+    let MarketEvent::Trades(t) = market_event("ws_market_trade.json") else {
+        panic!("trades")
+    };
+    assert_eq!(t.channel, TradesChannel::new(btc));
+    assert_eq!(t.tick.data[0].price, dec("66008.8"));
+    assert_eq!(t.tick.data[0].side, Side::Sell);
+    assert_eq!(t.tick.data[0].vol, dec("25249"));
+    assert_eq!(t.tick.data[0].ts, Some(Millis(1_721_743_391_398)));
+    let MarketEvent::Trades(t) = market_event("probe_ws_market_trade_frame.json") else {
+        panic!("probe trades")
+    };
+    assert_eq!(t.tick.data[0].side, Side::Buy);
+    assert_eq!(t.tick.ts, Some(Millis(1_790_133_519_078)));
+    assert_eq!(t.tick.data[0].amount, Some(dec("1297888.5")));
+
+    // Ticker: numbers, and the probe's strings with more digits than an f64 holds.
+    let MarketEvent::Ticker(t) = market_event("ws_market_ticker.json") else {
+        panic!("ticker")
+    };
+    assert_eq!(t.tick.rose, Some(dec("-0.2922")));
+    assert_eq!(t.tick.vol, Some(dec("1212.12211")));
+    let MarketEvent::Ticker(t) = market_event("probe_ws_market_ticker_frame.json") else {
+        panic!("probe ticker")
+    };
+    assert_eq!(t.tick.amount, Some(dec("16171002079553.2236455549")));
+    assert_eq!(t.tick.high, Some(dec("86814.16754926597")));
+
+    // Kline: the interval as the enum, the start in seconds.
+    let MarketEvent::Kline(k) = market_event("ws_market_kline.json") else {
+        panic!("kline")
+    };
+    assert_eq!(k.channel, KlineChannel::new(btc, KlineInterval::OneMinute));
+    assert_eq!(k.tick.id, Seconds(1_657_692_000));
+    assert_eq!(k.tick.vol, Some(dec("20325940")));
+    assert_eq!(k.tick.ds.as_deref(), Some("2022-07-13 14:00:00"));
+
+    // Heartbeats: answered with the same number.
+    let MarketMessage::Ping { pong } = market_frame("probe_ws_market_server_ping.json") else {
+        panic!("a ping")
+    };
+    let expected: serde_json::Value = from(&fixture("probe_ws_market_client_pong.json"));
+    assert_eq!(from::<serde_json::Value>(&pong), expected);
+    let pong: serde_json::Value = from(&fixture("ws_market_pong_recommended.json"));
+    assert!(pong["pong"].is_number());
+
+    // Answers to requests: typed lists.
+    let MarketMessage::Reply { channel, data, .. } =
+        market_frame("ws_market_kline_req_response.json")
+    else {
+        panic!("kline answer")
+    };
+    assert_eq!(channel.as_deref(), Some("market_e_btcusdt_kline_1min"));
+    let klines: Vec<MarketKline> = from(&data.expect("ok"));
+    assert_eq!(klines[0].id, Seconds(1_627_228_800));
+    assert_eq!(klines[0].amount, Some(dec("1721334621154")));
+    let MarketMessage::Reply { cb_id, data, .. } =
+        market_frame("ws_market_trade_req_response.json")
+    else {
+        panic!("trade answer")
+    };
+    assert_eq!(cb_id.as_deref(), Some("e_btcusdt"));
+    let trades: Vec<MarketTrade> = from(&data.expect("ok"));
+    assert_eq!(trades.len(), 2);
+    assert_eq!(trades[0].side, Side::Buy, "`buy` in lower case");
+    assert_eq!(trades[0].ts, None);
+
+    // Channel names round-trip through the typed subscriptions.
+    for name in [
+        "market_e_btcusdt_depth_step0",
+        "market_e_btcusdt_trade_ticker",
+        "market_e_btcusdt_ticker",
+        "market_e_btcusdt_kline_1min",
+    ] {
+        let c = MarketChannel::parse(name).unwrap_or_else(|| panic!("{name}"));
+        assert_eq!(c.to_string(), name);
+    }
+    assert!(matches!(
+        MarketChannel::parse("market_e_btcusdt_trade_ticker"),
+        Some(MarketChannel::Trades(_))
+    ));
+    assert_eq!(market_symbol("E-BTC-USDT"), "e_btcusdt");
+}
+
+#[test]
+fn market_stream_messages_and_oddities() {
+    // The subscription and request messages the client sends have the published shapes.
+    for (name, channel) in [
+        ("probe_ws_market_sub.json", "market_e_btcusdt_depth_step0"),
+        ("ws_market_depth_sub.json", "market_e_btcusdt_depth_step0"),
+        ("ws_market_ticker_sub.json", "market_e_btcusdt_ticker"),
+    ] {
+        let published: serde_json::Value = from(&market_fixture(name));
+        assert_eq!(published["event"], "sub", "{name}");
+        assert_eq!(published["params"]["channel"], channel, "{name}");
+        assert!(MarketChannel::parse(channel).is_some(), "{name}");
+    }
+    for name in ["ws_market_kline_req.json", "ws_market_trade_req.json"] {
+        let published: serde_json::Value = from(&market_fixture(name));
+        assert_eq!(published["event"], "req", "{name}");
+        let channel = published["params"]["channel"].as_str().unwrap_or_default();
+        assert!(MarketChannel::parse(channel).is_some(), "{name}: {channel}");
+    }
+
+    // Unknown channels and fields are kept, not fatal.
+    let unknown = br#"{"channel":"market_e_btcusdt_funding","tick":{"rate":"0.0001"},"ts":5,"status":"ok","extra":[1]}"#;
+    match MarketStreamApi::decode_frame(unknown) {
+        Ok(MarketMessage::Event(MarketEvent::Other { channel, raw })) => {
+            assert_eq!(channel, "market_e_btcusdt_funding");
+            assert_eq!(raw, r#"{"rate":"0.0001"}"#);
+        }
+        other => panic!("{other:?}"),
+    }
+    let extra = br#"{"channel":"market_e_btcusdt_ticker","tick":{"close":"1","new_field":{"x":1}},"ts":5,"status":"ok"}"#;
+    assert!(matches!(
+        MarketStreamApi::decode_frame(extra),
+        Ok(MarketMessage::Event(MarketEvent::Ticker(_)))
+    ));
+
+    // Malformed frames are typed errors, never panics.
+    for bad in [
+        &b"not json"[..],
+        b"{\"channel\":\"market_e_btcusdt_depth_step0\",\"tick\":{\"asks\":[[\"x\",1]],\"buys\":[]}}",
+        b"{\"channel\":\"market_e_btcusdt_depth_step0\"}",
+        b"{\"tick\":{}}",
+        b"[]",
+        &[0x1f, 0x8b, 0, 1, 2][..],
+        &gzip(b"{\"channel\":")[..],
+    ] {
+        match MarketStreamApi::decode_frame(bad) {
+            Err(StreamError::Malformed { .. }) => {}
+            other => panic!("{:?}: {other:?}", String::from_utf8_lossy(bad)),
+        }
+    }
+    // A refusal (a subscription past the server's limit) is its own message.
+    let refused = br#"{"event_rep":"sub","channel":"market_e_btcusdt_ticker","status":"error","msg":"too many subscriptions"}"#;
+    assert!(matches!(
+        MarketStreamApi::decode_frame(refused),
+        Ok(MarketMessage::Refused(m)) if m.contains("too many")
+    ));
+
+    // Parameters outside the spec's limits are refused before anything is sent.
+    use contango::Subscription as _;
+    let e = MarketChannel::from(DepthChannel::new("E-BTC-USDT", 10))
+        .check()
+        .expect_err("step 10");
+    assert!(e.to_string().contains("step"), "{e}");
+    assert!(
+        MarketChannel::from(DepthChannel::new("", 0))
+            .check()
+            .is_err()
+    );
+}

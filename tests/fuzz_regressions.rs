@@ -66,6 +66,7 @@ fn saved_regression_inputs_replay_without_panic() {
         ("envelope", harness::envelope as fn(&[u8])),
         ("responses", harness::response),
         ("stream", stream_frame),
+        ("market", harness::market),
     ] {
         for p in files(&dir.join(target)) {
             run(&read(&p));
@@ -115,6 +116,7 @@ fn real_world_payloads_whole_and_truncated_never_panic() {
                 harness::response(&[&[u8::try_from(i).unwrap_or(0)][..], part].concat());
             }
             harness::event(part);
+            harness::market(part);
         }
     }
     assert!(

@@ -8471,6 +8471,15 @@ impl ClientBuilder {
         self.core = self.core.user_stream_url(url);
         self
     }
+    /// Address of the public market stream (`wss://<market host>/kline-api/ws`), when it is
+    /// not the spec's default on the base URL's host.
+    pub fn market_stream_url(
+        mut self,
+        url: impl ::std::convert::Into<::std::string::String>,
+    ) -> Self {
+        self.core = self.core.market_stream_url(url);
+        self
+    }
     /// API key and secret for keyed and signed endpoints.
     pub fn credentials(mut self, credentials: ::contango::Credentials) -> Self {
         self.core = self.core.credentials(credentials);
@@ -8664,5 +8673,552 @@ impl Client {
         &self,
     ) -> ::contango::__private::stream::UserStreamBuilder<UserStreamApi> {
         ::contango::__private::stream::UserStreamBuilder::new(self.core.clone())
+    }
+}
+/// Full snapshot of up to 30 levels a side, sent when the book changes (no sequence number).
+///
+#[doc = concat!("Channel name: `", "market_{symbol}_depth_step{step}", "`.")]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct DepthChannel {
+    /// The channel's symbol: the contract name by the spec's rule (`e_btcusdt`).
+    pub symbol: ::std::string::String,
+    /// Price aggregation: 0 is the exact book, higher steps merge levels.
+    pub step: i32,
+}
+impl DepthChannel {
+    /// The channel of `contract` (a contract name such as `E-BTC-USDT`).
+    pub fn new(contract: &str, step: i32) -> Self {
+        Self {
+            symbol: MarketStreamApi::SYMBOL_RULE.apply(contract),
+            step,
+        }
+    }
+    /// The channel name sent on the wire.
+    pub fn name(&self) -> ::std::string::String {
+        let mut s = ::std::string::String::with_capacity(48);
+        s.push_str("market_");
+        s.push_str(&self.symbol);
+        s.push_str("_depth_step");
+        let _ = ::std::fmt::Write::write_fmt(&mut s, format_args!("{}", self.step));
+        s
+    }
+    /// Reads a channel name; `None` when it is not this channel.
+    pub fn parse(name: &str) -> ::std::option::Option<Self> {
+        const PARTS: &[::contango::__private::stream::TemplatePart] = &[
+            ::contango::__private::stream::TemplatePart::Lit("market_"),
+            ::contango::__private::stream::TemplatePart::Hole,
+            ::contango::__private::stream::TemplatePart::Lit("_depth_step"),
+            ::contango::__private::stream::TemplatePart::Hole,
+        ];
+        let holes = ::contango::__private::stream::match_template(PARTS, name)?;
+        ::std::option::Option::Some(Self {
+            symbol: (*holes.get(0)?).to_owned(),
+            step: holes.get(1)?.parse().ok()?,
+        })
+    }
+    /// Refuses parameters outside the spec's limits (nothing is sent).
+    pub fn check(&self) -> ::std::result::Result<(), ::contango::InvalidArgument> {
+        ::contango::__private::validate::check_not_empty("symbol", &self.symbol)?;
+        if let ::std::option::Option::Some(v) = ::std::option::Option::Some(&self.step) {
+            ::contango::__private::validate::check_range(
+                "step",
+                v,
+                ::std::option::Option::Some(0),
+                ::std::option::Option::Some(9),
+            )?;
+        }
+        ::std::result::Result::Ok(())
+    }
+}
+/// Trades as they print.
+///
+#[doc = concat!("Channel name: `", "market_{symbol}_trade_ticker", "`.")]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct TradesChannel {
+    /// The channel's symbol: the contract name by the spec's rule (`e_btcusdt`).
+    pub symbol: ::std::string::String,
+}
+impl TradesChannel {
+    /// The channel of `contract` (a contract name such as `E-BTC-USDT`).
+    pub fn new(contract: &str) -> Self {
+        Self {
+            symbol: MarketStreamApi::SYMBOL_RULE.apply(contract),
+        }
+    }
+    /// The channel name sent on the wire.
+    pub fn name(&self) -> ::std::string::String {
+        let mut s = ::std::string::String::with_capacity(48);
+        s.push_str("market_");
+        s.push_str(&self.symbol);
+        s.push_str("_trade_ticker");
+        s
+    }
+    /// Reads a channel name; `None` when it is not this channel.
+    pub fn parse(name: &str) -> ::std::option::Option<Self> {
+        const PARTS: &[::contango::__private::stream::TemplatePart] = &[
+            ::contango::__private::stream::TemplatePart::Lit("market_"),
+            ::contango::__private::stream::TemplatePart::Hole,
+            ::contango::__private::stream::TemplatePart::Lit("_trade_ticker"),
+        ];
+        let holes = ::contango::__private::stream::match_template(PARTS, name)?;
+        ::std::option::Option::Some(Self {
+            symbol: (*holes.get(0)?).to_owned(),
+        })
+    }
+    /// Refuses parameters outside the spec's limits (nothing is sent).
+    pub fn check(&self) -> ::std::result::Result<(), ::contango::InvalidArgument> {
+        ::contango::__private::validate::check_not_empty("symbol", &self.symbol)?;
+        ::std::result::Result::Ok(())
+    }
+    /// A history request on this channel (`req`), to send with `MarketStream::request`.
+    pub fn history(&self) -> TradesHistory {
+        TradesHistory::new(self.clone())
+    }
+}
+/// The most recent trades of a contract, oldest first.
+#[derive(Debug, Clone, PartialEq)]
+pub struct TradesHistory {
+    /// The channel asked about.
+    pub channel: TradesChannel,
+    /// How many trades (the server's default is 100).
+    pub top: ::std::option::Option<i32>,
+}
+impl TradesHistory {
+    /// A request on `channel` with no optional parameter set.
+    pub fn new(channel: TradesChannel) -> Self {
+        Self {
+            channel,
+            top: ::std::option::Option::None,
+        }
+    }
+    /// How many trades (the server's default is 100).
+    pub fn top(mut self, v: i32) -> Self {
+        self.top = ::std::option::Option::Some(v);
+        self
+    }
+}
+impl ::contango::__private::stream::MarketRequest<MarketStreamApi> for TradesHistory {
+    type Item = MarketTrade;
+    fn channel(&self) -> MarketChannel {
+        MarketChannel::Trades(self.channel.clone())
+    }
+    fn params(&self) -> ::std::vec::Vec<(&'static str, ::std::string::String)> {
+        let mut params = ::std::vec::Vec::new();
+        if let ::std::option::Option::Some(v) = &self.top {
+            if let ::std::result::Result::Ok(json) = ::contango::__private::serde_json::to_string(
+                v,
+            ) {
+                params.push(("top", json));
+            }
+        }
+        params
+    }
+    fn check(&self) -> ::std::result::Result<(), ::contango::InvalidArgument> {
+        if let ::std::option::Option::Some(v) = self.top.as_ref() {
+            ::contango::__private::validate::check_range(
+                "top",
+                v,
+                ::std::option::Option::Some(1),
+                ::std::option::Option::Some(100),
+            )?;
+        }
+        ::std::result::Result::Ok(())
+    }
+}
+/// 24 hour statistics, sent when they change.
+///
+#[doc = concat!("Channel name: `", "market_{symbol}_ticker", "`.")]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct TickerChannel {
+    /// The channel's symbol: the contract name by the spec's rule (`e_btcusdt`).
+    pub symbol: ::std::string::String,
+}
+impl TickerChannel {
+    /// The channel of `contract` (a contract name such as `E-BTC-USDT`).
+    pub fn new(contract: &str) -> Self {
+        Self {
+            symbol: MarketStreamApi::SYMBOL_RULE.apply(contract),
+        }
+    }
+    /// The channel name sent on the wire.
+    pub fn name(&self) -> ::std::string::String {
+        let mut s = ::std::string::String::with_capacity(48);
+        s.push_str("market_");
+        s.push_str(&self.symbol);
+        s.push_str("_ticker");
+        s
+    }
+    /// Reads a channel name; `None` when it is not this channel.
+    pub fn parse(name: &str) -> ::std::option::Option<Self> {
+        const PARTS: &[::contango::__private::stream::TemplatePart] = &[
+            ::contango::__private::stream::TemplatePart::Lit("market_"),
+            ::contango::__private::stream::TemplatePart::Hole,
+            ::contango::__private::stream::TemplatePart::Lit("_ticker"),
+        ];
+        let holes = ::contango::__private::stream::match_template(PARTS, name)?;
+        ::std::option::Option::Some(Self {
+            symbol: (*holes.get(0)?).to_owned(),
+        })
+    }
+    /// Refuses parameters outside the spec's limits (nothing is sent).
+    pub fn check(&self) -> ::std::result::Result<(), ::contango::InvalidArgument> {
+        ::contango::__private::validate::check_not_empty("symbol", &self.symbol)?;
+        ::std::result::Result::Ok(())
+    }
+}
+/// The current candle of an interval, sent when it changes.
+///
+#[doc = concat!("Channel name: `", "market_{symbol}_kline_{interval}", "`.")]
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct KlineChannel {
+    /// The channel's symbol: the contract name by the spec's rule (`e_btcusdt`).
+    pub symbol: ::std::string::String,
+    /// Candle interval.
+    pub interval: KlineInterval,
+}
+impl KlineChannel {
+    /// The channel of `contract` (a contract name such as `E-BTC-USDT`).
+    pub fn new(contract: &str, interval: KlineInterval) -> Self {
+        Self {
+            symbol: MarketStreamApi::SYMBOL_RULE.apply(contract),
+            interval,
+        }
+    }
+    /// The channel name sent on the wire.
+    pub fn name(&self) -> ::std::string::String {
+        let mut s = ::std::string::String::with_capacity(48);
+        s.push_str("market_");
+        s.push_str(&self.symbol);
+        s.push_str("_kline_");
+        let _ = ::std::fmt::Write::write_fmt(&mut s, format_args!("{}", self.interval));
+        s
+    }
+    /// Reads a channel name; `None` when it is not this channel.
+    pub fn parse(name: &str) -> ::std::option::Option<Self> {
+        const PARTS: &[::contango::__private::stream::TemplatePart] = &[
+            ::contango::__private::stream::TemplatePart::Lit("market_"),
+            ::contango::__private::stream::TemplatePart::Hole,
+            ::contango::__private::stream::TemplatePart::Lit("_kline_"),
+            ::contango::__private::stream::TemplatePart::Hole,
+        ];
+        let holes = ::contango::__private::stream::match_template(PARTS, name)?;
+        ::std::option::Option::Some(Self {
+            symbol: (*holes.get(0)?).to_owned(),
+            interval: KlineInterval::from_wire_str(holes.get(1)?),
+        })
+    }
+    /// Refuses parameters outside the spec's limits (nothing is sent).
+    pub fn check(&self) -> ::std::result::Result<(), ::contango::InvalidArgument> {
+        ::contango::__private::validate::check_not_empty("symbol", &self.symbol)?;
+        ::std::result::Result::Ok(())
+    }
+    /// A history request on this channel (`req`), to send with `MarketStream::request`.
+    pub fn history(&self) -> KlineHistory {
+        KlineHistory::new(self.clone())
+    }
+}
+/// A page of candles ending at `endIdx`, oldest first: page back by asking again with the first candle's id minus one.
+#[derive(Debug, Clone, PartialEq)]
+pub struct KlineHistory {
+    /// The channel asked about.
+    pub channel: KlineChannel,
+    /// Last candle start (seconds) of the page, inclusive; the latest when absent.
+    pub end_idx: ::std::option::Option<i64>,
+    /// Candles per page.
+    pub page_size: ::std::option::Option<i32>,
+}
+impl KlineHistory {
+    /// A request on `channel` with no optional parameter set.
+    pub fn new(channel: KlineChannel) -> Self {
+        Self {
+            channel,
+            end_idx: ::std::option::Option::None,
+            page_size: ::std::option::Option::None,
+        }
+    }
+    /// Last candle start (seconds) of the page, inclusive; the latest when absent.
+    pub fn end_idx(mut self, v: i64) -> Self {
+        self.end_idx = ::std::option::Option::Some(v);
+        self
+    }
+    /// Candles per page.
+    pub fn page_size(mut self, v: i32) -> Self {
+        self.page_size = ::std::option::Option::Some(v);
+        self
+    }
+}
+impl ::contango::__private::stream::MarketRequest<MarketStreamApi> for KlineHistory {
+    type Item = MarketKline;
+    fn channel(&self) -> MarketChannel {
+        MarketChannel::Kline(self.channel.clone())
+    }
+    fn params(&self) -> ::std::vec::Vec<(&'static str, ::std::string::String)> {
+        let mut params = ::std::vec::Vec::new();
+        if let ::std::option::Option::Some(v) = &self.end_idx {
+            if let ::std::result::Result::Ok(json) = ::contango::__private::serde_json::to_string(
+                v,
+            ) {
+                params.push(("endIdx", json));
+            }
+        }
+        if let ::std::option::Option::Some(v) = &self.page_size {
+            if let ::std::result::Result::Ok(json) = ::contango::__private::serde_json::to_string(
+                v,
+            ) {
+                params.push(("pageSize", json));
+            }
+        }
+        params
+    }
+    fn check(&self) -> ::std::result::Result<(), ::contango::InvalidArgument> {
+        if let ::std::option::Option::Some(v) = self.page_size.as_ref() {
+            ::contango::__private::validate::check_range(
+                "pageSize",
+                v,
+                ::std::option::Option::Some(1),
+                ::std::option::Option::Some(300),
+            )?;
+        }
+        ::std::result::Result::Ok(())
+    }
+}
+/// A subscription to one channel of the market stream.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum MarketChannel {
+    /// Full snapshot of up to 30 levels a side, sent when the book changes (no sequence number).
+    Depth(DepthChannel),
+    /// Trades as they print.
+    Trades(TradesChannel),
+    /// 24 hour statistics, sent when they change.
+    Ticker(TickerChannel),
+    /// The current candle of an interval, sent when it changes.
+    Kline(KlineChannel),
+}
+impl ::std::convert::From<DepthChannel> for MarketChannel {
+    fn from(c: DepthChannel) -> Self {
+        Self::Depth(c)
+    }
+}
+impl ::std::convert::From<TradesChannel> for MarketChannel {
+    fn from(c: TradesChannel) -> Self {
+        Self::Trades(c)
+    }
+}
+impl ::std::convert::From<TickerChannel> for MarketChannel {
+    fn from(c: TickerChannel) -> Self {
+        Self::Ticker(c)
+    }
+}
+impl ::std::convert::From<KlineChannel> for MarketChannel {
+    fn from(c: KlineChannel) -> Self {
+        Self::Kline(c)
+    }
+}
+impl MarketChannel {
+    /// Reads a channel name; `None` for a channel the spec does not list.
+    pub fn parse(name: &str) -> ::std::option::Option<Self> {
+        if let ::std::option::Option::Some(c) = TradesChannel::parse(name) {
+            return ::std::option::Option::Some(Self::Trades(c));
+        }
+        if let ::std::option::Option::Some(c) = DepthChannel::parse(name) {
+            return ::std::option::Option::Some(Self::Depth(c));
+        }
+        if let ::std::option::Option::Some(c) = TickerChannel::parse(name) {
+            return ::std::option::Option::Some(Self::Ticker(c));
+        }
+        if let ::std::option::Option::Some(c) = KlineChannel::parse(name) {
+            return ::std::option::Option::Some(Self::Kline(c));
+        }
+        ::std::option::Option::None
+    }
+}
+impl ::std::fmt::Display for MarketChannel {
+    fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+        f.write_str(&::contango::__private::stream::Subscription::name(self))
+    }
+}
+impl ::contango::__private::stream::Subscription for MarketChannel {
+    fn name(&self) -> ::std::string::String {
+        match self {
+            Self::Depth(c) => c.name(),
+            Self::Trades(c) => c.name(),
+            Self::Ticker(c) => c.name(),
+            Self::Kline(c) => c.name(),
+        }
+    }
+    fn symbol(&self) -> &str {
+        match self {
+            Self::Depth(c) => &c.symbol,
+            Self::Trades(c) => &c.symbol,
+            Self::Ticker(c) => &c.symbol,
+            Self::Kline(c) => &c.symbol,
+        }
+    }
+    fn check(&self) -> ::std::result::Result<(), ::contango::InvalidArgument> {
+        match self {
+            Self::Depth(c) => c.check(),
+            Self::Trades(c) => c.check(),
+            Self::Ticker(c) => c.check(),
+            Self::Kline(c) => c.check(),
+        }
+    }
+}
+/// A frame of the public market stream: depth snapshots, trades, the 24 hour ticker and candles, each typed by its channel. Unknown channels are kept raw in `Other`.
+#[derive(Debug, Clone, PartialEq)]
+pub enum MarketEvent {
+    /// Full snapshot of up to 30 levels a side, sent when the book changes (no sequence number).
+    Depth(::contango::__private::stream::MarketData<DepthChannel, MarketDepth>),
+    /// Trades as they print.
+    Trades(::contango::__private::stream::MarketData<TradesChannel, MarketTrades>),
+    /// 24 hour statistics, sent when they change.
+    Ticker(::contango::__private::stream::MarketData<TickerChannel, MarketTicker>),
+    /// The current candle of an interval, sent when it changes.
+    Kline(::contango::__private::stream::MarketData<KlineChannel, MarketKline>),
+    /// A channel this version of the spec does not list, kept raw so nothing is lost.
+    Other {
+        /// The channel name.
+        channel: ::std::string::String,
+        /// The frame's `tick`, as received (empty when it had none).
+        raw: ::std::string::String,
+    },
+}
+impl MarketEvent {
+    /// Decodes a data frame from its envelope: the channel name picks the payload type,
+    /// then one typed pass over `tick`.
+    pub fn decode(
+        frame: &::contango::__private::stream::MarketFrame<'_>,
+    ) -> ::std::result::Result<Self, ::contango::__private::serde_json::Error> {
+        let ::std::option::Option::Some(channel) = frame.channel.as_deref() else {
+            return ::std::result::Result::Err(
+                <::contango::__private::serde_json::Error as ::contango::__private::serde::de::Error>::missing_field(
+                    "channel",
+                ),
+            );
+        };
+        let ts = ::contango::Millis(frame.ts.unwrap_or(0));
+        if let ::std::option::Option::Some(c) = TradesChannel::parse(channel) {
+            return ::std::result::Result::Ok(
+                Self::Trades(::contango::__private::stream::MarketData {
+                    channel: c,
+                    ts,
+                    tick: ::contango::__private::stream::tick(frame)?,
+                }),
+            );
+        }
+        if let ::std::option::Option::Some(c) = DepthChannel::parse(channel) {
+            return ::std::result::Result::Ok(
+                Self::Depth(::contango::__private::stream::MarketData {
+                    channel: c,
+                    ts,
+                    tick: ::contango::__private::stream::tick(frame)?,
+                }),
+            );
+        }
+        if let ::std::option::Option::Some(c) = TickerChannel::parse(channel) {
+            return ::std::result::Result::Ok(
+                Self::Ticker(::contango::__private::stream::MarketData {
+                    channel: c,
+                    ts,
+                    tick: ::contango::__private::stream::tick(frame)?,
+                }),
+            );
+        }
+        if let ::std::option::Option::Some(c) = KlineChannel::parse(channel) {
+            return ::std::result::Result::Ok(
+                Self::Kline(::contango::__private::stream::MarketData {
+                    channel: c,
+                    ts,
+                    tick: ::contango::__private::stream::tick(frame)?,
+                }),
+            );
+        }
+        ::std::result::Result::Ok(Self::Other {
+            channel: channel.to_owned(),
+            raw: frame.tick.map(|t| t.get().to_owned()).unwrap_or_default(),
+        })
+    }
+    /// The channel name of the frame.
+    pub fn channel_name(&self) -> ::std::string::String {
+        match self {
+            Self::Depth(d) => d.channel.name(),
+            Self::Trades(d) => d.channel.name(),
+            Self::Ticker(d) => d.channel.name(),
+            Self::Kline(d) => d.channel.name(),
+            Self::Other { channel, .. } => channel.clone(),
+        }
+    }
+    /// The symbol of the frame's channel (`e_btcusdt`); `None` for an unlisted channel.
+    pub fn symbol(&self) -> ::std::option::Option<&str> {
+        match self {
+            Self::Depth(d) => ::std::option::Option::Some(&d.channel.symbol),
+            Self::Trades(d) => ::std::option::Option::Some(&d.channel.symbol),
+            Self::Ticker(d) => ::std::option::Option::Some(&d.channel.symbol),
+            Self::Kline(d) => ::std::option::Option::Some(&d.channel.symbol),
+            Self::Other { .. } => ::std::option::Option::None,
+        }
+    }
+}
+/// Wires the market stream to this spec: its channels, events and facts. Used through
+/// [`Client::market_stream`].
+///Frames arrive gzip-compressed (binary); text frames are read too.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MarketStreamApi;
+impl MarketStreamApi {
+    /// Decodes one frame as received (gzip binary or text), as the stream does.
+    pub fn decode_frame(
+        bytes: &[u8],
+    ) -> ::std::result::Result<
+        ::contango::__private::stream::MarketMessage<MarketEvent>,
+        ::contango::StreamError,
+    > {
+        ::contango::__private::stream::decode_market_frame::<Self>(bytes)
+    }
+    /// How a contract name becomes a channel symbol.
+    pub const SYMBOL_RULE: ::contango::__private::stream::SymbolRule = ::contango::__private::stream::SymbolRule {
+        lowercase: true,
+        type_separator: "_",
+        separator: "",
+    };
+}
+impl ::contango::__private::stream::MarketApi for MarketStreamApi {
+    type Channel = MarketChannel;
+    type Event = MarketEvent;
+    type Code = ErrorCode;
+    const URL_TEMPLATE: &'static str = "wss://{host}/kline-api/ws";
+    const MAX_SUBSCRIPTIONS: usize = 100;
+    const HEARTBEAT: ::std::time::Duration = ::std::time::Duration::from_millis(10000);
+    const MAX_CONNECTION_AGE: ::std::time::Duration = ::std::time::Duration::from_millis(
+        86400000,
+    );
+    const PROTOCOL: ::contango::__private::stream::Protocol = ::contango::__private::stream::Protocol {
+        ping: "ping",
+        pong: "pong",
+        subscribe: "sub",
+        unsubscribe: "unsub",
+        request: "req",
+        reply: "rep",
+    };
+    fn decode(
+        frame: &::contango::__private::stream::MarketFrame<'_>,
+    ) -> ::std::result::Result<MarketEvent, ::contango::__private::serde_json::Error> {
+        MarketEvent::decode(frame)
+    }
+}
+/// The channel symbol of a contract name (`E-BTC-USDT` -> `e_btcusdt`).
+pub fn market_symbol(contract: &str) -> ::std::string::String {
+    MarketStreamApi::SYMBOL_RULE.apply(contract)
+}
+/// The public market stream of a [`Client`]: typed events, gaps and errors.
+pub type MarketStream = ::contango::__private::stream::MarketStream<MarketStreamApi>;
+/// One item of the market stream.
+pub type MarketItem = ::contango::__private::stream::StreamItem<MarketEvent>;
+impl Client {
+    /// The public market stream: subscribe to channels, then `connect().await`. Every
+    /// subscription is restored after a reconnect; past the server's per-connection
+    /// limit, subscriptions are spread over more connections.
+    pub fn market_stream(
+        &self,
+    ) -> ::contango::__private::stream::MarketStreamBuilder<MarketStreamApi> {
+        ::contango::__private::stream::MarketStreamBuilder::new(self.core.clone())
     }
 }

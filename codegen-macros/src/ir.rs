@@ -32,6 +32,8 @@ pub struct Ir {
     pub records: Vec<Record>,
     pub endpoints: Vec<Endpoint>,
     pub stream: Option<Stream>,
+    /// The public market stream.
+    pub market: Option<Market>,
     /// The server-time source of signed requests.
     pub clock: Option<Clock>,
     pub rates: Vec<RateGroup>,
@@ -279,4 +281,57 @@ pub struct Event {
     pub doc: Option<String>,
     /// Rust name of the record's event-time field (`millis`), when the spec names one.
     pub time_rust: Option<String>,
+}
+
+/// The public market stream.
+#[derive(Debug, Clone)]
+pub struct Market {
+    pub doc: String,
+    pub url: String,
+    pub gzip: bool,
+    pub ping: String,
+    pub pong: String,
+    pub heartbeat_ms: u64,
+    pub subscribe: String,
+    pub unsubscribe: String,
+    pub request: String,
+    pub reply: String,
+    pub max_subscriptions: u64,
+    pub max_age_ms: u64,
+    pub lowercase: bool,
+    pub type_separator: String,
+    pub separator: String,
+    pub channels: Vec<Channel>,
+}
+
+/// A piece of a channel name template.
+#[derive(Debug, Clone, PartialEq)]
+pub enum NamePart {
+    Lit(String),
+    Symbol,
+    /// The parameter at this index.
+    Param(usize),
+}
+
+/// A channel of the market stream: a typed subscription and a `MarketEvent` variant.
+#[derive(Debug, Clone)]
+pub struct Channel {
+    /// `Depth` (the variant; `DepthChannel` the subscription type).
+    pub variant: String,
+    pub doc: Option<String>,
+    pub template: String,
+    pub name: Vec<NamePart>,
+    /// Required, scalar or enum.
+    pub params: Vec<Param>,
+    pub payload: String,
+    pub history: Option<History>,
+}
+
+/// A request (`req`) of a channel answering a list.
+#[derive(Debug, Clone)]
+pub struct History {
+    pub doc: Option<String>,
+    pub item: String,
+    /// Optional, scalar or enum.
+    pub params: Vec<Param>,
 }

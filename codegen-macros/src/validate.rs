@@ -10,6 +10,7 @@ use crate::yaml::shorten;
 use serde_saphyr::Location;
 use std::collections::{HashMap, HashSet};
 
+mod market;
 mod resilience;
 
 /// Names the generated code defines itself; a spec type may not take them.
@@ -21,6 +22,12 @@ const RESERVED_TYPES: &[&str] = &[
     "Error",
     "Event",
     "Endpoint",
+    "MarketEvent",
+    "MarketChannel",
+    "MarketApi",
+    "MarketStream",
+    "MarketStreamBuilder",
+    "MarketItem",
 ];
 
 struct Cx {
@@ -152,9 +159,14 @@ pub fn validate(spec: &Spec) -> (ir::Ir, Vec<Diagnostic>) {
         records,
         endpoints,
         stream,
+        market: None,
         clock: None,
         rates: Vec::new(),
     };
+    ir.market = spec
+        .market_stream
+        .as_ref()
+        .and_then(|m| market::market(&mut cx, &kinds, m));
     resilience::resolve(&mut cx, spec, &mut ir);
     (ir, cx.diags)
 }

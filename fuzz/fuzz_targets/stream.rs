@@ -42,7 +42,7 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
             // The pong is JSON.
             serde_json::from_str::<serde_json::Value>(&pong).expect("pong is JSON");
         }
-        frame::Control::Ack { .. } => {}
+        frame::Control::Ack { .. } | frame::Control::Refused(_) | frame::Control::Consumed => {}
         frame::Control::Data => harness::event(&payload),
     }
 });

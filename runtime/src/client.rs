@@ -175,6 +175,7 @@ struct Inner {
     /// One clock sample at a time; others wait for it instead of sending their own.
     clock_sync: tokio::sync::Mutex<()>,
     prechecks: bool,
+    market_stream_url: Option<String>,
     /// Per-client state of hand-written extensions (caches), one value per type.
     extensions: std::sync::Mutex<HashMap<TypeId, Arc<dyn Any + Send + Sync>>>,
 }
@@ -206,6 +207,7 @@ pub struct CoreBuilder {
     base_url: Option<String>,
     product_prefix: &'static str,
     user_stream_url: Option<String>,
+    market_stream_url: Option<String>,
     credentials: Option<Credentials>,
     timeout: Duration,
     connect_timeout: Duration,
@@ -249,6 +251,7 @@ impl Default for CoreBuilder {
             base_url: None,
             product_prefix: "/fapi",
             user_stream_url: None,
+            market_stream_url: None,
             credentials: None,
             timeout: Duration::from_secs(10),
             connect_timeout: Duration::from_secs(5),
@@ -280,6 +283,13 @@ impl CoreBuilder {
     /// Base URL of the user-stream REST endpoints (default: the base URL).
     pub fn user_stream_url(mut self, url: impl Into<String>) -> Self {
         self.user_stream_url = Some(url.into());
+        self
+    }
+
+    /// Address of the public market stream (a `ws://` or `wss://` URL, usually on another host
+    /// than REST); by default the spec's template with the base URL's host.
+    pub fn market_stream_url(mut self, url: impl Into<String>) -> Self {
+        self.market_stream_url = Some(url.into());
         self
     }
 
@@ -417,6 +427,7 @@ impl CoreBuilder {
                 clock_interval: self.clock_interval,
                 clock_sync: tokio::sync::Mutex::new(()),
                 prechecks: self.prechecks,
+                market_stream_url: self.market_stream_url,
                 extensions: std::sync::Mutex::new(HashMap::new()),
             }),
         })
@@ -437,6 +448,11 @@ impl Core {
     /// The base URL, normalised, without a trailing `/`.
     pub fn base_url(&self) -> &str {
         &self.inner.base_url
+    }
+
+    /// The configured market stream address, if any (see [`CoreBuilder::market_stream_url`]).
+    pub fn market_stream_url(&self) -> Option<&str> {
+        self.inner.market_stream_url.as_deref()
     }
 
     /// The configured credentials, if any.

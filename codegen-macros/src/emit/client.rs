@@ -148,6 +148,11 @@ pub fn client(ir: &Ir) -> proc_macro2::TokenStream {
             pub fn user_stream_url(mut self, url: impl ::std::convert::Into<::std::string::String>) -> Self {
                 self.core = self.core.user_stream_url(url); self
             }
+            /// Address of the public market stream (`wss://<market host>/kline-api/ws`), when it is
+            /// not the spec's default on the base URL's host.
+            pub fn market_stream_url(mut self, url: impl ::std::convert::Into<::std::string::String>) -> Self {
+                self.core = self.core.market_stream_url(url); self
+            }
             /// API key and secret for keyed and signed endpoints.
             pub fn credentials(mut self, credentials: ::contango::Credentials) -> Self {
                 self.core = self.core.credentials(credentials); self

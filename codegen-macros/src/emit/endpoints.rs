@@ -354,9 +354,11 @@ fn decimal_parts(t: &str) -> (i64, u32) {
     (digits.parse().unwrap_or_default(), frac.len() as u32)
 }
 
-fn validation(ep: &Endpoint) -> TokenStream {
+/// The local checks of `params` on `self` (non-empty required strings, ranges, lengths): one
+/// validator for endpoints and market-stream channels.
+pub fn param_checks(params: &[crate::ir::Param]) -> TokenStream {
     let mut checks = Vec::new();
-    for p in &ep.params {
+    for p in params {
         let i = field_ident(&p.rust);
         let wire = &p.wire;
         let access = if p.required {
@@ -377,6 +379,12 @@ fn validation(ep: &Endpoint) -> TokenStream {
             checks.push(quote!(if let ::std::option::Option::Some(v) = #access { ::contango::__private::validate::check_max_len(#wire, v, #m)?; }));
         }
     }
+    quote!(#(#checks)*)
+}
+
+fn validation(ep: &Endpoint) -> TokenStream {
+    let checks = param_checks(&ep.params);
+    let mut checks = vec![checks];
     for rule in &ep.at_least_one_of {
         let pairs = rule.iter().map(|&i| {
             let p = &ep.params[i];

@@ -5,6 +5,7 @@ mod client;
 mod endpoints;
 mod enums;
 mod errors;
+mod market;
 mod records;
 mod stream;
 
@@ -21,6 +22,7 @@ pub fn emit(ir: &Ir) -> TokenStream {
     let endpoints = ir.endpoints.iter().map(endpoints::endpoint);
     let client = client::client(ir);
     let stream = ir.stream.as_ref().map(stream::stream);
+    let market = ir.market.as_ref().map(market::market);
     quote! {
         #(#records)*
         #(#enums)*
@@ -28,6 +30,7 @@ pub fn emit(ir: &Ir) -> TokenStream {
         #(#endpoints)*
         #client
         #stream
+        #market
     }
 }
 

@@ -91,6 +91,81 @@ impl Settings {
     }
 }
 
+/// The setters every stream builder shares, on its `settings: Settings` field: one place for
+/// the engine's knobs and their documented defaults.
+macro_rules! common_setters {
+    () => {
+        /// How often the client sends its own WebSocket ping (default 15 s).
+        pub fn ping_interval(mut self, interval: Duration) -> Self {
+            self.settings.ping_interval = interval;
+            self
+        }
+
+        /// A connection that sends nothing (no frame, no ping, no pong) for this long is treated as
+        /// dead (default 45 s).
+        pub fn silence_timeout(mut self, timeout: Duration) -> Self {
+            self.settings.silence_timeout = timeout;
+            self
+        }
+
+        /// Time allowed for TCP, TLS and the WebSocket handshake (default 10 s).
+        pub fn connect_timeout(mut self, timeout: Duration) -> Self {
+            self.settings.connect_timeout = timeout;
+            self
+        }
+
+        /// Time allowed for a close handshake, during which the closing connection's last frames are
+        /// still read (default 5 s).
+        pub fn close_timeout(mut self, timeout: Duration) -> Self {
+            self.settings.close_timeout = timeout;
+            self
+        }
+
+        /// Bounds of the jittered exponential reconnect backoff (default 250 ms to 30 s).
+        pub fn reconnect_backoff(mut self, min: Duration, max: Duration) -> Self {
+            self.settings.reconnect_min = min;
+            self.settings.reconnect_max = max;
+            self
+        }
+
+        /// Age at which a connection is replaced, make-before-break (default 23 hours). Keep it below
+        /// the server's own limit (24 hours is common): a connection the server ends first is an
+        /// outage, reported as a gap.
+        pub fn max_connection_age(mut self, age: Duration) -> Self {
+            self.settings.max_connection_age = age;
+            self
+        }
+
+        /// Items buffered for the consumer (default 1024). See the module docs for what happens when
+        /// it is full.
+        pub fn buffer(mut self, items: usize) -> Self {
+            self.settings.buffer = items;
+            self
+        }
+
+        /// How long the stream waits for room in a full buffer before it drops the connection and
+        /// reports a gap (default 10 s).
+        pub fn slow_consumer_timeout(mut self, timeout: Duration) -> Self {
+            self.settings.slow_consumer_timeout = timeout;
+            self
+        }
+
+        /// Frames remembered to drop the copies a rotation delivers twice (default 4096; 0 turns
+        /// dedupe off).
+        pub fn dedupe_window(mut self, frames: usize) -> Self {
+            self.settings.dedupe_window = frames;
+            self
+        }
+
+        /// Largest frame accepted, after decompression (default 4 MiB).
+        pub fn max_frame_bytes(mut self, bytes: usize) -> Self {
+            self.settings.max_frame_bytes = bytes;
+            self
+        }
+    };
+}
+pub(crate) use common_setters;
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {

@@ -1,5 +1,6 @@
-//! One connection's task: key, connect, subscribe, then read until told to close or the
-//! connection dies, answering pings, sending its own, and forwarding decoded frames.
+//! One connection's task: prepare (the session's key or subscriptions), connect, subscribe, then
+//! read until told to close or the connection dies, answering pings, sending its own and the
+//! driver's outbound messages, and forwarding decoded frames.
 
 use std::borrow::Cow;
 use std::sync::Arc;
@@ -10,17 +11,15 @@ use tokio::sync::{mpsc, oneshot};
 use tokio::time::{sleep_until, timeout, timeout_at};
 use tokio_tungstenite::tungstenite::{Bytes, Message};
 
-use super::address::UrlTemplate;
-use super::api::StreamApi;
 use super::config::Settings;
 use super::frame::{self, Control};
 use super::item::{GapReason, StreamError};
-use super::keys::{ListenKeys, redact_key};
+use super::session::{Read, Session};
 use super::transport::{self, Ws};
 use crate::error::Error;
 
 /// What a connection tells the driver.
-pub(crate) enum ConnReport<A: StreamApi> {
+pub(crate) enum ConnReport<A: Session> {
     /// The subscription was acknowledged; frames follow.
     Subscribed { conn: u64 },
     /// A data frame, decoded (or not).
@@ -98,38 +97,40 @@ impl<C: crate::error::ApiCode> std::fmt::Display for Failure<C> {
 }
 
 /// Everything a connection task needs.
-pub(crate) struct Launch<A: StreamApi> {
+pub(crate) struct Launch<A: Session> {
     pub conn: u64,
-    pub keys: Arc<ListenKeys<A>>,
-    /// Check the key with a keep-alive first (after a failure: the key may be gone).
-    pub check_key: bool,
+    pub session: Arc<A>,
+    /// The previous connection failed: the session may check its credentials first.
+    pub after_failure: bool,
     pub settings: Arc<Settings>,
-    pub url: Arc<UrlTemplate>,
     pub tx: mpsc::Sender<ConnReport<A>>,
     pub close: oneshot::Receiver<()>,
+    /// Messages the driver sends on this connection once it is subscribed (later
+    /// subscriptions, requests).
+    pub outbound: mpsc::Receiver<String>,
 }
 
 /// Runs one connection to its end; always reports `Ended` last (unless aborted).
-pub(crate) async fn run<A: StreamApi>(launch: Launch<A>) {
+pub(crate) async fn run<A: Session>(launch: Launch<A>) {
     let Launch {
         conn,
-        keys,
-        check_key,
+        session,
+        after_failure,
         settings,
-        url,
         tx,
         close,
+        outbound,
     } = launch;
     let mut c = Connection::<A> {
         conn,
         settings,
         tx,
-        core: keys.core().clone(),
+        session,
         last_rx: Instant::now(),
         subscribed: false,
     };
-    let failure = match c.open(&keys, check_key, &url).await {
-        Ok(ws) => c.pump(ws, close).await,
+    let failure = match c.open(after_failure).await {
+        Ok(ws) => c.pump(ws, close, outbound).await,
         Err(f) => f,
     };
     let last_rx_ms = c.subscribed.then(|| c.instant_ms(c.last_rx));
@@ -143,19 +144,20 @@ pub(crate) async fn run<A: StreamApi>(launch: Launch<A>) {
         .await;
 }
 
-struct Connection<A: StreamApi> {
+struct Connection<A: Session> {
     conn: u64,
     settings: Arc<Settings>,
     tx: mpsc::Sender<ConnReport<A>>,
-    core: crate::client::Core,
+    session: Arc<A>,
     last_rx: Instant,
     subscribed: bool,
 }
 
 /// A message, read.
-enum Inbound<'a> {
+enum Inbound<A: Session> {
     Control(Control),
-    Data(Cow<'a, [u8]>),
+    /// A data frame, decoded (or not) and identified.
+    Data(ConnReport<A>),
     /// A frame that cannot be read, with its identity.
     Bad(u64, StreamError),
     Closed {
@@ -165,39 +167,27 @@ enum Inbound<'a> {
     Nothing,
 }
 
-impl<A: StreamApi> Connection<A> {
+impl<A: Session> Connection<A> {
     /// Server time (ms) of a local instant.
     fn instant_ms(&self, at: Instant) -> i64 {
         let ago = i64::try_from(at.elapsed().as_millis()).unwrap_or(i64::MAX);
-        self.core.timestamp_ms().saturating_sub(ago)
+        self.session.core().timestamp_ms().saturating_sub(ago)
     }
 
-    /// Key, connect, subscribe, acknowledgement (frames arriving before it are held and sent
-    /// after `Subscribed`).
-    async fn open(
-        &mut self,
-        keys: &ListenKeys<A>,
-        check_key: bool,
-        url: &UrlTemplate,
-    ) -> Result<Ws, Failure<A::Code>> {
+    /// Prepare, connect, subscribe, acknowledgement when the session has one (frames arriving
+    /// before it are held and sent after `Subscribed`).
+    async fn open(&mut self, after_failure: bool) -> Result<Ws, Failure<A::Code>> {
         let conn = self.conn;
-        let mut key = keys.get().await.map_err(Failure::ListenKey)?;
-        if check_key {
-            match keys.keep_alive().await {
-                Ok(()) => {}
-                Err(e) if e.code().is_some_and(A::is_invalid_key) => {
-                    tracing::warn!(conn, key = %redact_key(&key), "contango.stream.key_invalid: replacing it");
-                    key = keys.renew(&key).await.map_err(Failure::ListenKey)?;
-                }
-                // The REST side failing says nothing about the key; try the stream anyway.
-                Err(e) => tracing::warn!(conn, error = %e, "contango.stream.key_check_failed"),
-            }
-        }
-        tracing::debug!(conn, url = %url.redacted(&key), "contango.stream.connecting");
+        let opening = self.session.open(after_failure).await?;
+        tracing::debug!(conn, url = %opening.shown, "contango.stream.connecting");
         let s = Arc::clone(&self.settings);
+        let scrub = |m: String| match &opening.secret {
+            Some(secret) if !secret.is_empty() => m.replace(secret.as_str(), "…"),
+            _ => m,
+        };
         let mut ws = timeout(
             s.connect_timeout,
-            transport::connect(&url.render(&key), s.max_frame_bytes),
+            transport::connect(&opening.url, s.max_frame_bytes),
         )
         .await
         .map_err(|_| {
@@ -207,10 +197,20 @@ impl<A: StreamApi> Connection<A> {
             ))
         })?
         // A server's error page might quote the key.
-        .map_err(|m| Failure::Connect(m.replace(&key, &redact_key(&key))))?;
-        ws.send(Message::text(frame::subscribe(A::CHANNEL)))
-            .await
-            .map_err(|e| Failure::Transport(e.to_string()))?;
+        .map_err(|m| Failure::Connect(scrub(m)))?;
+        for message in opening.messages {
+            ws.send(Message::text(message))
+                .await
+                .map_err(|e| Failure::Transport(e.to_string()))?;
+        }
+        if !self.session.acknowledged() {
+            self.subscribed = true;
+            tracing::info!(conn, url = %opening.shown, "contango.stream.subscribed");
+            if self.tx.send(ConnReport::Subscribed { conn }).await.is_err() {
+                return Err(Failure::Local);
+            }
+            return Ok(ws);
+        }
 
         let deadline = tokio::time::Instant::now() + s.ack_timeout;
         let mut early: Vec<ConnReport<A>> = Vec::new();
@@ -240,13 +240,13 @@ impl<A: StreamApi> Connection<A> {
                         .await
                         .map_err(|e| Failure::Transport(e.to_string()))?;
                 }
-                Inbound::Control(Control::Data) | Inbound::Nothing => {}
+                Inbound::Control(_) | Inbound::Nothing => {}
                 Inbound::Data(_) | Inbound::Bad(..) if early.len() >= s.buffer => {
                     return Err(Failure::Subscribe(
                         "too many frames before the acknowledgement".into(),
                     ));
                 }
-                Inbound::Data(bytes) => early.push(self.data(&bytes)),
+                Inbound::Data(report) => early.push(report),
                 Inbound::Bad(identity, e) => early.push(ConnReport::Frame {
                     conn,
                     identity,
@@ -260,7 +260,7 @@ impl<A: StreamApi> Connection<A> {
             }
         }
         self.subscribed = true;
-        tracing::info!(conn, key = %redact_key(&key), "contango.stream.subscribed");
+        tracing::info!(conn, url = %opening.shown, "contango.stream.subscribed");
         if self.tx.send(ConnReport::Subscribed { conn }).await.is_err() {
             return Err(Failure::Local);
         }
@@ -273,7 +273,12 @@ impl<A: StreamApi> Connection<A> {
     }
 
     /// Reads until the connection dies or the driver closes it.
-    async fn pump(&mut self, mut ws: Ws, mut close: oneshot::Receiver<()>) -> Failure<A::Code> {
+    async fn pump(
+        &mut self,
+        mut ws: Ws,
+        mut close: oneshot::Receiver<()>,
+        mut outbound: mpsc::Receiver<String>,
+    ) -> Failure<A::Code> {
         let s = Arc::clone(&self.settings);
         let mut next_ping = tokio::time::Instant::now() + s.ping_interval;
         let mut pings: u64 = 0;
@@ -281,6 +286,11 @@ impl<A: StreamApi> Connection<A> {
             let silent_at = tokio::time::Instant::from_std(self.last_rx + s.silence_timeout);
             tokio::select! {
                 _ = &mut close => return self.drain(ws).await,
+                Some(text) = outbound.recv() => {
+                    if let Err(e) = ws.send(Message::text(text)).await {
+                        return Failure::Transport(e.to_string());
+                    }
+                }
                 _ = sleep_until(next_ping) => {
                     pings += 1;
                     let payload = Bytes::copy_from_slice(&pings.to_be_bytes());
@@ -311,9 +321,15 @@ impl<A: StreamApi> Connection<A> {
                             let text = msg.to_text().map(|t| frame::preview(t.as_bytes())).unwrap_or_default();
                             return Failure::Subscribe(text);
                         }
+                        Inbound::Control(Control::Refused(message)) => ConnReport::Frame {
+                            conn: self.conn,
+                            identity: frame::identity(message.as_bytes()),
+                            event_ms: None,
+                            item: Err(StreamError::Server { message }),
+                        },
                         Inbound::Control(_) | Inbound::Nothing => continue,
                         Inbound::Closed { code, reason } => return Failure::Closed { code, reason },
-                        Inbound::Data(bytes) => self.data(&bytes),
+                        Inbound::Data(report) => report,
                         Inbound::Bad(identity, e) => ConnReport::Frame { conn: self.conn, identity, event_ms: None, item: Err(e) },
                     };
                     // Backpressure: a full driver queue stops the reading here.
@@ -335,24 +351,22 @@ impl<A: StreamApi> Connection<A> {
         }
         // Until the server's close reply: nothing follows it.
         while let Ok(Some(Ok(msg))) = timeout_at(deadline, ws.next()).await {
-            match self.read(&msg) {
-                Inbound::Data(bytes) => {
-                    let report = self.data(&bytes);
-                    if self.tx.send(report).await.is_err() {
-                        break;
-                    }
-                }
+            let report = match self.read(&msg) {
+                Inbound::Data(report) => report,
                 Inbound::Closed { .. } => break,
-                _ => {}
+                _ => continue,
+            };
+            if self.tx.send(report).await.is_err() {
+                break;
             }
         }
         tracing::debug!(conn, "contango.stream.closed");
         Failure::Local
     }
 
-    /// Classifies a message.
-    fn read<'m>(&self, msg: &'m Message) -> Inbound<'m> {
-        let bytes: Cow<'m, [u8]> = match msg {
+    /// Classifies a message and decodes a data frame, in one pass over its bytes.
+    fn read(&self, msg: &Message) -> Inbound<A> {
+        let bytes: Cow<'_, [u8]> = match msg {
             Message::Text(t) => Cow::Borrowed(t.as_bytes()),
             Message::Binary(b) => match frame::binary_payload(b, self.settings.max_frame_bytes) {
                 Ok(p) => p,
@@ -372,30 +386,23 @@ impl<A: StreamApi> Connection<A> {
             }
             Message::Ping(_) | Message::Pong(_) | Message::Frame(_) => return Inbound::Nothing,
         };
-        match frame::classify(&bytes, A::CHANNEL, self.core.timestamp_ms()) {
-            Control::Data => Inbound::Data(bytes),
-            control => Inbound::Control(control),
-        }
-    }
-
-    /// A data frame, decoded and identified.
-    fn data(&self, bytes: &[u8]) -> ConnReport<A> {
-        let identity = frame::identity(bytes);
-        let (event_ms, item) = match A::decode(bytes) {
-            Ok(e) => (A::event_time_ms(&e), Ok(e)),
-            Err(e) => (
-                None,
-                Err(StreamError::Malformed {
-                    message: e.to_string(),
-                    frame: frame::preview(bytes),
-                }),
-            ),
-        };
-        ConnReport::Frame {
-            conn: self.conn,
-            identity,
-            event_ms,
-            item,
+        match self
+            .session
+            .read(&bytes, self.session.core().timestamp_ms())
+        {
+            Read::Control(control) => Inbound::Control(control),
+            Read::Data(decoded) => {
+                let (event_ms, item) = match decoded {
+                    Ok((e, ms)) => (ms, Ok(e)),
+                    Err(e) => (None, Err(e)),
+                };
+                Inbound::Data(ConnReport::Frame {
+                    conn: self.conn,
+                    identity: frame::identity(&bytes),
+                    event_ms,
+                    item,
+                })
+            }
         }
     }
 }

@@ -1,6 +1,8 @@
 //! The stream's supervisor: one task that owns the connections (the active one, a candidate
-//! being opened, old ones being closed), the keep-alive schedule, reconnects, rotation, dedupe
-//! and the output queue. Connections and REST calls run in their own tasks and report here.
+//! being opened, old ones being closed), the session's upkeep schedule (listen-key keep-alive),
+//! reconnects, rotation, dedupe and the output queue. Connections and REST calls run in their own
+//! tasks and report here. Generic over [`Session`]: the same engine runs the private stream and
+//! every connection of the market stream.
 
 use std::sync::Arc;
 use std::time::Duration;
@@ -9,27 +11,33 @@ use tokio::sync::{mpsc, oneshot};
 use tokio::task::JoinHandle;
 use tokio::time::{Instant, sleep_until, timeout, timeout_at};
 
-use super::address::UrlTemplate;
-use super::api::StreamApi;
 use super::config::Settings;
 use super::connection::{self, ConnReport, Failure, Launch};
 use super::dedupe::SeenFrames;
 use super::item::{ConnectError, Gap, GapReason, StreamError, StreamItem};
-use super::keys::ListenKeys;
+use super::session::{Session, Upkeep};
 use super::user_stream::SnapshotHook;
 use crate::error::Error;
 
 /// Results of the driver's side tasks.
-pub(crate) enum Task<A: StreamApi, S> {
-    KeepAlive(Result<(), Error<A::Code>>),
-    Renewed(Result<String, Error<A::Code>>),
+pub(crate) enum Task<S> {
+    Upkeep(Upkeep),
     Snapshot(Result<S, String>),
+}
+
+/// Messages the stream's handle sends the driver.
+#[derive(Debug)]
+pub(crate) enum Command {
+    /// Send this text on the active connection (a subscription made after connecting, a
+    /// request). Dropped when there is none: the session restores subscriptions on reconnect.
+    Send(String),
 }
 
 /// One connection as the driver sees it.
 struct Conn {
     id: u64,
     close: Option<oneshot::Sender<()>>,
+    outbound: mpsc::Sender<String>,
     task: JoinHandle<()>,
     subscribed_at: Option<Instant>,
     /// Server time (ms) of the last report processed from it.
@@ -57,31 +65,31 @@ enum Flow {
 }
 
 /// What starts a driver.
-pub(crate) struct Start<A: StreamApi, S> {
+pub(crate) struct Start<A: Session, S> {
     pub settings: Arc<Settings>,
-    pub url: Arc<UrlTemplate>,
-    pub keys: Arc<ListenKeys<A>>,
+    pub session: Arc<A>,
     pub out: mpsc::Sender<StreamItem<A::Event, S>>,
     pub stop: oneshot::Receiver<()>,
+    pub commands: mpsc::Receiver<Command>,
     pub ready: Option<oneshot::Sender<Result<(), ConnectError<A::Code>>>>,
     pub snapshot: Option<SnapshotHook<S>>,
     pub snapshot_on_connect: bool,
 }
 
-pub(crate) struct Driver<A: StreamApi, S> {
+pub(crate) struct Driver<A: Session, S> {
     settings: Arc<Settings>,
-    url: Arc<UrlTemplate>,
-    keys: Arc<ListenKeys<A>>,
+    session: Arc<A>,
     out: mpsc::Sender<StreamItem<A::Event, S>>,
     stop: oneshot::Receiver<()>,
+    commands: mpsc::Receiver<Command>,
     ready: Option<oneshot::Sender<Result<(), ConnectError<A::Code>>>>,
     snapshot: Option<SnapshotHook<S>>,
     snapshot_on_connect: bool,
     snapshot_task: Option<JoinHandle<()>>,
     conn_tx: mpsc::Sender<ConnReport<A>>,
     conn_rx: mpsc::Receiver<ConnReport<A>>,
-    task_tx: mpsc::Sender<Task<A, S>>,
-    task_rx: mpsc::Receiver<Task<A, S>>,
+    task_tx: mpsc::Sender<Task<S>>,
+    task_rx: mpsc::Receiver<Task<S>>,
     next_conn: u64,
     active: Option<Conn>,
     candidate: Option<Conn>,
@@ -90,30 +98,31 @@ pub(crate) struct Driver<A: StreamApi, S> {
     /// Consecutive failed connection attempts.
     failures: u32,
     reconnect_at: Option<Instant>,
-    keep_alive_at: Instant,
-    key_task: Option<JoinHandle<()>>,
-    key_failures: u32,
-    renew_needed: bool,
+    /// When the session's upkeep runs next (`None`: it needs none).
+    upkeep_at: Option<Instant>,
+    upkeep_task: Option<JoinHandle<()>>,
     seen: SeenFrames,
     last_event_ms: Option<i64>,
 }
 
 /// Reports a connection may queue before it stops reading its socket.
 const CONN_QUEUE: usize = 64;
+/// Outbound messages queued for a connection (subscriptions and requests are few).
+const OUTBOUND_QUEUE: usize = 256;
 
-impl<A: StreamApi, S: Send + 'static> Driver<A, S> {
+impl<A: Session, S: Send + 'static> Driver<A, S> {
     pub fn new(start: Start<A, S>) -> Self {
         let (conn_tx, conn_rx) = mpsc::channel(CONN_QUEUE);
         let (task_tx, task_rx) = mpsc::channel(8);
         let settings = start.settings;
         Driver {
-            keep_alive_at: Instant::now() + settings.keep_alive_interval,
+            upkeep_at: start.session.upkeep_after().map(|d| Instant::now() + d),
             seen: SeenFrames::new(settings.dedupe_window),
             settings,
-            url: start.url,
-            keys: start.keys,
+            session: start.session,
             out: start.out,
             stop: start.stop,
+            commands: start.commands,
             ready: start.ready,
             snapshot: start.snapshot,
             snapshot_on_connect: start.snapshot_on_connect,
@@ -129,17 +138,14 @@ impl<A: StreamApi, S: Send + 'static> Driver<A, S> {
             outage: None,
             failures: 0,
             reconnect_at: None,
-            key_task: None,
-            key_failures: 0,
-            renew_needed: false,
+            upkeep_task: None,
             last_event_ms: None,
         }
     }
 
     /// Runs until stopped (the handle asked, or was dropped), then closes everything and releases
-    /// the key; returns the close (DELETE) result.
+    /// the session; returns the release (listen-key DELETE) result.
     pub async fn run(mut self) -> Result<(), Error<A::Code>> {
-        self.keys.attach();
         self.launch();
         loop {
             let wake = self.next_wake();
@@ -153,6 +159,10 @@ impl<A: StreamApi, S: Send + 'static> Driver<A, S> {
                     Some(t) => self.on_task(t).await,
                     None => Flow::Stop,
                 },
+                Some(c) = self.commands.recv() => {
+                    self.on_command(c);
+                    Flow::Go
+                }
                 _ = sleep_until(wake) => {
                     self.on_timer();
                     Flow::Go
@@ -166,10 +176,24 @@ impl<A: StreamApi, S: Send + 'static> Driver<A, S> {
     }
 
     fn now_ms(&self) -> i64 {
-        self.keys.core().timestamp_ms()
+        self.session.core().timestamp_ms()
     }
 
-    /// The earliest timer: a reconnect, a rotation, a keep-alive.
+    fn on_command(&mut self, command: Command) {
+        match command {
+            Command::Send(text) => {
+                let Some(conn) = &self.active else {
+                    tracing::debug!("contango.stream.send_dropped: no connection");
+                    return;
+                };
+                if conn.outbound.try_send(text).is_err() {
+                    tracing::warn!(conn = conn.id, "contango.stream.send_dropped: queue full");
+                }
+            }
+        }
+    }
+
+    /// The earliest timer: a reconnect, a rotation, the session's upkeep.
     fn next_wake(&self) -> Instant {
         let mut wake = Instant::now() + Duration::from_secs(3600);
         if self.candidate.is_none() {
@@ -179,8 +203,8 @@ impl<A: StreamApi, S: Send + 'static> Driver<A, S> {
                 wake = wake.min(at);
             }
         }
-        if self.key_task.is_none() {
-            wake = wake.min(self.keep_alive_at);
+        if let (None, Some(at)) = (&self.upkeep_task, self.upkeep_at) {
+            wake = wake.min(at);
         }
         wake
     }
@@ -206,8 +230,8 @@ impl<A: StreamApi, S: Send + 'static> Driver<A, S> {
                 self.launch();
             }
         }
-        if self.key_task.is_none() && self.keep_alive_at <= now {
-            self.spawn_key_task();
+        if self.upkeep_task.is_none() && self.upkeep_at.is_some_and(|at| at <= now) {
+            self.spawn_upkeep();
         }
     }
 
@@ -216,25 +240,27 @@ impl<A: StreamApi, S: Send + 'static> Driver<A, S> {
         let conn = self.next_conn;
         self.next_conn += 1;
         let (close_tx, close_rx) = oneshot::channel();
-        let check_key = self.outage.is_some() || self.failures > 0;
+        let (outbound_tx, outbound) = mpsc::channel(OUTBOUND_QUEUE);
+        let after_failure = self.outage.is_some() || self.failures > 0;
         let task = tokio::spawn(connection::run(Launch {
             conn,
-            keys: Arc::clone(&self.keys),
-            check_key,
+            session: Arc::clone(&self.session),
+            after_failure,
             settings: Arc::clone(&self.settings),
-            url: Arc::clone(&self.url),
             tx: self.conn_tx.clone(),
             close: close_rx,
+            outbound,
         }));
         tracing::info!(
             conn,
-            check_key,
+            after_failure,
             attempt = self.failures + 1,
             "contango.stream.connect"
         );
         self.candidate = Some(Conn {
             id: conn,
             close: Some(close_tx),
+            outbound: outbound_tx,
             task,
             subscribed_at: None,
             last_ms: 0,
@@ -331,6 +357,7 @@ impl<A: StreamApi, S: Send + 'static> Driver<A, S> {
                 to_ms: now_ms,
                 last_event_ms: self.last_event_ms,
                 reason: outage.reason,
+                channels: self.session.channels(),
             };
             tracing::warn!(
                 conn,
@@ -388,72 +415,32 @@ impl<A: StreamApi, S: Send + 'static> Driver<A, S> {
         self.emit(StreamItem::Disconnected { at_ms, reason }).await
     }
 
-    fn spawn_key_task(&mut self) {
-        let keys = Arc::clone(&self.keys);
+    fn spawn_upkeep(&mut self) {
+        let session = Arc::clone(&self.session);
         let tx = self.task_tx.clone();
-        let renew = self.renew_needed;
-        self.key_task = Some(tokio::spawn(async move {
-            let task = if renew {
-                let result = match keys.current().await {
-                    Some(stale) => keys.renew(&stale).await,
-                    None => keys.get().await,
-                };
-                Task::Renewed(result)
-            } else {
-                Task::KeepAlive(keys.keep_alive().await)
-            };
-            let _ = tx.send(task).await;
+        self.upkeep_task = Some(tokio::spawn(async move {
+            let upkeep = session.upkeep().await;
+            let _ = tx.send(Task::Upkeep(upkeep)).await;
         }));
     }
 
-    async fn on_task(&mut self, task: Task<A, S>) -> Flow {
-        let now = Instant::now();
-        let interval = self.settings.keep_alive_interval;
+    async fn on_task(&mut self, task: Task<S>) -> Flow {
         match task {
-            Task::KeepAlive(Ok(())) => {
-                self.key_task = None;
-                self.key_failures = 0;
-                self.keep_alive_at = now + interval;
-                tracing::info!("contango.stream.keep_alive");
-                Flow::Go
-            }
-            Task::KeepAlive(Err(e)) => {
-                self.key_task = None;
-                if e.code().is_some_and(A::is_invalid_key) {
-                    tracing::warn!(error = %e, "contango.stream.keep_alive: the key is gone; replacing it");
-                    self.renew_needed = true;
-                    self.keep_alive_at = now;
-                } else if self.keys.is_stale().await {
-                    tracing::warn!(error = %e, "contango.stream.keep_alive failed past the key's validity; replacing it");
-                    self.renew_needed = true;
-                    self.keep_alive_at = now;
-                } else {
-                    self.key_failures = self.key_failures.saturating_add(1);
-                    let delay = self.settings.backoff(self.key_failures).min(interval);
-                    tracing::warn!(error = %e, retry_in_ms = delay.as_millis() as u64, "contango.stream.keep_alive failed");
-                    self.keep_alive_at = now + delay;
-                }
-                Flow::Go
-            }
-            Task::Renewed(Ok(_key)) => {
-                self.key_task = None;
-                self.renew_needed = false;
-                self.key_failures = 0;
-                self.keep_alive_at = now + interval;
-                if self.active.is_some() && self.candidate.is_none() {
-                    // Make-before-break onto the new key.
-                    tracing::info!("contango.stream.rotating: new listen key");
-                    self.reconnect_at = None;
-                    self.launch();
-                }
-                Flow::Go
-            }
-            Task::Renewed(Err(e)) => {
-                self.key_task = None;
-                self.key_failures = self.key_failures.saturating_add(1);
-                let delay = self.settings.backoff(self.key_failures).min(interval);
-                tracing::warn!(error = %e, retry_in_ms = delay.as_millis() as u64, "contango.stream.key_renewal_failed");
-                self.keep_alive_at = now + delay;
+            Task::Upkeep(upkeep) => {
+                self.upkeep_task = None;
+                let next = match upkeep {
+                    Upkeep::Next(d) => d,
+                    Upkeep::Rotate(d) => {
+                        if self.active.is_some() && self.candidate.is_none() {
+                            // Make-before-break onto the new credentials.
+                            tracing::info!("contango.stream.rotating: new listen key");
+                            self.reconnect_at = None;
+                            self.launch();
+                        }
+                        d
+                    }
+                };
+                self.upkeep_at = Some(Instant::now() + next);
                 Flow::Go
             }
             Task::Snapshot(result) => {
@@ -481,7 +468,7 @@ impl<A: StreamApi, S: Send + 'static> Driver<A, S> {
         if let Some(old) = self.snapshot_task.take() {
             old.abort();
         }
-        let core = self.keys.core().clone();
+        let core = self.session.core().clone();
         let tx = self.task_tx.clone();
         self.snapshot_task = Some(tokio::spawn(async move {
             let result = hook(core).await;
@@ -585,9 +572,10 @@ impl<A: StreamApi, S: Send + 'static> Driver<A, S> {
         was_active
     }
 
-    /// Closes the connections (close handshake, bounded), stops the side tasks, releases the key.
+    /// Closes the connections (close handshake, bounded), stops the side tasks, releases the
+    /// session (closes the listen key).
     async fn finish(mut self) -> Result<(), Error<A::Code>> {
-        for task in [self.snapshot_task.take(), self.key_task.take()]
+        for task in [self.snapshot_task.take(), self.upkeep_task.take()]
             .into_iter()
             .flatten()
         {
@@ -616,11 +604,11 @@ impl<A: StreamApi, S: Send + 'static> Driver<A, S> {
         for c in closing {
             c.task.abort();
         }
-        let result = self.keys.release().await;
+        let result = self.session.release().await;
         match &result {
             Ok(()) => tracing::info!("contango.stream.shutdown"),
             Err(e) => {
-                tracing::warn!(error = %e, "contango.stream.shutdown: closing the key failed")
+                tracing::warn!(error = %e, "contango.stream.shutdown: releasing the session failed")
             }
         }
         result

@@ -3,7 +3,6 @@
 
 use std::borrow::Cow;
 use std::hash::{Hash, Hasher};
-use std::io::Read;
 
 use serde::Deserialize;
 use serde_json::value::RawValue;
@@ -15,6 +14,11 @@ pub(crate) enum Control {
     Ping(String),
     /// `{"event":<channel>,"status":...}`: the subscription acknowledgement, `ok` or not.
     Ack { ok: bool },
+    /// The server refused something without ending the connection (a subscription past the
+    /// limit, an unknown channel): reported as an item, the stream goes on.
+    Refused(String),
+    /// A reply the session took (an answer to a request).
+    Consumed,
     /// Anything else: a data frame, to decode.
     Data,
 }
@@ -35,7 +39,8 @@ pub(crate) fn subscribe(channel: &str) -> String {
     format!(r#"{{"event":"sub","params":{{"channel":{channel}}}}}"#)
 }
 
-/// Classifies `frame`. Data frames (no `"event"` key) are not parsed here at all.
+/// Classifies a frame of the private stream. Data frames (no `"event"` key) are not parsed here
+/// at all.
 pub(crate) fn classify(frame: &[u8], channel: &str, now_ms: i64) -> Control {
     if !contains(frame, b"\"event\"") {
         return Control::Data;
@@ -70,20 +75,106 @@ fn pong(ts: Option<&RawValue>, now_ms: i64) -> String {
 }
 
 /// A binary frame's payload: gzip inflated (at most `max` bytes), anything else as is.
+///
+/// The inflate state (a 32 KiB window and tables) is kept per thread and reset for each frame:
+/// making it anew for every frame cost more than inflating a depth snapshot.
 pub(crate) fn binary_payload(data: &[u8], max: usize) -> Result<Cow<'_, [u8]>, String> {
     if !data.starts_with(&[0x1f, 0x8b]) {
         return Ok(Cow::Borrowed(data));
     }
-    let mut out = Vec::with_capacity(data.len().saturating_mul(4).min(max));
-    let limit = u64::try_from(max).unwrap_or(u64::MAX).saturating_add(1);
-    flate2::read::GzDecoder::new(data)
-        .take(limit)
-        .read_to_end(&mut out)
-        .map_err(|e| format!("cannot inflate gzip frame: {e}"))?;
+    let body = gzip_body(data)?;
+    let (deflate, trailer) = body;
+    let out = INFLATE.with(|cell| {
+        let mut inflate = cell.borrow_mut();
+        inflate.reset(false);
+        inflate_raw(&mut inflate, deflate, max)
+    })?;
+    let crc = u32::from_le_bytes([trailer[0], trailer[1], trailer[2], trailer[3]]);
+    let size = u32::from_le_bytes([trailer[4], trailer[5], trailer[6], trailer[7]]);
+    let mut check = flate2::Crc::new();
+    check.update(&out);
+    // ISIZE is the length modulo 2^32.
+    if check.sum() != crc || size != (out.len() as u64 & 0xffff_ffff) as u32 {
+        return Err("cannot inflate gzip frame: corrupt data (checksum or length mismatch)".into());
+    }
+    Ok(Cow::Owned(out))
+}
+
+thread_local! {
+    static INFLATE: std::cell::RefCell<flate2::Decompress> =
+        std::cell::RefCell::new(flate2::Decompress::new(false));
+}
+
+/// Splits a gzip member (RFC 1952) into its deflate data and its 8-byte trailer.
+fn gzip_body(data: &[u8]) -> Result<(&[u8], &[u8]), String> {
+    let bad = |why: &str| format!("cannot inflate gzip frame: {why}");
+    if data.len() < 18 {
+        return Err(bad("truncated"));
+    }
+    if data[2] != 8 {
+        return Err(bad("not deflate"));
+    }
+    let flags = data[3];
+    let mut at = 10usize;
+    if flags & 0x04 != 0 {
+        let xlen = usize::from(u16::from_le_bytes([
+            *data.get(at).ok_or_else(|| bad("truncated"))?,
+            *data.get(at + 1).ok_or_else(|| bad("truncated"))?,
+        ]));
+        at = at.saturating_add(2).saturating_add(xlen);
+    }
+    for flag in [0x08, 0x10] {
+        if flags & flag != 0 {
+            let end = data
+                .get(at..)
+                .and_then(|rest| rest.iter().position(|&b| b == 0))
+                .ok_or_else(|| bad("truncated"))?;
+            at += end + 1;
+        }
+    }
+    if flags & 0x02 != 0 {
+        at = at.saturating_add(2);
+    }
+    if at.saturating_add(8) > data.len() {
+        return Err(bad("truncated"));
+    }
+    Ok((&data[at..data.len() - 8], &data[data.len() - 8..]))
+}
+
+/// Inflates raw deflate data, refusing output beyond `max` bytes.
+fn inflate_raw(
+    inflate: &mut flate2::Decompress,
+    mut input: &[u8],
+    max: usize,
+) -> Result<Vec<u8>, String> {
+    let mut out = Vec::with_capacity(input.len().saturating_mul(4).clamp(256, max.max(256)));
+    loop {
+        if out.len() == out.capacity() {
+            if out.len() >= max {
+                return Err(format!("gzip frame inflates beyond {max} bytes"));
+            }
+            out.reserve(out.len().min(max - out.len()).max(256));
+        }
+        let (before_in, before_out) = (inflate.total_in(), inflate.total_out());
+        let status = inflate
+            .decompress_vec(input, &mut out, flate2::FlushDecompress::None)
+            .map_err(|e| format!("cannot inflate gzip frame: {e}"))?;
+        let used = usize::try_from(inflate.total_in() - before_in).unwrap_or(input.len());
+        input = &input[used.min(input.len())..];
+        let stuck = inflate.total_in() == before_in && inflate.total_out() == before_out;
+        match status {
+            flate2::Status::StreamEnd => break,
+            // Out of input (or making no progress) with room left: the data is cut short.
+            _ if (input.is_empty() || stuck) && out.len() < out.capacity() => {
+                return Err("cannot inflate gzip frame: truncated or corrupt".into());
+            }
+            _ => {}
+        }
+    }
     if out.len() > max {
         return Err(format!("gzip frame inflates beyond {max} bytes"));
     }
-    Ok(Cow::Owned(out))
+    Ok(out)
 }
 
 /// The identity of a frame, for dropping the copies a rotation delivers twice.
@@ -169,6 +260,42 @@ mod tests {
         assert!(binary_payload(&packed, 4).unwrap_err().contains("beyond"));
         assert!(binary_payload(&[0x1f, 0x8b, 1, 2, 3], 1024).is_err());
         assert_eq!(&*binary_payload(text, 1024).unwrap(), text);
+        // Cut short, or a flipped byte in the data or the checksum: errors, not panics.
+        assert!(binary_payload(&packed[..packed.len() - 9], 1024).is_err());
+        let mut flipped = packed.clone();
+        let n = flipped.len();
+        flipped[n - 6] ^= 0x55;
+        assert!(
+            binary_payload(&flipped, 1024)
+                .unwrap_err()
+                .contains("corrupt")
+        );
+        // The same frame several times in a row (the inflate state is reused), and a big one.
+        let big = vec![b'7'; 200_000];
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        gz.write_all(&big).unwrap();
+        let big_packed = gz.finish().unwrap();
+        for _ in 0..3 {
+            assert_eq!(&*binary_payload(&packed, 1024).unwrap(), text);
+            assert_eq!(
+                binary_payload(&big_packed, 1 << 20).unwrap().len(),
+                big.len()
+            );
+        }
+        assert!(
+            binary_payload(&big_packed, 100_000)
+                .unwrap_err()
+                .contains("beyond")
+        );
+        // Optional header fields (a file name, as the gzip tool writes).
+        let named = flate2::GzBuilder::new()
+            .filename("frame.json")
+            .comment("c")
+            .write(Vec::new(), flate2::Compression::fast());
+        let mut named = named;
+        named.write_all(text).unwrap();
+        let named = named.finish().unwrap();
+        assert_eq!(&*binary_payload(&named, 1024).unwrap(), text);
     }
 
     #[test]

@@ -44,6 +44,9 @@ pub struct Gap {
     pub last_event_ms: Option<i64>,
     /// Why the connection was lost.
     pub reason: GapReason,
+    /// The channels the lost connection carried: only these may have missed frames (a market
+    /// stream spread over several connections loses one at a time).
+    pub channels: Vec<String>,
 }
 
 impl Gap {
@@ -114,6 +117,13 @@ pub enum StreamError {
     /// The snapshot hook failed; no snapshot follows this gap.
     #[error("snapshot failed: {0}")]
     Snapshot(String),
+    /// The server refused something without closing the connection (a subscription past its
+    /// per-connection limit, an unknown channel).
+    #[error("refused by the server: {message}")]
+    Server {
+        /// The server's frame (lossy UTF-8, at most 256 characters).
+        message: String,
+    },
 }
 
 /// Why [`UserStreamBuilder::connect`](super::UserStreamBuilder::connect) could not start the

@@ -1,5 +1,11 @@
-//! The private event stream: listen keys, one WebSocket (two during a rotation), keep-alive,
-//! reconnects and gaps, exposed as a [`futures_core::Stream`] of [`StreamItem`]s.
+//! The WebSocket streams: the private event stream ([`UserStream`]) and the public market stream
+//! ([`MarketStream`]), both run by one engine (connection, gzip, heartbeats, silence, reconnect
+//! with backoff, rotation, bounded buffer, slow consumers, typed gaps) and exposed as
+//! [`futures_core::Stream`]s of [`StreamItem`]s. What differs is a [`Session`](session): listen
+//! keys for the private stream, subscriptions (restored after every reconnect, spread over
+//! connections past the server's limit) and requests for the market stream.
+//!
+//! The rest of this page describes the private stream; [`MarketStream`] describes its own.
 //!
 //! The runtime knows nothing of the generated event types: generated code implements
 //! [`StreamApi`] (how to decode a frame, how to create, keep alive and close a listen key) and
@@ -64,12 +70,23 @@ mod driver;
 mod frame;
 mod item;
 mod keys;
+mod market;
+mod market_stream;
+mod session;
 mod transport;
 mod user_stream;
 
 pub use api::{DEFAULT_URL_TEMPLATE, StreamApi};
 pub use item::{ConnectError, Gap, GapReason, StreamError, StreamItem};
 pub use keys::{ListenKeys, redact_key};
+pub use market::{
+    MarketApi, MarketData, MarketFrame, Protocol, Subscription, SymbolRule, TemplatePart,
+    match_template, tick,
+};
+pub use market_stream::{
+    MarketMessage, MarketRequest, MarketStream, MarketStreamBuilder, RequestError,
+    decode_market_frame,
+};
 pub use user_stream::{SnapshotHook, UserStream, UserStreamBuilder};
 
 /// The boxed future [`StreamApi`]'s listen-key functions return.

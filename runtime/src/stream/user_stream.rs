@@ -1,10 +1,12 @@
-//! The user-facing handle ([`UserStream`]) and its builder.
+//! The private stream: its [`Session`] (listen keys: create, check, keep alive, renew, close)
+//! and the user-facing handle ([`UserStream`]) with its builder.
 
 use std::convert::Infallible;
 use std::fmt;
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::task::{Context, Poll};
 use std::time::Duration;
 
@@ -16,11 +18,158 @@ use tokio::task::JoinHandle;
 use super::address::UrlTemplate;
 use super::api::StreamApi;
 use super::config::Settings;
+use super::connection::Failure;
 use super::driver::{Driver, Start};
-use super::item::{ConnectError, StreamItem};
-use super::keys::ListenKeys;
+use super::frame::{self, Control};
+use super::item::{ConnectError, StreamError, StreamItem};
+use super::keys::{ListenKeys, redact_key};
+use super::session::{Opening, Read, Session, Upkeep};
 use crate::client::Core;
 use crate::error::Error;
+
+/// The private stream's session: one listen key (shared through [`ListenKeys`]) and the
+/// channel it subscribes to.
+struct UserSession<A: StreamApi> {
+    keys: Arc<ListenKeys<A>>,
+    url: UrlTemplate,
+    settings: Arc<Settings>,
+    /// The key is gone: the next upkeep replaces it instead of extending it.
+    renew_needed: AtomicBool,
+    /// Consecutive failed upkeep rounds (for the retry backoff).
+    failures: AtomicU32,
+}
+
+impl<A: StreamApi> UserSession<A> {
+    /// The next round after a failure: backed off, never later than the regular interval.
+    fn retry_after_failure(&self) -> Upkeep {
+        let n = self
+            .failures
+            .fetch_add(1, Ordering::AcqRel)
+            .saturating_add(1);
+        let interval = self.settings.keep_alive_interval;
+        Upkeep::Next(self.settings.backoff(n).min(interval))
+    }
+
+    async fn renew(&self) -> Upkeep {
+        let result = match self.keys.current().await {
+            Some(stale) => self.keys.renew(&stale).await,
+            None => self.keys.get().await,
+        };
+        match result {
+            Ok(_) => {
+                self.renew_needed.store(false, Ordering::Release);
+                self.failures.store(0, Ordering::Release);
+                Upkeep::Rotate(self.settings.keep_alive_interval)
+            }
+            Err(e) => {
+                let next = self.retry_after_failure();
+                tracing::warn!(error = %e, "contango.stream.key_renewal_failed");
+                next
+            }
+        }
+    }
+
+    async fn keep_alive(&self) -> Upkeep {
+        match self.keys.keep_alive().await {
+            Ok(()) => {
+                self.failures.store(0, Ordering::Release);
+                tracing::info!("contango.stream.keep_alive");
+                Upkeep::Next(self.settings.keep_alive_interval)
+            }
+            Err(e) if e.code().is_some_and(A::is_invalid_key) => {
+                tracing::warn!(error = %e, "contango.stream.keep_alive: the key is gone; replacing it");
+                self.renew_needed.store(true, Ordering::Release);
+                Upkeep::Next(Duration::ZERO)
+            }
+            Err(e) if self.keys.is_stale().await => {
+                tracing::warn!(error = %e, "contango.stream.keep_alive failed past the key's validity; replacing it");
+                self.renew_needed.store(true, Ordering::Release);
+                Upkeep::Next(Duration::ZERO)
+            }
+            Err(e) => {
+                let next = self.retry_after_failure();
+                tracing::warn!(error = %e, "contango.stream.keep_alive failed");
+                next
+            }
+        }
+    }
+}
+
+impl<A: StreamApi> Session for UserSession<A> {
+    type Event = A::Event;
+    type Code = A::Code;
+
+    fn core(&self) -> &Core {
+        self.keys.core()
+    }
+
+    fn open(&self, after_failure: bool) -> BoxFuture<'_, Result<Opening, Failure<A::Code>>> {
+        Box::pin(async move {
+            let keys = &self.keys;
+            let mut key = keys.get().await.map_err(Failure::ListenKey)?;
+            if after_failure {
+                // The key may be gone: check it with a keep-alive first.
+                match keys.keep_alive().await {
+                    Ok(()) => {}
+                    Err(e) if e.code().is_some_and(A::is_invalid_key) => {
+                        tracing::warn!(key = %redact_key(&key), "contango.stream.key_invalid: replacing it");
+                        key = keys.renew(&key).await.map_err(Failure::ListenKey)?;
+                    }
+                    // The REST side failing says nothing about the key; try the stream anyway.
+                    Err(e) => tracing::warn!(error = %e, "contango.stream.key_check_failed"),
+                }
+            }
+            Ok(Opening {
+                url: self.url.render(&key),
+                shown: self.url.redacted(&key),
+                messages: vec![frame::subscribe(A::CHANNEL)],
+                secret: Some(key),
+            })
+        })
+    }
+
+    fn acknowledged(&self) -> bool {
+        true
+    }
+
+    fn read(&self, bytes: &[u8], now_ms: i64) -> Read<A::Event> {
+        match frame::classify(bytes, A::CHANNEL, now_ms) {
+            Control::Data => Read::Data(match A::decode(bytes) {
+                Ok(e) => {
+                    let ms = A::event_time_ms(&e);
+                    Ok((e, ms))
+                }
+                Err(e) => Err(StreamError::Malformed {
+                    message: e.to_string(),
+                    frame: frame::preview(bytes),
+                }),
+            }),
+            control => Read::Control(control),
+        }
+    }
+
+    fn channels(&self) -> Vec<String> {
+        vec![A::CHANNEL.to_owned()]
+    }
+
+    fn upkeep_after(&self) -> Option<Duration> {
+        Some(self.settings.keep_alive_interval)
+    }
+
+    fn upkeep(&self) -> BoxFuture<'_, Upkeep> {
+        Box::pin(async move {
+            if self.renew_needed.load(Ordering::Acquire) {
+                self.renew().await
+            } else {
+                self.keep_alive().await
+            }
+        })
+    }
+
+    fn release(&self) -> BoxFuture<'_, Result<(), Error<A::Code>>> {
+        Box::pin(self.keys.release())
+    }
+}
 
 /// A REST resync after a gap: given the client core, returns the snapshot (for example open
 /// orders and the account), or what went wrong in words.
@@ -84,77 +233,11 @@ impl<A: StreamApi, S: Send + 'static> UserStreamBuilder<A, S> {
         self
     }
 
-    /// How often the client sends its own WebSocket ping (default 15 s).
-    pub fn ping_interval(mut self, interval: Duration) -> Self {
-        self.settings.ping_interval = interval;
-        self
-    }
-
-    /// A connection that sends nothing (no frame, no ping, no pong) for this long is treated as
-    /// dead (default 45 s).
-    pub fn silence_timeout(mut self, timeout: Duration) -> Self {
-        self.settings.silence_timeout = timeout;
-        self
-    }
-
-    /// Time allowed for TCP, TLS and the WebSocket handshake (default 10 s).
-    pub fn connect_timeout(mut self, timeout: Duration) -> Self {
-        self.settings.connect_timeout = timeout;
-        self
-    }
+    super::config::common_setters!();
 
     /// Time allowed for the subscription acknowledgement (default 10 s).
     pub fn ack_timeout(mut self, timeout: Duration) -> Self {
         self.settings.ack_timeout = timeout;
-        self
-    }
-
-    /// Time allowed for a close handshake, during which the closing connection's last frames are
-    /// still read (default 5 s).
-    pub fn close_timeout(mut self, timeout: Duration) -> Self {
-        self.settings.close_timeout = timeout;
-        self
-    }
-
-    /// Bounds of the jittered exponential reconnect backoff (default 250 ms to 30 s).
-    pub fn reconnect_backoff(mut self, min: Duration, max: Duration) -> Self {
-        self.settings.reconnect_min = min;
-        self.settings.reconnect_max = max;
-        self
-    }
-
-    /// Age at which a connection is replaced, make-before-break (default 23 hours). Keep it below
-    /// the server's own limit (24 hours is common): a connection the server ends first is an
-    /// outage, reported as a gap.
-    pub fn max_connection_age(mut self, age: Duration) -> Self {
-        self.settings.max_connection_age = age;
-        self
-    }
-
-    /// Items buffered for the consumer (default 1024). See the module docs for what happens when
-    /// it is full.
-    pub fn buffer(mut self, items: usize) -> Self {
-        self.settings.buffer = items;
-        self
-    }
-
-    /// How long the stream waits for room in a full buffer before it drops the connection and
-    /// reports a gap (default 10 s).
-    pub fn slow_consumer_timeout(mut self, timeout: Duration) -> Self {
-        self.settings.slow_consumer_timeout = timeout;
-        self
-    }
-
-    /// Frames remembered to drop the copies a rotation delivers twice (default 4096; 0 turns
-    /// dedupe off).
-    pub fn dedupe_window(mut self, frames: usize) -> Self {
-        self.settings.dedupe_window = frames;
-        self
-    }
-
-    /// Largest frame accepted, after decompression (default 4 MiB).
-    pub fn max_frame_bytes(mut self, bytes: usize) -> Self {
-        self.settings.max_frame_bytes = bytes;
         self
     }
 
@@ -244,12 +327,23 @@ impl<A: StreamApi, S: Send + 'static> UserStreamBuilder<A, S> {
         });
         let (out, items) = mpsc::channel(self.settings.buffer);
         let (stop_tx, stop) = oneshot::channel();
-        let driver = Driver::new(Start {
-            settings: Arc::new(self.settings),
-            url: Arc::new(url),
+        // Nothing is sent on the private stream after subscribing.
+        let (_commands_tx, commands) = mpsc::channel(1);
+        let settings = Arc::new(self.settings);
+        keys.attach();
+        let session = Arc::new(UserSession {
             keys: Arc::clone(&keys),
+            url,
+            settings: Arc::clone(&settings),
+            renew_needed: AtomicBool::new(false),
+            failures: AtomicU32::new(0),
+        });
+        let driver = Driver::new(Start {
+            settings,
+            session,
             out,
             stop,
+            commands,
             ready,
             snapshot: self.snapshot,
             snapshot_on_connect: self.snapshot_on_connect,

@@ -1,0 +1,352 @@
+//! What generated code provides to the market stream ([`MarketApi`], [`Subscription`]), the
+//! frame envelope it decodes from ([`MarketFrame`], read in one pass), and the symbol rule.
+
+use std::borrow::Cow;
+use std::fmt;
+use std::hash::Hash;
+use std::time::Duration;
+
+use serde::de::{self, Deserializer as _, IgnoredAny, MapAccess, Visitor};
+use serde_json::value::RawValue;
+
+use crate::error::{ApiCode, InvalidArgument};
+
+/// The message vocabulary of a market stream (from the spec): `{"<ping>": N}` is answered with
+/// `{"<pong>": N}`; client messages are `{"event": <subscribe|unsubscribe|request>, "params":
+/// {"channel": .., "cb_id": .., ...}}`; answers to requests carry `"event_rep": <reply>`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Protocol {
+    /// Key of the server's heartbeat (`ping`).
+    pub ping: &'static str,
+    /// Key of the client's answer (`pong`).
+    pub pong: &'static str,
+    /// `event` of a subscription (`sub`).
+    pub subscribe: &'static str,
+    /// `event` of an unsubscription (`unsub`).
+    pub unsubscribe: &'static str,
+    /// `event` of a request (`req`).
+    pub request: &'static str,
+    /// `event_rep` of an answer to a request (`rep`).
+    pub reply: &'static str,
+}
+
+/// How a contract name becomes the symbol of a channel name (`E-BTC-USDT` -> `e_btcusdt`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SymbolRule {
+    /// Lower-case the name.
+    pub lowercase: bool,
+    /// What the first `-` (after the contract type letter) becomes.
+    pub type_separator: &'static str,
+    /// What every other `-` becomes.
+    pub separator: &'static str,
+}
+
+impl SymbolRule {
+    /// The channel symbol of `contract`.
+    pub fn apply(&self, contract: &str) -> String {
+        let mut out = String::with_capacity(contract.len() + 1);
+        for (i, part) in contract.split('-').enumerate() {
+            match i {
+                0 => {}
+                1 => out.push_str(self.type_separator),
+                _ => out.push_str(self.separator),
+            }
+            if self.lowercase {
+                out.extend(part.chars().map(|c| c.to_ascii_lowercase()));
+            } else {
+                out.push_str(part);
+            }
+        }
+        out
+    }
+}
+
+/// A typed subscription: one channel of one contract (the generated `MarketChannel`).
+pub trait Subscription: Clone + Eq + Hash + fmt::Debug + Send + Sync + 'static {
+    /// The channel name sent on the wire (`market_e_btcusdt_depth_step0`).
+    fn name(&self) -> String;
+    /// The channel's symbol (`e_btcusdt`), sent as the subscription's `cb_id`.
+    fn symbol(&self) -> &str;
+    /// Refuses a parameter outside the spec's limits before anything is sent.
+    fn check(&self) -> Result<(), InvalidArgument>;
+}
+
+/// The generated side of the market stream: its channels, its events, its facts.
+pub trait MarketApi: Send + Sync + 'static {
+    /// The typed subscriptions (the generated `MarketChannel`).
+    type Channel: Subscription;
+    /// A decoded data frame (the generated `MarketEvent`, whose `Other` keeps unknown channels).
+    type Event: Send + 'static;
+    /// The generated error-code vocabulary (for the client core's REST calls).
+    type Code: ApiCode;
+    /// Default address; `{host}` is the client's base URL host (`wss://{host}/kline-api/ws`).
+    const URL_TEMPLATE: &'static str;
+    /// Subscriptions one connection may carry; more are spread over more connections.
+    const MAX_SUBSCRIPTIONS: usize;
+    /// How often the server sends its heartbeat.
+    const HEARTBEAT: Duration;
+    /// The age at which the server closes a connection.
+    const MAX_CONNECTION_AGE: Duration;
+    /// The message vocabulary.
+    const PROTOCOL: Protocol;
+
+    /// Decodes a data frame from its envelope (one typed pass over `tick`).
+    fn decode(frame: &MarketFrame<'_>) -> Result<Self::Event, serde_json::Error>;
+}
+
+/// A decoded data frame of one channel: which channel (typed), when, and its payload.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MarketData<C, T> {
+    /// The channel (the generated subscription type, with the channel's symbol).
+    pub channel: C,
+    /// The exchange's time of the frame in milliseconds; 0 when it sent none (an empty book).
+    pub ts: crate::time::Millis,
+    /// The payload.
+    pub tick: T,
+}
+
+/// One market-stream frame, read once: the envelope's keys, with `tick` and `data` left raw for
+/// the typed pass.
+#[derive(Debug, Default)]
+pub struct MarketFrame<'a> {
+    /// The channel name.
+    pub channel: Option<Cow<'a, str>>,
+    /// Server time of the frame in milliseconds (0 for an empty book).
+    pub ts: Option<i64>,
+    /// The payload of a data frame.
+    pub tick: Option<&'a RawValue>,
+    /// The payload of an answer (a list), or `null`/`[]` on data frames.
+    pub data: Option<&'a RawValue>,
+    /// `rep` on answers, empty on data frames; the client event on error frames.
+    pub event_rep: Option<Cow<'a, str>>,
+    /// `ok`, or an error status.
+    pub status: Option<Cow<'a, str>>,
+    /// The request's callback id, echoed.
+    pub cb_id: Option<&'a RawValue>,
+    /// The server's words on an error frame.
+    pub msg: Option<Cow<'a, str>>,
+    /// The heartbeat's value, when this is a heartbeat.
+    pub ping: Option<&'a RawValue>,
+}
+
+impl<'a> MarketFrame<'a> {
+    /// Reads the envelope of `bytes`; `ping_key` names the heartbeat key.
+    pub fn parse(bytes: &'a [u8], ping_key: &str) -> Result<Self, serde_json::Error> {
+        let mut de = serde_json::Deserializer::from_slice(bytes);
+        let frame = de.deserialize_map(FrameVisitor { ping_key })?;
+        de.end()?;
+        Ok(frame)
+    }
+
+    /// Whether the status says the server did what was asked (absent counts as yes).
+    pub fn ok(&self) -> bool {
+        self.status
+            .as_deref()
+            .is_none_or(|s| s.eq_ignore_ascii_case("ok"))
+    }
+
+    /// The callback id as text (a JSON string unquoted, anything else as written).
+    pub fn cb_id_text(&self) -> Option<String> {
+        let raw = self.cb_id?.get();
+        match serde_json::from_str::<Cow<'_, str>>(raw) {
+            Ok(s) => Some(s.into_owned()),
+            Err(_) if raw != "null" => Some(raw.to_owned()),
+            Err(_) => None,
+        }
+    }
+}
+
+struct FrameVisitor<'k> {
+    ping_key: &'k str,
+}
+
+impl<'de> Visitor<'de> for FrameVisitor<'_> {
+    type Value = MarketFrame<'de>;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a market stream frame (a JSON object)")
+    }
+
+    fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<Self::Value, M::Error> {
+        let mut frame = MarketFrame::default();
+        while let Some(key) = map.next_key::<Cow<'de, str>>()? {
+            match key.as_ref() {
+                "channel" => frame.channel = map.next_value()?,
+                "tick" => frame.tick = raw_unless_null(map.next_value()?),
+                "data" => frame.data = raw_unless_null(map.next_value()?),
+                "ts" => frame.ts = map.next_value::<Option<&RawValue>>()?.and_then(int),
+                "event_rep" => frame.event_rep = map.next_value()?,
+                "status" => frame.status = map.next_value()?,
+                "cb_id" => frame.cb_id = Some(map.next_value()?),
+                "msg" => frame.msg = map.next_value::<Option<Cow<'de, str>>>().ok().flatten(),
+                k if k == self.ping_key => frame.ping = Some(map.next_value()?),
+                _ => {
+                    map.next_value::<IgnoredAny>()?;
+                }
+            }
+        }
+        Ok(frame)
+    }
+}
+
+fn raw_unless_null(raw: Option<&RawValue>) -> Option<&RawValue> {
+    raw.filter(|r| r.get() != "null")
+}
+
+/// An integer from a JSON number or a string of digits.
+fn int(raw: &RawValue) -> Option<i64> {
+    raw.get().trim_matches('"').parse().ok()
+}
+
+/// `{"event":<event>,"params":{"channel":<channel>,"cb_id":<cb_id>,...extra}}`; `extra` are
+/// `"key":value` pairs whose values are already JSON.
+pub(crate) fn message(event: &str, channel: &str, cb_id: &str, extra: &[(&str, String)]) -> String {
+    let q = |s: &str| serde_json::Value::from(s).to_string();
+    let mut text = format!(
+        r#"{{"event":{},"params":{{"channel":{},"cb_id":{}"#,
+        q(event),
+        q(channel),
+        q(cb_id)
+    );
+    for (k, v) in extra {
+        text.push(',');
+        text.push_str(&q(k));
+        text.push(':');
+        text.push_str(v);
+    }
+    text.push_str("}}");
+    text
+}
+
+/// For generated decoders: a `tick` that must be there.
+pub fn tick<'a, T: serde::Deserialize<'a>>(
+    frame: &MarketFrame<'a>,
+) -> Result<T, serde_json::Error> {
+    match frame.tick {
+        Some(raw) => T::deserialize(raw),
+        None => Err(de::Error::missing_field("tick")),
+    }
+}
+
+/// Parses `name` against a channel template of literal parts and `{param}` holes; returns the
+/// text of each hole in order. A hole takes the shortest text that lets the next literal match
+/// (symbols contain `_`, so the literal after a hole is searched, not split on).
+pub fn match_template<'n>(template: &[TemplatePart], name: &'n str) -> Option<Vec<&'n str>> {
+    let mut rest = name;
+    let mut holes = Vec::new();
+    let mut parts = template.iter().peekable();
+    while let Some(part) = parts.next() {
+        match part {
+            TemplatePart::Lit(l) => rest = rest.strip_prefix(l)?,
+            TemplatePart::Hole => {
+                let end = match parts.peek() {
+                    Some(TemplatePart::Lit(next)) => rest.find(next)?,
+                    Some(TemplatePart::Hole) => return None,
+                    None => rest.len(),
+                };
+                if end == 0 {
+                    return None;
+                }
+                holes.push(&rest[..end]);
+                rest = &rest[end..];
+            }
+        }
+    }
+    rest.is_empty().then_some(holes)
+}
+
+/// A piece of a channel name template.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum TemplatePart {
+    /// Literal text.
+    Lit(&'static str),
+    /// A parameter (the symbol, a step, an interval).
+    Hole,
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use super::*;
+    use TemplatePart::{Hole, Lit};
+
+    const RULE: SymbolRule = SymbolRule {
+        lowercase: true,
+        type_separator: "_",
+        separator: "",
+    };
+
+    #[test]
+    fn symbols_follow_the_rule() {
+        assert_eq!(RULE.apply("E-BTC-USDT"), "e_btcusdt");
+        assert_eq!(RULE.apply("S-ETH-USDT"), "s_ethusdt");
+        assert_eq!(RULE.apply("BTCUSDT"), "btcusdt");
+        assert_eq!(RULE.apply("E-BTC-USD-240927"), "e_btcusd240927");
+    }
+
+    #[test]
+    fn templates_match_names_with_underscored_symbols() {
+        let depth = [Lit("market_"), Hole, Lit("_depth_step"), Hole];
+        assert_eq!(
+            match_template(&depth, "market_e_btcusdt_depth_step0"),
+            Some(vec!["e_btcusdt", "0"])
+        );
+        let kline = [Lit("market_"), Hole, Lit("_kline_"), Hole];
+        assert_eq!(
+            match_template(&kline, "market_e_btcusdt_kline_1min"),
+            Some(vec!["e_btcusdt", "1min"])
+        );
+        let trades = [Lit("market_"), Hole, Lit("_trade_ticker")];
+        assert_eq!(
+            match_template(&trades, "market_e_btcusdt_trade_ticker"),
+            Some(vec!["e_btcusdt"])
+        );
+        assert_eq!(match_template(&trades, "market_e_btcusdt_ticker"), None);
+        assert_eq!(match_template(&trades, "market__trade_ticker"), None);
+        assert_eq!(match_template(&depth, "market_e_btcusdt_depth_step"), None);
+    }
+
+    #[test]
+    fn frames_are_read_in_one_pass() {
+        let f = br#"{"event_rep":"","channel":"market_e_btcusdt_depth_step0","data":null,"tick":{"asks":[[1,2]],"buys":[]},"ts":1790133525574,"status":"ok"}"#;
+        let frame = MarketFrame::parse(f, "ping").unwrap();
+        assert_eq!(
+            frame.channel.as_deref(),
+            Some("market_e_btcusdt_depth_step0")
+        );
+        assert_eq!(frame.ts, Some(1790133525574));
+        assert_eq!(frame.tick.unwrap().get(), r#"{"asks":[[1,2]],"buys":[]}"#);
+        assert!(frame.data.is_none() && frame.ok() && frame.ping.is_none());
+        let ping = MarketFrame::parse(br#"{"ping":1790133532}"#, "ping").unwrap();
+        assert_eq!(ping.ping.unwrap().get(), "1790133532");
+        let rep = MarketFrame::parse(
+            br#"{"event_rep":"rep","channel":"c","cb_id":"x7","ts":"12","data":[{"a":1}],"tick":null,"status":"ok"}"#,
+            "ping",
+        )
+        .unwrap();
+        assert_eq!(rep.cb_id_text().as_deref(), Some("x7"));
+        assert_eq!(rep.ts, Some(12));
+        assert!(rep.tick.is_none());
+        assert!(MarketFrame::parse(b"[1,2]", "ping").is_err());
+        assert!(MarketFrame::parse(b"{\"channel\":", "ping").is_err());
+        assert!(MarketFrame::parse(b"{} x", "ping").is_err());
+    }
+
+    #[test]
+    fn messages_have_the_documented_shape() {
+        assert_eq!(
+            message("sub", "market_e_btcusdt_depth_step0", "e_btcusdt", &[]),
+            r#"{"event":"sub","params":{"channel":"market_e_btcusdt_depth_step0","cb_id":"e_btcusdt"}}"#
+        );
+        let req = message(
+            "req",
+            "c",
+            "r1",
+            &[("endIdx", "5".into()), ("pageSize", "10".into())],
+        );
+        let v: serde_json::Value = serde_json::from_str(&req).unwrap();
+        assert_eq!(v["params"]["endIdx"], 5);
+        assert_eq!(v["params"]["pageSize"], 10);
+        assert_eq!(v["event"], "req");
+    }
+}

@@ -1,0 +1,4 @@
+// The market stream without its heartbeat.
+contango::generate!("tests/ui/specs/market_missing_heartbeat.yaml");
+
+fn main() {}
