@@ -34,6 +34,10 @@
 //! The funded account has 100000 USDT and 10 BTC in the contract account and as much in the
 //! wallet. A market maker (uid 1) owns the seeded orders.
 //!
+//! The public market stream is served at [`Sim::market_ws_url`] (`/kline-api/ws`): see
+//! [`market_ws`]. Nothing moves the market unless asked: [`SimBuilder::market_driver`] adds a
+//! seeded random walk or a price path ([`driver`]).
+//!
 //! The arithmetic (values, margins, fees, PnL) is documented in [`positions`]; the events in
 //! [`events`]; the clock in [`clock`]; what each error code means here in [`orders`], [`auth`],
 //! [`margin`], [`transfers`] and [`listen_keys`].

@@ -251,3 +251,94 @@ pub fn klines(
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::SimConfig;
+    use crate::engine::Resting;
+    use crate::state::State;
+
+    fn dec(s: &str) -> Decimal {
+        s.parse().unwrap_or_default()
+    }
+
+    #[test]
+    fn stepped_levels_round_outwards_and_sum() {
+        let st = State::new_for_tests(SimConfig::default());
+        let Some(m) = st.markets.get("E-ETH-USDT") else {
+            panic!("the default ETH contract");
+        };
+        let mut m = Market {
+            cfg: m.cfg.clone(),
+            book: crate::engine::Book::default(),
+            mark: m.mark,
+            prints: Vec::new(),
+        };
+        let mut id = 0;
+        let mut add = |side: Side, price: &str, volume: i64| {
+            id += 1;
+            let r = Resting {
+                order_id: id,
+                account: 1,
+                remaining: Decimal::from(volume),
+            };
+            m.book.insert(&side, dec(price), r);
+        };
+        for (p, v) in [("100.05", 1), ("100.15", 2), ("100.10", 4), ("101.01", 8)] {
+            add(Side::Sell, p, v);
+        }
+        for (p, v) in [("99.95", 1), ("99.91", 2), ("99.89", 4)] {
+            add(Side::Buy, p, v);
+        }
+        let levels = |side, step, limit| -> Vec<(Decimal, Decimal)> {
+            stepped_levels(&m, side, step, limit)
+                .into_iter()
+                .map(|l| (l.price, l.quantity))
+                .collect()
+        };
+        // Price precision 2: step 1 aggregates to 0.1 (asks up, bids down).
+        assert_eq!(
+            levels(Side::Sell, 1, 30),
+            vec![
+                (dec("100.1"), dec("5")),
+                (dec("100.2"), dec("2")),
+                (dec("101.1"), dec("8"))
+            ]
+        );
+        assert_eq!(
+            levels(Side::Buy, 1, 30),
+            vec![(dec("99.9"), dec("3")), (dec("99.8"), dec("4"))]
+        );
+        // Step 3: to 10; the limit counts aggregated levels.
+        assert_eq!(levels(Side::Sell, 3, 30), vec![(dec("110"), dec("15"))]);
+        assert_eq!(levels(Side::Sell, 1, 2).len(), 2);
+        // Step 0 is the book as it is.
+        assert_eq!(levels(Side::Buy, 0, 1), vec![(dec("99.95"), dec("1"))]);
+    }
+
+    #[test]
+    fn candles_group_trades_by_interval() {
+        let p = |time: i64, price: i64| Print {
+            trade_id: time,
+            taker_order: time,
+            taker_side: Side::Buy,
+            time,
+            price: Decimal::from(price),
+            volume: Decimal::ONE,
+            value: Decimal::from(price),
+        };
+        let prints = [p(0, 10), p(59_999, 12), p(60_000, 11), p(180_000, 9)];
+        let c = candles_of(&prints, 60_000, Decimal::ONE, 0);
+        assert_eq!(c.len(), 3, "no candle for a minute without trades");
+        assert_eq!(
+            (c[0].open, c[0].high, c[0].low, c[0].close, c[0].vol),
+            (10.into(), 12.into(), 10.into(), 12.into(), 2.into())
+        );
+        assert_eq!(c[2].start, 180_000);
+        assert_eq!(
+            candles_of(&[], 60_000, Decimal::ONE, 61_000)[0].start,
+            60_000
+        );
+    }
+}
