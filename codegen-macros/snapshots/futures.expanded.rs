@@ -304,6 +304,14 @@ impl ::contango::__private::de::Wire for PriceLevel {
     ) -> ::std::result::Result<Self, D::Error> {
         <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
     }
+    fn list_from_wire<'de, D: ::contango::__private::serde::Deserializer<'de>>(
+        d: D,
+    ) -> ::std::result::Result<::std::vec::Vec<Self>, D::Error> {
+        let rows = ::contango::__private::de::decimal_rows::<D, 2usize>(d)?;
+        ::std::result::Result::Ok(
+            rows.into_iter().map(|[price, quantity]| Self { price, quantity }).collect(),
+        )
+    }
 }
 impl ::contango::__private::serde::Serialize for PriceLevel {
     fn serialize<S: ::contango::__private::serde::Serializer>(
@@ -9095,47 +9103,96 @@ impl MarketEvent {
                 ),
             );
         };
-        let ts = ::contango::Millis(frame.ts.unwrap_or(0));
+        let mut event = match frame.tick {
+            ::std::option::Option::Some(raw) => Self::decode_tick(channel, raw)?,
+            ::std::option::Option::None if MarketChannel::parse(channel).is_some() => {
+                return ::std::result::Result::Err(
+                    <::contango::__private::serde_json::Error as ::contango::__private::serde::de::Error>::missing_field(
+                        "tick",
+                    ),
+                );
+            }
+            ::std::option::Option::None => {
+                Self::Other {
+                    channel: channel.to_owned(),
+                    raw: ::std::string::String::new(),
+                }
+            }
+        };
+        event.set_time(::contango::Millis(frame.ts.unwrap_or(0)));
+        ::std::result::Result::Ok(event)
+    }
+    /// Decodes the `tick` of a frame of `channel` straight from a deserializer; an
+    /// unlisted channel keeps it raw.
+    pub fn decode_tick<'de, D: ::contango::__private::serde::Deserializer<'de>>(
+        channel: &str,
+        tick: D,
+    ) -> ::std::result::Result<Self, D::Error> {
         if let ::std::option::Option::Some(c) = TradesChannel::parse(channel) {
+            let tick = <MarketTrades as ::contango::__private::serde::Deserialize>::deserialize(
+                tick,
+            )?;
             return ::std::result::Result::Ok(
                 Self::Trades(::contango::__private::stream::MarketData {
                     channel: c,
-                    ts,
-                    tick: ::contango::__private::stream::tick(frame)?,
+                    ts: ::contango::Millis(0),
+                    tick,
                 }),
             );
         }
         if let ::std::option::Option::Some(c) = DepthChannel::parse(channel) {
+            let tick = <MarketDepth as ::contango::__private::serde::Deserialize>::deserialize(
+                tick,
+            )?;
             return ::std::result::Result::Ok(
                 Self::Depth(::contango::__private::stream::MarketData {
                     channel: c,
-                    ts,
-                    tick: ::contango::__private::stream::tick(frame)?,
+                    ts: ::contango::Millis(0),
+                    tick,
                 }),
             );
         }
         if let ::std::option::Option::Some(c) = TickerChannel::parse(channel) {
+            let tick = <MarketTicker as ::contango::__private::serde::Deserialize>::deserialize(
+                tick,
+            )?;
             return ::std::result::Result::Ok(
                 Self::Ticker(::contango::__private::stream::MarketData {
                     channel: c,
-                    ts,
-                    tick: ::contango::__private::stream::tick(frame)?,
+                    ts: ::contango::Millis(0),
+                    tick,
                 }),
             );
         }
         if let ::std::option::Option::Some(c) = KlineChannel::parse(channel) {
+            let tick = <MarketKline as ::contango::__private::serde::Deserialize>::deserialize(
+                tick,
+            )?;
             return ::std::result::Result::Ok(
                 Self::Kline(::contango::__private::stream::MarketData {
                     channel: c,
-                    ts,
-                    tick: ::contango::__private::stream::tick(frame)?,
+                    ts: ::contango::Millis(0),
+                    tick,
                 }),
             );
         }
+        let raw = <::std::boxed::Box<
+            ::contango::__private::serde_json::value::RawValue,
+        > as ::contango::__private::serde::Deserialize>::deserialize(tick)?;
         ::std::result::Result::Ok(Self::Other {
             channel: channel.to_owned(),
-            raw: frame.tick.map(|t| t.get().to_owned()).unwrap_or_default(),
+            raw: raw.get().to_owned(),
         })
+    }
+    /// Sets the frame time (frames may carry `ts` after `tick`).
+    pub fn set_time(&mut self, ts: ::contango::Millis) {
+        match self {
+            Self::Depth(d) => d.ts = ts,
+            Self::Trades(d) => d.ts = ts,
+            Self::Ticker(d) => d.ts = ts,
+            Self::Kline(d) => d.ts = ts,
+            Self::Other { .. } => {}
+        }
     }
     /// The channel name of the frame.
     pub fn channel_name(&self) -> ::std::string::String {
@@ -9202,6 +9259,15 @@ impl ::contango::__private::stream::MarketApi for MarketStreamApi {
         frame: &::contango::__private::stream::MarketFrame<'_>,
     ) -> ::std::result::Result<MarketEvent, ::contango::__private::serde_json::Error> {
         MarketEvent::decode(frame)
+    }
+    fn decode_tick<'de, D: ::contango::__private::serde::Deserializer<'de>>(
+        channel: &str,
+        tick: D,
+    ) -> ::std::result::Result<MarketEvent, D::Error> {
+        MarketEvent::decode_tick(channel, tick)
+    }
+    fn set_time(event: &mut MarketEvent, ts: ::contango::Millis) {
+        event.set_time(ts)
     }
 }
 /// The channel symbol of a contract name (`E-BTC-USDT` -> `e_btcusdt`).

@@ -34,6 +34,12 @@ const NUMBER_TOKEN: &str = "$serde_json::private::Number";
 pub trait Wire: Sized {
     /// Decodes `Self` from `d`, accepting every documented wire form.
     fn from_wire<'de, D: Deserializer<'de>>(d: D) -> Result<Self, D::Error>;
+
+    /// Decodes a list of `Self` (`null` is empty). Types with a faster way to read many at once
+    /// override it (order-book levels: [`decimal_rows`]).
+    fn list_from_wire<'de, D: Deserializer<'de>>(d: D) -> Result<Vec<Self>, D::Error> {
+        d.deserialize_option(ListVisitor(PhantomData))
+    }
 }
 
 /// Decodes any [`Wire`] value; used as `#[serde(deserialize_with = "...::de::wire")]` on every
@@ -357,16 +363,107 @@ macro_rules! wire_via_scalar {
     )*};
 }
 
-wire_via_scalar!(
-    String,
-    bool,
-    i32,
-    i64,
-    Decimal,
-    Millis,
-    Seconds,
-    LocalDateTime
-);
+wire_via_scalar!(String, bool, i32, i64, Millis, Seconds, LocalDateTime);
+
+impl Wire for Decimal {
+    /// Asks serde_json for the value's raw text, borrowed from the input: with
+    /// `arbitrary_precision` a number would otherwise be copied into a fresh `String` first (a
+    /// heap allocation per decimal, most of the cost of a depth snapshot). Other deserializers
+    /// ignore the request and are read as any scalar.
+    fn from_wire<'de, D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_newtype_struct(RAW_TOKEN, RawScalar(As::<Decimal>(PhantomData)))
+    }
+}
+
+/// The newtype name under which serde_json (`raw_value`) hands out a value's raw JSON text.
+const RAW_TOKEN: &str = "$serde_json::private::RawValue";
+
+/// A scalar read from its raw JSON text when the deserializer offers it, else as any scalar.
+struct RawScalar<C>(C);
+
+impl<'de, C: Convert> Visitor<'de> for RawScalar<C> {
+    type Value = C::Out;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.0.expecting())
+    }
+    fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<C::Out, D::Error> {
+        d.deserialize_any(ScalarVisitor(self.0))
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<C::Out, A::Error> {
+        if map.next_key_seed(TokenKey(RAW_TOKEN))? == Some(true) {
+            return map.next_value_seed(RawText(self.0));
+        }
+        Err(de::Error::invalid_type(Unexpected::Map, &self))
+    }
+    fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<C::Out, E> {
+        self.0.text(v)
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<C::Out, E> {
+        self.0.text(v)
+    }
+    fn visit_string<E: de::Error>(self, v: String) -> Result<C::Out, E> {
+        self.0.owned(v)
+    }
+    fn visit_i64<E: de::Error>(self, v: i64) -> Result<C::Out, E> {
+        self.0.int(v)
+    }
+    fn visit_u64<E: de::Error>(self, v: u64) -> Result<C::Out, E> {
+        self.0.uint(v)
+    }
+    fn visit_bool<E: de::Error>(self, v: bool) -> Result<C::Out, E> {
+        self.0.boolean(v)
+    }
+    fn visit_f64<E: de::Error>(self, v: f64) -> Result<C::Out, E> {
+        Err(E::invalid_type(Unexpected::Float(v), &self))
+    }
+}
+
+/// The raw JSON text of a scalar: a number as written, a string without its quotes (unescaped
+/// when it has escapes), `true`/`false`; anything else is the wrong type.
+struct RawText<C>(C);
+
+impl<'de, C: Convert> DeserializeSeed<'de> for RawText<C> {
+    type Value = C::Out;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<C::Out, D::Error> {
+        d.deserialize_str(self)
+    }
+}
+
+impl<'de, C: Convert> Visitor<'de> for RawText<C> {
+    type Value = C::Out;
+
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.0.expecting())
+    }
+    fn visit_borrowed_str<E: de::Error>(self, raw: &'de str) -> Result<C::Out, E> {
+        self.visit_str(raw)
+    }
+    fn visit_str<E: de::Error>(self, raw: &str) -> Result<C::Out, E> {
+        let expected = self.0.expecting();
+        match raw.as_bytes().first() {
+            Some(b'"') => {
+                let inner = raw
+                    .get(1..raw.len().saturating_sub(1))
+                    .filter(|_| raw.len() >= 2 && raw.ends_with('"'))
+                    .ok_or_else(|| E::custom("unterminated string"))?;
+                if inner.contains('\\') {
+                    let owned: String = serde_json::from_str(raw).map_err(E::custom)?;
+                    self.0.owned(owned)
+                } else {
+                    self.0.text(inner)
+                }
+            }
+            Some(b'-' | b'0'..=b'9') => self.0.text(raw),
+            Some(b't') if raw == "true" => self.0.boolean(true),
+            Some(b'f') if raw == "false" => self.0.boolean(false),
+            Some(b'n') => Err(E::invalid_type(Unexpected::Unit, &expected)),
+            Some(b'[') => Err(E::invalid_type(Unexpected::Seq, &expected)),
+            Some(b'{') => Err(E::invalid_type(Unexpected::Map, &expected)),
+            _ => Err(E::invalid_value(Unexpected::Str(raw), &expected)),
+        }
+    }
+}
 
 /// Parses an integer; an integral decimal form (`5.0`, `1e3`) is accepted because it is exact.
 fn parse_i64(s: &str) -> Option<i64> {
@@ -482,7 +579,120 @@ impl<'de, T: Wire> Visitor<'de> for OptionVisitor<T> {
 
 impl<T: Wire> Wire for Vec<T> {
     fn from_wire<'de, D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        d.deserialize_option(ListVisitor(PhantomData))
+        T::list_from_wire(d)
+    }
+}
+
+/// Decodes a list of rows of `N` decimals (`[[price, quantity], ...]`, numbers or strings;
+/// `null` is empty): from serde_json, the list's raw text in one tight pass
+/// ([`crate::rows`]); anything unusual, and other deserializers, through the general decoder.
+/// Generated array-shaped records of decimals read their lists with it.
+pub fn decimal_rows<'de, D: Deserializer<'de>, const N: usize>(
+    d: D,
+) -> Result<Vec<[Decimal; N]>, D::Error> {
+    d.deserialize_newtype_struct(RAW_TOKEN, RowsVisitor::<N>)
+}
+
+struct RowsVisitor<const N: usize>;
+
+impl<'de, const N: usize> Visitor<'de> for RowsVisitor<N> {
+    type Value = Vec<[Decimal; N]>;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "an array of {N}-decimal arrays, or null")
+    }
+    fn visit_newtype_struct<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        general_rows(d)
+    }
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Self::Value, A::Error> {
+        if !map.next_key_seed(TokenKey(RAW_TOKEN))?.unwrap_or(false) {
+            return Err(de::Error::invalid_type(Unexpected::Map, &self));
+        }
+        let raw: Cow<'de, str> = map.next_value_seed(RawStr)?;
+        if let Some(rows) = crate::rows::parse_rows::<N>(raw.as_bytes()) {
+            return Ok(rows);
+        }
+        let mut de = serde_json::Deserializer::from_str(&raw);
+        general_rows(&mut de).map_err(de::Error::custom)
+    }
+}
+
+fn general_rows<'de, D: Deserializer<'de>, const N: usize>(
+    d: D,
+) -> Result<Vec<[Decimal; N]>, D::Error> {
+    let rows: Vec<Row<N>> = d.deserialize_option(ListVisitor(PhantomData))?;
+    Ok(rows.into_iter().map(|r| r.0).collect())
+}
+
+/// One row of exactly `N` decimals, read element by element.
+struct Row<const N: usize>([Decimal; N]);
+
+impl<const N: usize> Wire for Row<N> {
+    fn from_wire<'de, D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        d.deserialize_seq(RowVisitor::<N>)
+    }
+}
+
+struct RowVisitor<const N: usize>;
+
+impl<'de, const N: usize> Visitor<'de> for RowVisitor<N> {
+    type Value = Row<N>;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "an array of {N} decimals")
+    }
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<Row<N>, A::Error> {
+        let mut row = [Decimal::ZERO; N];
+        for (i, cell) in row.iter_mut().enumerate() {
+            *cell = seq
+                .next_element_seed(WireSeed(PhantomData))?
+                .ok_or_else(|| de::Error::invalid_length(i, &self))?;
+        }
+        if seq.next_element::<IgnoredAny>()?.is_some() {
+            return Err(de::Error::invalid_length(N + 1, &self));
+        }
+        Ok(Row(row))
+    }
+}
+
+/// A map key equal to a token (compared without copying it).
+struct TokenKey(&'static str);
+
+impl<'de> DeserializeSeed<'de> for TokenKey {
+    type Value = bool;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<bool, D::Error> {
+        d.deserialize_str(self)
+    }
+}
+
+impl<'de> Visitor<'de> for TokenKey {
+    type Value = bool;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a key")
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<bool, E> {
+        Ok(v == self.0)
+    }
+}
+
+/// Raw text handed out by serde_json, borrowed when it can be.
+struct RawStr;
+
+impl<'de> DeserializeSeed<'de> for RawStr {
+    type Value = Cow<'de, str>;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_str(self)
+    }
+}
+
+impl<'de> Visitor<'de> for RawStr {
+    type Value = Cow<'de, str>;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("raw JSON text")
+    }
+    fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<Self::Value, E> {
+        Ok(Cow::Borrowed(v))
+    }
+    fn visit_str<E: de::Error>(self, v: &str) -> Result<Self::Value, E> {
+        Ok(Cow::Owned(v.to_owned()))
     }
 }
 
@@ -658,6 +868,41 @@ mod tests {
         let v = T::from_wire(&mut d)?;
         d.end()?;
         Ok(v)
+    }
+
+    fn rows(json: &str) -> Result<Vec<[Decimal; 2]>, serde_json::Error> {
+        let mut d = serde_json::Deserializer::from_str(json);
+        let v = decimal_rows::<_, 2>(&mut d)?;
+        d.end()?;
+        Ok(v)
+    }
+
+    #[test]
+    fn decimal_rows_fast_general_and_refused() {
+        let fast = rows(r#"[[86526.1,"61555"],[1,2]]"#).unwrap();
+        assert_eq!(fast[0], [dec("86526.1"), dec("61555")]);
+        // The general decoder takes what the fast pass leaves: exponents, escapes, long digits.
+        let general =
+            rows(r#"[[1e3,"2"],["0E-8","1234567890.12345678901234"],["\u0031",1]]"#).unwrap();
+        assert_eq!(general[0], [dec("1000"), dec("2")]);
+        assert_eq!(general[1][0].scale(), 8);
+        assert_eq!(general[1][1], dec("1234567890.12345678901234"));
+        assert_eq!(general[2][0], dec("1"));
+        assert!(rows("null").unwrap().is_empty());
+        for bad in [
+            r#"[[1,2,3]]"#,
+            r#"[[1]]"#,
+            r#"[[null,1]]"#,
+            r#"[[1.5e999999,1]]"#,
+            r#"{"a":1}"#,
+            "[[true,1]]",
+        ] {
+            assert!(rows(bad).is_err(), "{bad}");
+        }
+        // Other deserializers (a `Value`) read the same.
+        let v: serde_json::Value = serde_json::from_str(r#"[[1.5,"2"]]"#).unwrap();
+        let from_value = decimal_rows::<_, 2>(v).unwrap();
+        assert_eq!(from_value[0], [dec("1.5"), dec("2")]);
     }
 
     fn dec(s: &str) -> Decimal {

@@ -18,6 +18,7 @@ pub mod envelope;
 pub mod error;
 pub mod ratelimit;
 pub mod retry;
+mod rows;
 pub mod ser;
 pub mod stream;
 pub mod time;

@@ -32,11 +32,12 @@ pub fn market(m: &Market) -> TokenStream {
     let mut order: Vec<usize> = (0..m.channels.len()).collect();
     order.sort_by_key(|&i| std::cmp::Reverse(literal_len(&m.channels[i])));
     let parses = order.iter().map(|&i| {
-        let (v, s) = (&variants[i], &subs[i]);
+        let (v, s, p) = (&variants[i], &subs[i], &payloads[i]);
         quote! {
             if let ::std::option::Option::Some(c) = #s::parse(channel) {
+                let tick = <#p as ::contango::__private::serde::Deserialize>::deserialize(tick)?;
                 return ::std::result::Result::Ok(Self::#v(::contango::__private::stream::MarketData {
-                    channel: c, ts, tick: ::contango::__private::stream::tick(frame)?,
+                    channel: c, ts: ::contango::Millis(0), tick,
                 }));
             }
         }
@@ -123,12 +124,31 @@ pub fn market(m: &Market) -> TokenStream {
                 let ::std::option::Option::Some(channel) = frame.channel.as_deref() else {
                     return ::std::result::Result::Err(<::contango::__private::serde_json::Error as ::contango::__private::serde::de::Error>::missing_field("channel"));
                 };
-                let ts = ::contango::Millis(frame.ts.unwrap_or(0));
+                let mut event = match frame.tick {
+                    ::std::option::Option::Some(raw) => Self::decode_tick(channel, raw)?,
+                    ::std::option::Option::None if MarketChannel::parse(channel).is_some() => {
+                        return ::std::result::Result::Err(<::contango::__private::serde_json::Error as ::contango::__private::serde::de::Error>::missing_field("tick"));
+                    }
+                    ::std::option::Option::None => Self::Other { channel: channel.to_owned(), raw: ::std::string::String::new() },
+                };
+                event.set_time(::contango::Millis(frame.ts.unwrap_or(0)));
+                ::std::result::Result::Ok(event)
+            }
+
+            /// Decodes the `tick` of a frame of `channel` straight from a deserializer; an
+            /// unlisted channel keeps it raw.
+            pub fn decode_tick<'de, D: ::contango::__private::serde::Deserializer<'de>>(channel: &str, tick: D) -> ::std::result::Result<Self, D::Error> {
                 #(#parses)*
-                ::std::result::Result::Ok(Self::Other {
-                    channel: channel.to_owned(),
-                    raw: frame.tick.map(|t| t.get().to_owned()).unwrap_or_default(),
-                })
+                let raw = <::std::boxed::Box<::contango::__private::serde_json::value::RawValue> as ::contango::__private::serde::Deserialize>::deserialize(tick)?;
+                ::std::result::Result::Ok(Self::Other { channel: channel.to_owned(), raw: raw.get().to_owned() })
+            }
+
+            /// Sets the frame time (frames may carry `ts` after `tick`).
+            pub fn set_time(&mut self, ts: ::contango::Millis) {
+                match self {
+                    #(Self::#variants(d) => d.ts = ts,)*
+                    Self::Other { .. } => {}
+                }
             }
 
             /// The channel name of the frame.
@@ -179,6 +199,12 @@ pub fn market(m: &Market) -> TokenStream {
             };
             fn decode(frame: &::contango::__private::stream::MarketFrame<'_>) -> ::std::result::Result<MarketEvent, ::contango::__private::serde_json::Error> {
                 MarketEvent::decode(frame)
+            }
+            fn decode_tick<'de, D: ::contango::__private::serde::Deserializer<'de>>(channel: &str, tick: D) -> ::std::result::Result<MarketEvent, D::Error> {
+                MarketEvent::decode_tick(channel, tick)
+            }
+            fn set_time(event: &mut MarketEvent, ts: ::contango::Millis) {
+                event.set_time(ts)
             }
         }
 

@@ -16,6 +16,7 @@ pub fn record(r: &Record) -> TokenStream {
         quote!(::contango::__private::serde::Serialize,)
     };
     let array_ser = r.array_shape.then(|| array_serialize(r));
+    let rows = decimal_rows(r);
     quote! {
         #docs
         #[derive(Debug, Clone, PartialEq, #serialize_derive ::contango::__private::serde::Deserialize)]
@@ -27,6 +28,7 @@ pub fn record(r: &Record) -> TokenStream {
             fn from_wire<'de, D: ::contango::__private::serde::Deserializer<'de>>(d: D) -> ::std::result::Result<Self, D::Error> {
                 <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
             }
+            #rows
         }
         #array_ser
     }
@@ -67,6 +69,25 @@ fn serialize_with(f: &Field) -> TokenStream {
         _ => return quote!(),
     };
     quote!(, serialize_with = #path)
+}
+
+/// Lists of array-shaped records of required decimals (order-book levels) are read row by row
+/// from the list's raw text (`de::decimal_rows`), the hot path of every depth answer and frame.
+fn decimal_rows(r: &Record) -> TokenStream {
+    let all_decimal = r.array_shape
+        && !r.fields.is_empty()
+        && r.fields.iter().all(|f| f.required && f.ty == Ty::Decimal);
+    if !all_decimal {
+        return quote!();
+    }
+    let n = r.fields.len();
+    let names: Vec<_> = r.fields.iter().map(|f| field_ident(&f.rust)).collect();
+    quote! {
+        fn list_from_wire<'de, D: ::contango::__private::serde::Deserializer<'de>>(d: D) -> ::std::result::Result<::std::vec::Vec<Self>, D::Error> {
+            let rows = ::contango::__private::de::decimal_rows::<D, #n>(d)?;
+            ::std::result::Result::Ok(rows.into_iter().map(|[#(#names),*]| Self { #(#names),* }).collect())
+        }
+    }
 }
 
 /// `shape: array` records travel as `[a, b, ...]` in field order.

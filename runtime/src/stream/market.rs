@@ -6,7 +6,8 @@ use std::fmt;
 use std::hash::Hash;
 use std::time::Duration;
 
-use serde::de::{self, Deserializer as _, IgnoredAny, MapAccess, Visitor};
+use serde::Deserialize as _;
+use serde::de::{self, Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde_json::value::RawValue;
 
 use crate::error::{ApiCode, InvalidArgument};
@@ -92,6 +93,16 @@ pub trait MarketApi: Send + Sync + 'static {
 
     /// Decodes a data frame from its envelope (one typed pass over `tick`).
     fn decode(frame: &MarketFrame<'_>) -> Result<Self::Event, serde_json::Error>;
+
+    /// Decodes the `tick` of a frame of `channel` straight from the frame's deserializer (an
+    /// unlisted channel keeps it raw), so a frame whose `channel` comes first is read in one pass.
+    fn decode_tick<'de, D: Deserializer<'de>>(
+        channel: &str,
+        tick: D,
+    ) -> Result<Self::Event, D::Error>;
+
+    /// Sets the frame time of an event decoded before its frame's `ts` was read.
+    fn set_time(event: &mut Self::Event, ts: crate::time::Millis);
 }
 
 /// A decoded data frame of one channel: which channel (typed), when, and its payload.
@@ -132,10 +143,7 @@ pub struct MarketFrame<'a> {
 impl<'a> MarketFrame<'a> {
     /// Reads the envelope of `bytes`; `ping_key` names the heartbeat key.
     pub fn parse(bytes: &'a [u8], ping_key: &str) -> Result<Self, serde_json::Error> {
-        let mut de = serde_json::Deserializer::from_slice(bytes);
-        let frame = de.deserialize_map(FrameVisitor { ping_key })?;
-        de.end()?;
-        Ok(frame)
+        Ok(parse_with::<NoTick>(bytes, ping_key)?.0)
     }
 
     /// Whether the status says the server did what was asked (absent counts as yes).
@@ -156,12 +164,67 @@ impl<'a> MarketFrame<'a> {
     }
 }
 
-struct FrameVisitor<'k> {
-    ping_key: &'k str,
+/// How the frame visitor treats `tick` when the channel is already known.
+pub(crate) trait TickDecode {
+    type Out;
+    /// Decode `tick` in the same pass (else it is kept raw).
+    const INLINE: bool;
+    fn decode<'de, D: Deserializer<'de>>(channel: &str, tick: D) -> Result<Self::Out, D::Error>;
 }
 
-impl<'de> Visitor<'de> for FrameVisitor<'_> {
-    type Value = MarketFrame<'de>;
+/// Keeps `tick` raw.
+pub(crate) struct NoTick;
+
+impl TickDecode for NoTick {
+    type Out = ();
+    const INLINE: bool = false;
+    fn decode<'de, D: Deserializer<'de>>(_: &str, tick: D) -> Result<(), D::Error> {
+        IgnoredAny::deserialize(tick).map(|_| ())
+    }
+}
+
+/// Decodes `tick` with the spec's types.
+pub(crate) struct Typed<A>(std::marker::PhantomData<A>);
+
+impl<A: MarketApi> TickDecode for Typed<A> {
+    type Out = A::Event;
+    const INLINE: bool = true;
+    fn decode<'de, D: Deserializer<'de>>(channel: &str, tick: D) -> Result<A::Event, D::Error> {
+        A::decode_tick(channel, tick)
+    }
+}
+
+/// Reads a frame once: the envelope, and the typed `tick` when `channel` came before it (as real
+/// servers send it); a `tick` seen first is kept raw for a second, typed pass.
+pub(crate) fn parse_with<'a, T: TickDecode>(
+    bytes: &'a [u8],
+    ping_key: &str,
+) -> Result<(MarketFrame<'a>, Option<T::Out>), serde_json::Error> {
+    let mut de = serde_json::Deserializer::from_slice(bytes);
+    let parsed = de.deserialize_map(FrameVisitor::<T> {
+        ping_key,
+        _tick: std::marker::PhantomData,
+    })?;
+    de.end()?;
+    Ok(parsed)
+}
+
+struct TickSeed<'c, T>(&'c str, std::marker::PhantomData<T>);
+
+impl<'de, T: TickDecode> de::DeserializeSeed<'de> for TickSeed<'_, T> {
+    type Value = T::Out;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<T::Out, D::Error> {
+        T::decode(self.0, d)
+    }
+}
+
+struct FrameVisitor<'k, T> {
+    ping_key: &'k str,
+    _tick: std::marker::PhantomData<T>,
+}
+
+impl<'de, T: TickDecode> Visitor<'de> for FrameVisitor<'_, T> {
+    type Value = (MarketFrame<'de>, Option<T::Out>);
 
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str("a market stream frame (a JSON object)")
@@ -169,9 +232,17 @@ impl<'de> Visitor<'de> for FrameVisitor<'_> {
 
     fn visit_map<M: MapAccess<'de>>(self, mut map: M) -> Result<Self::Value, M::Error> {
         let mut frame = MarketFrame::default();
+        let mut event = None;
         while let Some(key) = map.next_key::<Cow<'de, str>>()? {
             match key.as_ref() {
                 "channel" => frame.channel = map.next_value()?,
+                "tick" if T::INLINE && frame.channel.is_some() && event.is_none() => {
+                    let channel = frame.channel.as_deref().unwrap_or_default();
+                    event = map.next_value_seed(OptionalTick::<T>(TickSeed(
+                        channel,
+                        std::marker::PhantomData,
+                    )))?;
+                }
                 "tick" => frame.tick = raw_unless_null(map.next_value()?),
                 "data" => frame.data = raw_unless_null(map.next_value()?),
                 "ts" => frame.ts = map.next_value::<Option<&RawValue>>()?.and_then(int),
@@ -185,7 +256,30 @@ impl<'de> Visitor<'de> for FrameVisitor<'_> {
                 }
             }
         }
-        Ok(frame)
+        Ok((frame, event))
+    }
+}
+
+/// A `tick` that may be `null` (then there is nothing to decode).
+struct OptionalTick<'c, T>(TickSeed<'c, T>);
+
+impl<'de, T: TickDecode> de::DeserializeSeed<'de> for OptionalTick<'_, T> {
+    type Value = Option<T::Out>;
+    fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        d.deserialize_option(self)
+    }
+}
+
+impl<'de, T: TickDecode> Visitor<'de> for OptionalTick<'_, T> {
+    type Value = Option<T::Out>;
+    fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("a tick")
+    }
+    fn visit_none<E: de::Error>(self) -> Result<Self::Value, E> {
+        Ok(None)
+    }
+    fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Self::Value, D::Error> {
+        de::DeserializeSeed::deserialize(self.0, d).map(Some)
     }
 }
 
@@ -216,16 +310,6 @@ pub(crate) fn message(event: &str, channel: &str, cb_id: &str, extra: &[(&str, S
     }
     text.push_str("}}");
     text
-}
-
-/// For generated decoders: a `tick` that must be there.
-pub fn tick<'a, T: serde::Deserialize<'a>>(
-    frame: &MarketFrame<'a>,
-) -> Result<T, serde_json::Error> {
-    match frame.tick {
-        Some(raw) => T::deserialize(raw),
-        None => Err(de::Error::missing_field("tick")),
-    }
 }
 
 /// Parses `name` against a channel template of literal parts and `{param}` holes; returns the

@@ -25,7 +25,7 @@ use super::connection::Failure;
 use super::driver::{Command, Driver, Start};
 use super::frame::{self, Control};
 use super::item::{ConnectError, StreamError, StreamItem};
-use super::market::{MarketApi, MarketFrame, Subscription, message};
+use super::market::{MarketApi, MarketFrame, Subscription, Typed, message, parse_with};
 use super::session::{Opening, Read, Session};
 use crate::client::Core;
 use crate::error::InvalidArgument;
@@ -204,7 +204,7 @@ enum Classified<'a, E> {
 
 fn classify<A: MarketApi>(bytes: &[u8]) -> Classified<'_, A::Event> {
     let p = A::PROTOCOL;
-    let frame = match MarketFrame::parse(bytes, p.ping) {
+    let (frame, inline) = match parse_with::<Typed<A>>(bytes, p.ping) {
         Ok(f) => f,
         Err(e) => return Classified::Data(Err(malformed(e.to_string(), bytes))),
     };
@@ -221,6 +221,11 @@ fn classify<A: MarketApi>(bytes: &[u8]) -> Classified<'_, A::Event> {
     }
     if !frame.ok() {
         return Classified::Refused(frame::preview(bytes));
+    }
+    let ts = frame.ts.filter(|&t| t > 0);
+    if let Some(mut event) = inline {
+        A::set_time(&mut event, crate::time::Millis(frame.ts.unwrap_or(0)));
+        return Classified::Data(Ok((event, ts)));
     }
     Classified::Data(match A::decode(&frame) {
         // An empty book carries time 0: no event time.

@@ -81,7 +81,7 @@ pub use item::{ConnectError, Gap, GapReason, StreamError, StreamItem};
 pub use keys::{ListenKeys, redact_key};
 pub use market::{
     MarketApi, MarketData, MarketFrame, Protocol, Subscription, SymbolRule, TemplatePart,
-    match_template, tick,
+    match_template,
 };
 pub use market_stream::{
     MarketMessage, MarketRequest, MarketStream, MarketStreamBuilder, RequestError,
