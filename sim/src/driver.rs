@@ -565,6 +565,73 @@ mod tests {
         assert_eq!(r.below(0), 0);
     }
 
+    fn marks(seed: u64, steps: u64) -> (Vec<Decimal>, State) {
+        let mut st = State::new_for_tests(crate::config::SimConfig::default());
+        st.seed_for_tests();
+        let config = MarketDriver::random_walk(seed)
+            .contracts(["E-BTC-USDT"])
+            .trade_every(1);
+        let mut driver = Driver::prepare(config, &mut st, 1_000).expect("prepared");
+        let c = st.contract("E-BTC-USDT").expect("contract").clone();
+        let mut out = Vec::new();
+        for i in 1..=steps {
+            driver
+                .step_contract(&mut st, &c, i * 200, 1_000 + i64::try_from(i).unwrap_or(0))
+                .expect("step");
+            out.push(st.mark("E-BTC-USDT"));
+        }
+        (out, st)
+    }
+
+    #[test]
+    fn a_seeded_walk_is_reproducible_quotes_around_the_mark_and_trades() {
+        let (a, st) = marks(9, 50);
+        let (b, _) = marks(9, 50);
+        let (c, _) = marks(10, 50);
+        assert_eq!(a, b, "same seed, same path");
+        assert_ne!(a, c, "another seed, another path");
+        assert!(a.windows(2).any(|w| w[0] != w[1]), "the mark moves");
+        // Whole ticks of 0.1.
+        assert!(a.iter().all(|m| (*m * Decimal::TEN).fract().is_zero()));
+        let mark = st.mark("E-BTC-USDT");
+        let book = &st.markets["E-BTC-USDT"].book;
+        let (ask, bid) = (book.best(&Side::Sell), book.best(&Side::Buy));
+        assert!(ask.is_some_and(|a| a > mark) && bid.is_some_and(|b| b < mark));
+        assert_eq!(book.levels(&Side::Sell, 100).len(), 10);
+        assert!(
+            !st.markets["E-BTC-USDT"].prints.is_empty(),
+            "trades printed"
+        );
+        // Closed quotes are forgotten: only the ladder's open orders remain of the market maker.
+        let mm_orders = st
+            .orders
+            .values()
+            .filter(|o| o.uid == MARKET_MAKER_UID && o.symbol == "E-BTC-USDT")
+            .count();
+        assert!(mm_orders <= 20, "{mm_orders}");
+    }
+
+    #[test]
+    fn backfill_ends_at_the_start_price_one_trade_every_ten_seconds() {
+        let mut st = State::new_for_tests(crate::config::SimConfig::default());
+        let config = MarketDriver::random_walk(1)
+            .contracts(["E-ETH-USDT"])
+            .backfill(Duration::from_secs(600));
+        Driver::prepare(config, &mut st, 1_000_000).expect("prepared");
+        let prints = &st.markets["E-ETH-USDT"].prints;
+        assert_eq!(prints.len(), 60);
+        assert_eq!(
+            prints.last().map(|p| (p.time, p.price)),
+            Some((990_000, "2000".parse().expect("price")))
+        );
+        assert!(
+            prints
+                .windows(2)
+                .all(|w| w[1].time - w[0].time == BACKFILL_SPACING_MS
+                    && w[0].trade_id < w[1].trade_id)
+        );
+    }
+
     #[test]
     fn path_files() {
         let p = parse_path("time,price\n# comment\n0,30000\n\n1000, 29000.5\n1000,28000\n")
