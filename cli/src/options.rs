@@ -102,8 +102,9 @@ pub fn command<A: Api>() -> Command {
     )
 }
 
+/// An option of every command, listed apart from the command's own parameters.
 fn global(arg: Arg) -> Arg {
-    arg.global(true)
+    arg.global(true).help_heading("Global options")
 }
 
 #[cfg(test)]

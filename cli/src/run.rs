@@ -140,7 +140,7 @@ fn target<A: Api>(global: &Global, sim: Option<&Sim>) -> Result<Target, Failure>
 /// secret never).
 fn describe(target: &Target) {
     eprintln!(
-        "target: {} product {} credentials {:?}{}",
+        "target: {} product {} credentials {}{}",
         target.base_url(),
         target.product().unwrap_or("(spec default)"),
         target.source(),

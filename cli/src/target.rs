@@ -33,6 +33,17 @@ pub enum CredentialSource {
     Simulator,
 }
 
+impl fmt::Display for CredentialSource {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            CredentialSource::None => f.write_str("none (public endpoints only)"),
+            CredentialSource::Environment => write!(f, "from {ENV_API_KEY} / {ENV_SECRET_KEY}"),
+            CredentialSource::Profile(name) => write!(f, "from profile `{name}`"),
+            CredentialSource::Simulator => f.write_str("the simulator's account"),
+        }
+    }
+}
+
 /// The server, product and credentials of one invocation.
 #[derive(Clone)]
 pub struct Target {

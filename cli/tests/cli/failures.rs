@@ -116,7 +116,10 @@ fn credentials_missing_or_in_a_loose_profile_are_refused_and_secrets_never_print
     cmd.args(["--profile", "sim", "--verbose", "account"]);
     let ok = finish(cmd);
     assert_eq!(ok.code, Some(0), "{ok:?}");
-    assert!(ok.stderr.contains("Profile(\"sim\")"), "{ok:?}");
+    assert!(
+        ok.stderr.contains("credentials from profile `sim`"),
+        "{ok:?}"
+    );
     assert!(!ok.stdout.contains(h.sim().secret()) && !ok.stderr.contains(h.sim().secret()));
     assert!(
         !ok.stderr.contains(h.sim().api_key()),

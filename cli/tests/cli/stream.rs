@@ -1,5 +1,5 @@
-//! `contango stream user` prints a fill as a JSON line and, on SIGTERM, closes its listen key and
-//! exits 0.
+//! `contango stream user` prints a fill as a JSON line, a gap after a dropped connection as a
+//! line of its own, and, on SIGTERM, closes its listen key and exits 0.
 
 use std::io::{BufRead, BufReader};
 use std::process::Stdio;
@@ -55,7 +55,7 @@ fn order(side: Side, order_type: OrderType, price: rust_decimal::Decimal) -> New
 }
 
 #[test]
-fn stream_user_prints_a_fill_and_closes_the_listen_key_on_sigterm() {
+fn stream_user_prints_a_fill_and_a_gap_and_closes_the_listen_key_on_sigterm() {
     let h = Harness::new("stream");
     let mut child = h
         .contango()
@@ -106,6 +106,14 @@ fn stream_user_prints_a_fill_and_closes_the_listen_key_on_sigterm() {
     });
     let fill: Value = serde_json::from_str(&fill).unwrap_or_default();
     assert_eq!(decimal(&fill["data"]["o"]["L"]), dec!(29995.5), "{fill}");
+
+    // The server drops the connection: the stream reconnects and says so, on a line of its own.
+    sim.close_streams();
+    let gap = expect_line(&out, "gap after the reconnect", |l| {
+        l.contains("\"type\":\"gap\"")
+    });
+    let gap: Value = serde_json::from_str(&gap).unwrap_or_default();
+    assert!(gap["from_ms"].as_i64() <= gap["to_ms"].as_i64(), "{gap}");
 
     let pid = child.id().to_string();
     let killed = std::process::Command::new("kill")

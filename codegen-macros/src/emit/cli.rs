@@ -155,8 +155,14 @@ fn command(ir: &Ir, ep: &Endpoint) -> TokenStream {
     let p = quote!(::contango_cli::__private);
     let name = kebab(&ep.name);
     let about = first_sentence(&ep.doc);
+    let under = if ep.user_stream_base || ir.products.is_empty() {
+        String::new()
+    } else {
+        let prefixes: Vec<&str> = ir.products.iter().map(|p| p.prefix.as_str()).collect();
+        format!(" under {}", prefixes.join(" or "))
+    };
     let mut long = format!(
-        "{}\n\n{} {} ({}).",
+        "{}\n\n{} {}{under} ({}).",
         ep.doc.trim(),
         method_str(ep.method),
         ep.path,
