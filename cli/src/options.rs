@@ -50,6 +50,7 @@ pub fn command<A: Api>() -> Command {
         .iter()
         .map(|p: &ProductInfo| PossibleValue::new(p.short()).alias(p.key).help(p.doc));
     let mut root = Command::new("contango")
+        .version(env!("CARGO_PKG_VERSION"))
         .about(A::ABOUT.lines().next().unwrap_or_default().to_owned())
         .long_about(A::ABOUT)
         .after_help(format!(
@@ -68,6 +69,7 @@ pub fn command<A: Api>() -> Command {
         .arg(global(Arg::new("profile").long("profile").value_name("NAME"))
             .help("Credentials and target from this profile of the profile file"))
         .arg(global(Arg::new("sim").long("sim").action(ArgAction::SetTrue))
+            .conflicts_with_all(["base-url", "profile"])
             .help("Start the embedded exchange simulator for this command and use it (its address goes to stderr)"))
         .arg(global(Arg::new("output").long("output").short('o').value_name("FORMAT"))
             .value_parser(["json", "table"])

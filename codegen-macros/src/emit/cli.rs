@@ -462,4 +462,25 @@ mod tests {
             tokens.contains("endpoints.depth.output: the command line has its own `--output` flag")
         );
     }
+
+    #[test]
+    fn a_spec_mistake_is_reported_as_for_the_sdk() {
+        let broken = SHIPPED.replace(
+            "leverage: { type: i32, required: true, min: 1",
+            "leverage: { type: i33, required: true, min: 1",
+        );
+        let Err((_, diags)) = generate_with(&broken, super::emit) else {
+            panic!("a broken spec expands");
+        };
+        let rendered: Vec<String> = diags
+            .iter()
+            .map(|d| d.render("spec/futures.yaml"))
+            .collect();
+        assert!(
+            rendered.iter().any(|d| d.starts_with("spec/futures.yaml:")
+                && d.contains("endpoints.level_edit.body.leverage")
+                && d.contains("i33")),
+            "{rendered:#?}"
+        );
+    }
 }
