@@ -26,6 +26,21 @@ use quote::{quote, quote_spanned};
 /// `spec/futures.yaml:12:5: endpoints.new_order.body.leverage: unknown type `i33` (did you mean `i32`?); ...`.
 #[proc_macro]
 pub fn generate(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
+    expand_call(input, emit::emit)
+}
+
+/// Generates the command line of a spec (the `contango` binary's subcommands), the second
+/// expansion of the same IR: `contango_macros::generate_cli!("../spec/futures.yaml");` in a
+/// module where the items of `generate!` for the same spec are in scope. Only the CLI crate
+/// expands it, so the SDK's users never compile clap. Spec mistakes are reported exactly as by
+/// `generate!`.
+#[proc_macro]
+pub fn generate_cli(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
+    expand_call(input, emit::cli::emit)
+}
+
+/// One macro call: the path literal, the file, the expansion by `emit`, the file tracked.
+fn expand_call(input: proc_macro::TokenStream, emit: Emit) -> proc_macro::TokenStream {
     let lit: syn::LitStr = match syn::parse(input) {
         Ok(l) => l,
         Err(e) => return e.to_compile_error().into(),
@@ -35,7 +50,7 @@ pub fn generate(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
         Err(msg) => return syn::Error::new(lit.span(), msg).to_compile_error().into(),
     };
     let abs = source.absolute.to_string_lossy().into_owned();
-    let body = expand(&source.text, &source.display, lit.span());
+    let body = expand(&source.text, &source.display, lit.span(), emit);
     quote! {
         // Tracks the spec file: editing it recompiles the crate.
         const _: &[u8] = include_bytes!(#abs);
@@ -44,11 +59,14 @@ pub fn generate(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
     .into()
 }
 
-/// The whole expansion of a spec text: the generated items, preceded by one `compile_error!` per
+/// What an expansion emits from a valid (or partly valid) IR: the SDK or the CLI.
+type Emit = fn(&ir::Ir) -> TokenStream;
+
+/// The whole expansion of a spec text by `emit`: the generated items, preceded by one `compile_error!` per
 /// spec mistake, each pointing at `span` (the path literal of the call). Items that could be
 /// generated are still emitted, so one typo does not bury the user under follow-on errors.
-pub(crate) fn expand(text: &str, display: &str, span: Span) -> TokenStream {
-    match generate_from(text) {
+fn expand(text: &str, display: &str, span: Span, emit: Emit) -> TokenStream {
+    match generate_with(text, emit) {
         Ok(tokens) => tokens,
         Err((partial, diags)) => {
             let errors = diags.iter().map(|d| {
@@ -63,8 +81,17 @@ pub(crate) fn expand(text: &str, display: &str, span: Span) -> TokenStream {
 
 /// Runs the pipeline. On mistakes returns what could be generated together with every
 /// diagnostic, in file order.
+#[cfg(test)]
 pub(crate) fn generate_from(
     text: &str,
+) -> Result<TokenStream, (TokenStream, Vec<diag::Diagnostic>)> {
+    generate_with(text, emit::emit)
+}
+
+/// [`generate_from`] with another emit target (the CLI).
+pub(crate) fn generate_with(
+    text: &str,
+    emit: Emit,
 ) -> Result<TokenStream, (TokenStream, Vec<diag::Diagnostic>)> {
     let (spec, mut diags) = spec::parse(text);
     let Some(spec) = spec else {
@@ -72,7 +99,7 @@ pub(crate) fn generate_from(
     };
     let (ir, more) = validate::validate(&spec);
     diags.extend(more);
-    let tokens = emit::emit(&ir);
+    let tokens = emit(&ir);
     if diags.is_empty() {
         Ok(tokens)
     } else {

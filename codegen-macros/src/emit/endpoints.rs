@@ -24,6 +24,11 @@ fn arg_conv(p: &Param) -> TokenStream {
 }
 
 fn param_doc(p: &Param) -> TokenStream {
+    doc(&param_text(p))
+}
+
+/// A parameter's documentation with its default and limits (rustdoc and the CLI's `--help`).
+pub fn param_text(p: &Param) -> String {
     let mut text = p
         .doc
         .clone()
@@ -45,7 +50,7 @@ fn param_doc(p: &Param) -> TokenStream {
         let trimmed = text.trim_end().trim_end_matches('.').to_string();
         text = format!("{trimmed} ({}).", limits.join("; "));
     }
-    doc(&text)
+    text
 }
 
 pub fn endpoint(ep: &Endpoint) -> TokenStream {
@@ -397,7 +402,7 @@ fn validation(ep: &Endpoint) -> TokenStream {
     quote!(#(#checks)*)
 }
 
-fn method_str(m: Method) -> &'static str {
+pub fn method_str(m: Method) -> &'static str {
     match m {
         Method::Get => "GET",
         Method::Post => "POST",
@@ -406,7 +411,7 @@ fn method_str(m: Method) -> &'static str {
     }
 }
 
-fn security_str(s: Security) -> &'static str {
+pub fn security_str(s: Security) -> &'static str {
     match s {
         Security::None => "public",
         Security::Trade => "TRADE, signed",

@@ -1,6 +1,7 @@
 //! Tokens from the IR. Cannot fail and never sees YAML. Generated code names runtime items through
 //! `::contango::__private`, so it compiles wherever it is expanded.
 
+pub mod cli;
 mod client;
 mod endpoints;
 mod enums;

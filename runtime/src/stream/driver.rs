@@ -28,8 +28,9 @@ pub(crate) enum Task<S> {
 /// Messages the stream's handle sends the driver.
 #[derive(Debug)]
 pub(crate) enum Command {
-    /// Send this text on the active connection (a subscription made after connecting, a
-    /// request). Dropped when there is none: the session restores subscriptions on reconnect.
+    /// Send this text on the active connection, else the one opening (a subscription made after
+    /// connecting, a request). Dropped when there is none: the session restores subscriptions on
+    /// the next connection.
     Send(String),
 }
 
@@ -182,7 +183,8 @@ impl<A: Session, S: Send + 'static> Driver<A, S> {
     fn on_command(&mut self, command: Command) {
         match command {
             Command::Send(text) => {
-                let Some(conn) = &self.active else {
+                // A connection still opening sends it once subscribed (its queue is read then).
+                let Some(conn) = self.active.as_ref().or(self.candidate.as_ref()) else {
                     tracing::debug!("contango.stream.send_dropped: no connection");
                     return;
                 };

@@ -1,0 +1,52 @@
+//! What the generated command line provides to the hand-written flow of [`crate::run`].
+
+use std::future::Future;
+
+use crate::failure::Failure;
+use crate::stream::Stop;
+use crate::target::Target;
+
+/// A product line of the spec, as `--product` offers it.
+#[derive(Debug, Clone, Copy)]
+pub struct ProductInfo {
+    /// The spec's key (`usdt_margined`).
+    pub key: &'static str,
+    /// Its documentation.
+    pub doc: &'static str,
+}
+
+impl ProductInfo {
+    /// The short name offered first (`usdt` for `usdt_margined`): the key up to its first `_`.
+    pub fn short(&self) -> &'static str {
+        self.key.split('_').next().unwrap_or(self.key)
+    }
+}
+
+/// The command line of one spec, implemented by `generate_cli!`'s `Commands`.
+pub trait Api {
+    /// The generated SDK client.
+    type Client;
+    /// The spec's title and description (top-level `--help`).
+    const ABOUT: &'static str;
+    /// The spec's products, in spec order (the first is the default).
+    const PRODUCTS: &'static [ProductInfo];
+    /// Whether the spec describes a private stream with listen keys (`contango stream user`).
+    const HAS_USER_STREAM: bool;
+
+    /// One subcommand per endpoint, named after it in kebab-case.
+    fn commands() -> Vec<clap::Command>;
+
+    /// The SDK client for a target (base URL, product, credentials).
+    fn client(target: &Target) -> Result<Self::Client, Failure>;
+
+    /// Runs endpoint subcommand `command` with its arguments through the SDK; the answer as JSON
+    /// with exact decimals as strings.
+    fn call(
+        client: &Self::Client,
+        command: &str,
+        args: &clap::ArgMatches,
+    ) -> impl Future<Output = Result<serde_json::Value, Failure>>;
+
+    /// Prints the private stream as JSON lines until `stop` completes, then closes the listen key.
+    fn user_stream(client: &Self::Client, stop: Stop) -> impl Future<Output = Result<(), Failure>>;
+}

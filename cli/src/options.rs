@@ -1,0 +1,120 @@
+//! The global options and the commands every spec gets (`stream`, `completions`). The names
+//! here are reserved in the macro (`codegen-macros/src/emit/cli.rs`): an endpoint or parameter
+//! with one of them is a compile error rather than an ambiguous command line.
+
+use clap::builder::PossibleValue;
+use clap::{Arg, ArgAction, ArgMatches, Command};
+
+use crate::api::{Api, ProductInfo};
+use crate::failure::ExitStatus;
+use crate::output::Format;
+
+/// The global options of one invocation.
+#[derive(Debug, Clone, Default)]
+pub struct Global {
+    /// `--base-url`.
+    pub base_url: Option<String>,
+    /// `--product`.
+    pub product: Option<String>,
+    /// `--profile`.
+    pub profile: Option<String>,
+    /// `--sim`.
+    pub sim: bool,
+    /// `--output`, or the default for where stdout goes.
+    pub format: Option<Format>,
+    /// `--jsonl`.
+    pub jsonl: bool,
+    /// `--verbose`.
+    pub verbose: bool,
+}
+
+impl Global {
+    /// The global options of parsed arguments.
+    pub fn from_matches(m: &ArgMatches) -> Global {
+        let text = |id: &str| m.get_one::<String>(id).cloned();
+        Global {
+            base_url: text("base-url"),
+            product: text("product"),
+            profile: text("profile"),
+            sim: m.get_flag("sim"),
+            format: text("output").and_then(|f| Format::from_name(&f)),
+            jsonl: m.get_flag("jsonl"),
+            verbose: m.get_flag("verbose"),
+        }
+    }
+}
+
+/// The whole command line of spec `A`.
+pub fn command<A: Api>() -> Command {
+    let products = A::PRODUCTS
+        .iter()
+        .map(|p: &ProductInfo| PossibleValue::new(p.short()).alias(p.key).help(p.doc));
+    let mut root = Command::new("contango")
+        .version(env!("CARGO_PKG_VERSION"))
+        .about(A::ABOUT.lines().next().unwrap_or_default().to_owned())
+        .long_about(A::ABOUT)
+        .after_help(format!(
+            "Credentials: CONTANGO_API_KEY and CONTANGO_SECRET_KEY, or --profile NAME \
+             (a TOML file at $XDG_CONFIG_HOME/contango/profiles.toml, mode 600).\n\n{}",
+            ExitStatus::HELP
+        ))
+        .subcommand_required(true)
+        .arg_required_else_help(true)
+        .arg(global(Arg::new("base-url").long("base-url").value_name("URL"))
+            .help("Base URL of the REST interface (or CONTANGO_BASE_URL, or the profile's base_url)"))
+        .arg(global(Arg::new("product").long("product").value_name("PRODUCT"))
+            .value_parser(clap::builder::PossibleValuesParser::new(products))
+            .ignore_case(true)
+            .help("Product line (or CONTANGO_PRODUCT); defaults to the spec's first"))
+        .arg(global(Arg::new("profile").long("profile").value_name("NAME"))
+            .help("Credentials and target from this profile of the profile file"))
+        .arg(global(Arg::new("sim").long("sim").action(ArgAction::SetTrue))
+            .conflicts_with_all(["base-url", "profile"])
+            .help("Start the embedded exchange simulator for this command and use it (its address goes to stderr)"))
+        .arg(global(Arg::new("output").long("output").short('o').value_name("FORMAT"))
+            .value_parser(["json", "table"])
+            .help("json, or table; by default json when stdout is not a terminal, table when it is"))
+        .arg(global(Arg::new("jsonl").long("jsonl").action(ArgAction::SetTrue))
+            .help("Lists as one JSON object per line"))
+        .arg(global(Arg::new("verbose").long("verbose").short('v').action(ArgAction::SetTrue))
+            .help("Say where requests go and log them to stderr (never secrets)"));
+    for c in A::commands() {
+        root = root.subcommand(c.after_help(ExitStatus::HELP));
+    }
+    if A::HAS_USER_STREAM {
+        root = root.subcommand(
+            Command::new("stream")
+                .about("Prints a stream as JSON lines until interrupted")
+                .subcommand_required(true)
+                .subcommand(Command::new("user").about(
+                    "The private stream of order and account updates, one JSON object per line \
+                     (`type` is event, gap, disconnected or error); Ctrl-C or SIGTERM closes the \
+                     listen key and exits 0",
+                )),
+        );
+    }
+    root.subcommand(
+        Command::new("completions")
+            .about("Prints a shell completion script")
+            .arg(
+                Arg::new("shell")
+                    .required(true)
+                    .value_parser(clap::value_parser!(clap_complete::Shell)),
+            ),
+    )
+}
+
+/// An option of every command, listed apart from the command's own parameters.
+fn global(arg: Arg) -> Arg {
+    arg.global(true).help_heading("Global options")
+}
+
+#[cfg(test)]
+mod tests {
+    /// clap's own consistency checks (unique names and flags, positional order) over the
+    /// command line of the shipped spec.
+    #[test]
+    fn the_command_line_of_the_shipped_spec_is_consistent() {
+        super::command::<crate::commands::Commands>().debug_assert();
+    }
+}

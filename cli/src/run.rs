@@ -1,0 +1,162 @@
+//! One invocation, start to end: parse → (completions) → target → client → call or stream →
+//! output → exit code. Each step is named for what it does; every failure ends as a [`Failure`]
+//! whose exit code tells local refusal, server error and transport failure apart.
+
+use std::io::IsTerminal;
+use std::process::ExitCode;
+
+use clap::ArgMatches;
+use contango_sim::Sim;
+
+use crate::api::Api;
+use crate::failure::{ExitStatus, Failure};
+use crate::options::{self, Global};
+use crate::output::{self, Format};
+use crate::stream;
+use crate::target::{Target, product_key};
+
+/// Runs the command line of spec `A` on the process arguments and returns its exit code.
+pub fn run<A: Api>() -> ExitCode {
+    run_from::<A>(std::env::args_os())
+}
+
+/// [`run`] on given arguments (the first is the program name).
+pub fn run_from<A: Api>(args: impl IntoIterator<Item = std::ffi::OsString>) -> ExitCode {
+    let mut cmd = options::command::<A>();
+    let matches = match cmd.try_get_matches_from_mut(args) {
+        Ok(m) => m,
+        Err(e) => {
+            let _ = e.print();
+            // --help and --version are not refusals.
+            return if e.use_stderr() {
+                ExitStatus::Refused.into()
+            } else {
+                ExitStatus::Success.into()
+            };
+        }
+    };
+    if let Some(("completions", m)) = matches.subcommand() {
+        if let Some(shell) = m.get_one::<clap_complete::Shell>("shell") {
+            clap_complete::generate(*shell, &mut cmd, "contango", &mut std::io::stdout());
+        }
+        return ExitStatus::Success.into();
+    }
+    let global = Global::from_matches(&matches);
+    if global.verbose {
+        // The SDK's spans and events (endpoint, status, code, latency); they never hold secrets.
+        let _ = tracing_subscriber::fmt()
+            .with_writer(std::io::stderr)
+            .with_max_level(tracing_subscriber::filter::LevelFilter::DEBUG)
+            .try_init();
+    }
+    let runtime = match tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+    {
+        Ok(r) => r,
+        Err(e) => {
+            return fail(&Failure::Other(format!(
+                "cannot start the async runtime: {e}"
+            )));
+        }
+    };
+    match runtime.block_on(execute::<A>(&global, &matches)) {
+        Ok(()) => ExitStatus::Success.into(),
+        Err(f) => fail(&f),
+    }
+}
+
+fn fail(f: &Failure) -> ExitCode {
+    eprintln!("contango: {f}");
+    f.status().into()
+}
+
+/// Runs the parsed subcommand against the target (the simulator with `--sim`).
+async fn execute<A: Api>(global: &Global, matches: &ArgMatches) -> Result<(), Failure> {
+    let Some((name, args)) = matches.subcommand() else {
+        return Err(Failure::Refused("no command given".to_owned()));
+    };
+    // Installed before anything starts, so an early Ctrl-C is handled too.
+    let stop = (name == "stream").then(stream::on_signal);
+    let sim = match global.sim {
+        true => Some(start_sim().await?),
+        false => None,
+    };
+    let result = match target::<A>(global, sim.as_ref()) {
+        Ok(target) => {
+            if global.verbose {
+                describe(&target);
+            }
+            match (A::client(&target), stop) {
+                (Err(e), _) => Err(e),
+                (Ok(client), Some(stop)) => A::user_stream(&client, stop).await,
+                (Ok(client), None) => match A::call(&client, name, args).await {
+                    Ok(answer) => print(global, &answer),
+                    Err(e) => Err(e),
+                },
+            }
+        }
+        Err(e) => Err(e),
+    };
+    if let Some(sim) = sim {
+        sim.shutdown().await;
+    }
+    result
+}
+
+/// The embedded simulator, its address on stderr (stdout stays parseable).
+async fn start_sim() -> Result<Sim, Failure> {
+    let sim = Sim::start()
+        .await
+        .map_err(|e| Failure::Other(format!("cannot start the simulator: {e}")))?;
+    eprintln!(
+        "sim: listening on {} (stream {}); it stops when this command ends",
+        sim.rest_url(),
+        sim.ws_url()
+    );
+    Ok(sim)
+}
+
+fn target<A: Api>(global: &Global, sim: Option<&Sim>) -> Result<Target, Failure> {
+    match sim {
+        Some(sim) => {
+            let product = match &global.product {
+                Some(p) => Some(product_key(p, A::PRODUCTS)?),
+                None => None,
+            };
+            Ok(Target::simulator(
+                sim.rest_url(),
+                sim.api_key(),
+                sim.secret(),
+                product,
+            ))
+        }
+        None => Target::resolve(global, A::PRODUCTS),
+    }
+}
+
+/// `--verbose`: where requests go and whose credentials they carry (the key redacted, the
+/// secret never).
+fn describe(target: &Target) {
+    eprintln!(
+        "target: {} product {} credentials {}{}",
+        target.base_url(),
+        target.product().unwrap_or("(spec default)"),
+        target.source(),
+        target
+            .api_key_redacted()
+            .map(|k| format!(" api key {k}"))
+            .unwrap_or_default()
+    );
+}
+
+fn print(global: &Global, answer: &serde_json::Value) -> Result<(), Failure> {
+    let format = global.format.unwrap_or(if std::io::stdout().is_terminal() {
+        Format::Table
+    } else {
+        Format::Json
+    });
+    output::write(&mut std::io::stdout().lock(), answer, format, global.jsonl)
+        .map_err(|e| Failure::Other(format!("cannot write the answer: {e}")))
+}

@@ -1,0 +1,108 @@
+//! Where the decimals are in an answer. The SDK's response types write decimals as exact JSON
+//! numbers (what servers send); the command line writes them as strings, so that no JSON reader
+//! (jq, Python, JavaScript) rounds them through a float. Generated code describes each record's
+//! decimal fields with a static [`Shape`]; [`answer`] applies it.
+
+use serde::Serialize;
+use serde_json::{Map, Value};
+
+use crate::failure::Failure;
+
+/// The decimal positions of a JSON value, from the spec's types.
+#[derive(Debug)]
+pub enum Shape {
+    /// Nothing to convert (strings, integers, ids, enums, booleans).
+    Plain,
+    /// An exact decimal: written as a string.
+    Decimal,
+    /// An object: its fields by wire name.
+    Record(&'static [(&'static str, Shape)]),
+    /// An array-shaped record: its elements by position.
+    Tuple(&'static [Shape]),
+    /// A list of one shape.
+    List(&'static Shape),
+    /// Another record's shape.
+    Ref(&'static Shape),
+}
+
+impl Shape {
+    /// Rewrites the decimal numbers of `value` as strings, in place, keeping their exact text.
+    pub fn apply(&self, value: &mut Value) {
+        match (self, value) {
+            (Shape::Decimal, v @ Value::Number(_)) => {
+                let text = v.to_string();
+                *v = Value::String(text);
+            }
+            (Shape::Record(fields), Value::Object(map)) => {
+                for (wire, shape) in fields.iter() {
+                    if let Some(v) = map.get_mut(*wire) {
+                        shape.apply(v);
+                    }
+                }
+            }
+            (Shape::Tuple(shapes), Value::Array(items)) => {
+                for (shape, v) in shapes.iter().zip(items) {
+                    shape.apply(v);
+                }
+            }
+            (Shape::List(shape), Value::Array(items)) => {
+                for v in items {
+                    shape.apply(v);
+                }
+            }
+            (Shape::Ref(shape), v) => shape.apply(v),
+            _ => {}
+        }
+    }
+}
+
+/// An answer as JSON, decimals as strings.
+pub fn answer<T: Serialize>(value: &T, shape: &Shape) -> Result<Value, Failure> {
+    let mut v = serde_json::to_value(value)
+        .map_err(|e| Failure::Other(format!("cannot write the answer as JSON: {e}")))?;
+    shape.apply(&mut v);
+    Ok(v)
+}
+
+/// The output of an endpoint whose answer carries nothing: an empty object.
+pub fn done() -> Result<Value, Failure> {
+    Ok(Value::Object(Map::new()))
+}
+
+/// A stream event as one JSON line: `{"type":"event","event":"ORDER_TRADE_UPDATE","data":{..}}`.
+pub fn event<T: Serialize>(event_type: &str, record: &T, shape: &Shape) -> Value {
+    let data = answer(record, shape).unwrap_or_else(|e| Value::String(e.to_string()));
+    serde_json::json!({ "type": "event", "event": event_type, "data": data })
+}
+
+/// An event type the spec does not list, kept raw.
+pub fn raw_event(event_type: &str, raw: &str) -> Value {
+    serde_json::json!({ "type": "event", "event": event_type, "raw": raw })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    static LEVEL: [Shape; 2] = [Shape::Decimal, Shape::Decimal];
+    static LEVEL_SHAPE: Shape = Shape::Tuple(&LEVEL);
+    static BOOK: [(&str, Shape); 3] = [
+        ("bids", Shape::List(&LEVEL_SHAPE)),
+        ("time", Shape::Plain),
+        ("fee", Shape::Decimal),
+    ];
+    static BOOK_SHAPE: Shape = Shape::Record(&BOOK);
+
+    #[test]
+    fn decimals_become_strings_with_their_exact_text_and_the_rest_stays() {
+        let mut v: Value =
+            serde_json::from_str(r#"{"bids":[[29345.30,10]],"time":1700000000000,"fee":1e-3}"#)
+                .unwrap_or_default();
+        Shape::Ref(&BOOK_SHAPE).apply(&mut v);
+        assert_eq!(v["bids"][0][0], Value::String("29345.30".into()));
+        assert_eq!(v["bids"][0][1], Value::String("10".into()));
+        assert!(v["time"].is_number());
+        // Not an exact decimal on the wire: kept as the text that came.
+        assert_eq!(v["fee"], Value::String("1e-3".into()));
+    }
+}

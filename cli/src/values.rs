@@ -1,0 +1,139 @@
+//! Reading argument values: exact decimals, times, the spec's enum values, JSON for the rest.
+//! Limits (ranges, lengths, "at least one of") are not checked here: the SDK's request
+//! validation refuses them, with its own text, before anything is sent.
+
+use std::str::FromStr;
+
+use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+use contango::{Millis, Seconds};
+use rust_decimal::Decimal;
+
+use crate::failure::Failure;
+
+/// An exact decimal (`29345.3`, `-0.001`); never through `f64`, no exponent.
+pub fn parse_decimal(s: &str) -> Result<Decimal, String> {
+    Decimal::from_str_exact(s.trim()).map_err(|_| format!("`{s}` is not a decimal number"))
+}
+
+/// Milliseconds since the Unix epoch.
+pub fn parse_millis(s: &str) -> Result<Millis, String> {
+    i64::from_str(s.trim())
+        .map(Millis)
+        .map_err(|_| format!("`{s}` is not a time in milliseconds"))
+}
+
+/// Seconds since the Unix epoch.
+pub fn parse_seconds(s: &str) -> Result<Seconds, String> {
+    i64::from_str(s.trim())
+        .map(Seconds)
+        .map_err(|_| format!("`{s}` is not a time in seconds"))
+}
+
+/// Any other type, as JSON text (`{"a":1}`, `[1,2]`), or as a string when the text is not JSON.
+pub fn parse_json<T: serde::de::DeserializeOwned>(s: &str) -> Result<T, String> {
+    serde_json::from_str(s)
+        .or_else(|_| serde_json::from_value(serde_json::Value::String(s.to_owned())))
+        .map_err(|e| format!("`{s}`: {e}"))
+}
+
+/// One value of a spec enum on the command line.
+#[derive(Debug, Clone, Copy)]
+pub struct ChoiceValue {
+    /// The name shown in `--help` (the wire value, or an integer enum's variant name).
+    pub name: &'static str,
+    /// Other accepted spellings (wire aliases, an integer enum's number).
+    pub aliases: &'static [&'static str],
+    /// The spec's documentation of the value.
+    pub help: Option<&'static str>,
+}
+
+/// A value parser accepting exactly the spec's values of an enum (and their aliases); it yields
+/// the index of the value, which generated code maps to the enum's variant. Values the spec
+/// does not list are refused, although the SDK's enums would carry them: on the command line
+/// an unknown value is a typo far more often than a new server value.
+#[derive(Debug, Clone, Copy)]
+pub struct Choice {
+    values: &'static [ChoiceValue],
+}
+
+impl Choice {
+    /// A parser over `values`.
+    pub const fn new(values: &'static [ChoiceValue]) -> Choice {
+        Choice { values }
+    }
+
+    fn possible(&self) -> impl Iterator<Item = PossibleValue> + '_ {
+        self.values.iter().map(|v| {
+            PossibleValue::new(v.name)
+                .aliases(v.aliases.iter().copied())
+                .help(v.help.unwrap_or_default())
+        })
+    }
+}
+
+impl TypedValueParser for Choice {
+    type Value = usize;
+
+    fn parse_ref(
+        &self,
+        cmd: &clap::Command,
+        arg: Option<&clap::Arg>,
+        value: &std::ffi::OsStr,
+    ) -> Result<usize, clap::Error> {
+        // clap's own parser gives the usual error (with the list of values and a suggestion).
+        let text = PossibleValuesParser::new(self.possible()).parse_ref(cmd, arg, value)?;
+        let ignore_case = arg.is_some_and(clap::Arg::is_ignore_case_set);
+        self.possible()
+            .position(|v| v.matches(&text, ignore_case))
+            .ok_or_else(|| clap::Error::new(clap::error::ErrorKind::InvalidValue).with_cmd(cmd))
+    }
+
+    fn possible_values(&self) -> Option<Box<dyn Iterator<Item = PossibleValue> + '_>> {
+        Some(Box::new(self.possible()))
+    }
+}
+
+/// A required argument's value. clap already insists on it; a missing one is still refused
+/// rather than trusted.
+pub fn required<T: Clone + Send + Sync + 'static>(
+    args: &clap::ArgMatches,
+    id: &str,
+) -> Result<T, Failure> {
+    optional(args, id)?.ok_or_else(|| Failure::Refused(format!("missing argument `{id}`")))
+}
+
+/// An optional argument's value, `None` when not given.
+pub fn optional<T: Clone + Send + Sync + 'static>(
+    args: &clap::ArgMatches,
+    id: &str,
+) -> Result<Option<T>, Failure> {
+    args.try_get_one::<T>(id)
+        .map(|v| v.cloned())
+        .map_err(|e| Failure::Other(format!("argument `{id}`: {e}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn decimals_are_exact_and_refuse_what_is_not_one() {
+        assert_eq!(
+            parse_decimal("29345.30").map(|d| d.to_string()),
+            Ok("29345.30".to_owned())
+        );
+        assert_eq!(
+            parse_decimal("0.1000000000000000000000000001").map(|d| d.to_string()),
+            Ok("0.1000000000000000000000000001".to_owned())
+        );
+        assert!(parse_decimal("1e5").is_err());
+        assert!(parse_decimal("ten").is_err());
+    }
+
+    #[test]
+    fn times_are_integers() {
+        assert_eq!(parse_millis("1700000000000"), Ok(Millis(1_700_000_000_000)));
+        assert!(parse_millis("1.5").is_err());
+        assert_eq!(parse_seconds("17"), Ok(Seconds(17)));
+    }
+}

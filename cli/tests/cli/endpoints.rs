@@ -1,0 +1,157 @@
+//! Every endpoint's subcommand once, against one simulator, its JSON answer parsed and checked:
+//! decimals as exact strings, ids as integers (also above 2^53).
+
+use contango_cli::Api;
+use contango_cli::commands::Commands;
+use rust_decimal_macros::dec;
+use serde_json::Value;
+
+use crate::support::{Harness, decimal, new_order};
+
+const C: &str = "E-BTC-USDT";
+
+#[test]
+fn every_endpoint_answers_json_through_the_sdk() {
+    let h = Harness::new("endpoints");
+    let mut covered: Vec<String> = Vec::new();
+    let mut run = |args: &[&str]| {
+        covered.push(args[0].to_owned());
+        h.run(args)
+    };
+
+    assert_eq!(run(&["ping"]).json(), Value::Object(Default::default()));
+    let time = run(&["server-time"]).json();
+    let server_ms = time["serverTime"].as_i64().expect("serverTime");
+    assert!(
+        (server_ms - h.sim().server_time_ms()).abs() < 60_000,
+        "{time}"
+    );
+
+    let contracts = run(&["contracts", C]).json();
+    assert_eq!(contracts[0]["symbol"], C, "{contracts}");
+    assert_eq!(decimal(&contracts[0]["minOrderVolume"]), dec!(1));
+
+    let book = run(&["depth", C, "--limit", "2"]).json();
+    let (asks, bids) = (book["asks"].as_array(), book["bids"].as_array());
+    assert_eq!(asks.map(Vec::len), Some(2), "{book}");
+    assert_eq!(bids.map(Vec::len), Some(2), "{book}");
+    assert!(decimal(&book["asks"][0][0]) > decimal(&book["bids"][0][0]));
+
+    let ticker = run(&["ticker", C]).json();
+    assert!(decimal(&ticker["last"]) > dec!(0), "{ticker}");
+    let klines = run(&["klines", C, "1min", "--limit", "2"]).json();
+    assert!(
+        klines
+            .as_array()
+            .is_some_and(|k| !k.is_empty() && k.len() <= 2),
+        "{klines}"
+    );
+    decimal(&klines[0]["close"]);
+
+    let brackets = run(&["leverage-bracket", C]).json();
+    assert_eq!(brackets["contractName"], C);
+    decimal(&brackets["brackets"][0]["maintMarginRatio"]);
+    let fees = run(&["commission-rate", C]).json();
+    assert_eq!(decimal(&fees["openTakerFeeRate"]), dec!(0.0004), "{fees}");
+
+    // Money moves, exactly.
+    let before = decimal(&run(&["account"]).json()["account"][0]["accountNormal"]);
+    run(&[
+        "transfer",
+        "--coin-symbol",
+        "USDT",
+        "--amount",
+        "10.25",
+        "--transfer-type",
+        "wallet_to_contract",
+    ])
+    .json();
+    let history = run(&["transfer-history", "wallet_to_contract"]).json();
+    assert_eq!(decimal(&history[0]["amount"]), dec!(10.25), "{history}");
+    let after = decimal(&run(&["account"]).json()["account"][0]["accountNormal"]);
+    assert_eq!(after - before, dec!(10.25));
+
+    run(&["level-edit", C, "20"]).json();
+
+    // An order rests, is found, listed and cancelled; ids stay exact integers.
+    let ack = run(&new_order(
+        "buy",
+        "limit",
+        "cross",
+        "2",
+        "29000.5",
+        &["--client-order-id", "cli-rest"],
+    ))
+    .json();
+    let id = ack["orderId"].as_i64().expect("an integer order id");
+    assert!(id > 1 << 53, "{ack}");
+    let found = run(&["query-order", C, "--client-order-id", "cli-rest"]).json();
+    assert_eq!(found[0]["orderId"].as_i64(), Some(id), "{found}");
+    assert_eq!(decimal(&found[0]["price"]), dec!(29000.5));
+    assert_eq!(found[0]["side"], "BUY");
+    let open = run(&["open-orders", C]).json();
+    assert!(
+        open.as_array()
+            .is_some_and(|o| o.iter().any(|o| o["orderId"].as_i64() == Some(id)))
+    );
+    let cancelled = run(&["cancel-order", C, "--order-id", &id.to_string()]).json();
+    assert_eq!(cancelled["orderId"].as_i64(), Some(id));
+
+    run(&new_order("buy", "limit", "cross", "1", "28000", &[])).json();
+    run(&["cancel-all-orders", C]).json();
+    let open = run(&["open-orders", C]).json();
+    assert_eq!(open.as_array().map(Vec::len), Some(0), "{open}");
+
+    // A MARKET order fills against the book: a trade, an isolated position, its margin.
+    run(&new_order("BUY", "MARKET", "2", "1", "0", &[])).json();
+    let trades = run(&["my-trades", C]).json();
+    assert_eq!(decimal(&trades[0]["qty"]), dec!(1), "{trades}");
+    assert_eq!(trades[0]["isBuyer"], true);
+    run(&["position-margin", C, "5.25"]).json();
+    let account = run(&["account"]).json();
+    let position = &account["account"][0]["positionVos"][0]["positions"][0];
+    decimal(&position["avgPrice"]);
+
+    let forced = run(&["force-orders-history", C]).json();
+    assert!(forced.is_array(), "{forced}");
+
+    let key = run(&["create-listen-key"]).json()["listenKey"]
+        .as_str()
+        .expect("a listen key")
+        .to_owned();
+    run(&["keep-alive-listen-key", &key]).json();
+    assert!(h.sim().listen_key_active(&key));
+    run(&["close-listen-key", &key]).json();
+    assert!(!h.sim().listen_key_active(&key));
+
+    // Every endpoint of the spec was run.
+    let mut all: Vec<String> = Commands::commands()
+        .iter()
+        .map(|c| c.get_name().to_owned())
+        .collect();
+    all.sort();
+    covered.sort();
+    covered.dedup();
+    assert_eq!(covered, all);
+}
+
+#[test]
+fn lists_print_one_object_per_line_with_jsonl_and_tables_on_request() {
+    let h = Harness::new("jsonl");
+    let lines = h.run(&["--jsonl", "leverage-bracket", C]).lines();
+    assert_eq!(lines.len(), 1, "an object is one line");
+    let klines = h
+        .run(&["--jsonl", "klines", C, "1min", "--limit", "3"])
+        .lines();
+    assert!(!klines.is_empty() && klines.iter().all(|k| k["close"].is_string()));
+    let table = h.run(&["--output", "table", "commission-rate", C]);
+    assert_eq!(table.code, Some(0), "{table:?}");
+    assert!(
+        table
+            .stdout
+            .lines()
+            .any(|l| l.split_whitespace().collect::<Vec<_>>() == ["openTakerFeeRate", "0.0004"]),
+        "{}",
+        table.stdout
+    );
+}

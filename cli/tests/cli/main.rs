@@ -1,0 +1,9 @@
+//! The `contango` binary, run as a user runs it, against the simulator started in the test: every
+//! endpoint once, the failures and their exit codes, profiles, the private stream, and a spec
+//! edit picked up by a rebuild. One test binary (link time matters).
+
+mod endpoints;
+mod failures;
+mod rebuild;
+mod stream;
+mod support;

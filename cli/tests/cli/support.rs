@@ -1,0 +1,191 @@
+//! A simulator on 127.0.0.1:0 and the built binary run against it, bounded in time.
+
+use std::io::Read;
+use std::path::PathBuf;
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use contango_sim::Sim;
+use serde_json::Value;
+
+/// The simulator's credentials are given through the environment, as a user would.
+pub struct Harness {
+    pub rt: tokio::runtime::Runtime,
+    pub sim: Option<Sim>,
+    /// An empty config directory (`XDG_CONFIG_HOME`, `HOME`): no profile of the machine is read.
+    pub config: PathBuf,
+}
+
+/// What a finished run printed, and its exit code.
+#[derive(Debug)]
+pub struct Run {
+    pub code: Option<i32>,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl Run {
+    /// stdout as one JSON document.
+    pub fn json(&self) -> Value {
+        assert_eq!(self.code, Some(0), "{self:?}");
+        serde_json::from_str(&self.stdout).unwrap_or_else(|e| panic!("{e}: {self:?}"))
+    }
+
+    /// stdout as JSON lines.
+    pub fn lines(&self) -> Vec<Value> {
+        assert_eq!(self.code, Some(0), "{self:?}");
+        self.stdout
+            .lines()
+            .map(|l| serde_json::from_str(l).unwrap_or_else(|e| panic!("{e}: {l}")))
+            .collect()
+    }
+}
+
+impl Harness {
+    pub fn new(name: &str) -> Harness {
+        let rt = tokio::runtime::Builder::new_multi_thread()
+            .worker_threads(2)
+            .enable_all()
+            .build()
+            .expect("a runtime");
+        let sim = rt.block_on(Sim::start()).expect("start the simulator");
+        let config = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("cli-config-{name}"));
+        let _ = std::fs::remove_dir_all(&config);
+        std::fs::create_dir_all(&config).expect("a config directory");
+        Harness {
+            rt,
+            sim: Some(sim),
+            config,
+        }
+    }
+
+    pub fn sim(&self) -> &Sim {
+        self.sim
+            .as_ref()
+            .expect("the simulator runs until the harness drops")
+    }
+
+    /// The binary with a clean environment: no credentials, no profile, no target.
+    pub fn bare(&self) -> Command {
+        let mut cmd = Command::new(env!("CARGO_BIN_EXE_contango"));
+        for var in [
+            "CONTANGO_API_KEY",
+            "CONTANGO_SECRET_KEY",
+            "CONTANGO_BASE_URL",
+            "CONTANGO_PRODUCT",
+        ] {
+            cmd.env_remove(var);
+        }
+        cmd.env("XDG_CONFIG_HOME", &self.config)
+            .env("HOME", &self.config);
+        cmd
+    }
+
+    /// The binary aimed at the simulator with its account's credentials.
+    pub fn contango(&self) -> Command {
+        let mut cmd = self.bare();
+        cmd.env("CONTANGO_API_KEY", self.sim().api_key())
+            .env("CONTANGO_SECRET_KEY", self.sim().secret())
+            .args(["--base-url", self.sim().rest_url()]);
+        cmd
+    }
+
+    /// Runs `args` against the simulator, stdout not a terminal (so JSON).
+    pub fn run(&self, args: &[&str]) -> Run {
+        let mut cmd = self.contango();
+        cmd.args(args);
+        finish(cmd)
+    }
+}
+
+impl Drop for Harness {
+    fn drop(&mut self) {
+        if let Some(sim) = self.sim.take() {
+            self.rt.block_on(sim.shutdown());
+        }
+    }
+}
+
+/// Runs a command to its end (at most a minute) and collects what it printed.
+pub fn finish(mut cmd: Command) -> Run {
+    let child = cmd
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run contango");
+    wait(child, Duration::from_secs(60))
+}
+
+/// Waits for `child` at most `limit` (then kills it and fails the test).
+pub fn wait(mut child: Child, limit: Duration) -> Run {
+    let (out, err) = (child.stdout.take(), child.stderr.take());
+    let out = std::thread::spawn(move || read_all(out));
+    let err = std::thread::spawn(move || read_all(err));
+    let started = Instant::now();
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait for contango") {
+            break status;
+        }
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("contango ran longer than {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    };
+    Run {
+        code: status.code(),
+        stdout: out.join().unwrap_or_default(),
+        stderr: err.join().unwrap_or_default(),
+    }
+}
+
+fn read_all(pipe: Option<impl Read>) -> String {
+    let mut s = String::new();
+    if let Some(mut p) = pipe {
+        let _ = p.read_to_string(&mut s);
+    }
+    s
+}
+
+/// A JSON value that must be a decimal written as a string (exact, never a float).
+pub fn decimal(v: &Value) -> rust_decimal::Decimal {
+    let text = v
+        .as_str()
+        .unwrap_or_else(|| panic!("a decimal as a string, found {v}"));
+    text.parse()
+        .unwrap_or_else(|e| panic!("`{text}` is not a decimal: {e}"))
+}
+
+/// `new-order` on E-BTC-USDT, opening, with `amount` 0, these values and `extra` flags.
+pub fn new_order<'a>(
+    side: &'a str,
+    kind: &'a str,
+    margin: &'a str,
+    volume: &'a str,
+    price: &'a str,
+    extra: &[&'a str],
+) -> Vec<&'a str> {
+    let mut args = vec![
+        "new-order",
+        "--contract-name",
+        "E-BTC-USDT",
+        "--side",
+        side,
+        "--order-type",
+        kind,
+        "--position-type",
+        margin,
+        "--open",
+        "open",
+        "--volume",
+        volume,
+        "--amount",
+        "0",
+        "--price",
+        price,
+    ];
+    args.extend_from_slice(extra);
+    args
+}

@@ -1,0 +1,486 @@
+//! The command line of a spec: the second expansion of the IR (`generate_cli!`), compiled only by
+//! the CLI crate. It emits one `clap` subcommand per endpoint and a dispatcher that fills the
+//! SDK's builder for that endpoint and sends it, so the arguments are checked by the SDK's own
+//! validation (one validator, one error text) and new orders keep their precheck and dedupe.
+//!
+//! Generated code names the SDK's items (`Client`, `DepthRequest`, `Side`, ...) unqualified: the
+//! invoking module brings them into scope (`use contango::*;`). The CLI's support code is named
+//! through `::contango_cli::__private`, the runtime's through `::contango`.
+
+use super::endpoints::{method_str, param_text, security_str};
+use crate::ir::{Endpoint, Enum, Ir, Param, Ty};
+use crate::naming::{field_ident, snake, type_ident};
+use proc_macro2::TokenStream;
+use quote::{format_ident, quote};
+use std::collections::BTreeSet;
+
+/// Subcommands and global flags the CLI defines itself (kept equal to `cli/src/options.rs`); an
+/// endpoint or parameter with one of these names would make the command line ambiguous.
+const RESERVED_COMMANDS: &[&str] = &["stream", "completions", "help"];
+const RESERVED_FLAGS: &[&str] = &[
+    "base-url", "product", "profile", "sim", "output", "jsonl", "verbose", "help",
+];
+
+/// `contract_name` -> `contract-name`.
+fn kebab(snake_name: &str) -> String {
+    snake_name.replace('_', "-")
+}
+
+pub fn emit(ir: &Ir) -> TokenStream {
+    let clashes = clashes(ir)
+        .into_iter()
+        .map(|m| quote!(::core::compile_error! { #m }));
+    let p = quote!(::contango_cli::__private);
+    let title = format!("{} (version {})", ir.title.trim(), ir.version.trim());
+    let about = format!("{title}\n\n{}", ir.doc.trim());
+    let products = ir.products.iter().map(|pr| {
+        let (key, d) = (&pr.key, pr.doc.trim());
+        quote!(#p::ProductInfo { key: #key, doc: #d })
+    });
+    let product_arms = ir.products.iter().map(|pr| {
+        let (key, v) = (&pr.key, type_ident(&pr.variant));
+        quote!(::std::option::Option::Some(#key) => Product::#v,)
+    });
+    let commands = ir.endpoints.iter().map(|ep| command(ir, ep));
+    let arms = ir.endpoints.iter().map(dispatch);
+    let shapes = shapes(ir);
+    let has_stream = ir.stream.as_ref().is_some_and(|s| s.listen_key.is_some());
+    let user_stream = match &ir.stream {
+        Some(s) if s.listen_key.is_some() => {
+            let events = s.events.iter().map(|e| {
+                let (v, wire) = (type_ident(&e.variant), &e.wire);
+                let shape = shape_static(&e.record);
+                quote!(Event::#v(r) => #p::event(#wire, r, &#shape),)
+            });
+            quote! {
+                async fn user_stream(client: &Client, stop: #p::Stop) -> ::std::result::Result<(), #p::Failure> {
+                    fn event_json(event: &Event) -> #p::serde_json::Value {
+                        match event {
+                            #(#events)*
+                            Event::Other { event_type, raw } => #p::raw_event(event_type, raw),
+                        }
+                    }
+                    #p::run_user_stream(client.user_stream(), event_json, stop).await
+                }
+            }
+        }
+        _ => quote! {
+            async fn user_stream(_: &Client, _: #p::Stop) -> ::std::result::Result<(), #p::Failure> {
+                ::std::result::Result::Err(#p::Failure::Refused("this spec describes no private stream".into()))
+            }
+        },
+    };
+    quote! {
+        #(#clashes)*
+        #shapes
+
+        /// The command line generated from the spec: one subcommand per endpoint.
+        #[derive(Debug, Clone, Copy)]
+        pub struct Commands;
+
+        impl #p::Api for Commands {
+            type Client = Client;
+            const ABOUT: &'static str = #about;
+            const PRODUCTS: &'static [#p::ProductInfo] = &[#(#products),*];
+            const HAS_USER_STREAM: bool = #has_stream;
+
+            fn commands() -> ::std::vec::Vec<#p::clap::Command> {
+                ::std::vec![#(#commands),*]
+            }
+
+            fn client(target: &#p::Target) -> ::std::result::Result<Client, #p::Failure> {
+                let mut builder = Client::builder()
+                    .base_url(target.base_url())
+                    .product(match target.product() {
+                        #(#product_arms)*
+                        _ => Product::default(),
+                    });
+                if let ::std::option::Option::Some(credentials) = target.credentials() {
+                    builder = builder.credentials(credentials);
+                }
+                builder.build().map_err(#p::Failure::config)
+            }
+
+            #[allow(deprecated, unused_mut)]
+            async fn call(
+                client: &Client,
+                command: &str,
+                args: &#p::clap::ArgMatches,
+            ) -> ::std::result::Result<#p::serde_json::Value, #p::Failure> {
+                match command {
+                    #(#arms)*
+                    other => ::std::result::Result::Err(#p::Failure::Refused(::std::format!("unknown command `{other}`"))),
+                }
+            }
+
+            #user_stream
+        }
+    }
+}
+
+/// Names the CLI cannot give an endpoint or parameter, as compile errors.
+fn clashes(ir: &Ir) -> Vec<String> {
+    let mut out = Vec::new();
+    for ep in &ir.endpoints {
+        let name = kebab(&ep.name);
+        if RESERVED_COMMANDS.contains(&name.as_str()) {
+            out.push(format!(
+                "endpoints.{}: the command line has its own `{name}` command; rename the endpoint",
+                ep.name
+            ));
+        }
+        for p in &ep.params {
+            let flag = kebab(&p.rust);
+            if RESERVED_FLAGS.contains(&flag.as_str()) {
+                out.push(format!(
+                    "endpoints.{}.{}: the command line has its own `--{flag}` flag; give the parameter another `name:`",
+                    ep.name, p.wire
+                ));
+            }
+        }
+    }
+    out
+}
+
+/// The first sentence of a doc text (the one-line `about` of a subcommand).
+fn first_sentence(text: &str) -> String {
+    let text = text.trim();
+    match text.find(". ") {
+        Some(i) => text[..=i].to_string(),
+        None => text.lines().next().unwrap_or_default().to_string(),
+    }
+}
+
+fn command(ir: &Ir, ep: &Endpoint) -> TokenStream {
+    let p = quote!(::contango_cli::__private);
+    let name = kebab(&ep.name);
+    let about = first_sentence(&ep.doc);
+    let under = if ep.user_stream_base || ir.products.is_empty() {
+        String::new()
+    } else {
+        let prefixes: Vec<&str> = ir.products.iter().map(|p| p.prefix.as_str()).collect();
+        format!(" under {}", prefixes.join(" or "))
+    };
+    let mut long = format!(
+        "{}\n\n{} {}{under} ({}).",
+        ep.doc.trim(),
+        method_str(ep.method),
+        ep.path,
+        security_str(ep.security)
+    );
+    if let Some(d) = &ep.deprecated {
+        long.push_str(&format!("\n\nDeprecated: {d}"));
+    }
+    let args = ep.params.iter().map(|param| {
+        let id = &param.rust;
+        let help = param_text(param);
+        let parser = value_parser(ir, &param.ty);
+        // Arguments of the SDK method are positional, in the same order; the rest are flags.
+        let value_name = param.rust.to_uppercase();
+        let placement = if param.required && !ep.struct_style {
+            quote!(.value_name(#value_name).required(true))
+        } else {
+            let long = kebab(&param.rust);
+            let required = param.required;
+            quote!(.long(#long).value_name(#value_name).required(#required))
+        };
+        // `--side buy` is as clear as `--side BUY`; the value sent is the spec's spelling.
+        let ignore_case = matches!(param.ty, Ty::Enum(..));
+        quote! {
+            .arg(#p::clap::Arg::new(#id) #placement .help(#help) .value_parser(#parser) .ignore_case(#ignore_case))
+        }
+    });
+    quote! {
+        #p::clap::Command::new(#name).about(#about).long_about(#long) #(#args)*
+    }
+}
+
+fn find_enum<'a>(ir: &'a Ir, name: &str) -> Option<&'a Enum> {
+    ir.enums.iter().find(|e| e.name == name)
+}
+
+/// The clap value parser of a parameter type: exact decimals, integers, the spec's enum values;
+/// any other type is read as JSON (or as a JSON string).
+fn value_parser(ir: &Ir, ty: &Ty) -> TokenStream {
+    let p = quote!(::contango_cli::__private);
+    match ty {
+        Ty::String => quote!(#p::clap::value_parser!(::std::string::String)),
+        Ty::Bool => quote!(#p::clap::value_parser!(bool)),
+        Ty::I32 => quote!(#p::clap::value_parser!(i32)),
+        Ty::I64 => quote!(#p::clap::value_parser!(i64)),
+        Ty::Decimal => quote!(#p::parse_decimal),
+        Ty::Millis => quote!(#p::parse_millis),
+        Ty::Seconds => quote!(#p::parse_seconds),
+        Ty::Enum(n, _) => match find_enum(ir, n) {
+            Some(e) => choice(e),
+            None => json_parser(ty),
+        },
+        _ => json_parser(ty),
+    }
+}
+
+fn json_parser(ty: &Ty) -> TokenStream {
+    let t = super::rust_ty(ty);
+    quote!(::contango_cli::__private::parse_json::<#t>)
+}
+
+/// The spec's values of an enum (with their aliases and docs), mapped to its variants. An
+/// integer enum is named by its variant (`cross`) or its number (`1`).
+fn choice(e: &Enum) -> TokenStream {
+    let p = quote!(::contango_cli::__private);
+    let ty = type_ident(&e.name);
+    let values = e.values.iter().map(|v| {
+        let (name, aliases) = if e.integer {
+            (kebab(&snake(&v.variant)), {
+                let mut a = vec![v.wire.clone()];
+                a.extend(v.aliases.iter().cloned());
+                a
+            })
+        } else {
+            (v.wire.clone(), v.aliases.clone())
+        };
+        let help = match &v.doc {
+            Some(d) => quote!(::std::option::Option::Some(#d)),
+            None => quote!(::std::option::Option::None),
+        };
+        quote!(#p::ChoiceValue { name: #name, aliases: &[#(#aliases),*], help: #help })
+    });
+    let n = e.values.len();
+    let arms = e.values.iter().enumerate().map(|(i, v)| {
+        let var = type_ident(&v.variant);
+        if i + 1 == n {
+            quote!(_ => #ty::#var,)
+        } else {
+            quote!(#i => #ty::#var,)
+        }
+    });
+    quote!(#p::clap::builder::TypedValueParser::map(
+        #p::Choice::new(&[#(#values),*]),
+        |i: usize| match i { #(#arms)* }
+    ))
+}
+
+fn dispatch(ep: &Endpoint) -> TokenStream {
+    let p = quote!(::contango_cli::__private);
+    let name = kebab(&ep.name);
+    let method = field_ident(&ep.name);
+    let get = |param: &Param| {
+        let (id, t) = (&param.rust, super::rust_ty(&param.ty));
+        quote!(#p::required::<#t>(args, #id)?)
+    };
+    let ctor = if ep.struct_style {
+        let st = type_ident(&ep.camel);
+        let fields = ep.required().map(|param| {
+            let f = field_ident(&param.rust);
+            let v = get(param);
+            quote!(#f: #v,)
+        });
+        quote!(client.#method(#st { #(#fields)* }))
+    } else {
+        let values = ep.required().map(get);
+        quote!(client.#method(#(#values),*))
+    };
+    let setters = ep.optional().map(|param| {
+        let (id, f, t) = (
+            &param.rust,
+            field_ident(&param.rust),
+            super::rust_ty(&param.ty),
+        );
+        quote!(if let ::std::option::Option::Some(v) = #p::optional::<#t>(args, #id)? { builder = builder.#f(v); })
+    });
+    let answer = match &ep.data {
+        Some(ty) => {
+            let shape = shape_ref(ty);
+            quote!(#p::answer(&builder.send().await?, #shape))
+        }
+        None => quote!({ builder.send().await?; #p::done() }),
+    };
+    quote! {
+        #name => {
+            let mut builder = #ctor;
+            #(#setters)*
+            #answer
+        }
+    }
+}
+
+fn shape_static(record: &str) -> proc_macro2::Ident {
+    format_ident!("CLI_SHAPE_{}", snake(record).to_uppercase())
+}
+
+fn fields_static(record: &str) -> proc_macro2::Ident {
+    format_ident!("CLI_FIELDS_{}", snake(record).to_uppercase())
+}
+
+/// A `&'static Shape` for a type: records by their static, the rest promoted constants.
+fn shape_ref(ty: &Ty) -> TokenStream {
+    match ty {
+        Ty::Record(n) => {
+            let s = shape_static(n);
+            quote!(&#s)
+        }
+        other => {
+            let e = shape_expr(other);
+            quote!(&#e)
+        }
+    }
+}
+
+/// A `Shape` value for a type: where the decimals are, so output can write them as strings.
+fn shape_expr(ty: &Ty) -> TokenStream {
+    let p = quote!(::contango_cli::__private);
+    match ty {
+        Ty::Decimal => quote!(#p::Shape::Decimal),
+        Ty::Record(n) => {
+            let s = shape_static(n);
+            quote!(#p::Shape::Ref(&#s))
+        }
+        Ty::List(inner) | Ty::OneOrMany(inner) => match &**inner {
+            Ty::Record(n) => {
+                let s = shape_static(n);
+                quote!(#p::Shape::List(&#s))
+            }
+            Ty::Decimal => quote!(#p::Shape::List(&#p::Shape::Decimal)),
+            Ty::List(_) | Ty::OneOrMany(_) => {
+                // Lists of lists hold no decimals in any spec so far; keep them as they are.
+                quote!(#p::Shape::Plain)
+            }
+            _ => quote!(#p::Shape::Plain),
+        },
+        _ => quote!(#p::Shape::Plain),
+    }
+}
+
+/// The records reachable from an endpoint's answer or a stream event.
+fn reachable(ir: &Ir) -> BTreeSet<String> {
+    fn visit(ir: &Ir, ty: &Ty, seen: &mut BTreeSet<String>) {
+        match ty {
+            Ty::Record(n) if seen.insert(n.clone()) => {
+                let fields = ir
+                    .records
+                    .iter()
+                    .filter(|r| &r.name == n)
+                    .flat_map(|r| &r.fields);
+                for f in fields {
+                    visit(ir, &f.ty, seen);
+                }
+            }
+            Ty::List(inner) | Ty::OneOrMany(inner) => visit(ir, inner, seen),
+            _ => {}
+        }
+    }
+    let mut seen = BTreeSet::new();
+    for ep in &ir.endpoints {
+        if let Some(ty) = &ep.data {
+            visit(ir, ty, &mut seen);
+        }
+    }
+    if let Some(s) = ir.stream.as_ref().filter(|s| s.listen_key.is_some()) {
+        for e in &s.events {
+            visit(ir, &Ty::Record(e.record.clone()), &mut seen);
+        }
+    }
+    seen
+}
+
+/// One static `Shape` per reachable record (records refer to each other by reference).
+fn shapes(ir: &Ir) -> TokenStream {
+    let p = quote!(::contango_cli::__private);
+    let names = reachable(ir);
+    let items = ir
+        .records
+        .iter()
+        .filter(|r| names.contains(&r.name))
+        .map(|r| {
+            let (shape, fields) = (shape_static(&r.name), fields_static(&r.name));
+            let n = r.fields.len();
+            if r.array_shape {
+                let elems = r.fields.iter().map(|f| shape_expr(&f.ty));
+                quote! {
+                    static #fields: [#p::Shape; #n] = [#(#elems),*];
+                    static #shape: #p::Shape = #p::Shape::Tuple(&#fields);
+                }
+            } else {
+                let elems = r.fields.iter().map(|f| {
+                    let (w, e) = (&f.wire, shape_expr(&f.ty));
+                    quote!((#w, #e))
+                });
+                quote! {
+                    static #fields: [(&str, #p::Shape); #n] = [#(#elems),*];
+                    static #shape: #p::Shape = #p::Shape::Record(&#fields);
+                }
+            }
+        });
+    quote!(#(#items)*)
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::generate_with;
+
+    const SHIPPED: &str = include_str!("../../../spec/futures.yaml");
+
+    #[test]
+    fn the_shipped_spec_expands_to_one_subcommand_per_endpoint() {
+        let tokens = generate_with(SHIPPED, super::emit).unwrap_or_else(|(_, d)| panic!("{d:#?}"));
+        let file: syn::File = syn::parse2(tokens).unwrap_or_else(|e| panic!("{e}"));
+        let text = prettyplease::unparse(&file);
+        for name in [
+            "\"depth\"",
+            "\"new-order\"",
+            "\"cancel-all-orders\"",
+            "\"level-edit\"",
+        ] {
+            assert!(text.contains(&format!("Command::new({name})")), "{name}");
+            assert!(text.contains(&format!("{name} =>")), "{name} is dispatched");
+        }
+        // `level-edit`'s two required parameters are positional (no `.long(..)`), in order.
+        let level = text
+            .split("Command::new(\"level-edit\")")
+            .nth(1)
+            .and_then(|t| t.split("Command::new(").next())
+            .unwrap_or_default();
+        let (contract, leverage) = (level.find("\"contract_name\""), level.find("\"leverage\""));
+        assert!(contract.is_some() && contract < leverage, "{level}");
+        assert!(!level.contains(".long("), "{level}");
+    }
+
+    #[test]
+    fn an_endpoint_or_parameter_named_like_a_cli_builtin_is_a_compile_error() {
+        let renamed = SHIPPED.replace("\n  ping:\n", "\n  stream:\n").replace(
+            "      limit: { type: i32, default: 100, min: 1, max: 100,",
+            "      output: { type: i32, default: 100, min: 1, max: 100,",
+        );
+        let tokens = generate_with(&renamed, super::emit)
+            .unwrap_or_else(|(t, _)| t)
+            .to_string();
+        assert!(
+            tokens.contains("endpoints.stream: the command line has its own `stream` command"),
+            "{tokens}"
+        );
+        assert!(
+            tokens.contains("endpoints.depth.output: the command line has its own `--output` flag")
+        );
+    }
+
+    #[test]
+    fn a_spec_mistake_is_reported_as_for_the_sdk() {
+        let broken = SHIPPED.replace(
+            "leverage: { type: i32, required: true, min: 1",
+            "leverage: { type: i33, required: true, min: 1",
+        );
+        let Err((_, diags)) = generate_with(&broken, super::emit) else {
+            panic!("a broken spec expands");
+        };
+        let rendered: Vec<String> = diags
+            .iter()
+            .map(|d| d.render("spec/futures.yaml"))
+            .collect();
+        assert!(
+            rendered.iter().any(|d| d.starts_with("spec/futures.yaml:")
+                && d.contains("endpoints.level_edit.body.leverage")
+                && d.contains("i33")),
+            "{rendered:#?}"
+        );
+    }
+}
