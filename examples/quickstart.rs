@@ -9,8 +9,9 @@
 use std::time::Duration;
 
 use contango::{
-    Client, Credentials, KlineInterval, NewOrder, Open, OrderType, PositionType, Product, Side,
-    StreamItem, TransferType,
+    Client, Credentials, DepthChannel, KlineInterval, MarketEvent, MarketItem, MarketStream,
+    NewOrder, Open, OrderType, PositionType, Product, Side, StreamItem, TradesChannel,
+    TransferType,
 };
 use contango_sim::Sim;
 use rust_decimal_macros::dec;
@@ -74,6 +75,27 @@ async fn walkthrough() -> Result {
         klines.len(),
         show(klines.last().and_then(|k| k.close))
     );
+
+    println!("\n-- market stream");
+    let mut market = client
+        .market_stream()
+        .subscribe(DepthChannel::new(CONTRACT, 0))
+        .subscribe(TradesChannel::new(CONTRACT))
+        .connect()
+        .await?;
+    // The server sends the book as it is on subscription, then whenever it changes.
+    if let Some(MarketEvent::Depth(d)) =
+        next_market(&mut market, |e| matches!(e, MarketEvent::Depth(_))).await
+    {
+        println!(
+            "depth       {} snapshot: {} bid / {} ask levels, best {} / {}",
+            d.channel.name(),
+            d.tick.buys.len(),
+            d.tick.asks.len(),
+            show(d.tick.buys.first().map(|l| l.price)),
+            show(d.tick.asks.first().map(|l| l.price))
+        );
+    }
 
     println!("\n-- account");
     print_balance(&client, "balance    ").await?;
@@ -189,6 +211,20 @@ async fn walkthrough() -> Result {
             .map(|s| s.to_string())
             .unwrap_or_default()
     );
+    if let Some(MarketEvent::Trades(t)) =
+        next_market(&mut market, |e| matches!(e, MarketEvent::Trades(_))).await
+    {
+        for tr in &t.tick.data {
+            println!(
+                "market      trade_ticker: taker {} {} @ {} (trade {})",
+                tr.side,
+                tr.vol,
+                tr.price,
+                show(tr.id)
+            );
+        }
+    }
+    market.shutdown().await;
     let trades = client.my_trades(CONTRACT).limit(5).send().await?;
     if let Some(t) = trades.first() {
         println!(
@@ -242,6 +278,22 @@ async fn walkthrough() -> Result {
     println!("\n-- done: listen key closed");
     sim.shutdown().await;
     Ok(())
+}
+
+/// The next market event that `wanted` accepts, within five seconds.
+async fn next_market(
+    market: &mut MarketStream,
+    wanted: impl Fn(&MarketEvent) -> bool,
+) -> Option<MarketEvent> {
+    let until = tokio::time::Instant::now() + Duration::from_secs(5);
+    while let Ok(Some(item)) = tokio::time::timeout_at(until, market.recv()).await {
+        match item {
+            MarketItem::Event(e) if wanted(&e) => return Some(e),
+            MarketItem::Event(_) => {}
+            other => println!("  market    {other:?}"),
+        }
+    }
+    None
 }
 
 /// Read-only calls against a real server; each result or typed error is reported.
