@@ -5314,6 +5314,17 @@ impl<'a> PingBuilder<'a> {
         self.client.send(&self.request).await
     }
 }
+impl SendRequest for PingRequest {
+    #[allow(clippy::manual_async_fn)]
+    fn send_with<'a>(
+        &'a self,
+        client: &'a Client,
+    ) -> impl ::std::future::Future<
+        Output = ::std::result::Result<(), Error>,
+    > + ::std::marker::Send + 'a {
+        async move { client.core().send(self).await }
+    }
+}
 impl Client {
     /// Connectivity check. Answers an empty JSON object.
     ///
@@ -5388,6 +5399,17 @@ impl<'a> ServerTimeBuilder<'a> {
     /// Sends the request and decodes the answer.
     pub async fn send(self) -> ::std::result::Result<ServerTime, Error> {
         self.client.send(&self.request).await
+    }
+}
+impl SendRequest for ServerTimeRequest {
+    #[allow(clippy::manual_async_fn)]
+    fn send_with<'a>(
+        &'a self,
+        client: &'a Client,
+    ) -> impl ::std::future::Future<
+        Output = ::std::result::Result<ServerTime, Error>,
+    > + ::std::marker::Send + 'a {
+        async move { client.core().send(self).await }
     }
 }
 impl Client {
@@ -5479,6 +5501,17 @@ impl<'a> ContractsBuilder<'a> {
     /// Sends the request and decodes the answer.
     pub async fn send(self) -> ::std::result::Result<::std::vec::Vec<Contract>, Error> {
         self.client.send(&self.request).await
+    }
+}
+impl SendRequest for ContractsRequest {
+    #[allow(clippy::manual_async_fn)]
+    fn send_with<'a>(
+        &'a self,
+        client: &'a Client,
+    ) -> impl ::std::future::Future<
+        Output = ::std::result::Result<::std::vec::Vec<Contract>, Error>,
+    > + ::std::marker::Send + 'a {
+        async move { client.core().send(self).await }
     }
 }
 impl Client {
@@ -5603,6 +5636,17 @@ impl<'a> DepthBuilder<'a> {
         self.client.send(&self.request).await
     }
 }
+impl SendRequest for DepthRequest {
+    #[allow(clippy::manual_async_fn)]
+    fn send_with<'a>(
+        &'a self,
+        client: &'a Client,
+    ) -> impl ::std::future::Future<
+        Output = ::std::result::Result<OrderBook, Error>,
+    > + ::std::marker::Send + 'a {
+        async move { client.core().send(self).await }
+    }
+}
 impl Client {
     /// Order book depth of a contract.
     ///
@@ -5695,6 +5739,17 @@ impl<'a> TickerBuilder<'a> {
     /// Sends the request and decodes the answer.
     pub async fn send(self) -> ::std::result::Result<Ticker, Error> {
         self.client.send(&self.request).await
+    }
+}
+impl SendRequest for TickerRequest {
+    #[allow(clippy::manual_async_fn)]
+    fn send_with<'a>(
+        &'a self,
+        client: &'a Client,
+    ) -> impl ::std::future::Future<
+        Output = ::std::result::Result<Ticker, Error>,
+    > + ::std::marker::Send + 'a {
+        async move { client.core().send(self).await }
     }
 }
 impl Client {
@@ -5825,6 +5880,17 @@ impl<'a> KlinesBuilder<'a> {
     /// Sends the request and decodes the answer.
     pub async fn send(self) -> ::std::result::Result<::std::vec::Vec<Kline>, Error> {
         self.client.send(&self.request).await
+    }
+}
+impl SendRequest for KlinesRequest {
+    #[allow(clippy::manual_async_fn)]
+    fn send_with<'a>(
+        &'a self,
+        client: &'a Client,
+    ) -> impl ::std::future::Future<
+        Output = ::std::result::Result<::std::vec::Vec<Kline>, Error>,
+    > + ::std::marker::Send + 'a {
+        async move { client.core().send(self).await }
     }
 }
 impl Client {
@@ -6010,6 +6076,17 @@ impl<'a> MyTradesBuilder<'a> {
         self.client.send(&self.request).await
     }
 }
+impl SendRequest for MyTradesRequest {
+    #[allow(clippy::manual_async_fn)]
+    fn send_with<'a>(
+        &'a self,
+        client: &'a Client,
+    ) -> impl ::std::future::Future<
+        Output = ::std::result::Result<::std::vec::Vec<Trade>, Error>,
+    > + ::std::marker::Send + 'a {
+        async move { client.core().send(self).await }
+    }
+}
 impl Client {
     /// Trades of the account in a contract. An empty list may come as null.
     ///
@@ -6110,6 +6187,17 @@ impl<'a> PositionMarginBuilder<'a> {
     /// Sends the request and decodes the answer.
     pub async fn send(self) -> ::std::result::Result<(), Error> {
         self.client.send(&self.request).await
+    }
+}
+impl SendRequest for PositionMarginRequest {
+    #[allow(clippy::manual_async_fn)]
+    fn send_with<'a>(
+        &'a self,
+        client: &'a Client,
+    ) -> impl ::std::future::Future<
+        Output = ::std::result::Result<(), Error>,
+    > + ::std::marker::Send + 'a {
+        async move { client.core().send(self).await }
     }
 }
 impl Client {
@@ -6225,6 +6313,17 @@ impl<'a> LevelEditBuilder<'a> {
         self.client.send(&self.request).await
     }
 }
+impl SendRequest for LevelEditRequest {
+    #[allow(clippy::manual_async_fn)]
+    fn send_with<'a>(
+        &'a self,
+        client: &'a Client,
+    ) -> impl ::std::future::Future<
+        Output = ::std::result::Result<(), Error>,
+    > + ::std::marker::Send + 'a {
+        async move { client.core().send(self).await }
+    }
+}
 impl Client {
     /// Changes the initial leverage of a contract.
     ///
@@ -6318,6 +6417,17 @@ impl<'a> OpenOrdersBuilder<'a> {
     /// Sends the request and decodes the answer.
     pub async fn send(self) -> ::std::result::Result<::std::vec::Vec<Order>, Error> {
         self.client.send(&self.request).await
+    }
+}
+impl SendRequest for OpenOrdersRequest {
+    #[allow(clippy::manual_async_fn)]
+    fn send_with<'a>(
+        &'a self,
+        client: &'a Client,
+    ) -> impl ::std::future::Future<
+        Output = ::std::result::Result<::std::vec::Vec<Order>, Error>,
+    > + ::std::marker::Send + 'a {
+        async move { client.core().send(self).await }
     }
 }
 impl Client {
@@ -6468,6 +6578,17 @@ impl<'a> CancelOrderBuilder<'a> {
         self.client.send(&self.request).await
     }
 }
+impl SendRequest for CancelOrderRequest {
+    #[allow(clippy::manual_async_fn)]
+    fn send_with<'a>(
+        &'a self,
+        client: &'a Client,
+    ) -> impl ::std::future::Future<
+        Output = ::std::result::Result<OrderId, Error>,
+    > + ::std::marker::Send + 'a {
+        async move { client.core().send(self).await }
+    }
+}
 impl Client {
     /// Cancels an order, named by orderId or clientOrderId (at least one is required).
     ///
@@ -6614,6 +6735,17 @@ impl<'a> QueryOrderBuilder<'a> {
     /// Sends the request and decodes the answer.
     pub async fn send(self) -> ::std::result::Result<::std::vec::Vec<Order>, Error> {
         self.client.send(&self.request).await
+    }
+}
+impl SendRequest for QueryOrderRequest {
+    #[allow(clippy::manual_async_fn)]
+    fn send_with<'a>(
+        &'a self,
+        client: &'a Client,
+    ) -> impl ::std::future::Future<
+        Output = ::std::result::Result<::std::vec::Vec<Order>, Error>,
+    > + ::std::marker::Send + 'a {
+        async move { client.core().send(self).await }
     }
 }
 impl Client {
@@ -6824,12 +6956,25 @@ impl<'a> NewOrderBuilder<'a> {
     }
     /// Sends the request and decodes the answer. Never sent twice by accident: it always carries a `client_order_id` (generated when unset); after an ambiguous outcome the client looks it up by that id and resends once only if the server does not have it.
     pub async fn send(self) -> ::std::result::Result<OrderId, Error> {
-        if self.client.core().prechecks() {
-            ::contango::__private::endpoint::Endpoint::validate(&self.request)
-                .map_err(Error::InvalidArgument)?;
-            crate::checks::new_order(self.client, &self.request).await?;
+        self.client.send(&self.request).await
+    }
+}
+impl SendRequest for NewOrderRequest {
+    #[allow(clippy::manual_async_fn)]
+    fn send_with<'a>(
+        &'a self,
+        client: &'a Client,
+    ) -> impl ::std::future::Future<
+        Output = ::std::result::Result<OrderId, Error>,
+    > + ::std::marker::Send + 'a {
+        async move {
+            if client.core().prechecks() {
+                ::contango::__private::endpoint::Endpoint::validate(self)
+                    .map_err(Error::InvalidArgument)?;
+                crate::checks::new_order(client, self).await?;
+            }
+            client.core().send_deduplicated(self).await
         }
-        self.client.core().send_deduplicated(&self.request).await
     }
 }
 impl ::contango::__private::dedupe::Dedupe for NewOrderRequest {
@@ -6954,6 +7099,17 @@ impl<'a> CancelAllOrdersBuilder<'a> {
         self.client.send(&self.request).await
     }
 }
+impl SendRequest for CancelAllOrdersRequest {
+    #[allow(clippy::manual_async_fn)]
+    fn send_with<'a>(
+        &'a self,
+        client: &'a Client,
+    ) -> impl ::std::future::Future<
+        Output = ::std::result::Result<(), Error>,
+    > + ::std::marker::Send + 'a {
+        async move { client.core().send(self).await }
+    }
+}
 impl Client {
     /// Cancels all open orders of a contract. contractName travels in the JSON body (the document lists it as a query parameter; DESIGN §7).
     ///
@@ -7031,6 +7187,17 @@ impl<'a> AccountBuilder<'a> {
     /// Sends the request and decodes the answer.
     pub async fn send(self) -> ::std::result::Result<Account, Error> {
         self.client.send(&self.request).await
+    }
+}
+impl SendRequest for AccountRequest {
+    #[allow(clippy::manual_async_fn)]
+    fn send_with<'a>(
+        &'a self,
+        client: &'a Client,
+    ) -> impl ::std::future::Future<
+        Output = ::std::result::Result<Account, Error>,
+    > + ::std::marker::Send + 'a {
+        async move { client.core().send(self).await }
     }
 }
 impl Client {
@@ -7122,6 +7289,17 @@ impl<'a> LeverageBracketBuilder<'a> {
     /// Sends the request and decodes the answer.
     pub async fn send(self) -> ::std::result::Result<LeverageBrackets, Error> {
         self.client.send(&self.request).await
+    }
+}
+impl SendRequest for LeverageBracketRequest {
+    #[allow(clippy::manual_async_fn)]
+    fn send_with<'a>(
+        &'a self,
+        client: &'a Client,
+    ) -> impl ::std::future::Future<
+        Output = ::std::result::Result<LeverageBrackets, Error>,
+    > + ::std::marker::Send + 'a {
+        async move { client.core().send(self).await }
     }
 }
 impl Client {
@@ -7216,6 +7394,17 @@ impl<'a> CommissionRateBuilder<'a> {
     /// Sends the request and decodes the answer.
     pub async fn send(self) -> ::std::result::Result<CommissionRate, Error> {
         self.client.send(&self.request).await
+    }
+}
+impl SendRequest for CommissionRateRequest {
+    #[allow(clippy::manual_async_fn)]
+    fn send_with<'a>(
+        &'a self,
+        client: &'a Client,
+    ) -> impl ::std::future::Future<
+        Output = ::std::result::Result<CommissionRate, Error>,
+    > + ::std::marker::Send + 'a {
+        async move { client.core().send(self).await }
     }
 }
 impl Client {
@@ -7356,6 +7545,17 @@ impl<'a> TransferBuilder<'a> {
     /// Sends the request and decodes the answer.
     pub async fn send(self) -> ::std::result::Result<(), Error> {
         self.client.send(&self.request).await
+    }
+}
+impl SendRequest for TransferRequest {
+    #[allow(clippy::manual_async_fn)]
+    fn send_with<'a>(
+        &'a self,
+        client: &'a Client,
+    ) -> impl ::std::future::Future<
+        Output = ::std::result::Result<(), Error>,
+    > + ::std::marker::Send + 'a {
+        async move { client.core().send(self).await }
     }
 }
 impl Client {
@@ -7567,6 +7767,17 @@ impl<'a> TransferHistoryBuilder<'a> {
         self,
     ) -> ::std::result::Result<::std::vec::Vec<TransferRecord>, Error> {
         self.client.send(&self.request).await
+    }
+}
+impl SendRequest for TransferHistoryRequest {
+    #[allow(clippy::manual_async_fn)]
+    fn send_with<'a>(
+        &'a self,
+        client: &'a Client,
+    ) -> impl ::std::future::Future<
+        Output = ::std::result::Result<::std::vec::Vec<TransferRecord>, Error>,
+    > + ::std::marker::Send + 'a {
+        async move { client.core().send(self).await }
     }
 }
 impl Client {
@@ -7781,6 +7992,17 @@ impl<'a> ForceOrdersHistoryBuilder<'a> {
         self.client.send(&self.request).await
     }
 }
+impl SendRequest for ForceOrdersHistoryRequest {
+    #[allow(clippy::manual_async_fn)]
+    fn send_with<'a>(
+        &'a self,
+        client: &'a Client,
+    ) -> impl ::std::future::Future<
+        Output = ::std::result::Result<::std::vec::Vec<ForceOrder>, Error>,
+    > + ::std::marker::Send + 'a {
+        async move { client.core().send(self).await }
+    }
+}
 impl Client {
     /// Forced-liquidation and auto-deleveraging orders of a contract. beginTime defaults to the recent 30 days; records may carry either of the document's two field lists.
     ///
@@ -7858,6 +8080,17 @@ impl<'a> CreateListenKeyBuilder<'a> {
     /// Sends the request and decodes the answer.
     pub async fn send(self) -> ::std::result::Result<ListenKey, Error> {
         self.client.send(&self.request).await
+    }
+}
+impl SendRequest for CreateListenKeyRequest {
+    #[allow(clippy::manual_async_fn)]
+    fn send_with<'a>(
+        &'a self,
+        client: &'a Client,
+    ) -> impl ::std::future::Future<
+        Output = ::std::result::Result<ListenKey, Error>,
+    > + ::std::marker::Send + 'a {
+        async move { client.core().send(self).await }
     }
 }
 impl Client {
@@ -7942,6 +8175,17 @@ impl<'a> KeepAliveListenKeyBuilder<'a> {
     /// Sends the request and decodes the answer.
     pub async fn send(self) -> ::std::result::Result<(), Error> {
         self.client.send(&self.request).await
+    }
+}
+impl SendRequest for KeepAliveListenKeyRequest {
+    #[allow(clippy::manual_async_fn)]
+    fn send_with<'a>(
+        &'a self,
+        client: &'a Client,
+    ) -> impl ::std::future::Future<
+        Output = ::std::result::Result<(), Error>,
+    > + ::std::marker::Send + 'a {
+        async move { client.core().send(self).await }
     }
 }
 impl Client {
@@ -8029,6 +8273,17 @@ impl<'a> CloseListenKeyBuilder<'a> {
     /// Sends the request and decodes the answer.
     pub async fn send(self) -> ::std::result::Result<(), Error> {
         self.client.send(&self.request).await
+    }
+}
+impl SendRequest for CloseListenKeyRequest {
+    #[allow(clippy::manual_async_fn)]
+    fn send_with<'a>(
+        &'a self,
+        client: &'a Client,
+    ) -> impl ::std::future::Future<
+        Output = ::std::result::Result<(), Error>,
+    > + ::std::marker::Send + 'a {
+        async move { client.core().send(self).await }
     }
 }
 impl Client {
@@ -8143,17 +8398,34 @@ impl Client {
     pub fn core(&self) -> &::contango::__private::Core {
         &self.core
     }
-    /// Sends any request of this spec (the request types are plain data), with the same
-    /// validation, signing, rate limiting and retries as the builders. It does not run an
-    /// endpoint's `precheck` nor its `dedupe` lookup: for those (new orders), use the
-    /// endpoint's method and builder `send()`.
-    pub async fn send<E>(&self, request: &E) -> ::std::result::Result<E::Response, Error>
-    where
-        E: ::contango::__private::endpoint::Endpoint<Code = ErrorCode>
-            + ::std::marker::Sync,
-    {
-        self.core.send(request).await
+    /// Sends any request of this spec (the request types are plain data). This is the one
+    /// send path: the builders' `send()` calls it too, so whichever way a request is sent
+    /// it gets the same validation, the endpoint's `precheck` (when prechecks are on),
+    /// signing, rate limiting, retries and, for requests that must not run twice (new
+    /// orders), the client-id lookup after an ambiguous outcome, so an order is never
+    /// sent twice by accident. For an endpoint outside the spec, use
+    /// `core().send(..)`, which has none of the spec's per-endpoint protections.
+    pub async fn send<E: SendRequest>(
+        &self,
+        request: &E,
+    ) -> ::std::result::Result<E::Response, Error> {
+        request.send_with(self).await
     }
+}
+/// A request of this spec, sendable with [`Client::send`]. Implemented by every generated
+/// request type (sealed in practice: its method is the per-endpoint send policy, which
+/// only the spec knows: precheck, dedupe or plain).
+pub trait SendRequest: ::contango::__private::endpoint::Endpoint<
+        Code = ErrorCode,
+    > + ::std::marker::Sync {
+    /// The endpoint's send policy; call [`Client::send`] instead.
+    #[doc(hidden)]
+    fn send_with<'a>(
+        &'a self,
+        client: &'a Client,
+    ) -> impl ::std::future::Future<
+        Output = ::std::result::Result<Self::Response, Error>,
+    > + ::std::marker::Send + 'a;
 }
 /// Configures a [`Client`].
 #[derive(Debug)]
