@@ -8524,7 +8524,8 @@ impl Event {
     pub const CHANNEL: &'static str = "user_account_update";
     /// Key of a data frame naming its event type.
     pub const TAG: &'static str = "e";
-    /// Decodes one data frame straight from its bytes.
+    /// Decodes one data frame straight from its bytes: one typed pass when the tag is the
+    /// frame's first key (as servers send it), else a tag pass first.
     pub fn decode(
         frame: &[u8],
     ) -> ::std::result::Result<Self, ::contango::__private::serde_json::Error> {
@@ -8534,13 +8535,19 @@ impl Event {
             #[serde(rename = "e", borrow)]
             tag: ::std::option::Option<::std::borrow::Cow<'a, str>>,
         }
-        let t: Tag<'_> = ::contango::__private::serde_json::from_slice(frame)?;
-        let Some(tag) = t.tag else {
-            return ::std::result::Result::Err(
-                <::contango::__private::serde_json::Error as ::contango::__private::serde::de::Error>::missing_field(
+        let tag_pass = || -> ::std::result::Result<
+            ::std::borrow::Cow<'_, str>,
+            ::contango::__private::serde_json::Error,
+        > {
+            let t: Tag<'_> = ::contango::__private::serde_json::from_slice(frame)?;
+            t.tag
+                .ok_or_else(|| <::contango::__private::serde_json::Error as ::contango::__private::serde::de::Error>::missing_field(
                     "e",
-                ),
-            );
+                ))
+        };
+        let tag = match ::contango::__private::de::leading_tag(frame, "e") {
+            ::std::option::Option::Some(t) => ::std::borrow::Cow::Borrowed(t),
+            ::std::option::Option::None => tag_pass()?,
         };
         match tag.as_ref() {
             "ORDER_TRADE_UPDATE" | "executionReport" => {
@@ -8551,9 +8558,10 @@ impl Event {
                 ::contango::__private::serde_json::from_slice::<AccountUpdate>(frame)
                     .map(Self::AccountUpdate)
             }
-            other => {
+            _ => {
+                let other = tag_pass()?;
                 ::std::result::Result::Ok(Self::Other {
-                    event_type: other.to_owned(),
+                    event_type: other.into_owned(),
                     raw: ::std::string::String::from_utf8_lossy(frame).into_owned(),
                 })
             }
