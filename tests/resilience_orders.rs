@@ -117,6 +117,36 @@ async fn a_generated_client_order_id_dedupes_too() {
     assert_ne!(open[0].client_order_id, open[1].client_order_id);
 }
 
+/// `Client::send(&NewOrderRequest)` is the same send path as the builder: the dropped answer is
+/// looked up by the (generated) client id and the order exists once, not twice.
+#[tokio::test]
+async fn sending_a_request_value_dedupes_like_the_builder() {
+    let sim = sim().await;
+    let c = client(&sim);
+    sim.inject(
+        FaultRule::new(Fault::DropConnection)
+            .path(ORDER)
+            .method("POST")
+            .times(1),
+    );
+    let before = sim.received().len();
+    let request = NewOrderRequest::new(limit("29000"));
+    assert_eq!(request.client_order_id, None, "the id is generated on send");
+    let ack = c.send(&request).await.expect("recovered by the lookup");
+    let ids = ids_sent(&sim, before);
+    assert_eq!(ids.len(), 1, "sent once, never resent: {ids:?}");
+    let id = ids[0].clone().expect("a client order id was generated");
+    assert_eq!(
+        received_since(&sim, before, "GET", ORDER),
+        1,
+        "looked up once"
+    );
+    let open = open(&c).await;
+    assert_eq!(open.len(), 1, "exactly one order");
+    assert_eq!(open[0].order_id, ack.order_id, "the one returned");
+    assert_eq!(open[0].client_order_id.as_deref(), Some(id.as_str()));
+}
+
 #[tokio::test]
 async fn not_found_after_an_unknown_outcome_is_resent_once_with_the_same_id() {
     let sim = sim().await;

@@ -160,6 +160,12 @@ async fn orders_beyond_the_contracts_limits_are_refused_locally() {
                 panic!("{}: expected InvalidArgument, got {e}", case.what);
             };
             assert_eq!(ia.param, case.param, "{}: {ia}", case.what);
+            // The request value sent through `Client::send` takes the same path.
+            let request = NewOrderRequest::new(case.order.clone());
+            match c.send(&request).await {
+                Err(Error::InvalidArgument(same)) => assert_eq!(same, *ia, "{}", case.what),
+                other => panic!("{}: send(&request) gave {other:?}", case.what),
+            }
             let quoted = format!(
                 "{} {}: {}",
                 case.code.code(),

@@ -5609,6 +5609,17 @@ impl<'a> PingBuilder<'a> {
         self.client.send(&self.request).await
     }
 }
+impl SendRequest for PingRequest {
+    #[allow(clippy::manual_async_fn)]
+    fn send_with<'a>(
+        &'a self,
+        client: &'a Client,
+    ) -> impl ::std::future::Future<
+        Output = ::std::result::Result<(), Error>,
+    > + ::std::marker::Send + 'a {
+        async move { client.core().send(self).await }
+    }
+}
 impl Client {
     /// Connectivity check. Answers an empty JSON object.
     ///
@@ -5683,6 +5694,17 @@ impl<'a> ServerTimeBuilder<'a> {
     /// Sends the request and decodes the answer.
     pub async fn send(self) -> ::std::result::Result<ServerTime, Error> {
         self.client.send(&self.request).await
+    }
+}
+impl SendRequest for ServerTimeRequest {
+    #[allow(clippy::manual_async_fn)]
+    fn send_with<'a>(
+        &'a self,
+        client: &'a Client,
+    ) -> impl ::std::future::Future<
+        Output = ::std::result::Result<ServerTime, Error>,
+    > + ::std::marker::Send + 'a {
+        async move { client.core().send(self).await }
     }
 }
 impl Client {
@@ -5774,6 +5796,17 @@ impl<'a> ContractsBuilder<'a> {
     /// Sends the request and decodes the answer.
     pub async fn send(self) -> ::std::result::Result<::std::vec::Vec<Contract>, Error> {
         self.client.send(&self.request).await
+    }
+}
+impl SendRequest for ContractsRequest {
+    #[allow(clippy::manual_async_fn)]
+    fn send_with<'a>(
+        &'a self,
+        client: &'a Client,
+    ) -> impl ::std::future::Future<
+        Output = ::std::result::Result<::std::vec::Vec<Contract>, Error>,
+    > + ::std::marker::Send + 'a {
+        async move { client.core().send(self).await }
     }
 }
 impl Client {
@@ -5898,6 +5931,17 @@ impl<'a> DepthBuilder<'a> {
         self.client.send(&self.request).await
     }
 }
+impl SendRequest for DepthRequest {
+    #[allow(clippy::manual_async_fn)]
+    fn send_with<'a>(
+        &'a self,
+        client: &'a Client,
+    ) -> impl ::std::future::Future<
+        Output = ::std::result::Result<OrderBook, Error>,
+    > + ::std::marker::Send + 'a {
+        async move { client.core().send(self).await }
+    }
+}
 impl Client {
     /// Order book depth of a contract.
     ///
@@ -5990,6 +6034,17 @@ impl<'a> TickerBuilder<'a> {
     /// Sends the request and decodes the answer.
     pub async fn send(self) -> ::std::result::Result<Ticker, Error> {
         self.client.send(&self.request).await
+    }
+}
+impl SendRequest for TickerRequest {
+    #[allow(clippy::manual_async_fn)]
+    fn send_with<'a>(
+        &'a self,
+        client: &'a Client,
+    ) -> impl ::std::future::Future<
+        Output = ::std::result::Result<Ticker, Error>,
+    > + ::std::marker::Send + 'a {
+        async move { client.core().send(self).await }
     }
 }
 impl Client {
@@ -6120,6 +6175,17 @@ impl<'a> KlinesBuilder<'a> {
     /// Sends the request and decodes the answer.
     pub async fn send(self) -> ::std::result::Result<::std::vec::Vec<Kline>, Error> {
         self.client.send(&self.request).await
+    }
+}
+impl SendRequest for KlinesRequest {
+    #[allow(clippy::manual_async_fn)]
+    fn send_with<'a>(
+        &'a self,
+        client: &'a Client,
+    ) -> impl ::std::future::Future<
+        Output = ::std::result::Result<::std::vec::Vec<Kline>, Error>,
+    > + ::std::marker::Send + 'a {
+        async move { client.core().send(self).await }
     }
 }
 impl Client {
@@ -6305,6 +6371,17 @@ impl<'a> MyTradesBuilder<'a> {
         self.client.send(&self.request).await
     }
 }
+impl SendRequest for MyTradesRequest {
+    #[allow(clippy::manual_async_fn)]
+    fn send_with<'a>(
+        &'a self,
+        client: &'a Client,
+    ) -> impl ::std::future::Future<
+        Output = ::std::result::Result<::std::vec::Vec<Trade>, Error>,
+    > + ::std::marker::Send + 'a {
+        async move { client.core().send(self).await }
+    }
+}
 impl Client {
     /// Trades of the account in a contract. An empty list may come as null.
     ///
@@ -6405,6 +6482,17 @@ impl<'a> PositionMarginBuilder<'a> {
     /// Sends the request and decodes the answer.
     pub async fn send(self) -> ::std::result::Result<(), Error> {
         self.client.send(&self.request).await
+    }
+}
+impl SendRequest for PositionMarginRequest {
+    #[allow(clippy::manual_async_fn)]
+    fn send_with<'a>(
+        &'a self,
+        client: &'a Client,
+    ) -> impl ::std::future::Future<
+        Output = ::std::result::Result<(), Error>,
+    > + ::std::marker::Send + 'a {
+        async move { client.core().send(self).await }
     }
 }
 impl Client {
@@ -6520,6 +6608,17 @@ impl<'a> LevelEditBuilder<'a> {
         self.client.send(&self.request).await
     }
 }
+impl SendRequest for LevelEditRequest {
+    #[allow(clippy::manual_async_fn)]
+    fn send_with<'a>(
+        &'a self,
+        client: &'a Client,
+    ) -> impl ::std::future::Future<
+        Output = ::std::result::Result<(), Error>,
+    > + ::std::marker::Send + 'a {
+        async move { client.core().send(self).await }
+    }
+}
 impl Client {
     /// Changes the initial leverage of a contract.
     ///
@@ -6613,6 +6712,17 @@ impl<'a> OpenOrdersBuilder<'a> {
     /// Sends the request and decodes the answer.
     pub async fn send(self) -> ::std::result::Result<::std::vec::Vec<Order>, Error> {
         self.client.send(&self.request).await
+    }
+}
+impl SendRequest for OpenOrdersRequest {
+    #[allow(clippy::manual_async_fn)]
+    fn send_with<'a>(
+        &'a self,
+        client: &'a Client,
+    ) -> impl ::std::future::Future<
+        Output = ::std::result::Result<::std::vec::Vec<Order>, Error>,
+    > + ::std::marker::Send + 'a {
+        async move { client.core().send(self).await }
     }
 }
 impl Client {
@@ -6763,6 +6873,17 @@ impl<'a> CancelOrderBuilder<'a> {
         self.client.send(&self.request).await
     }
 }
+impl SendRequest for CancelOrderRequest {
+    #[allow(clippy::manual_async_fn)]
+    fn send_with<'a>(
+        &'a self,
+        client: &'a Client,
+    ) -> impl ::std::future::Future<
+        Output = ::std::result::Result<OrderId, Error>,
+    > + ::std::marker::Send + 'a {
+        async move { client.core().send(self).await }
+    }
+}
 impl Client {
     /// Cancels an order, named by orderId or clientOrderId (at least one is required).
     ///
@@ -6909,6 +7030,17 @@ impl<'a> QueryOrderBuilder<'a> {
     /// Sends the request and decodes the answer.
     pub async fn send(self) -> ::std::result::Result<::std::vec::Vec<Order>, Error> {
         self.client.send(&self.request).await
+    }
+}
+impl SendRequest for QueryOrderRequest {
+    #[allow(clippy::manual_async_fn)]
+    fn send_with<'a>(
+        &'a self,
+        client: &'a Client,
+    ) -> impl ::std::future::Future<
+        Output = ::std::result::Result<::std::vec::Vec<Order>, Error>,
+    > + ::std::marker::Send + 'a {
+        async move { client.core().send(self).await }
     }
 }
 impl Client {
@@ -7119,12 +7251,25 @@ impl<'a> NewOrderBuilder<'a> {
     }
     /// Sends the request and decodes the answer. Never sent twice by accident: it always carries a `client_order_id` (generated when unset); after an ambiguous outcome the client looks it up by that id and resends once only if the server does not have it.
     pub async fn send(self) -> ::std::result::Result<OrderId, Error> {
-        if self.client.core().prechecks() {
-            ::contango::__private::endpoint::Endpoint::validate(&self.request)
-                .map_err(Error::InvalidArgument)?;
-            crate::checks::new_order(self.client, &self.request).await?;
+        self.client.send(&self.request).await
+    }
+}
+impl SendRequest for NewOrderRequest {
+    #[allow(clippy::manual_async_fn)]
+    fn send_with<'a>(
+        &'a self,
+        client: &'a Client,
+    ) -> impl ::std::future::Future<
+        Output = ::std::result::Result<OrderId, Error>,
+    > + ::std::marker::Send + 'a {
+        async move {
+            if client.core().prechecks() {
+                ::contango::__private::endpoint::Endpoint::validate(self)
+                    .map_err(Error::InvalidArgument)?;
+                crate::checks::new_order(client, self).await?;
+            }
+            client.core().send_deduplicated(self).await
         }
-        self.client.core().send_deduplicated(&self.request).await
     }
 }
 impl ::contango::__private::dedupe::Dedupe for NewOrderRequest {
@@ -7249,6 +7394,17 @@ impl<'a> CancelAllOrdersBuilder<'a> {
         self.client.send(&self.request).await
     }
 }
+impl SendRequest for CancelAllOrdersRequest {
+    #[allow(clippy::manual_async_fn)]
+    fn send_with<'a>(
+        &'a self,
+        client: &'a Client,
+    ) -> impl ::std::future::Future<
+        Output = ::std::result::Result<(), Error>,
+    > + ::std::marker::Send + 'a {
+        async move { client.core().send(self).await }
+    }
+}
 impl Client {
     /// Cancels all open orders of a contract. contractName travels in the JSON body (the document lists it as a query parameter; DESIGN §7).
     ///
@@ -7326,6 +7482,17 @@ impl<'a> AccountBuilder<'a> {
     /// Sends the request and decodes the answer.
     pub async fn send(self) -> ::std::result::Result<Account, Error> {
         self.client.send(&self.request).await
+    }
+}
+impl SendRequest for AccountRequest {
+    #[allow(clippy::manual_async_fn)]
+    fn send_with<'a>(
+        &'a self,
+        client: &'a Client,
+    ) -> impl ::std::future::Future<
+        Output = ::std::result::Result<Account, Error>,
+    > + ::std::marker::Send + 'a {
+        async move { client.core().send(self).await }
     }
 }
 impl Client {
@@ -7417,6 +7584,17 @@ impl<'a> LeverageBracketBuilder<'a> {
     /// Sends the request and decodes the answer.
     pub async fn send(self) -> ::std::result::Result<LeverageBrackets, Error> {
         self.client.send(&self.request).await
+    }
+}
+impl SendRequest for LeverageBracketRequest {
+    #[allow(clippy::manual_async_fn)]
+    fn send_with<'a>(
+        &'a self,
+        client: &'a Client,
+    ) -> impl ::std::future::Future<
+        Output = ::std::result::Result<LeverageBrackets, Error>,
+    > + ::std::marker::Send + 'a {
+        async move { client.core().send(self).await }
     }
 }
 impl Client {
@@ -7511,6 +7689,17 @@ impl<'a> CommissionRateBuilder<'a> {
     /// Sends the request and decodes the answer.
     pub async fn send(self) -> ::std::result::Result<CommissionRate, Error> {
         self.client.send(&self.request).await
+    }
+}
+impl SendRequest for CommissionRateRequest {
+    #[allow(clippy::manual_async_fn)]
+    fn send_with<'a>(
+        &'a self,
+        client: &'a Client,
+    ) -> impl ::std::future::Future<
+        Output = ::std::result::Result<CommissionRate, Error>,
+    > + ::std::marker::Send + 'a {
+        async move { client.core().send(self).await }
     }
 }
 impl Client {
@@ -7651,6 +7840,17 @@ impl<'a> TransferBuilder<'a> {
     /// Sends the request and decodes the answer.
     pub async fn send(self) -> ::std::result::Result<(), Error> {
         self.client.send(&self.request).await
+    }
+}
+impl SendRequest for TransferRequest {
+    #[allow(clippy::manual_async_fn)]
+    fn send_with<'a>(
+        &'a self,
+        client: &'a Client,
+    ) -> impl ::std::future::Future<
+        Output = ::std::result::Result<(), Error>,
+    > + ::std::marker::Send + 'a {
+        async move { client.core().send(self).await }
     }
 }
 impl Client {
@@ -7862,6 +8062,17 @@ impl<'a> TransferHistoryBuilder<'a> {
         self,
     ) -> ::std::result::Result<::std::vec::Vec<TransferRecord>, Error> {
         self.client.send(&self.request).await
+    }
+}
+impl SendRequest for TransferHistoryRequest {
+    #[allow(clippy::manual_async_fn)]
+    fn send_with<'a>(
+        &'a self,
+        client: &'a Client,
+    ) -> impl ::std::future::Future<
+        Output = ::std::result::Result<::std::vec::Vec<TransferRecord>, Error>,
+    > + ::std::marker::Send + 'a {
+        async move { client.core().send(self).await }
     }
 }
 impl Client {
@@ -8076,6 +8287,17 @@ impl<'a> ForceOrdersHistoryBuilder<'a> {
         self.client.send(&self.request).await
     }
 }
+impl SendRequest for ForceOrdersHistoryRequest {
+    #[allow(clippy::manual_async_fn)]
+    fn send_with<'a>(
+        &'a self,
+        client: &'a Client,
+    ) -> impl ::std::future::Future<
+        Output = ::std::result::Result<::std::vec::Vec<ForceOrder>, Error>,
+    > + ::std::marker::Send + 'a {
+        async move { client.core().send(self).await }
+    }
+}
 impl Client {
     /// Forced-liquidation and auto-deleveraging orders of a contract. beginTime defaults to the recent 30 days; records may carry either of the document's two field lists.
     ///
@@ -8153,6 +8375,17 @@ impl<'a> CreateListenKeyBuilder<'a> {
     /// Sends the request and decodes the answer.
     pub async fn send(self) -> ::std::result::Result<ListenKey, Error> {
         self.client.send(&self.request).await
+    }
+}
+impl SendRequest for CreateListenKeyRequest {
+    #[allow(clippy::manual_async_fn)]
+    fn send_with<'a>(
+        &'a self,
+        client: &'a Client,
+    ) -> impl ::std::future::Future<
+        Output = ::std::result::Result<ListenKey, Error>,
+    > + ::std::marker::Send + 'a {
+        async move { client.core().send(self).await }
     }
 }
 impl Client {
@@ -8237,6 +8470,17 @@ impl<'a> KeepAliveListenKeyBuilder<'a> {
     /// Sends the request and decodes the answer.
     pub async fn send(self) -> ::std::result::Result<(), Error> {
         self.client.send(&self.request).await
+    }
+}
+impl SendRequest for KeepAliveListenKeyRequest {
+    #[allow(clippy::manual_async_fn)]
+    fn send_with<'a>(
+        &'a self,
+        client: &'a Client,
+    ) -> impl ::std::future::Future<
+        Output = ::std::result::Result<(), Error>,
+    > + ::std::marker::Send + 'a {
+        async move { client.core().send(self).await }
     }
 }
 impl Client {
@@ -8324,6 +8568,17 @@ impl<'a> CloseListenKeyBuilder<'a> {
     /// Sends the request and decodes the answer.
     pub async fn send(self) -> ::std::result::Result<(), Error> {
         self.client.send(&self.request).await
+    }
+}
+impl SendRequest for CloseListenKeyRequest {
+    #[allow(clippy::manual_async_fn)]
+    fn send_with<'a>(
+        &'a self,
+        client: &'a Client,
+    ) -> impl ::std::future::Future<
+        Output = ::std::result::Result<(), Error>,
+    > + ::std::marker::Send + 'a {
+        async move { client.core().send(self).await }
     }
 }
 impl Client {
@@ -8438,17 +8693,34 @@ impl Client {
     pub fn core(&self) -> &::contango::__private::Core {
         &self.core
     }
-    /// Sends any request of this spec (the request types are plain data), with the same
-    /// validation, signing, rate limiting and retries as the builders. It does not run an
-    /// endpoint's `precheck` nor its `dedupe` lookup: for those (new orders), use the
-    /// endpoint's method and builder `send()`.
-    pub async fn send<E>(&self, request: &E) -> ::std::result::Result<E::Response, Error>
-    where
-        E: ::contango::__private::endpoint::Endpoint<Code = ErrorCode>
-            + ::std::marker::Sync,
-    {
-        self.core.send(request).await
+    /// Sends any request of this spec (the request types are plain data). This is the one
+    /// send path: the builders' `send()` calls it too, so whichever way a request is sent
+    /// it gets the same validation, the endpoint's `precheck` (when prechecks are on),
+    /// signing, rate limiting, retries and, for requests that must not run twice (new
+    /// orders), the client-id lookup after an ambiguous outcome, so an order is never
+    /// sent twice by accident. For an endpoint outside the spec, use
+    /// `core().send(..)`, which has none of the spec's per-endpoint protections.
+    pub async fn send<E: SendRequest>(
+        &self,
+        request: &E,
+    ) -> ::std::result::Result<E::Response, Error> {
+        request.send_with(self).await
     }
+}
+/// A request of this spec, sendable with [`Client::send`]. Implemented by every generated
+/// request type (sealed in practice: its method is the per-endpoint send policy, which
+/// only the spec knows: precheck, dedupe or plain).
+pub trait SendRequest: ::contango::__private::endpoint::Endpoint<
+        Code = ErrorCode,
+    > + ::std::marker::Sync {
+    /// The endpoint's send policy; call [`Client::send`] instead.
+    #[doc(hidden)]
+    fn send_with<'a>(
+        &'a self,
+        client: &'a Client,
+    ) -> impl ::std::future::Future<
+        Output = ::std::result::Result<Self::Response, Error>,
+    > + ::std::marker::Send + 'a;
 }
 /// Configures a [`Client`].
 #[derive(Debug)]
@@ -8556,7 +8828,8 @@ impl Event {
     pub const CHANNEL: &'static str = "user_account_update";
     /// Key of a data frame naming its event type.
     pub const TAG: &'static str = "e";
-    /// Decodes one data frame straight from its bytes.
+    /// Decodes one data frame straight from its bytes: one typed pass when the tag is the
+    /// frame's first key (as servers send it), else a tag pass first.
     pub fn decode(
         frame: &[u8],
     ) -> ::std::result::Result<Self, ::contango::__private::serde_json::Error> {
@@ -8566,13 +8839,19 @@ impl Event {
             #[serde(rename = "e", borrow)]
             tag: ::std::option::Option<::std::borrow::Cow<'a, str>>,
         }
-        let t: Tag<'_> = ::contango::__private::serde_json::from_slice(frame)?;
-        let Some(tag) = t.tag else {
-            return ::std::result::Result::Err(
-                <::contango::__private::serde_json::Error as ::contango::__private::serde::de::Error>::missing_field(
+        let tag_pass = || -> ::std::result::Result<
+            ::std::borrow::Cow<'_, str>,
+            ::contango::__private::serde_json::Error,
+        > {
+            let t: Tag<'_> = ::contango::__private::serde_json::from_slice(frame)?;
+            t.tag
+                .ok_or_else(|| <::contango::__private::serde_json::Error as ::contango::__private::serde::de::Error>::missing_field(
                     "e",
-                ),
-            );
+                ))
+        };
+        let tag = match ::contango::__private::de::leading_tag(frame, "e") {
+            ::std::option::Option::Some(t) => ::std::borrow::Cow::Borrowed(t),
+            ::std::option::Option::None => tag_pass()?,
         };
         match tag.as_ref() {
             "ORDER_TRADE_UPDATE" | "executionReport" => {
@@ -8583,9 +8862,10 @@ impl Event {
                 ::contango::__private::serde_json::from_slice::<AccountUpdate>(frame)
                     .map(Self::AccountUpdate)
             }
-            other => {
+            _ => {
+                let other = tag_pass()?;
                 ::std::result::Result::Ok(Self::Other {
-                    event_type: other.to_owned(),
+                    event_type: other.into_owned(),
                     raw: ::std::string::String::from_utf8_lossy(frame).into_owned(),
                 })
             }

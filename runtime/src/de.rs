@@ -856,6 +856,52 @@ impl<'de, A: MapAccess<'de>> MapAccess<'de> for Replay<'de, A> {
     }
 }
 
+/// The value of `key` when it is the frame's first key and a plain string (no escapes), read
+/// without parsing the frame: `{"e":"ORDER_TRADE_UPDATE",...` gives `ORDER_TRADE_UPDATE`.
+///
+/// Event decoders use it to pick the typed decoder without a first full pass over the frame
+/// (servers put the event type first). `None` means "not in that shape": the caller falls back to
+/// a full parse, so this never decides that a frame is valid; the typed decode still does.
+pub fn leading_tag<'a>(frame: &'a [u8], key: &str) -> Option<&'a str> {
+    fn skip_ws(b: &[u8], mut i: usize) -> usize {
+        while b
+            .get(i)
+            .is_some_and(|c| matches!(c, b' ' | b'\t' | b'\n' | b'\r'))
+        {
+            i += 1;
+        }
+        i
+    }
+    let b = frame;
+    let mut i = skip_ws(b, 0);
+    if b.get(i) != Some(&b'{') {
+        return None;
+    }
+    i = skip_ws(b, i + 1);
+    if b.get(i) != Some(&b'"') {
+        return None;
+    }
+    let key_end = i + 1 + key.len();
+    if b.get(i + 1..key_end) != Some(key.as_bytes()) || b.get(key_end) != Some(&b'"') {
+        return None;
+    }
+    i = skip_ws(b, key_end + 1);
+    if b.get(i) != Some(&b':') {
+        return None;
+    }
+    i = skip_ws(b, i + 1);
+    if b.get(i) != Some(&b'"') {
+        return None;
+    }
+    let start = i + 1;
+    let len = b.get(start..)?.iter().position(|&c| c == b'"')?;
+    let value = &b[start..start + len];
+    if value.iter().any(|&c| c == b'\\' || c < 0x20) {
+        return None;
+    }
+    std::str::from_utf8(value).ok()
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
@@ -907,6 +953,28 @@ mod tests {
 
     fn dec(s: &str) -> Decimal {
         Decimal::from_str(s).unwrap()
+    }
+
+    #[test]
+    fn leading_tag_reads_only_a_plain_first_key() {
+        fn tag(s: &str) -> Option<&str> {
+            leading_tag(s.as_bytes(), "e")
+        }
+        assert_eq!(
+            tag(r#"{"e":"ORDER_TRADE_UPDATE","E":1}"#),
+            Some("ORDER_TRADE_UPDATE")
+        );
+        assert_eq!(tag(" {\n\t\"e\" : \"A\" }"), Some("A"));
+        assert_eq!(tag(r#"{"e":""}"#), Some(""));
+        // Anything else is left to the full parse.
+        assert_eq!(tag(r#"{"E":1,"e":"A"}"#), None, "not the first key");
+        assert_eq!(tag(r#"{"ee":"A"}"#), None);
+        assert_eq!(tag(r#"{"e":1}"#), None, "not a string");
+        assert_eq!(tag(r#"{"e":"A\"B"}"#), None, "escaped");
+        assert_eq!(tag(r#"{"e":"A"#), None, "unterminated");
+        assert_eq!(tag("[\"e\"]"), None);
+        assert_eq!(tag(""), None);
+        assert_eq!(leading_tag(b"{\"e\":\"\xff\"}", "e"), None, "not UTF-8");
     }
 
     #[test]

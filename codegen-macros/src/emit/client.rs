@@ -115,16 +115,25 @@ pub fn client(ir: &Ir) -> proc_macro2::TokenStream {
             pub fn product(&self) -> Product { self.product }
             /// The shared transport, for advanced use (custom endpoints).
             pub fn core(&self) -> &::contango::__private::Core { &self.core }
-            /// Sends any request of this spec (the request types are plain data), with the same
-            /// validation, signing, rate limiting and retries as the builders. It does not run an
-            /// endpoint's `precheck` nor its `dedupe` lookup: for those (new orders), use the
-            /// endpoint's method and builder `send()`.
-            pub async fn send<E>(&self, request: &E) -> ::std::result::Result<E::Response, Error>
-            where
-                E: ::contango::__private::endpoint::Endpoint<Code = ErrorCode> + ::std::marker::Sync,
-            {
-                self.core.send(request).await
+            /// Sends any request of this spec (the request types are plain data). This is the one
+            /// send path: the builders' `send()` calls it too, so whichever way a request is sent
+            /// it gets the same validation, the endpoint's `precheck` (when prechecks are on),
+            /// signing, rate limiting, retries and, for requests that must not run twice (new
+            /// orders), the client-id lookup after an ambiguous outcome, so an order is never
+            /// sent twice by accident. For an endpoint outside the spec, use
+            /// `core().send(..)`, which has none of the spec's per-endpoint protections.
+            pub async fn send<E: SendRequest>(&self, request: &E) -> ::std::result::Result<E::Response, Error> {
+                request.send_with(self).await
             }
+        }
+
+        /// A request of this spec, sendable with [`Client::send`]. Implemented by every generated
+        /// request type (sealed in practice: its method is the per-endpoint send policy, which
+        /// only the spec knows: precheck, dedupe or plain).
+        pub trait SendRequest: ::contango::__private::endpoint::Endpoint<Code = ErrorCode> + ::std::marker::Sync {
+            /// The endpoint's send policy; call [`Client::send`] instead.
+            #[doc(hidden)]
+            fn send_with<'a>(&'a self, client: &'a Client) -> impl ::std::future::Future<Output = ::std::result::Result<Self::Response, Error>> + ::std::marker::Send + 'a;
         }
 
         /// Configures a [`Client`].

@@ -215,10 +215,10 @@ pub fn endpoint(ep: &Endpoint) -> TokenStream {
             syn::parse_str(path).unwrap_or_else(|_| syn::parse_quote!(missing_precheck));
         // The request's own limits first: a bad argument is refused before any network use.
         quote! {
-            if self.client.core().prechecks() {
-                ::contango::__private::endpoint::Endpoint::validate(&self.request)
+            if client.core().prechecks() {
+                ::contango::__private::endpoint::Endpoint::validate(self)
                     .map_err(Error::InvalidArgument)?;
-                #path(self.client, &self.request).await?;
+                #path(client, self).await?;
             }
         }
     });
@@ -226,7 +226,7 @@ pub fn endpoint(ep: &Endpoint) -> TokenStream {
         Some(d) => {
             let key = field_ident(&d.key_rust);
             (
-                quote!(self.client.core().send_deduplicated(&self.request).await),
+                quote!(client.core().send_deduplicated(self).await),
                 doc(&format!(
                     "Sends the request and decodes the answer. Never sent twice by accident: it always \
                      carries a `{key}` (generated when unset); after an ambiguous outcome the client looks \
@@ -235,7 +235,7 @@ pub fn endpoint(ep: &Endpoint) -> TokenStream {
             )
         }
         None => (
-            quote!(self.client.send(&self.request).await),
+            quote!(client.core().send(self).await),
             doc("Sends the request and decodes the answer."),
         ),
     };
@@ -299,8 +299,17 @@ pub fn endpoint(ep: &Endpoint) -> TokenStream {
             pub fn request(&self) -> &#req { &self.request }
             #send_doc
             pub async fn send(self) -> ::std::result::Result<#response, Error> {
-                #precheck
-                #send_call
+                self.client.send(&self.request).await
+            }
+        }
+
+        impl SendRequest for #req {
+            #[allow(clippy::manual_async_fn)]
+            fn send_with<'a>(&'a self, client: &'a Client) -> impl ::std::future::Future<Output = ::std::result::Result<#response, Error>> + ::std::marker::Send + 'a {
+                async move {
+                    #precheck
+                    #send_call
+                }
             }
         }
 

@@ -44,7 +44,8 @@ pub fn stream(s: &Stream) -> proc_macro2::TokenStream {
             /// Key of a data frame naming its event type.
             pub const TAG: &'static str = #tag;
 
-            /// Decodes one data frame straight from its bytes.
+            /// Decodes one data frame straight from its bytes: one typed pass when the tag is the
+            /// frame's first key (as servers send it), else a tag pass first.
             pub fn decode(frame: &[u8]) -> ::std::result::Result<Self, ::contango::__private::serde_json::Error> {
                 #[derive(::contango::__private::serde::Deserialize)]
                 #[serde(crate = "::contango::__private::serde")]
@@ -52,16 +53,25 @@ pub fn stream(s: &Stream) -> proc_macro2::TokenStream {
                     #[serde(rename = #tag, borrow)]
                     tag: ::std::option::Option<::std::borrow::Cow<'a, str>>,
                 }
-                let t: Tag<'_> = ::contango::__private::serde_json::from_slice(frame)?;
-                let Some(tag) = t.tag else {
-                    return ::std::result::Result::Err(<::contango::__private::serde_json::Error as ::contango::__private::serde::de::Error>::missing_field(#tag));
+                // The tag pass parses the whole frame; it runs only when the fast read cannot
+                // tell, and for unknown types (so a malformed frame is an error, never `Other`).
+                let tag_pass = || -> ::std::result::Result<::std::borrow::Cow<'_, str>, ::contango::__private::serde_json::Error> {
+                    let t: Tag<'_> = ::contango::__private::serde_json::from_slice(frame)?;
+                    t.tag.ok_or_else(|| <::contango::__private::serde_json::Error as ::contango::__private::serde::de::Error>::missing_field(#tag))
+                };
+                let tag = match ::contango::__private::de::leading_tag(frame, #tag) {
+                    ::std::option::Option::Some(t) => ::std::borrow::Cow::Borrowed(t),
+                    ::std::option::Option::None => tag_pass()?,
                 };
                 match tag.as_ref() {
                     #(#matches)*
-                    other => ::std::result::Result::Ok(Self::Other {
-                        event_type: other.to_owned(),
-                        raw: ::std::string::String::from_utf8_lossy(frame).into_owned(),
-                    }),
+                    _ => {
+                        let other = tag_pass()?;
+                        ::std::result::Result::Ok(Self::Other {
+                            event_type: other.into_owned(),
+                            raw: ::std::string::String::from_utf8_lossy(frame).into_owned(),
+                        })
+                    }
                 }
             }
 
