@@ -36,6 +36,10 @@ pub trait Api {
     /// One subcommand per endpoint, named after it in kebab-case.
     fn commands() -> Vec<clap::Command>;
 
+    /// `contango stream market` with a flag per channel parameter, when the spec describes a
+    /// market stream.
+    fn market_command() -> Option<clap::Command>;
+
     /// The SDK client for a target (base URL, product, credentials).
     fn client(target: &Target) -> Result<Self::Client, Failure>;
 
@@ -49,4 +53,13 @@ pub trait Api {
 
     /// Prints the private stream as JSON lines until `stop` completes, then closes the listen key.
     fn user_stream(client: &Self::Client, stop: Stop) -> impl Future<Output = Result<(), Failure>>;
+
+    /// Subscribes every (contract, channel) pair of `stream market`'s arguments, refusing
+    /// parameters outside the spec's limits before connecting, and prints the market stream as
+    /// JSON lines until `stop` completes.
+    fn market_stream(
+        client: &Self::Client,
+        args: &clap::ArgMatches,
+        stop: Stop,
+    ) -> impl Future<Output = Result<(), Failure>>;
 }

@@ -4,7 +4,7 @@
 //! `contango_macros::generate_cli!` in [`commands`]; this crate holds what is the same for every
 //! spec: the global options ([`options`]), where credentials come from ([`profile`],
 //! [`target`]), parsing argument values ([`values`]), output ([`shape`], [`output`]), exit codes
-//! ([`failure`]), the private stream loop ([`stream`]) and the flow of one invocation ([`run`]).
+//! ([`failure`]), the stream loop ([`stream`]) and the flow of one invocation ([`run`]).
 //! A crate that generates its own SDK from its own spec gets its own CLI with
 //! `generate_cli!` and `contango_cli::run::<Commands>()`.
 
@@ -32,12 +32,12 @@ pub use run::run;
 pub mod __private {
     pub use crate::api::{Api, ProductInfo};
     pub use crate::failure::Failure;
-    pub use crate::shape::{Shape, answer, done, event, raw_event};
-    pub use crate::stream::{Stop, run_user_stream};
+    pub use crate::shape::{Shape, answer, done, event, market_event, raw_event, raw_market_event};
+    pub use crate::stream::{Stop, run_stream};
     pub use crate::target::Target;
     pub use crate::values::{
-        Choice, ChoiceValue, optional, parse_decimal, parse_json, parse_millis, parse_seconds,
-        required,
+        Choice, ChoiceValue, many, optional, parse_decimal, parse_json, parse_millis,
+        parse_seconds, required,
     };
     pub use clap;
     pub use serde_json;

@@ -14,6 +14,8 @@ use crate::output::Format;
 pub struct Global {
     /// `--base-url`.
     pub base_url: Option<String>,
+    /// `--market-url`.
+    pub market_url: Option<String>,
     /// `--product`.
     pub product: Option<String>,
     /// `--profile`.
@@ -34,6 +36,7 @@ impl Global {
         let text = |id: &str| m.get_one::<String>(id).cloned();
         Global {
             base_url: text("base-url"),
+            market_url: text("market-url"),
             product: text("product"),
             profile: text("profile"),
             sim: m.get_flag("sim"),
@@ -62,6 +65,8 @@ pub fn command<A: Api>() -> Command {
         .arg_required_else_help(true)
         .arg(global(Arg::new("base-url").long("base-url").value_name("URL"))
             .help("Base URL of the REST interface (or CONTANGO_BASE_URL, or the profile's base_url)"))
+        .arg(global(Arg::new("market-url").long("market-url").value_name("URL"))
+            .help("Address of the market stream (or CONTANGO_MARKET_URL, or the profile's market_url); by default the spec's path on the base URL's host"))
         .arg(global(Arg::new("product").long("product").value_name("PRODUCT"))
             .value_parser(clap::builder::PossibleValuesParser::new(products))
             .ignore_case(true)
@@ -69,7 +74,7 @@ pub fn command<A: Api>() -> Command {
         .arg(global(Arg::new("profile").long("profile").value_name("NAME"))
             .help("Credentials and target from this profile of the profile file"))
         .arg(global(Arg::new("sim").long("sim").action(ArgAction::SetTrue))
-            .conflicts_with_all(["base-url", "profile"])
+            .conflicts_with_all(["base-url", "market-url", "profile"])
             .help("Start the embedded exchange simulator for this command and use it (its address goes to stderr)"))
         .arg(global(Arg::new("output").long("output").short('o').value_name("FORMAT"))
             .value_parser(["json", "table"])
@@ -81,16 +86,21 @@ pub fn command<A: Api>() -> Command {
     for c in A::commands() {
         root = root.subcommand(c.after_help(ExitStatus::HELP));
     }
+    let mut streams = Vec::new();
     if A::HAS_USER_STREAM {
+        streams.push(Command::new("user").about(
+            "The private stream of order and account updates, one JSON object per line \
+             (`type` is event, gap, disconnected or error); Ctrl-C or SIGTERM closes the \
+             listen key and exits 0",
+        ));
+    }
+    streams.extend(A::market_command());
+    if !streams.is_empty() {
         root = root.subcommand(
             Command::new("stream")
                 .about("Prints a stream as JSON lines until interrupted")
                 .subcommand_required(true)
-                .subcommand(Command::new("user").about(
-                    "The private stream of order and account updates, one JSON object per line \
-                     (`type` is event, gap, disconnected or error); Ctrl-C or SIGTERM closes the \
-                     listen key and exits 0",
-                )),
+                .subcommands(streams.into_iter().map(|c| c.after_help(ExitStatus::HELP))),
         );
     }
     root.subcommand(

@@ -7,6 +7,7 @@
 //! secret_key = "..."
 //! base_url = "https://exchange.example"   # optional
 //! product = "usdt"                        # optional
+//! market_url = "wss://market.example/kline-api/ws"   # optional
 //! ```
 //!
 //! The file holds secrets, so it is refused when its group or others have any access to it, the
@@ -61,6 +62,8 @@ pub struct Profile {
     pub base_url: Option<String>,
     /// The product (`usdt`, `coin`, or a spec key).
     pub product: Option<String>,
+    /// The address of the market stream, when it is not on the base URL's host.
+    pub market_url: Option<String>,
 }
 
 /// Where profiles are read from: `$XDG_CONFIG_HOME/contango/profiles.toml`, else
@@ -147,6 +150,7 @@ mod tests {
             secret_key: Some(s),
             base_url: None,
             product: None,
+            market_url: None,
         };
         assert!(!format!("{p:?}").contains("top-secret"));
     }

@@ -6,7 +6,7 @@ use std::io::IsTerminal;
 use std::process::ExitCode;
 
 use clap::ArgMatches;
-use contango_sim::Sim;
+use contango_sim::{MarketDriver, Sim};
 
 use crate::api::Api;
 use crate::failure::{ExitStatus, Failure};
@@ -79,8 +79,10 @@ async fn execute<A: Api>(global: &Global, matches: &ArgMatches) -> Result<(), Fa
     };
     // Installed before anything starts, so an early Ctrl-C is handled too.
     let stop = (name == "stream").then(stream::on_signal);
+    // The simulator's market stands still unless driven: `stream market` gets a moving one.
+    let driven = name == "stream" && matches!(args.subcommand(), Some(("market", _)));
     let sim = match global.sim {
-        true => Some(start_sim().await?),
+        true => Some(start_sim(driven).await?),
         false => None,
     };
     let result = match target::<A>(global, sim.as_ref()) {
@@ -90,7 +92,10 @@ async fn execute<A: Api>(global: &Global, matches: &ArgMatches) -> Result<(), Fa
             }
             match (A::client(&target), stop) {
                 (Err(e), _) => Err(e),
-                (Ok(client), Some(stop)) => A::user_stream(&client, stop).await,
+                (Ok(client), Some(stop)) => match args.subcommand() {
+                    Some(("market", market)) => A::market_stream(&client, market, stop).await,
+                    _ => A::user_stream(&client, stop).await,
+                },
                 (Ok(client), None) => match A::call(&client, name, args).await {
                     Ok(answer) => print(global, &answer),
                     Err(e) => Err(e),
@@ -105,13 +110,26 @@ async fn execute<A: Api>(global: &Global, matches: &ArgMatches) -> Result<(), Fa
     result
 }
 
-/// The embedded simulator, its address on stderr (stdout stays parseable).
-async fn start_sim() -> Result<Sim, Failure> {
-    let sim = Sim::start()
+/// The embedded simulator, its address on stderr (stdout stays parseable). With `driven`, its
+/// market moves (a seeded random walk with trades), for `stream market` to show.
+async fn start_sim(driven: bool) -> Result<Sim, Failure> {
+    let mut builder = Sim::builder();
+    if driven {
+        builder = builder.market_driver(MarketDriver::random_walk(1));
+    }
+    let sim = builder
+        .start()
         .await
         .map_err(|e| Failure::Other(format!("cannot start the simulator: {e}")))?;
+    let market = match driven {
+        true => format!(
+            ", market stream {} moved by a seeded random walk",
+            sim.market_ws_url()
+        ),
+        false => String::new(),
+    };
     eprintln!(
-        "sim: listening on {} (stream {}); it stops when this command ends",
+        "sim: listening on {} (stream {}{market}); it stops when this command ends",
         sim.rest_url(),
         sim.ws_url()
     );
@@ -140,8 +158,12 @@ fn target<A: Api>(global: &Global, sim: Option<&Sim>) -> Result<Target, Failure>
 /// secret never).
 fn describe(target: &Target) {
     eprintln!(
-        "target: {} product {} credentials {}{}",
+        "target: {}{} product {} credentials {}{}",
         target.base_url(),
+        target
+            .market_url()
+            .map(|u| format!(" market stream {u}"))
+            .unwrap_or_default(),
         target.product().unwrap_or("(spec default)"),
         target.source(),
         target

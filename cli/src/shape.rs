@@ -75,6 +75,25 @@ pub fn event<T: Serialize>(event_type: &str, record: &T, shape: &Shape) -> Value
     serde_json::json!({ "type": "event", "event": event_type, "data": data })
 }
 
+/// A market stream event as one JSON line:
+/// `{"type":"event","channel":"market_e_btcusdt_depth_step0","kind":"depth","ts":..,"data":{..}}`.
+/// `kind` is the spec's channel key, so scripts can filter without parsing channel names.
+pub fn market_event<T: Serialize>(
+    kind: &str,
+    channel: &str,
+    ts: i64,
+    tick: &T,
+    shape: &Shape,
+) -> Value {
+    let data = answer(tick, shape).unwrap_or_else(|e| Value::String(e.to_string()));
+    serde_json::json!({ "type": "event", "channel": channel, "kind": kind, "ts": ts, "data": data })
+}
+
+/// A market channel the spec does not list, its `tick` kept raw (as received).
+pub fn raw_market_event(channel: &str, raw: &str) -> Value {
+    serde_json::json!({ "type": "event", "channel": channel, "kind": null, "raw": raw })
+}
+
 /// An event type the spec does not list, kept raw.
 pub fn raw_event(event_type: &str, raw: &str) -> Value {
     serde_json::json!({ "type": "event", "event": event_type, "raw": raw })

@@ -1,16 +1,19 @@
-//! `contango stream user`: the private stream as JSON lines until a signal, then a clean close.
+//! `contango stream user` and `contango stream market`: a stream as JSON lines until a signal,
+//! then a clean close. Both go through one printing loop ([`run_stream`]), so they write gaps,
+//! disconnections and errors alike.
 //!
-//! Each line is one object with a `type`: `event` (`event` names its type, `data` holds the
-//! record, decimals as strings), `disconnected`, `gap` (events between `from_ms` and `to_ms` may
-//! be missing: resync over REST) or `error` (a frame that did not decode; the stream goes on).
-//! On SIGINT or SIGTERM the stream is shut down, which closes the listen key, and the command
-//! exits 0.
+//! Each line is one object with a `type`: `event` (the user stream's `event` names its type; the
+//! market stream's `channel` and `kind` name its channel; `data` holds the record, decimals as
+//! strings), `disconnected`, `gap` (events between `from_ms` and `to_ms` may be missing: resync
+//! over REST; `channels` lists the market channels that may have missed frames) or `error` (a
+//! frame that did not decode; the stream goes on). On SIGINT or SIGTERM the stream is shut down
+//! (which closes the user stream's listen key) and the command exits 0.
 
 use std::future::Future;
 use std::io::Write;
 use std::pin::Pin;
 
-use contango_runtime::stream::{StreamApi, StreamItem, UserStreamBuilder};
+use contango_runtime::stream::{MarketApi, MarketStream, StreamApi, StreamItem, UserStream};
 use serde_json::{Value, json};
 
 use crate::failure::Failure;
@@ -47,22 +50,59 @@ pub fn on_signal() -> Stop {
     }
 }
 
-/// Connects, prints every item as a JSON line until `stop`, then shuts the stream down (closing
-/// the listen key).
-pub async fn run_user_stream<A: StreamApi>(
-    builder: UserStreamBuilder<A>,
-    event_json: fn(&A::Event) -> Value,
+/// A connected stream as [`run_stream`] reads it: its items, and how it is closed.
+pub trait Lines {
+    /// The stream's event type.
+    type Event;
+    /// What is said on stderr once connected (how to stop, what stopping does).
+    const SUBSCRIBED: &'static str;
+    /// The next item; `None` once the stream has stopped.
+    fn next(&mut self) -> impl Future<Output = Option<StreamItem<Self::Event>>>;
+    /// Shuts the stream down.
+    fn close(self) -> impl Future<Output = Result<(), Failure>>;
+}
+
+impl<A: StreamApi> Lines for UserStream<A> {
+    type Event = A::Event;
+    const SUBSCRIBED: &'static str =
+        "stream: subscribed; Ctrl-C or SIGTERM stops it and closes the listen key";
+    fn next(&mut self) -> impl Future<Output = Option<StreamItem<A::Event>>> {
+        self.recv()
+    }
+    async fn close(self) -> Result<(), Failure> {
+        self.shutdown().await.map_err(Failure::from)
+    }
+}
+
+impl<A: MarketApi> Lines for MarketStream<A> {
+    type Event = A::Event;
+    const SUBSCRIBED: &'static str = "stream: subscribed; Ctrl-C or SIGTERM stops it";
+    fn next(&mut self) -> impl Future<Output = Option<StreamItem<A::Event>>> {
+        self.recv()
+    }
+    async fn close(self) -> Result<(), Failure> {
+        self.shutdown().await;
+        Ok(())
+    }
+}
+
+/// The loop both streams share: `connect` (the SDK builder's, so its checks refuse arguments
+/// before anything is sent; a signal while connecting ends the command cleanly), then one JSON
+/// line per item until `stop` or the stream's end, then close the stream.
+pub async fn run_stream<S: Lines>(
+    connect: impl Future<Output = Result<S, Failure>>,
+    event_json: fn(&S::Event) -> Value,
     mut stop: Stop,
 ) -> Result<(), Failure> {
     let mut stream = tokio::select! {
-        s = builder.connect() => s?,
+        s = connect => s?,
         () = &mut stop => return Ok(()),
     };
-    eprintln!("stream: subscribed; Ctrl-C or SIGTERM stops it and closes the listen key");
+    eprintln!("{}", S::SUBSCRIBED);
     let mut outcome = Ok(());
     loop {
         let item = tokio::select! {
-            item = stream.recv() => item,
+            item = stream.next() => item,
             () = &mut stop => break,
         };
         let Some(item) = item else {
@@ -76,11 +116,11 @@ pub async fn run_user_stream<A: StreamApi>(
             break;
         }
     }
-    let closed = stream.shutdown().await.map_err(Failure::from);
+    let closed = stream.close().await;
     outcome.and(closed)
 }
 
-fn item_json<E, S>(item: &StreamItem<E, S>, event_json: fn(&E) -> Value) -> Value {
+fn item_json<E>(item: &StreamItem<E>, event_json: fn(&E) -> Value) -> Value {
     match item {
         StreamItem::Event(e) => event_json(e),
         StreamItem::Disconnected { at_ms, reason } => {
@@ -92,6 +132,7 @@ fn item_json<E, S>(item: &StreamItem<E, S>, event_json: fn(&E) -> Value) -> Valu
             "to_ms": g.to_ms,
             "last_event_ms": g.last_event_ms,
             "reason": g.reason.to_string(),
+            "channels": g.channels,
         }),
         StreamItem::Error(e) => json!({ "type": "error", "message": e.to_string() }),
         _ => json!({ "type": "other" }),

@@ -19,6 +19,8 @@ pub const ENV_SECRET_KEY: &str = "CONTANGO_SECRET_KEY";
 pub const ENV_BASE_URL: &str = "CONTANGO_BASE_URL";
 /// The product variable.
 pub const ENV_PRODUCT: &str = "CONTANGO_PRODUCT";
+/// The market stream address variable.
+pub const ENV_MARKET_URL: &str = "CONTANGO_MARKET_URL";
 
 /// Where the credentials came from (for `--verbose`; never the credentials themselves).
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -51,6 +53,7 @@ pub struct Target {
     product: Option<&'static str>,
     keys: Option<(String, Secret)>,
     source: CredentialSource,
+    market_url: Option<String>,
 }
 
 impl fmt::Debug for Target {
@@ -60,6 +63,7 @@ impl fmt::Debug for Target {
             .field("product", &self.product)
             .field("api_key", &self.keys.as_ref().map(|(k, _)| redact(k)))
             .field("source", &self.source)
+            .field("market_url", &self.market_url)
             .finish_non_exhaustive()
     }
 }
@@ -83,6 +87,7 @@ impl Target {
             product,
             keys: Some((api_key.to_owned(), Secret::new(secret.to_owned()))),
             source: CredentialSource::Simulator,
+            market_url: None,
         }
     }
 
@@ -153,12 +158,23 @@ impl Target {
             product,
             keys,
             source,
+            market_url: global
+                .market_url
+                .clone()
+                .or_else(|| env(ENV_MARKET_URL))
+                .or_else(|| from_profile(|p| p.market_url.as_ref())),
         })
     }
 
     /// The base URL of the REST interface.
     pub fn base_url(&self) -> &str {
         &self.base_url
+    }
+
+    /// `--market-url`: where the market stream connects; `None` for the spec's address on the
+    /// base URL's host.
+    pub fn market_url(&self) -> Option<&str> {
+        self.market_url.as_deref()
     }
 
     /// The spec key of the product, `None` for the spec's first.

@@ -112,6 +112,16 @@ pub fn optional<T: Clone + Send + Sync + 'static>(
         .map_err(|e| Failure::Other(format!("argument `{id}`: {e}")))
 }
 
+/// Every value of a repeatable argument (`--contract A --contract B`), in order.
+pub fn many<T: Clone + Send + Sync + 'static>(
+    args: &clap::ArgMatches,
+    id: &str,
+) -> Result<Vec<T>, Failure> {
+    args.try_get_many::<T>(id)
+        .map(|v| v.map(|v| v.cloned().collect()).unwrap_or_default())
+        .map_err(|e| Failure::Other(format!("argument `{id}`: {e}")))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

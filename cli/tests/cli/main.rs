@@ -1,9 +1,10 @@
 //! The `contango` binary, run as a user runs it, against the simulator started in the test: every
-//! endpoint once, the failures and their exit codes, profiles, the private stream, and a spec
+//! endpoint once, the failures and their exit codes, profiles, the private and market streams, and a spec
 //! edit picked up by a rebuild. One test binary (link time matters).
 
 mod endpoints;
 mod failures;
+mod market;
 mod rebuild;
 mod stream;
 mod support;

@@ -1,72 +1,20 @@
 //! `contango stream user` prints a fill as a JSON line, a gap after a dropped connection as a
 //! line of its own, and, on SIGTERM, closes its listen key and exits 0.
 
-use std::io::{BufRead, BufReader};
-use std::process::Stdio;
-use std::sync::mpsc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
-use contango::{Client, Credentials, NewOrder, Open, OrderType, PositionType, Side};
+use contango::{Client, Credentials, OrderType, Side};
 use rust_decimal_macros::dec;
 use serde_json::Value;
 
-use crate::support::{Harness, decimal, wait};
-
-const C: &str = "E-BTC-USDT";
-
-/// Lines of a pipe, sent as they come.
-fn lines(pipe: impl std::io::Read + Send + 'static) -> mpsc::Receiver<String> {
-    let (tx, rx) = mpsc::channel();
-    std::thread::spawn(move || {
-        for line in BufReader::new(pipe).lines().map_while(Result::ok) {
-            if tx.send(line).is_err() {
-                break;
-            }
-        }
-    });
-    rx
-}
-
-/// The first line matching `want` within 30 seconds.
-fn expect_line(rx: &mpsc::Receiver<String>, what: &str, want: impl Fn(&str) -> bool) -> String {
-    let deadline = Instant::now() + Duration::from_secs(30);
-    let mut seen = Vec::new();
-    while let Some(left) = deadline.checked_duration_since(Instant::now()) {
-        match rx.recv_timeout(left) {
-            Ok(line) if want(&line) => return line,
-            Ok(line) => seen.push(line),
-            Err(_) => break,
-        }
-    }
-    panic!("no {what} within 30 s; saw {seen:#?}");
-}
-
-fn order(side: Side, order_type: OrderType, price: rust_decimal::Decimal) -> NewOrder {
-    NewOrder {
-        contract_name: C.into(),
-        side,
-        order_type,
-        position_type: PositionType::Cross,
-        open: Open::Open,
-        volume: dec!(3),
-        amount: dec!(0),
-        price,
-    }
-}
+use crate::support::{Harness, decimal, expect_line, order, signal, start, taker, wait};
 
 #[test]
 fn stream_user_prints_a_fill_and_a_gap_and_closes_the_listen_key_on_sigterm() {
     let h = Harness::new("stream");
-    let mut child = h
-        .contango()
-        .args(["stream", "user"])
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("run contango stream user");
-    let out = lines(child.stdout.take().expect("stdout"));
-    let err = lines(child.stderr.take().expect("stderr"));
+    let mut cmd = h.contango();
+    cmd.args(["stream", "user"]);
+    let (child, out, err) = start(cmd);
     expect_line(&err, "subscription", |l| l.contains("subscribed"));
 
     // A resting order of the stream's account, filled by another account's MARKET order.
@@ -76,13 +24,7 @@ fn stream_user_prints_a_fill_and_a_gap_and_closes_the_listen_key_on_sigterm() {
         .credentials(Credentials::new(sim.api_key(), sim.secret()))
         .build()
         .expect("a client");
-    sim.add_account("taker", "taker-secret", &[("USDT", dec!(100000))], &[])
-        .expect("a taker account");
-    let taker = Client::builder()
-        .base_url(sim.rest_url())
-        .credentials(Credentials::new("taker", "taker-secret"))
-        .build()
-        .expect("a client");
+    let taker = taker(sim);
     let resting =
         h.rt.block_on(
             maker
@@ -115,12 +57,7 @@ fn stream_user_prints_a_fill_and_a_gap_and_closes_the_listen_key_on_sigterm() {
     let gap: Value = serde_json::from_str(&gap).unwrap_or_default();
     assert!(gap["from_ms"].as_i64() <= gap["to_ms"].as_i64(), "{gap}");
 
-    let pid = child.id().to_string();
-    let killed = std::process::Command::new("kill")
-        .args(["-TERM", &pid])
-        .status()
-        .expect("run kill");
-    assert!(killed.success());
+    signal(&child, "TERM");
     let run = wait(child, Duration::from_secs(30));
     assert_eq!(run.code, Some(0), "{run:?}");
     let closes = sim

@@ -1,11 +1,15 @@
 //! A simulator on 127.0.0.1:0 and the built binary run against it, bounded in time.
 
-use std::io::Read;
+use std::io::{BufRead, BufReader, Read};
 use std::path::PathBuf;
 use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
+use contango::{Client, Credentials, NewOrder, Open, OrderType, PositionType, Side};
 use contango_sim::Sim;
+use rust_decimal::Decimal;
+use rust_decimal_macros::dec;
 use serde_json::Value;
 
 /// The simulator's credentials are given through the environment, as a user would.
@@ -73,6 +77,7 @@ impl Harness {
             "CONTANGO_SECRET_KEY",
             "CONTANGO_BASE_URL",
             "CONTANGO_PRODUCT",
+            "CONTANGO_MARKET_URL",
         ] {
             cmd.env_remove(var);
         }
@@ -188,4 +193,79 @@ pub fn new_order<'a>(
     ];
     args.extend_from_slice(extra);
     args
+}
+
+/// Starts a long-running command (a stream): the child, its stdout and its stderr lines as they
+/// come. Keep both receivers until the child ends (dropping one closes its pipe).
+pub fn start(mut cmd: Command) -> (Child, mpsc::Receiver<String>, mpsc::Receiver<String>) {
+    let mut child = cmd
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run contango");
+    let out = lines(child.stdout.take().expect("stdout"));
+    let err = lines(child.stderr.take().expect("stderr"));
+    (child, out, err)
+}
+
+/// A second funded account of `sim` (`taker`), to trade against the stream's account.
+pub fn taker(sim: &Sim) -> Client {
+    sim.add_account("taker", "taker-secret", &[("USDT", dec!(100000))], &[])
+        .expect("a taker account");
+    Client::builder()
+        .base_url(sim.rest_url())
+        .credentials(Credentials::new("taker", "taker-secret"))
+        .build()
+        .expect("a client")
+}
+
+/// An opening order of 3 contracts of E-BTC-USDT, cross margin.
+pub fn order(side: Side, order_type: OrderType, price: Decimal) -> NewOrder {
+    NewOrder {
+        contract_name: "E-BTC-USDT".into(),
+        side,
+        order_type,
+        position_type: PositionType::Cross,
+        open: Open::Open,
+        volume: dec!(3),
+        amount: dec!(0),
+        price,
+    }
+}
+
+/// Lines of a pipe, sent as they come.
+pub fn lines(pipe: impl std::io::Read + Send + 'static) -> mpsc::Receiver<String> {
+    let (tx, rx) = mpsc::channel();
+    std::thread::spawn(move || {
+        for line in BufReader::new(pipe).lines().map_while(Result::ok) {
+            if tx.send(line).is_err() {
+                break;
+            }
+        }
+    });
+    rx
+}
+
+/// The first line matching `want` within 30 seconds.
+pub fn expect_line(rx: &mpsc::Receiver<String>, what: &str, want: impl Fn(&str) -> bool) -> String {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    let mut seen = Vec::new();
+    while let Some(left) = deadline.checked_duration_since(Instant::now()) {
+        match rx.recv_timeout(left) {
+            Ok(line) if want(&line) => return line,
+            Ok(line) => seen.push(line),
+            Err(_) => break,
+        }
+    }
+    panic!("no {what} within 30 s; saw {seen:#?}");
+}
+
+/// Sends `signal` (`INT`, `TERM`) to `child`, as Ctrl-C or a service manager would.
+pub fn signal(child: &Child, signal: &str) {
+    let sent = Command::new("kill")
+        .args([&format!("-{signal}"), &child.id().to_string()])
+        .status()
+        .expect("run kill");
+    assert!(sent.success(), "kill -{signal} failed");
 }

@@ -2,13 +2,15 @@
 //! the CLI crate. It emits one `clap` subcommand per endpoint and a dispatcher that fills the
 //! SDK's builder for that endpoint and sends it, so the arguments are checked by the SDK's own
 //! validation (one validator, one error text) and new orders keep their precheck and dedupe.
+//! With a market stream in the spec, `stream market` subscribes through the SDK's market stream
+//! builder the same way: a `--channel` value per channel key, a flag per channel parameter.
 //!
 //! Generated code names the SDK's items (`Client`, `DepthRequest`, `Side`, ...) unqualified: the
 //! invoking module brings them into scope (`use contango::*;`). The CLI's support code is named
 //! through `::contango_cli::__private`, the runtime's through `::contango`.
 
 use super::endpoints::{method_str, param_text, security_str};
-use crate::ir::{Endpoint, Enum, Ir, Param, Ty};
+use crate::ir::{Endpoint, Enum, Ir, Market, Param, Ty};
 use crate::naming::{field_ident, snake, type_ident};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
@@ -18,8 +20,18 @@ use std::collections::BTreeSet;
 /// endpoint or parameter with one of these names would make the command line ambiguous.
 const RESERVED_COMMANDS: &[&str] = &["stream", "completions", "help"];
 const RESERVED_FLAGS: &[&str] = &[
-    "base-url", "product", "profile", "sim", "output", "jsonl", "verbose", "help",
+    "base-url",
+    "market-url",
+    "product",
+    "profile",
+    "sim",
+    "output",
+    "jsonl",
+    "verbose",
+    "help",
 ];
+/// The flags of `contango stream market` itself; a channel parameter cannot take these names.
+const MARKET_FLAGS: &[&str] = &["channel", "contract"];
 
 /// `contract_name` -> `contract-name`.
 fn kebab(snake_name: &str) -> String {
@@ -60,7 +72,8 @@ pub fn emit(ir: &Ir) -> TokenStream {
                             Event::Other { event_type, raw } => #p::raw_event(event_type, raw),
                         }
                     }
-                    #p::run_user_stream(client.user_stream(), event_json, stop).await
+                    let connect = async { client.user_stream().connect().await.map_err(#p::Failure::from) };
+                    #p::run_stream(connect, event_json, stop).await
                 }
             }
         }
@@ -70,6 +83,29 @@ pub fn emit(ir: &Ir) -> TokenStream {
             }
         },
     };
+    let market_command = match &ir.market {
+        Some(m) => {
+            let c = market_command(ir, m);
+            quote!(::std::option::Option::Some(#c))
+        }
+        None => quote!(::std::option::Option::None),
+    };
+    let market_stream = match &ir.market {
+        Some(m) => market_stream(m),
+        None => quote! {
+            async fn market_stream(_: &Client, _: &#p::clap::ArgMatches, _: #p::Stop) -> ::std::result::Result<(), #p::Failure> {
+                ::std::result::Result::Err(#p::Failure::Refused("this spec describes no market stream".into()))
+            }
+        },
+    };
+    // Only a spec with a market stream has a `market_stream_url` setter on its client builder.
+    let market_url = ir.market.as_ref().map(|_| {
+        quote! {
+            if let ::std::option::Option::Some(url) = target.market_url() {
+                builder = builder.market_stream_url(url);
+            }
+        }
+    });
     quote! {
         #(#clashes)*
         #shapes
@@ -88,6 +124,10 @@ pub fn emit(ir: &Ir) -> TokenStream {
                 ::std::vec![#(#commands),*]
             }
 
+            fn market_command() -> ::std::option::Option<#p::clap::Command> {
+                #market_command
+            }
+
             fn client(target: &#p::Target) -> ::std::result::Result<Client, #p::Failure> {
                 let mut builder = Client::builder()
                     .base_url(target.base_url())
@@ -98,6 +138,7 @@ pub fn emit(ir: &Ir) -> TokenStream {
                 if let ::std::option::Option::Some(credentials) = target.credentials() {
                     builder = builder.credentials(credentials);
                 }
+                #market_url
                 builder.build().map_err(#p::Failure::config)
             }
 
@@ -114,6 +155,8 @@ pub fn emit(ir: &Ir) -> TokenStream {
             }
 
             #user_stream
+
+            #market_stream
         }
     }
 }
@@ -136,6 +179,30 @@ fn clashes(ir: &Ir) -> Vec<String> {
                     "endpoints.{}.{}: the command line has its own `--{flag}` flag; give the parameter another `name:`",
                     ep.name, p.wire
                 ));
+            }
+        }
+    }
+    if let Some(m) = &ir.market {
+        let mut seen: Vec<(&str, &Ty, String)> = Vec::new();
+        for c in &m.channels {
+            let key = snake(&c.variant);
+            for p in &c.params {
+                let flag = kebab(&p.rust);
+                if RESERVED_FLAGS.contains(&flag.as_str()) || MARKET_FLAGS.contains(&flag.as_str())
+                {
+                    out.push(format!(
+                        "market_stream.channels.{key}.params.{}: the command line has its own `--{flag}` flag; rename the parameter",
+                        p.wire
+                    ));
+                }
+                match seen.iter().find(|(r, _, _)| *r == p.rust) {
+                    Some((_, ty, other)) if **ty != p.ty => out.push(format!(
+                        "market_stream.channels.{key}.params.{}: `--{flag}` is also a parameter of channel `{other}` with another type; one flag cannot read both",
+                        p.wire
+                    )),
+                    Some(_) => {}
+                    None => seen.push((&p.rust, &p.ty, key.clone())),
+                }
             }
         }
     }
@@ -304,6 +371,143 @@ fn dispatch(ep: &Endpoint) -> TokenStream {
     }
 }
 
+/// `contango stream market`: `--channel` (the spec's channel keys), `--contract`, and one flag
+/// per channel parameter (shared by the channels that have it).
+fn market_command(ir: &Ir, m: &Market) -> TokenStream {
+    let p = quote!(::contango_cli::__private);
+    let about = "The public market stream, one JSON object per line (`type` is event, gap, \
+                 disconnected or error); every (contract, channel) pair is subscribed; Ctrl-C or \
+                 SIGTERM closes it and exits 0";
+    let long = format!("{about}.\n\n{}", m.doc.trim());
+    let values = m.channels.iter().map(|c| {
+        let key = snake(&c.variant);
+        let help = c.doc.as_deref().unwrap_or(&c.template).trim();
+        quote!(#p::clap::builder::PossibleValue::new(#key).help(#help))
+    });
+    let mut flags: Vec<(&Param, Vec<String>)> = Vec::new();
+    for c in &m.channels {
+        for param in &c.params {
+            let key = snake(&c.variant);
+            match flags.iter_mut().find(|(q, _)| q.rust == param.rust) {
+                Some((_, keys)) => keys.push(key),
+                None => flags.push((param, vec![key])),
+            }
+        }
+    }
+    let params = flags.iter().map(|(param, keys)| {
+        let id = &param.rust;
+        let long = kebab(&param.rust);
+        let value_name = param.rust.to_uppercase();
+        let mut help = param_text(param);
+        let default = match param_default(param) {
+            Some(d) => format!("default {d}"),
+            None => "required with it".to_owned(),
+        };
+        help.push_str(&format!(" For channel {}; {default}.", keys.join(", ")));
+        let parser = value_parser(ir, &param.ty);
+        let ignore_case = matches!(param.ty, Ty::Enum(..));
+        quote! {
+            .arg(#p::clap::Arg::new(#id).long(#long).value_name(#value_name).help(#help)
+                .value_parser(#parser).ignore_case(#ignore_case))
+        }
+    });
+    quote! {
+        #p::clap::Command::new("market").about(#about).long_about(#long)
+            .arg(#p::clap::Arg::new("channel").long("channel").value_name("CHANNEL").required(true)
+                .action(#p::clap::ArgAction::Append).value_delimiter(',')
+                .value_parser(#p::clap::builder::PossibleValuesParser::new([#(#values),*]))
+                .help("A channel to subscribe (repeatable, or comma-separated)"))
+            .arg(#p::clap::Arg::new("contract").long("contract").value_name("CONTRACT").required(true)
+                .action(#p::clap::ArgAction::Append)
+                .value_parser(#p::clap::value_parser!(::std::string::String))
+                .help("A contract name such as E-BTC-USDT (repeatable)"))
+            #(#params)*
+    }
+}
+
+/// The value an integer channel parameter takes when its flag is absent: the spec's default,
+/// else its `min` (the finest `step` is the exact book). `None`: the flag is required with the
+/// channel (every other type, and an unbounded integer).
+fn param_default(param: &Param) -> Option<&str> {
+    match param.ty {
+        Ty::I32 | Ty::I64 => param.default.as_deref().or(param.min.as_deref()),
+        _ => None,
+    }
+}
+
+/// `market_stream`: subscribes every (contract, channel) pair of the flags, then connects and
+/// prints the stream. The SDK's `connect` refuses parameters outside the spec's limits (with the
+/// SDK's text) before anything is sent.
+fn market_stream(m: &Market) -> TokenStream {
+    let p = quote!(::contango_cli::__private);
+    let arms = m.channels.iter().map(|c| {
+        let key = snake(&c.variant);
+        let sub = type_ident(&format!("{}Channel", c.variant));
+        let reads = c.params.iter().map(|param| {
+            let (id, v, t) = (
+                &param.rust,
+                field_ident(&param.rust),
+                super::rust_ty(&param.ty),
+            );
+            let missing = match param_default(param).map(str::parse::<TokenStream>) {
+                Some(Ok(d)) => d,
+                _ => {
+                    let m = format!("channel `{key}` needs --{}", kebab(&param.rust));
+                    quote!(return ::std::result::Result::Err(#p::Failure::Refused(#m.into())))
+                }
+            };
+            quote! {
+                let #v: #t = match #p::optional::<#t>(args, #id)? {
+                    ::std::option::Option::Some(v) => v,
+                    ::std::option::Option::None => #missing,
+                };
+            }
+        });
+        let vals = c.params.iter().map(|param| {
+            let v = field_ident(&param.rust);
+            quote!(::std::clone::Clone::clone(&#v))
+        });
+        quote! {
+            #key => {
+                #(#reads)*
+                for contract in &contracts {
+                    builder = builder.subscribe(#sub::new(contract, #(#vals),*));
+                }
+            }
+        }
+    });
+    let events = m.channels.iter().map(|c| {
+        let (v, key, shape) = (type_ident(&c.variant), snake(&c.variant), shape_static(&c.payload));
+        quote!(MarketEvent::#v(d) => #p::market_event(#key, &d.channel.name(), d.ts.0, &d.tick, &#shape),)
+    });
+    quote! {
+        async fn market_stream(
+            client: &Client,
+            args: &#p::clap::ArgMatches,
+            stop: #p::Stop,
+        ) -> ::std::result::Result<(), #p::Failure> {
+            fn event_json(event: &MarketEvent) -> #p::serde_json::Value {
+                match event {
+                    #(#events)*
+                    MarketEvent::Other { channel, raw } => #p::raw_market_event(channel, raw),
+                }
+            }
+            let contracts: ::std::vec::Vec<::std::string::String> = #p::many(args, "contract")?;
+            let mut builder = client.market_stream();
+            for key in #p::many::<::std::string::String>(args, "channel")? {
+                match key.as_str() {
+                    #(#arms)*
+                    other => {
+                        return ::std::result::Result::Err(#p::Failure::Refused(::std::format!("unknown channel `{other}`")));
+                    }
+                }
+            }
+            let connect = async { builder.connect().await.map_err(#p::Failure::from) };
+            #p::run_stream(connect, event_json, stop).await
+        }
+    }
+}
+
 fn shape_static(record: &str) -> proc_macro2::Ident {
     format_ident!("CLI_SHAPE_{}", snake(record).to_uppercase())
 }
@@ -379,6 +583,9 @@ fn reachable(ir: &Ir) -> BTreeSet<String> {
         for e in &s.events {
             visit(ir, &Ty::Record(e.record.clone()), &mut seen);
         }
+    }
+    for c in ir.market.iter().flat_map(|m| &m.channels) {
+        visit(ir, &Ty::Record(c.payload.clone()), &mut seen);
     }
     seen
 }
@@ -460,6 +667,58 @@ mod tests {
         );
         assert!(
             tokens.contains("endpoints.depth.output: the command line has its own `--output` flag")
+        );
+    }
+
+    #[test]
+    fn the_market_stream_expands_to_stream_market_with_a_flag_per_channel_parameter() {
+        let tokens = generate_with(SHIPPED, super::emit).unwrap_or_else(|(_, d)| panic!("{d:#?}"));
+        let file: syn::File = syn::parse2(tokens).unwrap_or_else(|e| panic!("{e}"));
+        let text = prettyplease::unparse(&file);
+        // Without whitespace: the pretty printer breaks long calls over lines.
+        let text: String = text.split_whitespace().collect();
+        let market = text
+            .split("Command::new(\"market\")")
+            .nth(1)
+            .unwrap_or_default();
+        for key in ["depth", "trades", "ticker", "kline"] {
+            let value = format!("PossibleValue::new(\"{key}\"");
+            assert!(market.contains(&value), "{key}");
+            assert!(
+                text.contains(&format!("\"{key}\"=>")),
+                "{key} is subscribed"
+            );
+        }
+        for flag in ["channel", "contract", "step", "interval"] {
+            assert!(market.contains(&format!(".long(\"{flag}\")")), "--{flag}");
+        }
+        assert!(market.contains("default0."), "--step defaults to its min");
+        assert!(text.contains("channel`kline`needs--interval"));
+    }
+
+    #[test]
+    fn a_channel_parameter_named_like_a_flag_or_shared_with_another_type_is_a_compile_error() {
+        let renamed = SHIPPED
+            .replace("_depth_step{step}", "_depth_step{contract}")
+            .replace("        step: { type: i32, min: 0", "        contract: { type: i32, min: 0")
+            .replace(
+                "      name: \"market_{symbol}_ticker\"\n",
+                "      name: \"market_{symbol}_ticker_{interval}\"\n      params: { interval: i32 }\n",
+            );
+        let tokens = generate_with(&renamed, super::emit)
+            .unwrap_or_else(|(t, _)| t)
+            .to_string();
+        assert!(
+            tokens.contains(
+                "market_stream.channels.depth.params.contract: the command line has its own `--contract` flag"
+            ),
+            "{tokens}"
+        );
+        assert!(
+            tokens.contains(
+                "market_stream.channels.kline.params.interval: `--interval` is also a parameter of channel `ticker` with another type"
+            ),
+            "{tokens}"
         );
     }
 
