@@ -66,7 +66,7 @@ pub fn command<A: Api>() -> Command {
         .arg(global(Arg::new("base-url").long("base-url").value_name("URL"))
             .help("Base URL of the REST interface (or CONTANGO_BASE_URL, or the profile's base_url)"))
         .arg(global(Arg::new("market-url").long("market-url").value_name("URL"))
-            .help("Address of the market stream (or CONTANGO_MARKET_URL, or the profile's market_url); by default the spec's path on the base URL's host"))
+            .help("Address of the market stream (or CONTANGO_MARKET_WS_URL, or the profile's market_url); by default the spec's path on the base URL's host"))
         .arg(global(Arg::new("product").long("product").value_name("PRODUCT"))
             .value_parser(clap::builder::PossibleValuesParser::new(products))
             .ignore_case(true)

@@ -20,7 +20,7 @@ pub const ENV_BASE_URL: &str = "CONTANGO_BASE_URL";
 /// The product variable.
 pub const ENV_PRODUCT: &str = "CONTANGO_PRODUCT";
 /// The market stream address variable.
-pub const ENV_MARKET_URL: &str = "CONTANGO_MARKET_URL";
+pub const ENV_MARKET_URL: &str = "CONTANGO_MARKET_WS_URL";
 
 /// Where the credentials came from (for `--verbose`; never the credentials themselves).
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -77,7 +77,7 @@ impl Harness {
             "CONTANGO_SECRET_KEY",
             "CONTANGO_BASE_URL",
             "CONTANGO_PRODUCT",
-            "CONTANGO_MARKET_URL",
+            "CONTANGO_MARKET_WS_URL",
         ] {
             cmd.env_remove(var);
         }
