@@ -77,49 +77,60 @@ impl Parser<'_> {
     fn done(&self) -> bool {
         self.at == self.s.len()
     }
-    /// A number, or a string holding one.
+    /// A number, or a string holding one: `-?digits(.digits)?` with at most 18 digits, read
+    /// exactly in the same pass that finds its end; `None` for anything else (the caller then
+    /// sees the next byte, so `1e3` or `1-2` end up with the general decoder too).
     fn decimal(&mut self) -> Option<Decimal> {
-        let quoted = self.eat(b'"');
-        let start = self.at;
-        while let Some(b'0'..=b'9' | b'-' | b'.') = self.s.get(self.at) {
-            self.at += 1;
+        let s = self.s;
+        let mut i = self.at;
+        let quoted = s.get(i) == Some(&b'"');
+        i += usize::from(quoted);
+        let negative = s.get(i) == Some(&b'-');
+        i += usize::from(negative);
+        let mut mantissa = 0u64;
+        let start = i;
+        i = digits(s, i, &mut mantissa);
+        let whole = i - start;
+        let mut scale = 0;
+        if s.get(i) == Some(&b'.') {
+            let from = i + 1;
+            i = digits(s, from, &mut mantissa);
+            scale = i - from;
+            // `1.` is not a number.
+            if scale == 0 {
+                return None;
+            }
         }
-        let text = &self.s[start..self.at];
+        // `.5` and `-` are not numbers; `-0` is left to the general decoder (its sign).
+        if whole == 0 || whole + scale > 18 || (negative && mantissa == 0) {
+            return None;
+        }
         if quoted {
-            self.expect(b'"')?;
+            if s.get(i) != Some(&b'"') {
+                return None;
+            }
+            i += 1;
         }
-        fast_decimal(text)
+        self.at = i;
+        // At most 18 digits: below 2^60, so the high word is empty; the scale is at most 18.
+        let lo = (mantissa & 0xffff_ffff) as u32;
+        let mid = (mantissa >> 32) as u32;
+        Some(Decimal::from_parts(lo, mid, 0, negative, scale as u32))
     }
 }
 
-/// `-?digits(.digits)?` with at most 18 significant digits, exactly; `None` for anything else.
-fn fast_decimal(text: &[u8]) -> Option<Decimal> {
-    let (negative, digits) = match text.split_first() {
-        Some((b'-', rest)) => (true, rest),
-        _ => (false, text),
-    };
-    let (mut mantissa, mut count, mut scale, mut dot) = (0i64, 0u32, 0u32, false);
-    for &b in digits {
-        match b {
-            b'0'..=b'9' => {
-                if count == 18 {
-                    return None;
-                }
-                mantissa = mantissa * 10 + i64::from(b - b'0');
-                count += 1;
-                scale += u32::from(dot);
-            }
-            b'.' if !dot && count > 0 => dot = true,
-            _ => return None,
+/// Accumulates the decimal digits from `at` into `mantissa` (wrapping: the caller refuses more
+/// than 18 digits) and returns where they end.
+fn digits(s: &[u8], mut at: usize, mantissa: &mut u64) -> usize {
+    while let Some(&b) = s.get(at) {
+        let d = b.wrapping_sub(b'0');
+        if d > 9 {
+            break;
         }
+        *mantissa = mantissa.wrapping_mul(10).wrapping_add(u64::from(d));
+        at += 1;
     }
-    // `1.` and `-` are not numbers; `-0` is left to the general decoder (its sign).
-    if count == 0 || (dot && scale == 0) || (negative && mantissa == 0) {
-        return None;
-    }
-    let mut d = Decimal::new(mantissa, scale);
-    d.set_sign_negative(negative);
-    Some(d)
+    at
 }
 
 #[cfg(test)]
@@ -169,12 +180,15 @@ mod tests {
                 String::from_utf8_lossy(raw)
             );
         }
-        assert_eq!(
-            fast_decimal(b"123456789012345678"),
-            Some(d("123456789012345678"))
-        );
-        assert_eq!(fast_decimal(b"-0.5"), Some(d("-0.5")));
-        assert_eq!(fast_decimal(b"1-2"), None);
-        assert_eq!(fast_decimal(b"1.2.3"), None);
+        let one = |text: &str| parse_rows::<1>(format!("[[{text}]]").as_bytes()).map(|r| r[0][0]);
+        assert_eq!(one("123456789012345678"), Some(d("123456789012345678")));
+        assert_eq!(one("999999999999999999"), Some(d("999999999999999999")));
+        assert_eq!(one("0.999999999999999999"), None, "19 digits");
+        assert_eq!(one("-0.5"), Some(d("-0.5")));
+        assert_eq!(one("\"-0.000001\""), Some(d("-0.000001")));
+        assert_eq!(one("0.10"), Some(d("0.10")));
+        for bad in ["1-2", "1.2.3", ".5", "-", "\"1", "1\"", "--1", "-0.0", "+1"] {
+            assert_eq!(one(bad), None, "{bad}");
+        }
     }
 }

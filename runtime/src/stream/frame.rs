@@ -76,105 +76,45 @@ fn pong(ts: Option<&RawValue>, now_ms: i64) -> String {
 
 /// A binary frame's payload: gzip inflated (at most `max` bytes), anything else as is.
 ///
-/// The inflate state (a 32 KiB window and tables) is kept per thread and reset for each frame:
-/// making it anew for every frame cost more than inflating a depth snapshot.
+/// A frame is one whole gzip member, so it is inflated in one call into a buffer of exactly the
+/// length its trailer declares; libdeflate checks the CRC and the length. The decompressor is
+/// kept per thread: making one per frame cost more than inflating a depth snapshot.
 pub(crate) fn binary_payload(data: &[u8], max: usize) -> Result<Cow<'_, [u8]>, String> {
     if !data.starts_with(&[0x1f, 0x8b]) {
         return Ok(Cow::Borrowed(data));
     }
-    let body = gzip_body(data)?;
-    let (deflate, trailer) = body;
-    let out = INFLATE.with(|cell| {
-        let mut inflate = cell.borrow_mut();
-        inflate.reset(false);
-        inflate_raw(&mut inflate, deflate, max)
-    })?;
-    let crc = u32::from_le_bytes([trailer[0], trailer[1], trailer[2], trailer[3]]);
-    let size = u32::from_le_bytes([trailer[4], trailer[5], trailer[6], trailer[7]]);
-    let mut check = flate2::Crc::new();
-    check.update(&out);
-    // ISIZE is the length modulo 2^32.
-    if check.sum() != crc || size != (out.len() as u64 & 0xffff_ffff) as u32 {
-        return Err("cannot inflate gzip frame: corrupt data (checksum or length mismatch)".into());
+    // The smallest member: a 10-byte header, an empty deflate block (2 bytes), the trailer.
+    let Some(trailer) = data.len().checked_sub(4).filter(|_| data.len() >= 20) else {
+        return Err("cannot inflate gzip frame: truncated".into());
+    };
+    // ISIZE, the inflated length modulo 2^32 (RFC 1952): a longer output does not fit the buffer
+    // and is refused as corrupt, so the bound holds.
+    let mut isize = [0u8; 4];
+    isize.copy_from_slice(&data[trailer..]);
+    let size = usize::try_from(u32::from_le_bytes(isize)).unwrap_or(usize::MAX);
+    if size > max {
+        return Err(format!("gzip frame inflates beyond {max} bytes"));
+    }
+    let mut out = vec![0; size];
+    let inflated = INFLATE
+        .with(|cell| cell.borrow_mut().gzip_decompress(data, &mut out))
+        .map_err(|e| match e {
+            libdeflater::DecompressionError::BadData => {
+                "cannot inflate gzip frame: corrupt data (deflate stream, checksum or header)"
+            }
+            libdeflater::DecompressionError::InsufficientSpace => {
+                "cannot inflate gzip frame: longer than its trailer declares"
+            }
+        })?;
+    if inflated != size {
+        return Err("cannot inflate gzip frame: shorter than its trailer declares".into());
     }
     Ok(Cow::Owned(out))
 }
 
 thread_local! {
-    static INFLATE: std::cell::RefCell<flate2::Decompress> =
-        std::cell::RefCell::new(flate2::Decompress::new(false));
-}
-
-/// Splits a gzip member (RFC 1952) into its deflate data and its 8-byte trailer.
-fn gzip_body(data: &[u8]) -> Result<(&[u8], &[u8]), String> {
-    let bad = |why: &str| format!("cannot inflate gzip frame: {why}");
-    if data.len() < 18 {
-        return Err(bad("truncated"));
-    }
-    if data[2] != 8 {
-        return Err(bad("not deflate"));
-    }
-    let flags = data[3];
-    let mut at = 10usize;
-    if flags & 0x04 != 0 {
-        let xlen = usize::from(u16::from_le_bytes([
-            *data.get(at).ok_or_else(|| bad("truncated"))?,
-            *data.get(at + 1).ok_or_else(|| bad("truncated"))?,
-        ]));
-        at = at.saturating_add(2).saturating_add(xlen);
-    }
-    for flag in [0x08, 0x10] {
-        if flags & flag != 0 {
-            let end = data
-                .get(at..)
-                .and_then(|rest| rest.iter().position(|&b| b == 0))
-                .ok_or_else(|| bad("truncated"))?;
-            at += end + 1;
-        }
-    }
-    if flags & 0x02 != 0 {
-        at = at.saturating_add(2);
-    }
-    if at.saturating_add(8) > data.len() {
-        return Err(bad("truncated"));
-    }
-    Ok((&data[at..data.len() - 8], &data[data.len() - 8..]))
-}
-
-/// Inflates raw deflate data, refusing output beyond `max` bytes.
-fn inflate_raw(
-    inflate: &mut flate2::Decompress,
-    mut input: &[u8],
-    max: usize,
-) -> Result<Vec<u8>, String> {
-    let mut out = Vec::with_capacity(input.len().saturating_mul(4).clamp(256, max.max(256)));
-    loop {
-        if out.len() == out.capacity() {
-            if out.len() >= max {
-                return Err(format!("gzip frame inflates beyond {max} bytes"));
-            }
-            out.reserve(out.len().min(max - out.len()).max(256));
-        }
-        let (before_in, before_out) = (inflate.total_in(), inflate.total_out());
-        let status = inflate
-            .decompress_vec(input, &mut out, flate2::FlushDecompress::None)
-            .map_err(|e| format!("cannot inflate gzip frame: {e}"))?;
-        let used = usize::try_from(inflate.total_in() - before_in).unwrap_or(input.len());
-        input = &input[used.min(input.len())..];
-        let stuck = inflate.total_in() == before_in && inflate.total_out() == before_out;
-        match status {
-            flate2::Status::StreamEnd => break,
-            // Out of input (or making no progress) with room left: the data is cut short.
-            _ if (input.is_empty() || stuck) && out.len() < out.capacity() => {
-                return Err("cannot inflate gzip frame: truncated or corrupt".into());
-            }
-            _ => {}
-        }
-    }
-    if out.len() > max {
-        return Err(format!("gzip frame inflates beyond {max} bytes"));
-    }
-    Ok(out)
+    static INFLATE: std::cell::RefCell<libdeflater::Decompressor> =
+        std::cell::RefCell::new(libdeflater::Decompressor::new());
 }
 
 /// The identity of a frame, for dropping the copies a rotation delivers twice.
@@ -270,6 +210,16 @@ mod tests {
                 .unwrap_err()
                 .contains("corrupt")
         );
+        // A trailer that lies about the length, either way: refused, the buffer never grows.
+        for (delta, says) in [(-1i64, "longer"), (1, "corrupt")] {
+            let mut lying = packed.clone();
+            let declared = u32::try_from(text.len() as i64 + delta).unwrap();
+            lying[n - 4..].copy_from_slice(&declared.to_le_bytes());
+            assert!(
+                binary_payload(&lying, 1024).unwrap_err().contains(says),
+                "{says}"
+            );
+        }
         // The same frame several times in a row (the inflate state is reused), and a big one.
         let big = vec![b'7'; 200_000];
         let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
