@@ -486,6 +486,10 @@ fn parse_i64(s: &str) -> Option<i64> {
 /// Accepts an exponent (`0E-8`, `1e3`, `1.5e+2`), which serde_json keeps in a number's text.
 pub(crate) fn parse_decimal(s: &str) -> Result<Decimal, &'static str> {
     const MAX_SCALE: u32 = 28;
+    // Most prices and quantities: read in one pass, no validation pass first.
+    if let Some(d) = crate::rows::plain_decimal(s.as_bytes()) {
+        return Ok(d);
+    }
     let Some(e_at) = s.find(['e', 'E']) else {
         return exact(s).ok_or("not an exact decimal in range");
     };

@@ -3,7 +3,8 @@
 //! number through serde (a visitor per element, a `String` per number with
 //! `arbitrary_precision`) cost several times the parse itself. Anything unusual (escapes,
 //! exponents, more digits than fit 64 bits, nulls, another shape) is left to the general decoder,
-//! which gives the same values and the same errors.
+//! which gives the same values and the same errors. The same one-pass number reader serves every
+//! other decimal field first ([`plain_decimal`], from `de::parse_decimal`).
 
 use rust_decimal::Decimal;
 
@@ -77,46 +78,50 @@ impl Parser<'_> {
     fn done(&self) -> bool {
         self.at == self.s.len()
     }
-    /// A number, or a string holding one: `-?digits(.digits)?` with at most 18 digits, read
-    /// exactly in the same pass that finds its end; `None` for anything else (the caller then
-    /// sees the next byte, so `1e3` or `1-2` end up with the general decoder too).
+    /// A number, or a string holding one (see [`number`]); `None` for anything else (the
+    /// caller then sees the next byte, so `1e3` or `1-2` end up with the general decoder too).
     fn decimal(&mut self) -> Option<Decimal> {
-        let s = self.s;
-        let mut i = self.at;
-        let quoted = s.get(i) == Some(&b'"');
-        i += usize::from(quoted);
-        let negative = s.get(i) == Some(&b'-');
-        i += usize::from(negative);
-        let mut mantissa = 0u64;
-        let start = i;
-        i = digits(s, i, &mut mantissa);
-        let whole = i - start;
-        let mut scale = 0;
-        if s.get(i) == Some(&b'.') {
-            let from = i + 1;
-            i = digits(s, from, &mut mantissa);
-            scale = i - from;
-            // `1.` is not a number.
-            if scale == 0 {
-                return None;
-            }
+        let quoted = self.eat(b'"');
+        let (d, end) = number(self.s, self.at)?;
+        self.at = end;
+        if quoted {
+            self.expect(b'"')?;
         }
-        // `.5` and `-` are not numbers; `-0` is left to the general decoder (its sign).
-        if whole == 0 || whole + scale > 18 || (negative && mantissa == 0) {
+        Some(d)
+    }
+}
+
+/// The whole of `text` as a plain decimal (see [`number`]); `None` sends it to the general
+/// parser, which gives the same value for anything this accepts.
+pub(crate) fn plain_decimal(text: &[u8]) -> Option<Decimal> {
+    number(text, 0).and_then(|(d, end)| (end == text.len()).then_some(d))
+}
+
+/// `-?digits(.digits)?` with at most 18 digits starting at `at`, read exactly in the same pass
+/// that finds its end; the value and where it ends. `1.`, `.5`, `-` and `-0` (its sign) are
+/// left to the general decoder.
+fn number(s: &[u8], at: usize) -> Option<(Decimal, usize)> {
+    let negative = s.get(at) == Some(&b'-');
+    let start = at + usize::from(negative);
+    let mut mantissa = 0u64;
+    let mut i = digits(s, start, &mut mantissa);
+    let whole = i - start;
+    let mut scale = 0;
+    if s.get(i) == Some(&b'.') {
+        let from = i + 1;
+        i = digits(s, from, &mut mantissa);
+        scale = i - from;
+        if scale == 0 {
             return None;
         }
-        if quoted {
-            if s.get(i) != Some(&b'"') {
-                return None;
-            }
-            i += 1;
-        }
-        self.at = i;
-        // At most 18 digits: below 2^60, so the high word is empty; the scale is at most 18.
-        let lo = (mantissa & 0xffff_ffff) as u32;
-        let mid = (mantissa >> 32) as u32;
-        Some(Decimal::from_parts(lo, mid, 0, negative, scale as u32))
     }
+    if whole == 0 || whole + scale > 18 || (negative && mantissa == 0) {
+        return None;
+    }
+    // At most 18 digits: below 2^60, so the high word is empty; the scale is at most 18.
+    let lo = (mantissa & 0xffff_ffff) as u32;
+    let mid = (mantissa >> 32) as u32;
+    Some((Decimal::from_parts(lo, mid, 0, negative, scale as u32), i))
 }
 
 /// Accumulates the decimal digits from `at` into `mantissa` (wrapping: the caller refuses more
@@ -189,6 +194,9 @@ mod tests {
         assert_eq!(one("0.10"), Some(d("0.10")));
         for bad in ["1-2", "1.2.3", ".5", "-", "\"1", "1\"", "--1", "-0.0", "+1"] {
             assert_eq!(one(bad), None, "{bad}");
+            assert_eq!(plain_decimal(bad.as_bytes()), None, "{bad}");
         }
+        assert_eq!(plain_decimal(b"2938.451"), Some(d("2938.451")));
+        assert_eq!(plain_decimal(b"2938.451 "), None, "the whole text");
     }
 }
