@@ -3,7 +3,8 @@
 //! the same in-process axum server on 127.0.0.1:0, one at a time and 32 in flight.
 //!
 //! Criterion's time is the p50 figure; p99 and requests per second, which criterion does not
-//! report, are measured by a plain loop and printed (`p99 ...` lines). Nothing is asserted.
+//! report, are measured by a plain loop that alternates the two clients call by call and printed
+//! (`p99 ...` lines). Nothing is asserted.
 //! `cargo bench --bench round_trip`.
 
 use std::hint::black_box;
@@ -216,28 +217,44 @@ fn order() -> NewOrder {
     }
 }
 
-/// p50 / p99 of `n` sequential calls and the rate they ran at; printed beside criterion's figure.
-async fn percentiles<F, Fut>(label: &str, n: usize, mut call: F)
+/// p50 / p99 and rate of `n` sequential calls of each client, printed beside criterion's figure.
+/// The two clients alternate call by call, so a neighbour's burst or a frequency change on this
+/// shared machine hits both alike instead of one client's whole loop.
+async fn percentiles<H, HF, C, CF>(label: &str, n: usize, mut hand: H, mut ours: C)
 where
-    F: FnMut() -> Fut,
-    Fut: std::future::Future<Output = ()>,
+    H: FnMut() -> HF,
+    HF: std::future::Future<Output = ()>,
+    C: FnMut() -> CF,
+    CF: std::future::Future<Output = ()>,
 {
-    let mut lat = Vec::with_capacity(n);
-    let started = Instant::now();
+    let (mut h, mut c) = (Vec::with_capacity(n), Vec::with_capacity(n));
+    let (mut h_total, mut c_total) = (Duration::ZERO, Duration::ZERO);
     for _ in 0..n {
         let t = Instant::now();
-        call().await;
-        lat.push(t.elapsed());
+        hand().await;
+        let e = t.elapsed();
+        h.push(e);
+        h_total += e;
+        let t = Instant::now();
+        ours().await;
+        let e = t.elapsed();
+        c.push(e);
+        c_total += e;
     }
-    let total = started.elapsed();
-    lat.sort_unstable();
-    let at = |q: f64| lat[((lat.len() as f64 * q) as usize).min(lat.len() - 1)];
-    println!(
-        "p99 {label:<32} p50 {:>8.1} µs  p99 {:>8.1} µs  {:>8.0} req/s",
-        at(0.50).as_secs_f64() * 1e6,
-        at(0.99).as_secs_f64() * 1e6,
-        n as f64 / total.as_secs_f64()
-    );
+    for (who, lat, total) in [
+        ("hand-written", &mut h, h_total),
+        ("contango", &mut c, c_total),
+    ] {
+        lat.sort_unstable();
+        let at = |q: f64| lat[((lat.len() as f64 * q) as usize).min(lat.len() - 1)];
+        println!(
+            "p99 {:<32} p50 {:>8.1} µs  p99 {:>8.1} µs  {:>8.0} req/s",
+            format!("{label} {who}"),
+            at(0.50).as_secs_f64() * 1e6,
+            at(0.99).as_secs_f64() * 1e6,
+            n as f64 / total.as_secs_f64()
+        );
+    }
 }
 
 fn round_trips(c: &mut Criterion) {
@@ -300,29 +317,33 @@ fn round_trips(c: &mut Criterion) {
 
     // In test mode (`cargo test --benches`) criterion runs each benchmark once; so does this.
     let n = if std::env::args().any(|a| a == "--bench") {
-        3000
+        5000
     } else {
         1
     };
-    // p99 beside p50, from one loop per client, alternating so drift hits both alike.
+    // p99 beside p50, from one loop that alternates the clients call by call.
     rt.block_on(async {
-        for _ in 0..2 {
-            percentiles("account hand-written", n, || async {
+        percentiles(
+            "account",
+            n,
+            || async {
                 black_box(hand.account().await.is_ok());
-            })
-            .await;
-            percentiles("account contango", n, || async {
+            },
+            || async {
                 black_box(ours.account().send().await.is_ok());
-            })
-            .await;
-        }
-        percentiles("new_order hand-written", n, || async {
-            black_box(hand.new_order().await.is_ok());
-        })
+            },
+        )
         .await;
-        percentiles("new_order contango", n, || async {
-            black_box(ours.new_order(order()).send().await.is_ok());
-        })
+        percentiles(
+            "new_order",
+            n,
+            || async {
+                black_box(hand.new_order().await.is_ok());
+            },
+            || async {
+                black_box(ours.new_order(order()).send().await.is_ok());
+            },
+        )
         .await;
     });
 }
