@@ -36,7 +36,7 @@ pub mod __private {
     pub use crate::stream::{Stop, run_stream};
     pub use crate::target::Target;
     pub use crate::values::{
-        Choice, ChoiceValue, many, optional, parse_decimal, parse_json, parse_millis,
+        Choice, ChoiceValue, given, many, optional, parse_decimal, parse_json, parse_millis,
         parse_seconds, required,
     };
     pub use clap;

@@ -45,6 +45,21 @@ impl Global {
             verbose: m.get_flag("verbose"),
         }
     }
+
+    /// The target flag given beside `--sim`, if any. clap checks the conflict only among the
+    /// flags written before the subcommand; global flags may also come after it.
+    pub fn sim_conflict(&self) -> Option<&'static str> {
+        if !self.sim {
+            return None;
+        }
+        [
+            ("--base-url", self.base_url.is_some()),
+            ("--market-url", self.market_url.is_some()),
+            ("--profile", self.profile.is_some()),
+        ]
+        .into_iter()
+        .find_map(|(flag, given)| given.then_some(flag))
+    }
 }
 
 /// The whole command line of spec `A`.

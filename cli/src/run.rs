@@ -42,6 +42,11 @@ pub fn run_from<A: Api>(args: impl IntoIterator<Item = std::ffi::OsString>) -> E
         return ExitStatus::Success.into();
     }
     let global = Global::from_matches(&matches);
+    if let Some(flag) = global.sim_conflict() {
+        return fail(&Failure::Refused(format!(
+            "--sim cannot be used with {flag}: the simulator is the target"
+        )));
+    }
     if global.verbose {
         // The SDK's spans and events (endpoint, status, code, latency); they never hold secrets.
         let _ = tracing_subscriber::fmt()

@@ -122,6 +122,14 @@ pub fn many<T: Clone + Send + Sync + 'static>(
         .map_err(|e| Failure::Other(format!("argument `{id}`: {e}")))
 }
 
+/// Whether the user wrote the argument (a default does not count).
+pub fn given(args: &clap::ArgMatches, id: &str) -> bool {
+    matches!(
+        args.value_source(id),
+        Some(clap::parser::ValueSource::CommandLine | clap::parser::ValueSource::EnvVariable)
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

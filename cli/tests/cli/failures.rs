@@ -152,6 +152,21 @@ fn sim_flag_starts_the_simulator_and_says_where_on_stderr() {
         run.stderr.contains("sim: listening on http://127.0.0.1:"),
         "{run:?}"
     );
+    // Another target beside --sim is refused wherever the flags are written, before or after
+    // the subcommand, and no simulator starts.
+    for args in [
+        &["--sim", "--base-url", "http://127.0.0.1:9", "ping"][..],
+        &["--sim", "ping", "--base-url", "http://127.0.0.1:9"],
+        &["ping", "--sim", "--profile", "main"],
+    ] {
+        let mut cmd = h.bare();
+        cmd.args(args);
+        let run = finish(cmd);
+        assert_eq!(run.code, Some(2), "{args:?}: {run:?}");
+        assert!(run.stderr.contains("cannot be used with"), "{run:?}");
+        assert!(!run.stderr.contains("listening"), "{run:?}");
+        assert!(run.stdout.is_empty(), "{run:?}");
+    }
 }
 
 #[test]

@@ -168,7 +168,7 @@ fn stream_market_prints_the_book_a_trade_and_a_gap_and_exits_0_on_sigterm() {
 #[test]
 fn bad_channels_parameters_and_contracts_are_refused_before_connecting() {
     let h = Harness::new("market-refused");
-    let cases: [(&[&str], &str); 4] = [
+    let cases: [(&[&str], &str); 5] = [
         (
             &["--channel", "depth", "--contract", C, "--step", "10"],
             "invalid argument `step`: must be at most 9, got 10",
@@ -184,6 +184,10 @@ fn bad_channels_parameters_and_contracts_are_refused_before_connecting() {
         (
             &["--channel", "depth", "--contract", ""],
             "invalid argument `symbol`: must not be empty",
+        ),
+        (
+            &["--channel", "trades", "--contract", C, "--step", "3"],
+            "--step applies to channel depth, which is not among --channel",
         ),
     ];
     for (args, says) in cases {

@@ -384,16 +384,7 @@ fn market_command(ir: &Ir, m: &Market) -> TokenStream {
         let help = c.doc.as_deref().unwrap_or(&c.template).trim();
         quote!(#p::clap::builder::PossibleValue::new(#key).help(#help))
     });
-    let mut flags: Vec<(&Param, Vec<String>)> = Vec::new();
-    for c in &m.channels {
-        for param in &c.params {
-            let key = snake(&c.variant);
-            match flags.iter_mut().find(|(q, _)| q.rust == param.rust) {
-                Some((_, keys)) => keys.push(key),
-                None => flags.push((param, vec![key])),
-            }
-        }
-    }
+    let flags = channel_flags(m);
     let params = flags.iter().map(|(param, keys)| {
         let id = &param.rust;
         let long = kebab(&param.rust);
@@ -425,6 +416,21 @@ fn market_command(ir: &Ir, m: &Market) -> TokenStream {
     }
 }
 
+/// One flag per channel parameter name, with the channel keys that have it.
+fn channel_flags(m: &Market) -> Vec<(&Param, Vec<String>)> {
+    let mut flags: Vec<(&Param, Vec<String>)> = Vec::new();
+    for c in &m.channels {
+        for param in &c.params {
+            let key = snake(&c.variant);
+            match flags.iter_mut().find(|(q, _)| q.rust == param.rust) {
+                Some((_, keys)) => keys.push(key),
+                None => flags.push((param, vec![key])),
+            }
+        }
+    }
+    flags
+}
+
 /// The value an integer channel parameter takes when its flag is absent: the spec's default,
 /// else its `min` (the finest `step` is the exact book). `None`: the flag is required with the
 /// channel (every other type, and an unbounded integer).
@@ -440,6 +446,9 @@ fn param_default(param: &Param) -> Option<&str> {
 /// SDK's text) before anything is sent.
 fn market_stream(m: &Market) -> TokenStream {
     let p = quote!(::contango_cli::__private);
+    let flags = channel_flags(m);
+    let flag_ids: Vec<&str> = flags.iter().map(|(param, _)| param.rust.as_str()).collect();
+    let flag_keys = flags.iter().map(|(_, keys)| keys);
     let arms = m.channels.iter().map(|c| {
         let key = snake(&c.variant);
         let sub = type_ident(&format!("{}Channel", c.variant));
@@ -493,8 +502,19 @@ fn market_stream(m: &Market) -> TokenStream {
                 }
             }
             let contracts: ::std::vec::Vec<::std::string::String> = #p::many(args, "contract")?;
+            let chosen: ::std::vec::Vec<::std::string::String> = #p::many(args, "channel")?;
+            // A parameter flag none of the chosen channels takes would be silently ignored.
+            for (id, keys) in [#((#flag_ids, &[#(#flag_keys),*][..])),*] {
+                if #p::given(args, id) && !keys.iter().any(|k| chosen.iter().any(|c| c == k)) {
+                    return ::std::result::Result::Err(#p::Failure::Refused(::std::format!(
+                        "--{} applies to channel {}, which is not among --channel",
+                        id.replace('_', "-"),
+                        keys.join(", ")
+                    )));
+                }
+            }
             let mut builder = client.market_stream();
-            for key in #p::many::<::std::string::String>(args, "channel")? {
+            for key in chosen {
                 match key.as_str() {
                     #(#arms)*
                     other => {
