@@ -1,6 +1,6 @@
 //! Spec mistakes: where (file, line, column, key path), what was found, what was expected.
 
-use serde_saphyr::Location;
+use crate::yaml::Location;
 use std::fmt;
 
 /// One spec mistake.

@@ -2,13 +2,15 @@
 //!
 //! Pipeline, one direction: [`source`] (read the file) -> [`yaml`] (a located YAML tree) ->
 //! [`spec`] (the strict model, read by [`read`] against the shapes of [`schema`]) -> [`validate`]
-//! (every mistake collected, lowered to [`ir`]) -> [`emit`] (tokens). Only this file touches
-//! `proc_macro`; everything else is `proc_macro2` and unit-testable.
+//! (every mistake collected, lowered to [`ir`]) -> [`emit`] (tokens), run as one function of the
+//! text by [`pipeline`]. Only this file touches `proc_macro`; everything else is `proc_macro2`,
+//! unit-testable and benchmarked (`benches/expansion.rs`).
 
 mod diag;
 mod emit;
 mod ir;
 mod naming;
+mod pipeline;
 mod read;
 mod schema;
 mod source;
@@ -16,6 +18,9 @@ mod spec;
 mod validate;
 mod yaml;
 
+#[cfg(test)]
+use pipeline::generate_from;
+use pipeline::{Emit, generate_with};
 use proc_macro2::{Literal, Span, TokenStream};
 use quote::{quote, quote_spanned};
 
@@ -59,9 +64,6 @@ fn expand_call(input: proc_macro::TokenStream, emit: Emit) -> proc_macro::TokenS
     .into()
 }
 
-/// What an expansion emits from a valid (or partly valid) IR: the SDK or the CLI.
-type Emit = fn(&ir::Ir) -> TokenStream;
-
 /// The whole expansion of a spec text by `emit`: the generated items, preceded by one `compile_error!` per
 /// spec mistake, each pointing at `span` (the path literal of the call). Items that could be
 /// generated are still emitted, so one typo does not bury the user under follow-on errors.
@@ -76,35 +78,6 @@ fn expand(text: &str, display: &str, span: Span, emit: Emit) -> TokenStream {
             });
             quote!(#(#errors)* #partial)
         }
-    }
-}
-
-/// Runs the pipeline. On mistakes returns what could be generated together with every
-/// diagnostic, in file order.
-#[cfg(test)]
-pub(crate) fn generate_from(
-    text: &str,
-) -> Result<TokenStream, (TokenStream, Vec<diag::Diagnostic>)> {
-    generate_with(text, emit::emit)
-}
-
-/// [`generate_from`] with another emit target (the CLI).
-pub(crate) fn generate_with(
-    text: &str,
-    emit: Emit,
-) -> Result<TokenStream, (TokenStream, Vec<diag::Diagnostic>)> {
-    let (spec, mut diags) = spec::parse(text);
-    let Some(spec) = spec else {
-        return Err((TokenStream::new(), diags));
-    };
-    let (ir, more) = validate::validate(&spec);
-    diags.extend(more);
-    let tokens = emit(&ir);
-    if diags.is_empty() {
-        Ok(tokens)
-    } else {
-        diags.sort_by_key(|d| (d.line, d.column));
-        Err((tokens, diags))
     }
 }
 

@@ -10,8 +10,9 @@
 use crate::diag::{Diagnostic, closest};
 use crate::schema::{Object, Shape};
 use crate::spec::{Map, Scalar};
+use crate::yaml::{Location, Spanned};
 use crate::yaml::{Node, Value};
-use serde_saphyr::{Location, Spanned};
+use std::borrow::Cow;
 
 /// Collects the mistakes of one reading.
 #[derive(Debug, Default)]
@@ -221,7 +222,7 @@ pub struct Obj<'a> {
     shape: &'static Object,
     path: String,
     loc: Location,
-    entries: Vec<(String, &'a Node, &'a Node, bool)>,
+    entries: Vec<(Cow<'a, str>, &'a Node, &'a Node, bool)>,
     missing: Vec<&'static str>,
     ok: bool,
     top_level: bool,
@@ -233,10 +234,11 @@ impl<'a> Obj<'a> {
             cx.mismatch(n, path, "a map");
             return None;
         };
-        let mut entries: Vec<(String, &'a Node, &'a Node, bool)> = Vec::new();
+        let mut entries: Vec<(Cow<'a, str>, &'a Node, &'a Node, bool)> =
+            Vec::with_capacity(m.len());
         let mut ok = true;
         for (k, v) in m {
-            let Some(name) = k.key_text() else {
+            let Some(name) = k.key_str() else {
                 cx.err(
                     k.loc,
                     path,
@@ -350,22 +352,27 @@ impl<'a> Obj<'a> {
             top_level,
         } = self;
         let mut clean = ok;
-        let absent: Vec<&str> = shape
-            .keys
-            .iter()
-            .map(|k| k.name)
-            .filter(|k| !entries.iter().any(|(s, ..)| s == k))
-            .collect();
-        let expected = shape
-            .keys
-            .iter()
-            .map(|k| k.name)
-            .collect::<Vec<_>>()
-            .join(", ");
-        for (name, k, v, used) in &entries {
-            if *used {
-                continue;
-            }
+        // What an unknown key is compared with, worked out only when there is one: most objects
+        // have none, and this runs for every object of the spec.
+        let mut unknown = entries.iter().filter(|(.., used)| !*used).peekable();
+        let (absent, expected): (Vec<&str>, String) = if unknown.peek().is_some() {
+            let absent = shape
+                .keys
+                .iter()
+                .map(|k| k.name)
+                .filter(|k| !entries.iter().any(|(s, ..)| s == k))
+                .collect();
+            let expected = shape
+                .keys
+                .iter()
+                .map(|k| k.name)
+                .collect::<Vec<_>>()
+                .join(", ");
+            (absent, expected)
+        } else {
+            (Vec::new(), String::new())
+        };
+        for (name, k, v, _) in unknown {
             debug_assert!(
                 shape.key(name).is_none(),
                 "the reader of `{}` ignores its declared key `{name}`",

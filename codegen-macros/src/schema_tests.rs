@@ -6,8 +6,8 @@
 use crate::read::Cx;
 use crate::schema::{Object, Shape, json};
 use crate::spec::SPEC;
+use crate::yaml::Location;
 use crate::yaml::{self, Node, Value};
-use serde_saphyr::Location;
 
 const SCHEMA_PATH: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../spec/futures.schema.json");
 const SHIPPED: &str = include_str!("../../spec/futures.yaml");

@@ -5,8 +5,8 @@
 
 use crate::read::{Cx, Named, Obj, Read, check};
 use crate::schema::{Key, Object, Shape};
+use crate::yaml::{Location, Spanned};
 use crate::yaml::{Node, Value};
-use serde_saphyr::{Location, Spanned};
 
 /// A located string (a key or a scalar the validator may point at).
 pub type Str = Spanned<String>;

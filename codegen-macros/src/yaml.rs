@@ -4,11 +4,94 @@
 //!
 //! Scalars follow the YAML 1.2 core schema (what editors' YAML language servers use): `yes`, `N`
 //! and `ON` are strings, not booleans, so an enum value `N` stays `N`.
+//!
+//! Two ways to the same tree. Plain documents (no anchors, aliases, tags, merge keys, one
+//! document, within the parser's budgets: every spec we know) are built straight from the
+//! parser's events ([`from_events`]), which costs about a third of going through serde. Anything
+//! else, and every syntax error, takes serde-saphyr's deserializer ([`from_serde`]), which
+//! resolves and reports it. `tests::both_ways_build_the_same_tree` holds the two equal.
 
 use crate::diag::Diagnostic;
 use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
-use serde_saphyr::{Location, Spanned};
+use serde_saphyr::granit_parser::{self, Event, ScalarStyle};
+use std::borrow::Cow;
 use std::fmt;
+
+/// Where a node is: 1-based line and column (0 when unknown), and the bytes of the text it spans.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Location {
+    line: u64,
+    column: u64,
+    /// Start and length in bytes, when known.
+    bytes: Option<(u64, u64)>,
+}
+
+impl Location {
+    pub const UNKNOWN: Location = Location {
+        line: 0,
+        column: 0,
+        bytes: None,
+    };
+
+    pub fn line(&self) -> u64 {
+        self.line
+    }
+
+    pub fn column(&self) -> u64 {
+        self.column
+    }
+
+    fn from_saphyr(l: serde_saphyr::Location) -> Location {
+        let span = l.span();
+        Location {
+            line: l.line(),
+            column: l.column(),
+            bytes: span.byte_offset().zip(span.byte_len()),
+        }
+    }
+
+    /// What serde-saphyr makes of a parser span (its `location_from_span`), so both ways to the
+    /// tree agree to the byte.
+    fn from_span(span: &granit_parser::Span) -> Location {
+        let clamp = |n: usize| {
+            u64::try_from(n)
+                .unwrap_or(u64::MAX)
+                .min(u64::from(u32::MAX))
+        };
+        let bytes = match (span.start.byte_offset(), span.end.byte_offset()) {
+            (Some(start), Some(end)) => {
+                let len = end.saturating_sub(start);
+                let fits = |n: usize| u32::try_from(n).is_ok();
+                (fits(start) && fits(len)).then(|| (clamp(start), clamp(len)))
+            }
+            _ => None,
+        };
+        Location {
+            line: clamp(span.start.line()),
+            column: clamp(span.start.col().saturating_add(1)),
+            bytes,
+        }
+    }
+}
+
+/// A value of the model and where it was written (`referenced`, `defined`: the same place, as
+/// the tree has no aliases left).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Spanned<T> {
+    pub value: T,
+    pub referenced: Location,
+    pub defined: Location,
+}
+
+impl<T> Spanned<T> {
+    pub fn new(value: T, referenced: Location, defined: Location) -> Self {
+        Spanned {
+            value,
+            referenced,
+            defined,
+        }
+    }
+}
 
 /// A YAML node and where it is.
 #[derive(Debug, Clone)]
@@ -34,11 +117,16 @@ pub enum Value {
 impl Node {
     /// A scalar's text as a map key (`1min`, `200`), or `None` for a list or map used as a key.
     pub fn key_text(&self) -> Option<String> {
+        self.key_str().map(Cow::into_owned)
+    }
+
+    /// [`Node::key_text`], borrowed when the key is text (nearly always).
+    pub fn key_str(&self) -> Option<Cow<'_, str>> {
         Some(match &self.value {
-            Value::Null => String::new(),
-            Value::Bool(b) => b.to_string(),
-            Value::Int(i) => i.to_string(),
-            Value::Float(s) | Value::Str(s) => s.clone(),
+            Value::Null => Cow::Borrowed(""),
+            Value::Bool(b) => Cow::Owned(b.to_string()),
+            Value::Int(i) => Cow::Owned(i.to_string()),
+            Value::Float(s) | Value::Str(s) => Cow::Borrowed(s),
             Value::Seq(_) | Value::Map(_) => return None,
         })
     }
@@ -73,6 +161,14 @@ const MAX_DEPTH: usize = 24;
 
 /// Parses one YAML document into a located tree.
 pub fn parse(text: &str) -> Result<Node, Diagnostic> {
+    match from_events(text) {
+        Some(node) => Ok(node),
+        None => from_serde(text),
+    }
+}
+
+/// The tree through serde-saphyr's deserializer: any YAML, every syntax error reported.
+fn from_serde(text: &str) -> Result<Node, Diagnostic> {
     // The spec nests about eight levels deep; a low limit keeps deep input from exhausting the
     // stack of the compiler thread running the macro.
     let mut budget = serde_saphyr::Budget::default();
@@ -81,10 +177,160 @@ pub fn parse(text: &str) -> Result<Node, Diagnostic> {
         duplicate_keys: serde_saphyr::DuplicateKeyPolicy::PassThrough,
         budget: Some(budget),
     };
-    match serde_saphyr::from_str_with_options::<Spanned<Raw>>(text, opts) {
+    match serde_saphyr::from_str_with_options::<serde_saphyr::Spanned<Raw>>(text, opts) {
         Ok(raw) => Ok(convert(raw, text)),
         Err(e) => Err(syntax_diag(&e, text)),
     }
+}
+
+/// Containers nested deeper than this, documents with more nodes or more text, take
+/// [`from_serde`]: well inside its budget (depth [`MAX_DEPTH`], 250,000 nodes, 64 MiB of
+/// scalars), so that it reports what breaks it. The parser's own limits (nesting, key length)
+/// are its defaults on both ways.
+const EVENTS_MAX_DEPTH: usize = MAX_DEPTH - 4;
+const EVENTS_MAX_NODES: usize = 100_000;
+const EVENTS_MAX_BYTES: usize = 16 << 20;
+
+/// The tree straight from the parser's events, for a plain document: `None` (and
+/// [`from_serde`] decides) at anything else, including every syntax error. What is accepted is
+/// built exactly as [`from_serde`] builds it: scalars typed as [`convert`] types them, nodes
+/// located where serde-saphyr locates them.
+fn from_events(text: &str) -> Option<Node> {
+    if text.len() > EVENTS_MAX_BYTES {
+        return None;
+    }
+    let mut parser = granit_parser::Parser::new_from_str(text);
+    // A stack of open containers: the node, and for a map the key waiting for its value.
+    let mut open: Vec<(Node, Option<Node>)> = Vec::new();
+    let mut root = None;
+    let mut nodes = 0usize;
+    let mut documents = 0;
+    loop {
+        let (event, span) = parser.next_event()?.ok()?;
+        let loc = Location::from_span(&span);
+        let node = match event {
+            Event::StreamStart => continue,
+            Event::StreamEnd => break,
+            Event::DocumentStart(_, version) => {
+                documents += 1;
+                if documents > 1 || version.is_some() {
+                    return None;
+                }
+                continue;
+            }
+            Event::DocumentEnd => continue,
+            Event::Scalar(value, style, anchor, tag) => {
+                if anchor != 0 || tag.is_some() {
+                    return None;
+                }
+                Node {
+                    value: scalar(text, &value, style, loc)?,
+                    loc,
+                }
+            }
+            Event::SequenceStart(_, anchor, ref tag) | Event::MappingStart(_, anchor, ref tag) => {
+                if anchor != 0 || tag.is_some() || open.len() >= EVENTS_MAX_DEPTH {
+                    return None;
+                }
+                let value = match event {
+                    Event::SequenceStart(..) => Value::Seq(Vec::new()),
+                    _ => Value::Map(Vec::new()),
+                };
+                open.push((Node { value, loc }, None));
+                continue;
+            }
+            Event::SequenceEnd | Event::MappingEnd => {
+                let (node, pending) = open.pop()?;
+                if pending.is_some() {
+                    return None;
+                }
+                node
+            }
+            // Aliases, anchors of their own, comments: serde-saphyr's business.
+            _ => return None,
+        };
+        nodes += 1;
+        if nodes > EVENTS_MAX_NODES {
+            return None;
+        }
+        match open.last_mut() {
+            None if root.is_none() => root = Some(node),
+            None => return None,
+            Some((
+                Node {
+                    value: Value::Seq(items),
+                    ..
+                },
+                _,
+            )) => items.push(node),
+            Some((
+                Node {
+                    value: Value::Map(entries),
+                    ..
+                },
+                pending,
+            )) => match pending.take() {
+                Some(key) => entries.push((key, node)),
+                // A merge key (`<<`) or a key that is a list or map: serde-saphyr's business.
+                None if matches!(&node.value, Value::Str(k) if k == "<<") => return None,
+                None if matches!(node.value, Value::Seq(_) | Value::Map(_)) => return None,
+                None => *pending = Some(node),
+            },
+            Some(_) => return None,
+        }
+    }
+    if documents != 1 || !open.is_empty() {
+        return None;
+    }
+    root
+}
+
+/// An untagged scalar event as [`convert`] types it after serde-saphyr, or `None` where only
+/// serde-saphyr's own typing can say (a plain scalar that reads as a number or a boolean in a
+/// spelling the two might take differently).
+fn scalar(text: &str, value: &str, style: ScalarStyle, loc: Location) -> Option<Value> {
+    if !matches!(style, ScalarStyle::Plain) {
+        return Some(Value::Str(value.to_string()));
+    }
+    if source_text(text, loc) != Some(value) {
+        // Folded over lines: a string, as long as something separates words (no spelling of a
+        // number or boolean has a space or a line break inside).
+        let folded = value.trim().contains(char::is_whitespace);
+        return folded.then(|| Value::Str(value.to_string()));
+    }
+    match resolve_plain(value) {
+        Value::Str(s) => Some(Value::Str(s)),
+        // Spellings serde-saphyr types the same way (`tests::both_ways_build_the_same_tree`).
+        typed if plainly_typed(value) => Some(typed),
+        _ => None,
+    }
+}
+
+/// `null`, `true`, `-12`, `2.50`: null and boolean words and decimal numbers without a leading
+/// zero or an exponent, which serde-saphyr types as [`resolve_plain`] does.
+fn plainly_typed(w: &str) -> bool {
+    if matches!(
+        w,
+        "" | "~"
+            | "null"
+            | "Null"
+            | "NULL"
+            | "true"
+            | "True"
+            | "TRUE"
+            | "false"
+            | "False"
+            | "FALSE"
+    ) {
+        return true;
+    }
+    let unsigned = w.strip_prefix('-').unwrap_or(w);
+    let (int, frac) = unsigned.split_once('.').unwrap_or((unsigned, "1"));
+    let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
+    digits(int)
+        && digits(frac)
+        && (int == "0" || !int.starts_with('0'))
+        && (unsigned.contains('.') || w.parse::<i64>().is_ok())
 }
 
 /// What serde-saphyr hands over: typed scalars and located children.
@@ -95,8 +341,8 @@ enum Raw {
     BigInt(u64),
     Float(f64),
     Str(String),
-    Seq(Vec<Spanned<Raw>>),
-    Map(Vec<(Spanned<Raw>, Spanned<Raw>)>),
+    Seq(Vec<serde_saphyr::Spanned<Raw>>),
+    Map(Vec<(serde_saphyr::Spanned<Raw>, serde_saphyr::Spanned<Raw>)>),
 }
 
 impl<'de> Deserialize<'de> for Raw {
@@ -165,8 +411,8 @@ impl<'de> Deserialize<'de> for Raw {
     }
 }
 
-fn convert(raw: Spanned<Raw>, text: &str) -> Node {
-    let loc = raw.referenced;
+fn convert(raw: serde_saphyr::Spanned<Raw>, text: &str) -> Node {
+    let loc = Location::from_saphyr(raw.referenced);
     let value = match raw.value {
         Raw::Str(s) => Value::Str(s),
         Raw::Seq(items) => Value::Seq(items.into_iter().map(|i| convert(i, text)).collect()),
@@ -179,7 +425,7 @@ fn convert(raw: Spanned<Raw>, text: &str) -> Node {
         typed => {
             // Re-read what was written by the YAML 1.2 core schema; fall back to the parser's typing
             // for aliases and tagged values.
-            let written = source_text(text, raw.referenced)
+            let written = source_text(text, loc)
                 .filter(|w| !w.starts_with(['*', '&', '!']) && !w.contains(['\n', '"', '\'']));
             match written {
                 Some(w) => resolve_plain(w),
@@ -200,9 +446,9 @@ fn convert(raw: Spanned<Raw>, text: &str) -> Node {
 
 /// The source text a location spans, when known.
 fn source_text(text: &str, loc: Location) -> Option<&str> {
-    let span = loc.span();
-    let start = usize::try_from(span.byte_offset()?).ok()?;
-    let len = usize::try_from(span.byte_len()?).ok()?;
+    let (start, len) = loc.bytes?;
+    let start = usize::try_from(start).ok()?;
+    let len = usize::try_from(len).ok()?;
     text.get(start..start.checked_add(len)?)
 }
 
@@ -259,7 +505,9 @@ fn is_float(s: &str) -> bool {
 
 /// A parser error as a diagnostic: its location, the key path around it, and a readable message.
 fn syntax_diag(e: &serde_saphyr::Error, text: &str) -> Diagnostic {
-    let loc = e.location().unwrap_or(Location::UNKNOWN);
+    let loc = e
+        .location()
+        .map_or(Location::UNKNOWN, Location::from_saphyr);
     let full = e.without_snippet().to_string();
     let first = full.lines().next().unwrap_or_default();
     let mut msg = first.strip_prefix("error: ").unwrap_or(first);
@@ -454,6 +702,152 @@ mod tests {
         assert!(matches!(value("a: 99999999999999999999"), Value::Float(_)));
         assert!(matches!(value("a:"), Value::Null));
         assert!(matches!(value("a: &x 5\nb: *x"), Value::Int(5)));
+    }
+
+    /// Asserts that [`from_events`], where it builds a tree, builds exactly [`from_serde`]'s.
+    fn same_tree(text: &str) -> bool {
+        let Some(fast) = from_events(text) else {
+            return false;
+        };
+        match from_serde(text) {
+            Ok(slow) => assert_eq!(format!("{fast:?}"), format!("{slow:?}"), "{text}"),
+            Err(d) => panic!("only the events accept {text:?}: {d:?}"),
+        }
+        true
+    }
+
+    #[test]
+    fn both_ways_build_the_same_tree() {
+        let shipped = include_str!("../../spec/futures.yaml");
+        assert!(same_tree(shipped), "the shipped spec takes the fast way");
+        let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+        for dir in ["tests/ui/specs", "cli/tests/cli"] {
+            for entry in std::fs::read_dir(format!("{root}/{dir}"))
+                .into_iter()
+                .flatten()
+            {
+                let path = entry.expect("entry").path();
+                if path.extension().is_some_and(|e| e == "yaml") {
+                    same_tree(&std::fs::read_to_string(&path).unwrap_or_default());
+                }
+            }
+        }
+        // Every spelling of a scalar, in block and flow style, as key and as value.
+        let scalars = [
+            "",
+            "~",
+            "null",
+            "Null",
+            "NULL",
+            "nULL",
+            "true",
+            "True",
+            "TRUE",
+            "tRUE",
+            "false",
+            "yes",
+            "No",
+            "ON",
+            "off",
+            "y",
+            "N",
+            "0",
+            "-0",
+            "+0",
+            "007",
+            "-007",
+            "12",
+            "-12",
+            "+12",
+            "9223372036854775807",
+            "9223372036854775808",
+            "-9223372036854775808",
+            "99999999999999999999",
+            "0x1F",
+            "0X1f",
+            "0o17",
+            "0o8",
+            "0b101",
+            "1_000",
+            "1__0",
+            "2.50",
+            "-2.50",
+            "0.5",
+            "00.5",
+            "-0.0",
+            ".5",
+            "-.5",
+            "5.",
+            "1e3",
+            "1E-3",
+            "1.5e+3",
+            ".inf",
+            "-.Inf",
+            ".NaN",
+            "nan",
+            "inf",
+            "1:2",
+            "12:30:00",
+            "2001-12-14",
+            "1,000",
+            "$1",
+            "a b",
+            "it's",
+            "say \"hi\"",
+            "'quoted'",
+            "\"12\"",
+            "'007'",
+            "\"true\"",
+            "- x",
+            "? x",
+            "a #c",
+            "a#b",
+            "@x",
+            "%x",
+            "`x`",
+            "é",
+            "1 000",
+            "1\n  000",
+            "yes\n  no",
+            "word\n\n  next",
+            "|\n  lit\n  text\n",
+            ">\n  folded\n  text\n",
+            "|-\n  12\n",
+            "&a 5",
+            "*a",
+            "!!str 5",
+            "!!int \"5\"",
+            "!x y",
+            "<<",
+            "[1, 2]",
+            "{a: 1}",
+            "[]",
+            "{}",
+        ];
+        let mut fast = 0;
+        for v in scalars {
+            for doc in [
+                format!("a: {v}\n"),
+                format!("a:\n  - {v}\n  - z\n"),
+                format!("m: {{k: {v}, j: 1}}\n"),
+                format!("l: [{v}, 1]\n"),
+                format!("{v}: 1\nb: 2\n"),
+                format!("x:\n  {v}: 1\n  {v}: 2\n"),
+                format!("---\na: {v}\n...\n"),
+                format!("a: &x {v}\nb: *x\n"),
+                format!("<<: {{a: {v}}}\nb: 1\n"),
+                format!("a: {v}\n---\nb: 1\n"),
+                format!("a:\n\tb: {v}\n"),
+                format!("? [{v}]\n: 1\n"),
+                v.to_string(),
+            ] {
+                fast += usize::from(same_tree(&doc));
+            }
+        }
+        assert!(
+            fast > 400,
+            "the fast way is taken for plain documents ({fast})"
+        );
     }
 
     #[test]

@@ -643,7 +643,7 @@ fn shapes(ir: &Ir) -> TokenStream {
 
 #[cfg(test)]
 mod tests {
-    use crate::generate_with;
+    use crate::pipeline::generate_with;
 
     const SHIPPED: &str = include_str!("../../../spec/futures.yaml");
 

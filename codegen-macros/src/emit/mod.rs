@@ -15,24 +15,18 @@ use crate::naming::type_ident;
 use proc_macro2::TokenStream;
 use quote::quote;
 
-/// Everything the spec describes, as items.
+/// Everything the spec describes, as items. Each item's tokens are moved into the output, not
+/// copied as `quote!` interpolation would.
 pub fn emit(ir: &Ir) -> TokenStream {
-    let records = ir.records.iter().map(records::record);
-    let enums = ir.enums.iter().map(enums::enumeration);
-    let errors = errors::error_codes(ir);
-    let endpoints = ir.endpoints.iter().map(endpoints::endpoint);
-    let client = client::client(ir);
-    let stream = ir.stream.as_ref().map(stream::stream);
-    let market = ir.market.as_ref().map(market::market);
-    quote! {
-        #(#records)*
-        #(#enums)*
-        #errors
-        #(#endpoints)*
-        #client
-        #stream
-        #market
-    }
+    let mut out = TokenStream::new();
+    out.extend(ir.records.iter().map(records::record));
+    out.extend(ir.enums.iter().map(enums::enumeration));
+    out.extend([errors::error_codes(ir)]);
+    out.extend(ir.endpoints.iter().map(endpoints::endpoint));
+    out.extend([client::client(ir)]);
+    out.extend(ir.stream.as_ref().map(stream::stream));
+    out.extend(ir.market.as_ref().map(market::market));
+    out
 }
 
 /// The Rust type of a type expression (without the `Option` of an optional field).

@@ -104,7 +104,7 @@ fn rates(cx: &mut Cx, spec: &Spec) -> Vec<ir::RateGroup> {
     let mut out = Vec::new();
     for (key, r) in spec.rate_limits.iter() {
         let path = format!("rate_limits.{}", key.value);
-        let positive = |cx: &mut Cx, v: &serde_saphyr::Spanned<u64>, what: &str| -> Option<u64> {
+        let positive = |cx: &mut Cx, v: &crate::yaml::Spanned<u64>, what: &str| -> Option<u64> {
             if v.value == 0 || v.value > u64::from(u32::MAX) {
                 cx.err(
                     v.referenced,

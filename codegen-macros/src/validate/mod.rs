@@ -6,8 +6,8 @@ use crate::ir::{self, Ty};
 use crate::naming::{camel, is_ident_text, snake};
 use crate::schema::SCALARS;
 use crate::spec::{self, FieldDef, Map, ParamDef, Scalar, Spec, Str};
+use crate::yaml::Location;
 use crate::yaml::shorten;
-use serde_saphyr::Location;
 use std::collections::{HashMap, HashSet};
 
 mod market;
@@ -1256,7 +1256,7 @@ fn param(
             "a required parameter cannot have a default; drop `default` or `required: true`",
         );
     }
-    let bound = |cx: &mut Cx, b: &Option<serde_saphyr::Spanned<Scalar>>, which: &str| {
+    let bound = |cx: &mut Cx, b: &Option<crate::yaml::Spanned<Scalar>>, which: &str| {
         bound(
             cx,
             ty.as_ref(),
@@ -1313,7 +1313,7 @@ fn bound(
     cx: &mut Cx,
     ty: Option<&Ty>,
     ty_text: &str,
-    b: &Option<serde_saphyr::Spanned<Scalar>>,
+    b: &Option<crate::yaml::Spanned<Scalar>>,
     path: &str,
     which: &str,
 ) -> Option<(String, f64)> {

@@ -1,0 +1,1 @@
+../../codegen-macros/src/pipeline.rs
