@@ -171,6 +171,35 @@ impl<T, F: FnOnce(&str) -> Result<T, String>> Convert for WithText<F> {
     }
 }
 
+/// The scalar methods of a visitor over a [`Convert`] held in `.0`, shared by
+/// [`ScalarVisitor`] and [`RawScalar`]. Floats are refused: with `arbitrary_precision`
+/// serde_json never produces them, and any other source has already lost the exact value.
+macro_rules! scalar_visits {
+    () => {
+        fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<C::Out, E> {
+            self.0.text(v)
+        }
+        fn visit_str<E: de::Error>(self, v: &str) -> Result<C::Out, E> {
+            self.0.text(v)
+        }
+        fn visit_string<E: de::Error>(self, v: String) -> Result<C::Out, E> {
+            self.0.owned(v)
+        }
+        fn visit_i64<E: de::Error>(self, v: i64) -> Result<C::Out, E> {
+            self.0.int(v)
+        }
+        fn visit_u64<E: de::Error>(self, v: u64) -> Result<C::Out, E> {
+            self.0.uint(v)
+        }
+        fn visit_bool<E: de::Error>(self, v: bool) -> Result<C::Out, E> {
+            self.0.boolean(v)
+        }
+        fn visit_f64<E: de::Error>(self, v: f64) -> Result<C::Out, E> {
+            Err(E::invalid_type(Unexpected::Float(v), &self))
+        }
+    };
+}
+
 /// The one visitor every scalar goes through.
 struct ScalarVisitor<C>(C);
 
@@ -180,29 +209,7 @@ impl<'de, C: Convert> Visitor<'de> for ScalarVisitor<C> {
     fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.0.expecting())
     }
-    fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<C::Out, E> {
-        self.0.text(v)
-    }
-    fn visit_str<E: de::Error>(self, v: &str) -> Result<C::Out, E> {
-        self.0.text(v)
-    }
-    fn visit_string<E: de::Error>(self, v: String) -> Result<C::Out, E> {
-        self.0.owned(v)
-    }
-    fn visit_i64<E: de::Error>(self, v: i64) -> Result<C::Out, E> {
-        self.0.int(v)
-    }
-    fn visit_u64<E: de::Error>(self, v: u64) -> Result<C::Out, E> {
-        self.0.uint(v)
-    }
-    fn visit_bool<E: de::Error>(self, v: bool) -> Result<C::Out, E> {
-        self.0.boolean(v)
-    }
-    /// Floats are refused: with `arbitrary_precision` serde_json never produces them, and any
-    /// other source has already lost the exact value.
-    fn visit_f64<E: de::Error>(self, v: f64) -> Result<C::Out, E> {
-        Err(E::invalid_type(Unexpected::Float(v), &self))
-    }
+    scalar_visits!();
     fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<C::Out, A::Error> {
         match map.next_key_seed(NumberKey)? {
             Some(true) => map.next_value_seed(NumberText(self.0)),
@@ -396,27 +403,7 @@ impl<'de, C: Convert> Visitor<'de> for RawScalar<C> {
         }
         Err(de::Error::invalid_type(Unexpected::Map, &self))
     }
-    fn visit_borrowed_str<E: de::Error>(self, v: &'de str) -> Result<C::Out, E> {
-        self.0.text(v)
-    }
-    fn visit_str<E: de::Error>(self, v: &str) -> Result<C::Out, E> {
-        self.0.text(v)
-    }
-    fn visit_string<E: de::Error>(self, v: String) -> Result<C::Out, E> {
-        self.0.owned(v)
-    }
-    fn visit_i64<E: de::Error>(self, v: i64) -> Result<C::Out, E> {
-        self.0.int(v)
-    }
-    fn visit_u64<E: de::Error>(self, v: u64) -> Result<C::Out, E> {
-        self.0.uint(v)
-    }
-    fn visit_bool<E: de::Error>(self, v: bool) -> Result<C::Out, E> {
-        self.0.boolean(v)
-    }
-    fn visit_f64<E: de::Error>(self, v: f64) -> Result<C::Out, E> {
-        Err(E::invalid_type(Unexpected::Float(v), &self))
-    }
+    scalar_visits!();
 }
 
 /// The raw JSON text of a scalar: a number as written, a string without its quotes (unescaped
