@@ -52,6 +52,15 @@ async fn until<T>(stream: &mut MarketStream, mut found: impl FnMut(&MarketItem) 
     panic!("not found within the item bound")
 }
 
+/// The simulator's live subscription count once it reaches `n`, or when the wait ends.
+async fn subscriptions_reaching(sim: &Sim, n: usize) -> usize {
+    let deadline = Instant::now() + WAIT;
+    while sim.market_subscriptions() < n && Instant::now() < deadline {
+        tokio::time::sleep(Duration::from_millis(20)).await;
+    }
+    sim.market_subscriptions()
+}
+
 fn four_kinds(contract: &str) -> [MarketChannel; 4] {
     [
         DepthChannel::new(contract, 0).into(),
@@ -209,11 +218,11 @@ async fn heartbeats_keep_a_connection_and_silence_drops_it_with_one_gap_naming_i
     let names: BTreeSet<String> = channels.iter().map(|c| c.name()).collect();
     assert_eq!(gap.channels.iter().cloned().collect::<BTreeSet<_>>(), names);
     assert!(sim.market_connections_opened() >= 2);
-    let deadline = Instant::now() + WAIT;
-    while sim.market_subscriptions() < 4 && Instant::now() < deadline {
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-    assert_eq!(sim.market_subscriptions(), 4, "every channel resubscribed");
+    assert_eq!(
+        subscriptions_reaching(&sim, 4).await,
+        4,
+        "every channel resubscribed"
+    );
     stream.shutdown().await;
     sim.shutdown().await;
 }
@@ -328,11 +337,7 @@ async fn subscriptions_past_the_server_limit_are_spread_over_connections() {
     }
     let mut stream = b.connect().await.expect("connect");
     assert_eq!(stream.connections(), 2);
-    let deadline = Instant::now() + WAIT;
-    while sim.market_subscriptions() < 150 && Instant::now() < deadline {
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-    assert_eq!(sim.market_subscriptions(), 150);
+    assert_eq!(subscriptions_reaching(&sim, 150).await, 150);
     assert_eq!(sim.market_connections(), 2);
     // Data of a channel on the second connection arrives.
     let last = channels[149].name();
@@ -346,11 +351,7 @@ async fn subscriptions_past_the_server_limit_are_spread_over_connections() {
     stream
         .subscribe(many(&[contracts[7]])[19].clone())
         .expect("subscribe");
-    let deadline = Instant::now() + WAIT;
-    while sim.market_subscriptions() < 151 && Instant::now() < deadline {
-        tokio::time::sleep(Duration::from_millis(20)).await;
-    }
-    assert_eq!(sim.market_subscriptions(), 151);
+    assert_eq!(subscriptions_reaching(&sim, 151).await, 151);
     assert_eq!(stream.connections(), 2);
     assert!(
         stream.subscribe(DepthChannel::new(BTC, 10)).is_err(),
