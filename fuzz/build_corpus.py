@@ -23,11 +23,12 @@ def harness_table(kind):
     """The names of fuzz/harness.rs's ENDPOINTS or RESPONSES, in order (selector = index)."""
     with open(HARNESS, encoding="utf-8") as f:
         text = f.read()
-    return re.findall(r'\(\s*"([^"]+)",\s*%s::<' % kind, text)
+    return re.findall(r'\(\s*"([^"]+)",\s*(?:%s)::<' % kind, text)
 
 
 ENDPOINTS = harness_table("endpoint")
-RESPONSES = harness_table("one")
+# `same` decodes like `one` and also checks the direct reader against serde.
+RESPONSES = harness_table("one|same")
 ENUMS = [
     "Side", "OrderType", "OrderStatus", "Open", "PositionType", "ContractStatus", "ContractSide",
     "ContractType", "TransferType", "TransferStatus", "KlineInterval", "FreezeLock",

@@ -689,3 +689,73 @@ fn market_stream_messages_and_oddities() {
             .is_err()
     );
 }
+
+/// The same object with an escaped key in front (`"\u007a\u007a"`, i.e. `zz`, which no frame
+/// uses): the direct reader gives up on escapes, so this text is decoded by serde alone.
+fn through_serde(json: &str) -> String {
+    let body = json
+        .trim_start_matches([' ', '\t', '\n', '\r'])
+        .strip_prefix('{')
+        .expect("an object");
+    format!(r#"{{"\u007a\u007a":0,{body}"#)
+}
+
+/// The direct reader (the stream's fast path) reads every real frame, and reads it exactly as
+/// serde (the general decoder) does.
+#[test]
+fn direct_reader_agrees_with_serde() {
+    use contango_runtime::direct::{Direct, read_all};
+
+    fn taken<T: Direct + serde::de::DeserializeOwned + PartialEq + std::fmt::Debug>(json: &str) {
+        let direct = read_all(json.as_bytes(), T::direct);
+        assert!(direct.is_some(), "the direct reader gave up on {json}");
+        assert_eq!(direct, Some(from::<T>(json)));
+    }
+
+    for name in ["ws_ORDER_TRADE_UPDATE.txt", "ws_ACCOUNT_UPDATE.txt"] {
+        let text = strip_comments(&fixture(name));
+        let direct = Event::decode(text.as_bytes()).expect(name);
+        let general = Event::decode(through_serde(&text).as_bytes()).expect(name);
+        assert_eq!(direct, general, "{name}");
+    }
+    taken::<OrderTradeUpdate>(&strip_comments(&fixture("ws_ORDER_TRADE_UPDATE.txt")));
+    taken::<AccountUpdate>(&strip_comments(&fixture("ws_ACCOUNT_UPDATE.txt")));
+
+    let mut names: Vec<String> = std::fs::read_dir(common::fixture_dir())
+        .expect("fixtures")
+        .filter_map(|e| e.ok()?.file_name().into_string().ok())
+        .filter(|n| n.starts_with("ws_market_") || n.starts_with("probe_ws_market_"))
+        .collect();
+    names.sort();
+    let mut data_frames = 0;
+    for name in &names {
+        let text = market_fixture(name);
+        let direct = MarketStreamApi::decode_frame(text.as_bytes());
+        let general = MarketStreamApi::decode_frame(through_serde(&text).as_bytes());
+        assert_eq!(
+            direct.is_ok(),
+            general.is_ok(),
+            "{name}: {direct:?} / {general:?}"
+        );
+        if let (Ok(d), Ok(g)) = (&direct, &general) {
+            assert_eq!(d, g, "{name}");
+        }
+        let Ok(MarketMessage::Event(event)) = direct else {
+            continue;
+        };
+        let frame: serde_json::Value = from(&text);
+        let tick = frame["tick"].to_string();
+        match event {
+            MarketEvent::Depth(_) => taken::<MarketDepth>(&tick),
+            MarketEvent::Trades(_) => taken::<MarketTrades>(&tick),
+            MarketEvent::Ticker(_) => taken::<MarketTicker>(&tick),
+            MarketEvent::Kline(_) => taken::<MarketKline>(&tick),
+            MarketEvent::Other { .. } => continue,
+        }
+        data_frames += 1;
+    }
+    assert!(
+        data_frames >= 8,
+        "{data_frames} data frames among {names:?}"
+    );
+}

@@ -307,9 +307,11 @@ impl ::contango::__private::de::Wire for PriceLevel {
     fn list_from_wire<'de, D: ::contango::__private::serde::Deserializer<'de>>(
         d: D,
     ) -> ::std::result::Result<::std::vec::Vec<Self>, D::Error> {
-        let rows = ::contango::__private::de::decimal_rows::<D, 2usize>(d)?;
         ::std::result::Result::Ok(
-            rows.into_iter().map(|[price, quantity]| Self { price, quantity }).collect(),
+            ::contango::__private::de::decimal_rows::<D, 2usize>(d)?
+                .into_iter()
+                .map(|[price, quantity]| Self { price, quantity })
+                .collect(),
         )
     }
 }
@@ -323,6 +325,30 @@ impl ::contango::__private::serde::Serialize for PriceLevel {
         t.serialize_element(&::contango::__private::ser::Number(&self.price))?;
         t.serialize_element(&::contango::__private::ser::Number(&self.quantity))?;
         t.end()
+    }
+}
+impl ::contango::__private::direct::Direct for PriceLevel {
+    fn direct(
+        r: &mut ::contango::__private::direct::Reader<'_>,
+    ) -> ::std::option::Option<Self> {
+        r.tuple::<
+                _,
+                2usize,
+            >(|t| ::std::option::Option::Some(Self {
+            price: t.item()?,
+            quantity: t.item()?,
+        }))
+    }
+    fn list_direct(
+        r: &mut ::contango::__private::direct::Reader<'_>,
+    ) -> ::std::option::Option<::std::vec::Vec<Self>> {
+        ::std::option::Option::Some(
+            r
+                .rows::<2usize>()?
+                .into_iter()
+                .map(|[price, quantity]| Self { price, quantity })
+                .collect(),
+        )
     }
 }
 /// 24 hour ticker of a contract (section 2.3).
@@ -2571,6 +2597,26 @@ impl ::contango::__private::de::Wire for OrderTradeUpdate {
         <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
     }
 }
+impl ::contango::__private::direct::Direct for OrderTradeUpdate {
+    fn direct(
+        r: &mut ::contango::__private::direct::Reader<'_>,
+    ) -> ::std::option::Option<Self> {
+        let mut f0 = ::std::option::Option::None;
+        let mut f1 = ::std::option::Option::None;
+        let mut f2 = ::std::option::Option::None;
+        r.object(|key, r| match key {
+            b"e" => r.field(&mut f0),
+            b"E" => r.field(&mut f1),
+            b"o" => r.field(&mut f2),
+            _ => r.skip(),
+        })?;
+        ::std::option::Option::Some(Self {
+            event_type: f0?,
+            event_time: f1?,
+            order: f2?,
+        })
+    }
+}
 /// The order of an order update event (the o object, section 6.2). Decimals travel as strings.
 #[derive(
     Debug,
@@ -2755,6 +2801,80 @@ impl ::contango::__private::de::Wire for OrderUpdate {
         <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
     }
 }
+impl ::contango::__private::direct::Direct for OrderUpdate {
+    fn direct(
+        r: &mut ::contango::__private::direct::Reader<'_>,
+    ) -> ::std::option::Option<Self> {
+        let mut f0 = ::std::option::Option::None;
+        let mut f1 = ::std::option::Option::None;
+        let mut f2 = ::std::option::Option::None;
+        let mut f3 = ::std::option::Option::None;
+        let mut f4 = ::std::option::Option::None;
+        let mut f5 = ::std::option::Option::None;
+        let mut f6 = ::std::option::Option::None;
+        let mut f7 = ::std::option::Option::None;
+        let mut f8 = ::std::option::Option::None;
+        let mut f9 = ::std::option::Option::None;
+        let mut f10 = ::std::option::Option::None;
+        let mut f11 = ::std::option::Option::None;
+        let mut f12 = ::std::option::Option::None;
+        let mut f13 = ::std::option::Option::None;
+        let mut f14 = ::std::option::Option::None;
+        let mut f15 = ::std::option::Option::None;
+        let mut f16 = ::std::option::Option::None;
+        let mut f17 = ::std::option::Option::None;
+        let mut f18 = ::std::option::Option::None;
+        let mut f19 = ::std::option::Option::None;
+        let mut f20 = ::std::option::Option::None;
+        r.object(|key, r| match key {
+            b"s" => r.field(&mut f0),
+            b"c" => r.field(&mut f1),
+            b"S" => r.field(&mut f2),
+            b"o" => r.field(&mut f3),
+            b"q" => r.field(&mut f4),
+            b"p" => r.field(&mut f5),
+            b"ap" => r.field(&mut f6),
+            b"x" => r.field(&mut f7),
+            b"X" => r.field(&mut f8),
+            b"i" => r.field(&mut f9),
+            b"l" => r.field(&mut f10),
+            b"z" => r.field(&mut f11),
+            b"L" => r.field(&mut f12),
+            b"N" => r.field(&mut f13),
+            b"n" => r.field(&mut f14),
+            b"T" => r.field(&mut f15),
+            b"t" => r.field(&mut f16),
+            b"m" => r.field(&mut f17),
+            b"R" => r.field(&mut f18),
+            b"ps" => r.field(&mut f19),
+            b"rp" => r.field(&mut f20),
+            _ => r.skip(),
+        })?;
+        ::std::option::Option::Some(Self {
+            symbol: f0?,
+            client_order_id: f1.flatten(),
+            side: f2.flatten(),
+            order_type: f3.flatten(),
+            quantity: f4.flatten(),
+            price: f5.flatten(),
+            average_price: f6.flatten(),
+            execution_type: f7?,
+            status: f8?,
+            order_id: f9?,
+            last_filled_quantity: f10.flatten(),
+            cumulative_filled_quantity: f11.flatten(),
+            last_filled_price: f12.flatten(),
+            fee_asset: f13.flatten(),
+            fee: f14.flatten(),
+            trade_time: f15.flatten(),
+            trade_id: f16.flatten(),
+            is_maker: f17.flatten(),
+            reduce_only: f18.flatten(),
+            position_side: f19.flatten(),
+            realized_profit: f20.flatten(),
+        })
+    }
+}
 /// Account update event (e = ACCOUNT_UPDATE, section 6.3).
 #[derive(
     Debug,
@@ -2788,6 +2908,29 @@ impl ::contango::__private::de::Wire for AccountUpdate {
         d: D,
     ) -> ::std::result::Result<Self, D::Error> {
         <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
+    }
+}
+impl ::contango::__private::direct::Direct for AccountUpdate {
+    fn direct(
+        r: &mut ::contango::__private::direct::Reader<'_>,
+    ) -> ::std::option::Option<Self> {
+        let mut f0 = ::std::option::Option::None;
+        let mut f1 = ::std::option::Option::None;
+        let mut f2 = ::std::option::Option::None;
+        let mut f3 = ::std::option::Option::None;
+        r.object(|key, r| match key {
+            b"e" => r.field(&mut f0),
+            b"E" => r.field(&mut f1),
+            b"T" => r.field(&mut f2),
+            b"a" => r.field(&mut f3),
+            _ => r.skip(),
+        })?;
+        ::std::option::Option::Some(Self {
+            event_type: f0?,
+            event_time: f1?,
+            transaction_time: f2.flatten(),
+            update: f3?,
+        })
     }
 }
 /// The account update object of an account update event (the a object).
@@ -2830,6 +2973,26 @@ impl ::contango::__private::de::Wire for AccountUpdateData {
         d: D,
     ) -> ::std::result::Result<Self, D::Error> {
         <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
+    }
+}
+impl ::contango::__private::direct::Direct for AccountUpdateData {
+    fn direct(
+        r: &mut ::contango::__private::direct::Reader<'_>,
+    ) -> ::std::option::Option<Self> {
+        let mut f0 = ::std::option::Option::None;
+        let mut f1 = ::std::option::Option::None;
+        let mut f2 = ::std::option::Option::None;
+        r.object(|key, r| match key {
+            b"m" => r.field(&mut f0),
+            b"B" => r.field(&mut f1),
+            b"P" => r.field(&mut f2),
+            _ => r.skip(),
+        })?;
+        ::std::option::Option::Some(Self {
+            reason: f0.flatten(),
+            balances: f1.flatten(),
+            positions: f2.flatten(),
+        })
     }
 }
 /// A balance in an account update event. Values travel as strings.
@@ -2895,6 +3058,32 @@ impl ::contango::__private::de::Wire for BalanceUpdate {
         d: D,
     ) -> ::std::result::Result<Self, D::Error> {
         <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
+    }
+}
+impl ::contango::__private::direct::Direct for BalanceUpdate {
+    fn direct(
+        r: &mut ::contango::__private::direct::Reader<'_>,
+    ) -> ::std::option::Option<Self> {
+        let mut f0 = ::std::option::Option::None;
+        let mut f1 = ::std::option::Option::None;
+        let mut f2 = ::std::option::Option::None;
+        let mut f3 = ::std::option::Option::None;
+        let mut f4 = ::std::option::Option::None;
+        r.object(|key, r| match key {
+            b"a" => r.field(&mut f0),
+            b"cw" => r.field(&mut f1),
+            b"lb" => r.field(&mut f2),
+            b"iw" => r.field(&mut f3),
+            b"bc" => r.field(&mut f4),
+            _ => r.skip(),
+        })?;
+        ::std::option::Option::Some(Self {
+            asset: f0?,
+            cross_wallet_balance: f1.flatten(),
+            locked_balance: f2.flatten(),
+            isolated_wallet_balance: f3.flatten(),
+            balance_change: f4.flatten(),
+        })
     }
 }
 /// A position in an account update event. Values travel as strings.
@@ -2998,6 +3187,44 @@ impl ::contango::__private::de::Wire for PositionUpdate {
         <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
     }
 }
+impl ::contango::__private::direct::Direct for PositionUpdate {
+    fn direct(
+        r: &mut ::contango::__private::direct::Reader<'_>,
+    ) -> ::std::option::Option<Self> {
+        let mut f0 = ::std::option::Option::None;
+        let mut f1 = ::std::option::Option::None;
+        let mut f2 = ::std::option::Option::None;
+        let mut f3 = ::std::option::Option::None;
+        let mut f4 = ::std::option::Option::None;
+        let mut f5 = ::std::option::Option::None;
+        let mut f6 = ::std::option::Option::None;
+        let mut f7 = ::std::option::Option::None;
+        let mut f8 = ::std::option::Option::None;
+        r.object(|key, r| match key {
+            b"s" => r.field(&mut f0),
+            b"pa" => r.field(&mut f1),
+            b"ep" => r.field(&mut f2),
+            b"lp" => r.field(&mut f3),
+            b"cr" => r.field(&mut f4),
+            b"up" => r.field(&mut f5),
+            b"mt" => r.field(&mut f6),
+            b"iw" => r.field(&mut f7),
+            b"ps" => r.field(&mut f8),
+            _ => r.skip(),
+        })?;
+        ::std::option::Option::Some(Self {
+            symbol: f0?,
+            position_amount: f1.flatten(),
+            entry_price: f2.flatten(),
+            last_settlement_price: f3.flatten(),
+            cumulative_realized: f4.flatten(),
+            unrealized_profit: f5.flatten(),
+            margin_type: f6.flatten(),
+            isolated_margin: f7.flatten(),
+            position_side: f8.flatten(),
+        })
+    }
+}
 /// A full depth snapshot of the market stream: up to 30 levels a side, best first. An empty book has no levels (and a frame time of 0).
 #[derive(
     Debug,
@@ -3020,6 +3247,20 @@ impl ::contango::__private::de::Wire for MarketDepth {
         d: D,
     ) -> ::std::result::Result<Self, D::Error> {
         <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
+    }
+}
+impl ::contango::__private::direct::Direct for MarketDepth {
+    fn direct(
+        r: &mut ::contango::__private::direct::Reader<'_>,
+    ) -> ::std::option::Option<Self> {
+        let mut f0 = ::std::option::Option::None;
+        let mut f1 = ::std::option::Option::None;
+        r.object(|key, r| match key {
+            b"asks" => r.field(&mut f0),
+            b"buys" => r.field(&mut f1),
+            _ => r.skip(),
+        })?;
+        ::std::option::Option::Some(Self { asks: f0?, buys: f1? })
     }
 }
 /// Trades printed since the previous frame of the trade_ticker channel.
@@ -3049,6 +3290,23 @@ impl ::contango::__private::de::Wire for MarketTrades {
         d: D,
     ) -> ::std::result::Result<Self, D::Error> {
         <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
+    }
+}
+impl ::contango::__private::direct::Direct for MarketTrades {
+    fn direct(
+        r: &mut ::contango::__private::direct::Reader<'_>,
+    ) -> ::std::option::Option<Self> {
+        let mut f0 = ::std::option::Option::None;
+        let mut f1 = ::std::option::Option::None;
+        r.object(|key, r| match key {
+            b"data" => r.field(&mut f0),
+            b"ts" => r.field(&mut f1),
+            _ => r.skip(),
+        })?;
+        ::std::option::Option::Some(Self {
+            data: f0?,
+            ts: f1.flatten(),
+        })
     }
 }
 /// One public trade.
@@ -3117,6 +3375,38 @@ impl ::contango::__private::de::Wire for MarketTrade {
         d: D,
     ) -> ::std::result::Result<Self, D::Error> {
         <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
+    }
+}
+impl ::contango::__private::direct::Direct for MarketTrade {
+    fn direct(
+        r: &mut ::contango::__private::direct::Reader<'_>,
+    ) -> ::std::option::Option<Self> {
+        let mut f0 = ::std::option::Option::None;
+        let mut f1 = ::std::option::Option::None;
+        let mut f2 = ::std::option::Option::None;
+        let mut f3 = ::std::option::Option::None;
+        let mut f4 = ::std::option::Option::None;
+        let mut f5 = ::std::option::Option::None;
+        let mut f6 = ::std::option::Option::None;
+        r.object(|key, r| match key {
+            b"id" => r.field(&mut f0),
+            b"price" => r.field(&mut f1),
+            b"vol" => r.field(&mut f2),
+            b"side" => r.field(&mut f3),
+            b"amount" => r.field(&mut f4),
+            b"ds" => r.field(&mut f5),
+            b"ts" => r.field(&mut f6),
+            _ => r.skip(),
+        })?;
+        ::std::option::Option::Some(Self {
+            id: f0.flatten(),
+            price: f1?,
+            vol: f2?,
+            side: f3?,
+            amount: f4.flatten(),
+            ds: f5.flatten(),
+            ts: f6.flatten(),
+        })
     }
 }
 /// 24 hour statistics of a contract on the market stream.
@@ -3198,6 +3488,38 @@ impl ::contango::__private::de::Wire for MarketTicker {
         d: D,
     ) -> ::std::result::Result<Self, D::Error> {
         <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
+    }
+}
+impl ::contango::__private::direct::Direct for MarketTicker {
+    fn direct(
+        r: &mut ::contango::__private::direct::Reader<'_>,
+    ) -> ::std::option::Option<Self> {
+        let mut f0 = ::std::option::Option::None;
+        let mut f1 = ::std::option::Option::None;
+        let mut f2 = ::std::option::Option::None;
+        let mut f3 = ::std::option::Option::None;
+        let mut f4 = ::std::option::Option::None;
+        let mut f5 = ::std::option::Option::None;
+        let mut f6 = ::std::option::Option::None;
+        r.object(|key, r| match key {
+            b"open" => r.field(&mut f0),
+            b"close" => r.field(&mut f1),
+            b"high" => r.field(&mut f2),
+            b"low" => r.field(&mut f3),
+            b"vol" => r.field(&mut f4),
+            b"amount" => r.field(&mut f5),
+            b"rose" => r.field(&mut f6),
+            _ => r.skip(),
+        })?;
+        ::std::option::Option::Some(Self {
+            open: f0.flatten(),
+            close: f1.flatten(),
+            high: f2.flatten(),
+            low: f3.flatten(),
+            vol: f4.flatten(),
+            amount: f5.flatten(),
+            rose: f6.flatten(),
+        })
     }
 }
 /// One candle of the market stream (also the items of a kline history answer).
@@ -3283,6 +3605,41 @@ impl ::contango::__private::de::Wire for MarketKline {
         <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
     }
 }
+impl ::contango::__private::direct::Direct for MarketKline {
+    fn direct(
+        r: &mut ::contango::__private::direct::Reader<'_>,
+    ) -> ::std::option::Option<Self> {
+        let mut f0 = ::std::option::Option::None;
+        let mut f1 = ::std::option::Option::None;
+        let mut f2 = ::std::option::Option::None;
+        let mut f3 = ::std::option::Option::None;
+        let mut f4 = ::std::option::Option::None;
+        let mut f5 = ::std::option::Option::None;
+        let mut f6 = ::std::option::Option::None;
+        let mut f7 = ::std::option::Option::None;
+        r.object(|key, r| match key {
+            b"id" => r.field(&mut f0),
+            b"open" => r.field(&mut f1),
+            b"high" => r.field(&mut f2),
+            b"low" => r.field(&mut f3),
+            b"close" => r.field(&mut f4),
+            b"vol" => r.field(&mut f5),
+            b"amount" => r.field(&mut f6),
+            b"ds" => r.field(&mut f7),
+            _ => r.skip(),
+        })?;
+        ::std::option::Option::Some(Self {
+            id: f0?,
+            open: f1.flatten(),
+            high: f2.flatten(),
+            low: f3.flatten(),
+            close: f4.flatten(),
+            vol: f5.flatten(),
+            amount: f6.flatten(),
+            ds: f7.flatten(),
+        })
+    }
+}
 /// Direction of an order, trade or position.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Side {
@@ -3352,6 +3709,13 @@ impl ::contango::__private::de::Wire for Side {
 impl ::contango::__private::encode::QueryValue for Side {
     fn write_value(&self, out: &mut ::std::string::String) {
         out.push_str(self.as_str());
+    }
+}
+impl ::contango::__private::direct::Direct for Side {
+    fn direct(
+        r: &mut ::contango::__private::direct::Reader<'_>,
+    ) -> ::std::option::Option<Self> {
+        r.scalar_text(|s| ::std::option::Option::Some(Self::from_wire_str(s)))
     }
 }
 /// Type of an order (section 4.2, new order).
@@ -3433,6 +3797,13 @@ impl ::contango::__private::de::Wire for OrderType {
 impl ::contango::__private::encode::QueryValue for OrderType {
     fn write_value(&self, out: &mut ::std::string::String) {
         out.push_str(self.as_str());
+    }
+}
+impl ::contango::__private::direct::Direct for OrderType {
+    fn direct(
+        r: &mut ::contango::__private::direct::Reader<'_>,
+    ) -> ::std::option::Option<Self> {
+        r.scalar_text(|s| ::std::option::Option::Some(Self::from_wire_str(s)))
     }
 }
 /// Status of an order (section 3.1). Transitions are not documented.
@@ -3522,6 +3893,13 @@ impl ::contango::__private::de::Wire for OrderStatus {
 impl ::contango::__private::encode::QueryValue for OrderStatus {
     fn write_value(&self, out: &mut ::std::string::String) {
         out.push_str(self.as_str());
+    }
+}
+impl ::contango::__private::direct::Direct for OrderStatus {
+    fn direct(
+        r: &mut ::contango::__private::direct::Reader<'_>,
+    ) -> ::std::option::Option<Self> {
+        r.scalar_text(|s| ::std::option::Option::Some(Self::from_wire_str(s)))
     }
 }
 /// Whether an order opens or closes a position.
@@ -3659,6 +4037,13 @@ impl ::contango::__private::de::Wire for PositionType {
 impl ::contango::__private::encode::QueryValue for PositionType {
     fn write_value(&self, out: &mut ::std::string::String) {
         ::contango::__private::encode::QueryValue::write_value(&self.as_i64(), out);
+    }
+}
+impl ::contango::__private::direct::Direct for PositionType {
+    fn direct(
+        r: &mut ::contango::__private::direct::Reader<'_>,
+    ) -> ::std::option::Option<Self> {
+        r.scalar_text(|s| s.trim().parse::<i64>().ok().map(Self::from_i64))
     }
 }
 /// Trading status of a contract (section 3.3).
@@ -4694,6 +5079,13 @@ impl ::contango::__private::encode::QueryValue for ExecutionType {
         out.push_str(self.as_str());
     }
 }
+impl ::contango::__private::direct::Direct for ExecutionType {
+    fn direct(
+        r: &mut ::contango::__private::direct::Reader<'_>,
+    ) -> ::std::option::Option<Self> {
+        r.scalar_text(|s| ::std::option::Option::Some(Self::from_wire_str(s)))
+    }
+}
 /// Position direction in stream events (the order update example says an empty value means short; that lands in the catch-all).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum PositionSide {
@@ -4765,6 +5157,13 @@ impl ::contango::__private::encode::QueryValue for PositionSide {
         out.push_str(self.as_str());
     }
 }
+impl ::contango::__private::direct::Direct for PositionSide {
+    fn direct(
+        r: &mut ::contango::__private::direct::Reader<'_>,
+    ) -> ::std::option::Option<Self> {
+        r.scalar_text(|s| ::std::option::Option::Some(Self::from_wire_str(s)))
+    }
+}
 /// Reason that triggered an account update event (section 6.3). Only ORDER appears in the document; other reasons are not documented and land in the catch-all.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum AccountUpdateReason {
@@ -4828,6 +5227,13 @@ impl ::contango::__private::de::Wire for AccountUpdateReason {
 impl ::contango::__private::encode::QueryValue for AccountUpdateReason {
     fn write_value(&self, out: &mut ::std::string::String) {
         out.push_str(self.as_str());
+    }
+}
+impl ::contango::__private::direct::Direct for AccountUpdateReason {
+    fn direct(
+        r: &mut ::contango::__private::direct::Reader<'_>,
+    ) -> ::std::option::Option<Self> {
+        r.scalar_text(|s| ::std::option::Option::Some(Self::from_wire_str(s)))
     }
 }
 /// Every error code the spec's error tables define, plus `Unknown` for codes they do not list.
@@ -8829,7 +9235,8 @@ impl Event {
     /// Key of a data frame naming its event type.
     pub const TAG: &'static str = "e";
     /// Decodes one data frame straight from its bytes: one typed pass when the tag is the
-    /// frame's first key (as servers send it), else a tag pass first.
+    /// frame's first key (as servers send it), else a tag pass first. The typed pass is
+    /// the direct reader, with serde for what it leaves (`contango_runtime::direct`).
     pub fn decode(
         frame: &[u8],
     ) -> ::std::result::Result<Self, ::contango::__private::serde_json::Error> {
@@ -8855,11 +9262,11 @@ impl Event {
         };
         match tag.as_ref() {
             "ORDER_TRADE_UPDATE" | "executionReport" => {
-                ::contango::__private::serde_json::from_slice::<OrderTradeUpdate>(frame)
+                ::contango::__private::direct::from_slice::<OrderTradeUpdate>(frame)
                     .map(Self::OrderTradeUpdate)
             }
             "ACCOUNT_UPDATE" => {
-                ::contango::__private::serde_json::from_slice::<AccountUpdate>(frame)
+                ::contango::__private::direct::from_slice::<AccountUpdate>(frame)
                     .map(Self::AccountUpdate)
             }
             _ => {
@@ -9413,7 +9820,7 @@ impl MarketEvent {
                 tick,
             )?;
             return ::std::result::Result::Ok(
-                Self::Trades(::contango::__private::stream::MarketData {
+                MarketEvent::Trades(::contango::__private::stream::MarketData {
                     channel: c,
                     ts: ::contango::Millis(0),
                     tick,
@@ -9425,7 +9832,7 @@ impl MarketEvent {
                 tick,
             )?;
             return ::std::result::Result::Ok(
-                Self::Depth(::contango::__private::stream::MarketData {
+                MarketEvent::Depth(::contango::__private::stream::MarketData {
                     channel: c,
                     ts: ::contango::Millis(0),
                     tick,
@@ -9437,7 +9844,7 @@ impl MarketEvent {
                 tick,
             )?;
             return ::std::result::Result::Ok(
-                Self::Ticker(::contango::__private::stream::MarketData {
+                MarketEvent::Ticker(::contango::__private::stream::MarketData {
                     channel: c,
                     ts: ::contango::Millis(0),
                     tick,
@@ -9449,7 +9856,7 @@ impl MarketEvent {
                 tick,
             )?;
             return ::std::result::Result::Ok(
-                Self::Kline(::contango::__private::stream::MarketData {
+                MarketEvent::Kline(::contango::__private::stream::MarketData {
                     channel: c,
                     ts: ::contango::Millis(0),
                     tick,
@@ -9545,6 +9952,63 @@ impl ::contango::__private::stream::MarketApi for MarketStreamApi {
         tick: D,
     ) -> ::std::result::Result<MarketEvent, D::Error> {
         MarketEvent::decode_tick(channel, tick)
+    }
+    fn direct_tick(
+        channel: &str,
+        r: &mut ::contango::__private::direct::Reader<'_>,
+    ) -> ::std::option::Option<MarketEvent> {
+        if let ::std::option::Option::Some(c) = TradesChannel::parse(channel) {
+            let tick = <MarketTrades as ::contango::__private::direct::Direct>::direct(
+                r,
+            )?;
+            return ::std::option::Option::Some(
+                MarketEvent::Trades(::contango::__private::stream::MarketData {
+                    channel: c,
+                    ts: ::contango::Millis(0),
+                    tick,
+                }),
+            );
+        }
+        if let ::std::option::Option::Some(c) = DepthChannel::parse(channel) {
+            let tick = <MarketDepth as ::contango::__private::direct::Direct>::direct(
+                r,
+            )?;
+            return ::std::option::Option::Some(
+                MarketEvent::Depth(::contango::__private::stream::MarketData {
+                    channel: c,
+                    ts: ::contango::Millis(0),
+                    tick,
+                }),
+            );
+        }
+        if let ::std::option::Option::Some(c) = TickerChannel::parse(channel) {
+            let tick = <MarketTicker as ::contango::__private::direct::Direct>::direct(
+                r,
+            )?;
+            return ::std::option::Option::Some(
+                MarketEvent::Ticker(::contango::__private::stream::MarketData {
+                    channel: c,
+                    ts: ::contango::Millis(0),
+                    tick,
+                }),
+            );
+        }
+        if let ::std::option::Option::Some(c) = KlineChannel::parse(channel) {
+            let tick = <MarketKline as ::contango::__private::direct::Direct>::direct(
+                r,
+            )?;
+            return ::std::option::Option::Some(
+                MarketEvent::Kline(::contango::__private::stream::MarketData {
+                    channel: c,
+                    ts: ::contango::Millis(0),
+                    tick,
+                }),
+            );
+        }
+        ::std::option::Option::Some(MarketEvent::Other {
+            channel: channel.to_owned(),
+            raw: r.raw()?.to_owned(),
+        })
     }
     fn set_time(event: &mut MarketEvent, ts: ::contango::Millis) {
         event.set_time(ts)

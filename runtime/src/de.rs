@@ -67,7 +67,7 @@ pub fn one_or_many<'de, D: Deserializer<'de>, T: Wire>(d: D) -> Result<Vec<T>, D
 // Scalars: one visitor, per-type conversions.
 
 /// Conversion from the scalar forms a visitor can see.
-trait Scalar: Sized {
+pub(crate) trait Scalar: Sized {
     /// What the error message says was expected.
     const EXPECTING: &'static str;
     /// From text (a JSON string, or a number's exact text).
@@ -474,7 +474,7 @@ fn parse_i64(s: &str) -> Option<i64> {
 pub(crate) fn parse_decimal(s: &str) -> Result<Decimal, &'static str> {
     const MAX_SCALE: u32 = 28;
     // Most prices and quantities: read in one pass, no validation pass first.
-    if let Some(d) = crate::rows::plain_decimal(s.as_bytes()) {
+    if let Some(d) = crate::direct::plain_decimal(s.as_bytes()) {
         return Ok(d);
     }
     let Some(e_at) = s.find(['e', 'E']) else {
@@ -599,7 +599,7 @@ impl<'de, const N: usize> Visitor<'de> for RowsVisitor<N> {
             return Err(de::Error::invalid_type(Unexpected::Map, &self));
         }
         let raw: Cow<'de, str> = map.next_value_seed(RawStr)?;
-        if let Some(rows) = crate::rows::parse_rows::<N>(raw.as_bytes()) {
+        if let Some(rows) = crate::direct::parse_rows::<N>(&raw) {
             return Ok(rows);
         }
         let mut de = serde_json::Deserializer::from_str(&raw);
@@ -607,7 +607,7 @@ impl<'de, const N: usize> Visitor<'de> for RowsVisitor<N> {
     }
 }
 
-fn general_rows<'de, D: Deserializer<'de>, const N: usize>(
+pub(crate) fn general_rows<'de, D: Deserializer<'de>, const N: usize>(
     d: D,
 ) -> Result<Vec<[Decimal; N]>, D::Error> {
     let rows: Vec<Row<N>> = d.deserialize_option(ListVisitor(PhantomData))?;

@@ -6,7 +6,7 @@ use crate::naming::type_ident;
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
-pub fn enumeration(e: &Enum) -> TokenStream {
+pub fn enumeration(e: &Enum, direct: bool) -> TokenStream {
     let name = type_ident(&e.name);
     let docs = doc(&e.doc);
     let variants: Vec<_> = e.values.iter().map(|v| type_ident(&v.variant)).collect();
@@ -14,10 +14,27 @@ pub fn enumeration(e: &Enum) -> TokenStream {
         .values
         .iter()
         .map(|v| doc_or(v.doc.as_deref(), || format!("`{}` on the wire.", v.wire)));
-    if e.integer {
+    let items = if e.integer {
         integer_enum(e, &name, &docs, &variants, vdocs.collect())
     } else {
         string_enum(e, &name, &docs, &variants, vdocs.collect())
+    };
+    if !direct {
+        return items;
+    }
+    // The same conversion as the serde impl, from the same text.
+    let convert = if e.integer {
+        quote!(s.trim().parse::<i64>().ok().map(Self::from_i64))
+    } else {
+        quote!(::std::option::Option::Some(Self::from_wire_str(s)))
+    };
+    quote! {
+        #items
+        impl ::contango::__private::direct::Direct for #name {
+            fn direct(r: &mut ::contango::__private::direct::Reader<'_>) -> ::std::option::Option<Self> {
+                r.scalar_text(|s| #convert)
+            }
+        }
     }
 }
 

@@ -31,17 +31,33 @@ pub fn market(m: &Market) -> TokenStream {
     // `market_x_trade_ticker` (symbol `x_trade`).
     let mut order: Vec<usize> = (0..m.channels.len()).collect();
     order.sort_by_key(|&i| std::cmp::Reverse(literal_len(&m.channels[i])));
-    let parses = order.iter().map(|&i| {
-        let (v, s, p) = (&variants[i], &subs[i], &payloads[i]);
-        quote! {
-            if let ::std::option::Option::Some(c) = #s::parse(channel) {
-                let tick = <#p as ::contango::__private::serde::Deserialize>::deserialize(tick)?;
-                return ::std::result::Result::Ok(Self::#v(::contango::__private::stream::MarketData {
-                    channel: c, ts: ::contango::Millis(0), tick,
-                }));
-            }
-        }
-    });
+    // The channel name picks the payload type: once through serde, once through the direct
+    // reader, from the same list.
+    let dispatch = |read: &dyn Fn(&syn::Ident) -> TokenStream, wrap: TokenStream| {
+        order
+            .iter()
+            .map(|&i| {
+                let (v, s) = (&variants[i], &subs[i]);
+                let read = read(&payloads[i]);
+                quote! {
+                    if let ::std::option::Option::Some(c) = #s::parse(channel) {
+                        let tick = #read?;
+                        return #wrap(MarketEvent::#v(::contango::__private::stream::MarketData {
+                            channel: c, ts: ::contango::Millis(0), tick,
+                        }));
+                    }
+                }
+            })
+            .collect::<Vec<_>>()
+    };
+    let parses = dispatch(
+        &|p| quote!(<#p as ::contango::__private::serde::Deserialize>::deserialize(tick)),
+        quote!(::std::result::Result::Ok),
+    );
+    let direct_parses = dispatch(
+        &|p| quote!(<#p as ::contango::__private::direct::Direct>::direct(r)),
+        quote!(::std::option::Option::Some),
+    );
     let channel_parses = order.iter().map(|&i| {
         let (v, s) = (&variants[i], &subs[i]);
         quote!(if let ::std::option::Option::Some(c) = #s::parse(name) { return ::std::option::Option::Some(Self::#v(c)); })
@@ -202,6 +218,10 @@ pub fn market(m: &Market) -> TokenStream {
             }
             fn decode_tick<'de, D: ::contango::__private::serde::Deserializer<'de>>(channel: &str, tick: D) -> ::std::result::Result<MarketEvent, D::Error> {
                 MarketEvent::decode_tick(channel, tick)
+            }
+            fn direct_tick(channel: &str, r: &mut ::contango::__private::direct::Reader<'_>) -> ::std::option::Option<MarketEvent> {
+                #(#direct_parses)*
+                ::std::option::Option::Some(MarketEvent::Other { channel: channel.to_owned(), raw: r.raw()?.to_owned() })
             }
             fn set_time(event: &mut MarketEvent, ts: ::contango::Millis) {
                 event.set_time(ts)

@@ -14,19 +14,61 @@ use crate::ir::{Ir, Ty};
 use crate::naming::type_ident;
 use proc_macro2::TokenStream;
 use quote::quote;
+use std::collections::BTreeSet;
 
 /// Everything the spec describes, as items. Each item's tokens are moved into the output, not
 /// copied as `quote!` interpolation would.
 pub fn emit(ir: &Ir) -> TokenStream {
     let mut out = TokenStream::new();
-    out.extend(ir.records.iter().map(records::record));
-    out.extend(ir.enums.iter().map(enums::enumeration));
+    let direct = direct_types(ir);
+    out.extend(
+        ir.records
+            .iter()
+            .map(|r| records::record(r, direct.contains(r.name.as_str()))),
+    );
+    out.extend(
+        ir.enums
+            .iter()
+            .map(|e| enums::enumeration(e, direct.contains(e.name.as_str()))),
+    );
     out.extend([errors::error_codes(ir)]);
     out.extend(ir.endpoints.iter().map(endpoints::endpoint));
     out.extend([client::client(ir)]);
     out.extend(ir.stream.as_ref().map(stream::stream));
     out.extend(ir.market.as_ref().map(market::market));
     out
+}
+
+/// The records and enums that stream frames carry (event records, channel payloads and what
+/// they hold): these also get a `Direct` impl, the one-pass reader of the hot path. REST answers
+/// keep to serde alone, which keeps the expansion small.
+fn direct_types(ir: &Ir) -> BTreeSet<&str> {
+    let mut todo: Vec<&str> = Vec::new();
+    if let Some(s) = &ir.stream {
+        todo.extend(s.events.iter().map(|e| e.record.as_str()));
+    }
+    if let Some(m) = &ir.market {
+        todo.extend(m.channels.iter().map(|c| c.payload.as_str()));
+    }
+    let mut seen = BTreeSet::new();
+    while let Some(name) = todo.pop() {
+        if !seen.insert(name) {
+            continue;
+        }
+        let Some(r) = ir.records.iter().find(|r| r.name == name) else {
+            continue;
+        };
+        for f in &r.fields {
+            let mut t = &f.ty;
+            while let Ty::List(inner) | Ty::OneOrMany(inner) = t {
+                t = inner;
+            }
+            if let Ty::Record(n) | Ty::Enum(n, _) = t {
+                todo.push(n);
+            }
+        }
+    }
+    seen
 }
 
 /// The Rust type of a type expression (without the `Option` of an optional field).

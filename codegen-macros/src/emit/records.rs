@@ -6,7 +6,7 @@ use crate::naming::{field_ident, type_ident};
 use proc_macro2::TokenStream;
 use quote::quote;
 
-pub fn record(r: &Record) -> TokenStream {
+pub fn record(r: &Record, direct: bool) -> TokenStream {
     let name = type_ident(&r.name);
     let docs = doc(&r.doc);
     let fields = r.fields.iter().map(field);
@@ -16,7 +16,8 @@ pub fn record(r: &Record) -> TokenStream {
         quote!(::contango::__private::serde::Serialize,)
     };
     let array_ser = r.array_shape.then(|| array_serialize(r));
-    let rows = decimal_rows(r);
+    let rows = decimal_rows(r, false);
+    let direct = direct.then(|| direct_read(r));
     quote! {
         #docs
         #[derive(Debug, Clone, PartialEq, #serialize_derive ::contango::__private::serde::Deserialize)]
@@ -31,6 +32,60 @@ pub fn record(r: &Record) -> TokenStream {
             #rows
         }
         #array_ser
+        #direct
+    }
+}
+
+/// The one-pass reader of a record carried by stream frames (`direct::Direct`): fields by their
+/// wire name as bytes, each read once; it gives up (and serde decodes) on anything else.
+fn direct_read(r: &Record) -> TokenStream {
+    let name = type_ident(&r.name);
+    let idents: Vec<_> = r.fields.iter().map(|f| field_ident(&f.rust)).collect();
+    let body = if r.array_shape {
+        let n = r.fields.len();
+        quote! {
+            r.tuple::<_, #n>(|t| ::std::option::Option::Some(Self { #(#idents: t.item()?,)* }))
+        }
+    } else {
+        let slots: Vec<_> = (0..r.fields.len())
+            .map(|i| quote::format_ident!("f{}", i))
+            .collect();
+        let arms = r.fields.iter().zip(&slots).map(|(f, slot)| {
+            let keys = std::iter::once(&f.wire)
+                .chain(&f.aliases)
+                .map(|k| proc_macro2::Literal::byte_string(k.as_bytes()));
+            // A one-or-many list (an object or an array) is left to serde.
+            let read = if matches!(f.ty, Ty::OneOrMany(_)) {
+                quote!(::std::option::Option::None)
+            } else {
+                quote!(r.field(&mut #slot))
+            };
+            quote!(#(#keys)|* => #read,)
+        });
+        let values = r.fields.iter().zip(&slots).map(|(f, slot)| {
+            if f.required {
+                quote!(#slot?)
+            } else {
+                quote!(#slot.flatten())
+            }
+        });
+        quote! {
+            #(let mut #slots = ::std::option::Option::None;)*
+            r.object(|key, r| match key {
+                #(#arms)*
+                _ => r.skip(),
+            })?;
+            ::std::option::Option::Some(Self { #(#idents: #values,)* })
+        }
+    };
+    let rows = decimal_rows(r, true);
+    quote! {
+        impl ::contango::__private::direct::Direct for #name {
+            fn direct(r: &mut ::contango::__private::direct::Reader<'_>) -> ::std::option::Option<Self> {
+                #body
+            }
+            #rows
+        }
     }
 }
 
@@ -72,22 +127,39 @@ fn serialize_with(f: &Field) -> TokenStream {
 }
 
 /// Lists of array-shaped records of required decimals (order-book levels) are read row by row
-/// from the list's raw text (`de::decimal_rows`), the hot path of every depth answer and frame.
-fn decimal_rows(r: &Record) -> TokenStream {
-    let all_decimal = r.array_shape
-        && !r.fields.is_empty()
-        && r.fields.iter().all(|f| f.required && f.ty == Ty::Decimal);
-    if !all_decimal {
+/// (`de::decimal_rows` from serde's raw text, `Reader::rows` on the direct reader), the hot path
+/// of every depth answer and frame. `Wire::list_from_wire`, or with `direct`
+/// `Direct::list_direct`.
+fn decimal_rows(r: &Record, direct: bool) -> TokenStream {
+    if !all_decimal(r) {
         return quote!();
     }
     let n = r.fields.len();
     let names: Vec<_> = r.fields.iter().map(|f| field_ident(&f.rust)).collect();
+    let (signature, rows, wrap) = if direct {
+        (
+            quote!(list_direct(r: &mut ::contango::__private::direct::Reader<'_>) -> ::std::option::Option<::std::vec::Vec<Self>>),
+            quote!(r.rows::<#n>()),
+            quote!(::std::option::Option::Some),
+        )
+    } else {
+        (
+            quote!(list_from_wire<'de, D: ::contango::__private::serde::Deserializer<'de>>(d: D) -> ::std::result::Result<::std::vec::Vec<Self>, D::Error>),
+            quote!(::contango::__private::de::decimal_rows::<D, #n>(d)),
+            quote!(::std::result::Result::Ok),
+        )
+    };
     quote! {
-        fn list_from_wire<'de, D: ::contango::__private::serde::Deserializer<'de>>(d: D) -> ::std::result::Result<::std::vec::Vec<Self>, D::Error> {
-            let rows = ::contango::__private::de::decimal_rows::<D, #n>(d)?;
-            ::std::result::Result::Ok(rows.into_iter().map(|[#(#names),*]| Self { #(#names),* }).collect())
+        fn #signature {
+            #wrap(#rows?.into_iter().map(|[#(#names),*]| Self { #(#names),* }).collect())
         }
     }
+}
+
+fn all_decimal(r: &Record) -> bool {
+    r.array_shape
+        && !r.fields.is_empty()
+        && r.fields.iter().all(|f| f.required && f.ty == Ty::Decimal)
 }
 
 /// `shape: array` records travel as `[a, b, ...]` in field order.

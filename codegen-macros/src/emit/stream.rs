@@ -15,7 +15,7 @@ pub fn stream(s: &Stream) -> proc_macro2::TokenStream {
     let wires: Vec<_> = s.events.iter().map(|e| &e.wire).collect();
     let matches = s.events.iter().zip(&variants).zip(&records).map(|((e, v), r)| {
         let all = std::iter::once(&e.wire).chain(&e.aliases);
-        quote!(#(#all)|* => ::contango::__private::serde_json::from_slice::<#r>(frame).map(Self::#v),)
+        quote!(#(#all)|* => ::contango::__private::direct::from_slice::<#r>(frame).map(Self::#v),)
     });
     let (url, channel, tag) = (&s.url, &s.channel, &s.tag);
     let control = [&s.subscribe, &s.subscribed, &s.ping, &s.pong].map(|n| type_ident(n));
@@ -45,7 +45,8 @@ pub fn stream(s: &Stream) -> proc_macro2::TokenStream {
             pub const TAG: &'static str = #tag;
 
             /// Decodes one data frame straight from its bytes: one typed pass when the tag is the
-            /// frame's first key (as servers send it), else a tag pass first.
+            /// frame's first key (as servers send it), else a tag pass first. The typed pass is
+            /// the direct reader, with serde for what it leaves (`contango_runtime::direct`).
             pub fn decode(frame: &[u8]) -> ::std::result::Result<Self, ::contango::__private::serde_json::Error> {
                 #[derive(::contango::__private::serde::Deserialize)]
                 #[serde(crate = "::contango::__private::serde")]

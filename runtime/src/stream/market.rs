@@ -10,6 +10,7 @@ use serde::Deserialize as _;
 use serde::de::{self, Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde_json::value::RawValue;
 
+use crate::direct::{self, Reader};
 use crate::error::{ApiCode, InvalidArgument};
 
 /// The message vocabulary of a market stream (from the spec): `{"<ping>": N}` is answered with
@@ -101,6 +102,9 @@ pub trait MarketApi: Send + Sync + 'static {
         tick: D,
     ) -> Result<Self::Event, D::Error>;
 
+    /// The same from the direct reader (`crate::direct`); `None` leaves the frame to serde.
+    fn direct_tick(channel: &str, r: &mut Reader<'_>) -> Option<Self::Event>;
+
     /// Sets the frame time of an event decoded before its frame's `ts` was read.
     fn set_time(event: &mut Self::Event, ts: crate::time::Millis);
 }
@@ -170,6 +174,8 @@ pub(crate) trait TickDecode {
     /// Decode `tick` in the same pass (else it is kept raw).
     const INLINE: bool;
     fn decode<'de, D: Deserializer<'de>>(channel: &str, tick: D) -> Result<Self::Out, D::Error>;
+    /// The same from the direct reader.
+    fn direct(channel: &str, r: &mut Reader<'_>) -> Option<Self::Out>;
 }
 
 /// Keeps `tick` raw.
@@ -180,6 +186,9 @@ impl TickDecode for NoTick {
     const INLINE: bool = false;
     fn decode<'de, D: Deserializer<'de>>(_: &str, tick: D) -> Result<(), D::Error> {
         IgnoredAny::deserialize(tick).map(|_| ())
+    }
+    fn direct(_: &str, r: &mut Reader<'_>) -> Option<()> {
+        r.skip()
     }
 }
 
@@ -192,14 +201,21 @@ impl<A: MarketApi> TickDecode for Typed<A> {
     fn decode<'de, D: Deserializer<'de>>(channel: &str, tick: D) -> Result<A::Event, D::Error> {
         A::decode_tick(channel, tick)
     }
+    fn direct(channel: &str, r: &mut Reader<'_>) -> Option<A::Event> {
+        A::direct_tick(channel, r)
+    }
 }
 
 /// Reads a frame once: the envelope, and the typed `tick` when `channel` came before it (as real
-/// servers send it); a `tick` seen first is kept raw for a second, typed pass.
+/// servers send it); a `tick` seen first is kept raw for a second, typed pass. The direct reader
+/// goes first; serde reads what it leaves (and says what is wrong with a malformed frame).
 pub(crate) fn parse_with<'a, T: TickDecode>(
     bytes: &'a [u8],
     ping_key: &str,
 ) -> Result<(MarketFrame<'a>, Option<T::Out>), serde_json::Error> {
+    if let Some(parsed) = direct::read_all(bytes, |r| direct_frame::<T>(r, ping_key)) {
+        return Ok(parsed);
+    }
     let mut de = serde_json::Deserializer::from_slice(bytes);
     let parsed = de.deserialize_map(FrameVisitor::<T> {
         ping_key,
@@ -207,6 +223,49 @@ pub(crate) fn parse_with<'a, T: TickDecode>(
     })?;
     de.end()?;
     Ok(parsed)
+}
+
+/// [`FrameVisitor`]'s reading, key for key, on the direct reader.
+fn direct_frame<'a, T: TickDecode>(
+    r: &mut Reader<'a>,
+    ping_key: &str,
+) -> Option<(MarketFrame<'a>, Option<T::Out>)> {
+    let mut frame = MarketFrame::default();
+    let mut event = None;
+    let text = |r: &mut Reader<'a>| match r.null() {
+        true => Some(None),
+        false => r.str().map(|s| Some(Cow::Borrowed(s))),
+    };
+    let raw = |r: &mut Reader<'a>| match r.null() {
+        true => Some(None),
+        false => r
+            .raw()
+            .and_then(|t| serde_json::from_str::<&RawValue>(t).ok())
+            .map(Some),
+    };
+    r.object(|key, r| {
+        match key {
+            b"channel" => frame.channel = text(r)?,
+            b"tick" if T::INLINE && frame.channel.is_some() && event.is_none() => {
+                if !r.null() {
+                    event = Some(T::direct(frame.channel.as_deref()?, r)?);
+                }
+            }
+            b"tick" => frame.tick = raw(r)?,
+            b"data" => frame.data = raw(r)?,
+            b"ts" => frame.ts = if r.null() { None } else { int(r.raw()?) },
+            b"event_rep" => frame.event_rep = text(r)?,
+            b"status" => frame.status = text(r)?,
+            b"cb_id" => frame.cb_id = Some(r.raw().and_then(|t| serde_json::from_str(t).ok())?),
+            b"msg" => frame.msg = text(r)?,
+            k if k == ping_key.as_bytes() => {
+                frame.ping = Some(r.raw().and_then(|t| serde_json::from_str(t).ok())?);
+            }
+            _ => r.skip()?,
+        }
+        Some(())
+    })?;
+    Some((frame, event))
 }
 
 struct TickSeed<'c, T>(&'c str, std::marker::PhantomData<T>);
@@ -245,7 +304,11 @@ impl<'de, T: TickDecode> Visitor<'de> for FrameVisitor<'_, T> {
                 }
                 "tick" => frame.tick = raw_unless_null(map.next_value()?),
                 "data" => frame.data = raw_unless_null(map.next_value()?),
-                "ts" => frame.ts = map.next_value::<Option<&RawValue>>()?.and_then(int),
+                "ts" => {
+                    frame.ts = map
+                        .next_value::<Option<&RawValue>>()?
+                        .and_then(|raw| int(raw.get()));
+                }
                 "event_rep" => frame.event_rep = map.next_value()?,
                 "status" => frame.status = map.next_value()?,
                 "cb_id" => frame.cb_id = Some(map.next_value()?),
@@ -288,8 +351,8 @@ fn raw_unless_null(raw: Option<&RawValue>) -> Option<&RawValue> {
 }
 
 /// An integer from a JSON number or a string of digits.
-fn int(raw: &RawValue) -> Option<i64> {
-    raw.get().trim_matches('"').parse().ok()
+fn int(raw: &str) -> Option<i64> {
+    raw.trim_matches('"').parse().ok()
 }
 
 /// `{"event":<event>,"params":{"channel":<channel>,"cb_id":<cb_id>,...extra}}`; `extra` are
