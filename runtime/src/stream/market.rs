@@ -387,7 +387,11 @@ pub fn match_template<'n>(template: &[TemplatePart], name: &'n str) -> Option<Ve
             TemplatePart::Lit(l) => rest = rest.strip_prefix(l)?,
             TemplatePart::Hole => {
                 let end = match parts.peek() {
-                    Some(TemplatePart::Lit(next)) => rest.find(next)?,
+                    // A short name: a plain scan beats building a substring searcher.
+                    Some(TemplatePart::Lit(next)) => rest
+                        .as_bytes()
+                        .windows(next.len())
+                        .position(|w| w == next.as_bytes())?,
                     Some(TemplatePart::Hole) => return None,
                     None => rest.len(),
                 };
