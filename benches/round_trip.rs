@@ -217,10 +217,11 @@ fn order() -> NewOrder {
     }
 }
 
-/// p50 / p99 and rate of `n` sequential calls of each client, printed beside criterion's figure.
-/// The two clients alternate call by call, so a neighbour's burst or a frequency change on this
-/// shared machine hits both alike instead of one client's whole loop.
-async fn percentiles<H, HF, C, CF>(label: &str, n: usize, mut hand: H, mut ours: C)
+/// p50 / p99 and rate of `n` sequential calls of each client, printed beside criterion's figure;
+/// a call is `requests` requests (a batch in flight), which the rate counts. The two clients
+/// alternate call by call, so a neighbour's burst or a frequency change on this shared machine
+/// hits both alike instead of one client's whole loop.
+async fn percentiles<H, HF, C, CF>(label: &str, n: usize, requests: usize, mut hand: H, mut ours: C)
 where
     H: FnMut() -> HF,
     HF: std::future::Future<Output = ()>,
@@ -252,7 +253,7 @@ where
             format!("{label} {who}"),
             at(0.50).as_secs_f64() * 1e6,
             at(0.99).as_secs_f64() * 1e6,
-            n as f64 / total.as_secs_f64()
+            (n * requests) as f64 / total.as_secs_f64()
         );
     }
 }
@@ -326,6 +327,7 @@ fn round_trips(c: &mut Criterion) {
         percentiles(
             "account",
             n,
+            1,
             || async {
                 black_box(hand.account().await.is_ok());
             },
@@ -337,11 +339,29 @@ fn round_trips(c: &mut Criterion) {
         percentiles(
             "new_order",
             n,
+            1,
             || async {
                 black_box(hand.new_order().await.is_ok());
             },
             || async {
                 black_box(ours.new_order(order()).send().await.is_ok());
+            },
+        )
+        .await;
+        // 32 in flight, batch by batch, alternating: latency of a batch, rate in requests.
+        percentiles(
+            "account x32",
+            n.div_ceil(5),
+            IN_FLIGHT,
+            || async {
+                black_box(join_all((0..IN_FLIGHT).map(|_| hand.account())).await.len());
+            },
+            || async {
+                black_box(
+                    join_all((0..IN_FLIGHT).map(|_| ours.account().send()))
+                        .await
+                        .len(),
+                );
             },
         )
         .await;
