@@ -5,8 +5,9 @@
 //! Input layouts (the first byte selects, the rest is what a server would send):
 //! - [`envelope`]: byte 0 = `status index << 5 | endpoint index`; the rest is an HTTP body,
 //!   decoded by the runtime's envelope path for that endpoint and status.
-//! - [`response`]: byte 0 = index into [`RESPONSES`] (each type alone, then as a list); the rest
-//!   is JSON for `serde_json::from_slice`.
+//! - [`response`]: byte 0 = index into [`RESPONSES`] (each type alone, then as a list, then the
+//!   market payloads); the rest is JSON for `serde_json::from_slice` (and, for the types stream
+//!   frames carry, for the direct reader, which must agree).
 //! - [`event`]: the whole input is one stream frame for `Event::decode`.
 //!
 //! Each function panics only when an invariant is broken (a decoder panicked, or an answer broke
