@@ -365,16 +365,14 @@ impl<'a> Reader<'a> {
             _ => return None,
         };
         // Most decimals: found and read in one pass (`number` stops at anything unusual, and
-        // what may follow is checked here: a closing quote, or no exponent and no leading zero).
+        // what may follow is checked here: a closing quote, or no exponent).
         let start = self.at + usize::from(quoted);
         if let Some((d, end)) = number(self.s, start) {
             let next = self.s.get(end).copied();
             let fits = if quoted {
                 next == Some(b'"')
             } else {
-                let int = start + usize::from(self.s[start] == b'-');
-                let leading_zero = self.s[int] == b'0' && end > int + 1 && self.s[int + 1] != b'.';
-                !leading_zero && !matches!(next, Some(b'e' | b'E' | b'.'))
+                !matches!(next, Some(b'e' | b'E'))
             };
             if fits {
                 self.at = end + usize::from(quoted);
@@ -534,8 +532,8 @@ pub(crate) fn plain_decimal(text: &[u8]) -> Option<Decimal> {
 }
 
 /// `-?digits(.digits)?` with at most 18 digits starting at `at`, read exactly in the same pass
-/// that finds its end; the value and where it ends. `1.`, `.5`, `-` and `-0` (its sign) are
-/// left to the general decoder.
+/// that finds its end; the value and where it ends. `1.`, `.5`, `-`, `-0` (its sign) and a
+/// leading zero (`01`, not JSON) are left to the general decoder.
 #[inline]
 fn number(s: &[u8], at: usize) -> Option<(Decimal, usize)> {
     let negative = s.get(at) == Some(&b'-');
@@ -552,7 +550,8 @@ fn number(s: &[u8], at: usize) -> Option<(Decimal, usize)> {
             return None;
         }
     }
-    if whole == 0 || whole + scale > 18 || (negative && mantissa == 0) {
+    let leading_zero = whole > 1 && s[start] == b'0';
+    if whole == 0 || whole + scale > 18 || (negative && mantissa == 0) || leading_zero {
         return None;
     }
     // At most 18 digits: below 2^60, so the high word is empty; the scale is at most 18.
