@@ -6,8 +6,10 @@
 //! strings without escapes, plain numbers, known keys once each. Anything else (an escape, a
 //! duplicate key, a missing field, malformed text) makes it give up with `None`, and the caller
 //! decodes the same bytes with serde ([`from_slice`]), which gives the same value or the error.
-//! Scalars convert through the same functions as the serde path (`de`'s `Scalar`), so both
-//! agree by construction; `tests/fixtures.rs` and the fuzz targets check that they do.
+//! Scalars convert through the same functions as the serde path (`de`'s `Scalar`), and numbers
+//! reach them as serde_json hands them over (`u64`/`i64` when they fit, except `-0`; other
+//! numbers as text, exponents written `e+N`); `tests/fixtures.rs` and the fuzz targets check
+//! that both readings agree.
 //!
 //! What made serde slow here: a visitor per value, UTF-8 checked string by string, a `String`
 //! per number under `arbitrary_precision`, and raw lists (depth levels) scanned once to find
