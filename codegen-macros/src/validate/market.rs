@@ -1,7 +1,7 @@
 //! The market stream section: heartbeat and message vocabulary, the symbol rule, and each
 //! channel's name template, typed parameters, payload and history request.
 
-use super::{Cx, Kind, param};
+use super::{Cx, Kind, object_type, param};
 use crate::diag::did_you_mean;
 use crate::ir::{self, NamePart, Ty};
 use crate::naming::camel;
@@ -171,10 +171,10 @@ fn channel(
         params.push(p);
     }
     let name = template(cx, &def.name, &params, &dropped, &format!("{path}.name"));
-    let payload = record(cx, kinds, &def.payload, &format!("{path}.payload"));
+    let payload = object_type(cx, kinds, &def.payload, &format!("{path}.payload"));
     let history = def.history.as_ref().and_then(|h| {
         let hpath = format!("{path}.history");
-        let item = record(cx, kinds, &h.item, &format!("{hpath}.item"));
+        let item = object_type(cx, kinds, &h.item, &format!("{hpath}.item"));
         let mut params = Vec::new();
         for (pkey, p) in h.params.iter() {
             let ppath = format!("{hpath}.params.{}", pkey.value);
@@ -302,35 +302,4 @@ fn template(
         );
     }
     Some(parts)
-}
-
-/// A type from `types` (an object), or `None` (reported).
-fn record(cx: &mut Cx, kinds: &HashMap<String, Kind>, t: &Str, path: &str) -> Option<String> {
-    let name = t.value.trim();
-    match kinds.get(name) {
-        Some(Kind::Record) => Some(name.to_owned()),
-        Some(Kind::Enum(_)) => {
-            cx.err(
-                t.referenced,
-                path,
-                format!(
-                    "`{name}` is an enum, but an object is required here (a type from `types`)"
-                ),
-            );
-            None
-        }
-        Some(Kind::Broken) => None,
-        None => {
-            cx.err(
-                t.referenced,
-                path,
-                format!(
-                    "unknown type `{}`{}; expected a type from `types`",
-                    shorten(name),
-                    did_you_mean(name, kinds.keys().map(String::as_str))
-                ),
-            );
-            None
-        }
-    }
 }

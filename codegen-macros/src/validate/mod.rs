@@ -1366,37 +1366,41 @@ fn bound(
     Some((text.clone(), text.parse::<f64>().unwrap_or(0.0)))
 }
 
+/// A type from `types` (an object) named where one is required (stream control messages and
+/// events, market payloads and history items), or `None` (reported).
+fn object_type(cx: &mut Cx, kinds: &HashMap<String, Kind>, t: &Str, path: &str) -> Option<String> {
+    let name = t.value.trim();
+    match kinds.get(name) {
+        Some(Kind::Record) => Some(name.to_owned()),
+        Some(Kind::Enum(_)) => {
+            cx.err(
+                t.referenced,
+                path,
+                format!(
+                    "`{name}` is an enum, but an object is required here (a type from `types`)"
+                ),
+            );
+            None
+        }
+        Some(Kind::Broken) => None,
+        None => {
+            cx.err(
+                t.referenced,
+                path,
+                format!(
+                    "unknown type `{}`{}; expected a type from `types`",
+                    shorten(name),
+                    did_you_mean(name, kinds.keys().map(String::as_str))
+                ),
+            );
+            None
+        }
+    }
+}
+
 /// Checks the stream; `None` when its control messages cannot be resolved (reported).
 fn stream(cx: &mut Cx, kinds: &HashMap<String, Kind>, s: &spec::StreamDef) -> Option<ir::Stream> {
-    let record = |cx: &mut Cx, t: &Str, path: &str| -> Option<String> {
-        match kinds.get(t.value.trim()) {
-            Some(Kind::Record) => Some(t.value.trim().to_string()),
-            Some(Kind::Enum(_)) => {
-                cx.err(
-                    t.referenced,
-                    path,
-                    format!(
-                        "`{}` is an enum, but an object is required here (a type from `types`)",
-                        t.value
-                    ),
-                );
-                None
-            }
-            Some(Kind::Broken) => None,
-            None => {
-                cx.err(
-                    t.referenced,
-                    path,
-                    format!(
-                        "unknown type `{}`{}; expected a type from `types`",
-                        shorten(&t.value),
-                        did_you_mean(&t.value, kinds.keys().map(String::as_str))
-                    ),
-                );
-                None
-            }
-        }
-    };
+    let record = |cx: &mut Cx, t: &Str, path: &str| object_type(cx, kinds, t, path);
     if s.tag.is_empty() {
         cx.err(
             Location::UNKNOWN,
