@@ -236,12 +236,15 @@ fn direct_frame<'a, T: TickDecode>(
         true => Some(None),
         false => r.str().map(|s| Some(Cow::Borrowed(s))),
     };
+    // A value kept raw, as serde hands it out (`null` included).
+    let raw_value = |r: &mut Reader<'a>| {
+        r.raw()
+            .and_then(|t| serde_json::from_str::<&'a RawValue>(t).ok())
+    };
+    // The same, with `null` as absent.
     let raw = |r: &mut Reader<'a>| match r.null() {
         true => Some(None),
-        false => r
-            .raw()
-            .and_then(|t| serde_json::from_str::<&RawValue>(t).ok())
-            .map(Some),
+        false => raw_value(r).map(Some),
     };
     r.object(|key, r| {
         match key {
@@ -256,11 +259,9 @@ fn direct_frame<'a, T: TickDecode>(
             b"ts" => frame.ts = if r.null() { None } else { int(r.raw()?) },
             b"event_rep" => frame.event_rep = text(r)?,
             b"status" => frame.status = text(r)?,
-            b"cb_id" => frame.cb_id = Some(r.raw().and_then(|t| serde_json::from_str(t).ok())?),
+            b"cb_id" => frame.cb_id = Some(raw_value(r)?),
             b"msg" => frame.msg = text(r)?,
-            k if k == ping_key.as_bytes() => {
-                frame.ping = Some(r.raw().and_then(|t| serde_json::from_str(t).ok())?);
-            }
+            k if k == ping_key.as_bytes() => frame.ping = Some(raw_value(r)?),
             _ => r.skip()?,
         }
         Some(())
