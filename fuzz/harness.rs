@@ -6,8 +6,8 @@
 //! - [`envelope`]: byte 0 = `status index << 5 | endpoint index`; the rest is an HTTP body,
 //!   decoded by the runtime's envelope path for that endpoint and status.
 //! - [`response`]: byte 0 = index into [`RESPONSES`] (each type alone, then as a list, then the
-//!   market payloads); the rest is JSON for `serde_json::from_slice` (and, for the types stream
-//!   frames carry, for the direct reader, which must agree).
+//!   market payloads); the rest is JSON for `serde_json::from_slice` (and, for the types answers
+//!   and frames carry, for the direct reader, which must agree).
 //! - [`event`]: the whole input is one stream frame for `Event::decode`.
 //!
 //! Each function panics only when an invariant is broken (a decoder panicked, or an answer broke
@@ -17,6 +17,7 @@ use std::fmt::Debug;
 
 use contango::*;
 use contango_runtime::ApiCode;
+use contango_runtime::de::Wire;
 use contango_runtime::direct::{Direct, read_all};
 use contango_runtime::endpoint::Endpoint;
 use contango_runtime::error::Error;
@@ -118,26 +119,26 @@ where
 
 /// Every response, record and enum type of the spec, alone and as a list.
 pub const RESPONSES: &[(&str, DecodeJson)] = &[
-    ("ServerTime", one::<ServerTime>),
-    ("Contract", one::<Contract>),
-    ("OrderBook", one::<OrderBook>),
+    ("ServerTime", same::<ServerTime>),
+    ("Contract", same::<Contract>),
+    ("OrderBook", same::<OrderBook>),
     ("PriceLevel", same::<PriceLevel>),
-    ("Ticker", one::<Ticker>),
-    ("Kline", one::<Kline>),
-    ("Trade", one::<Trade>),
-    ("Order", one::<Order>),
-    ("OrderId", one::<OrderId>),
-    ("Account", one::<Account>),
-    ("AccountBalance", one::<AccountBalance>),
-    ("PositionGroup", one::<PositionGroup>),
-    ("Position", one::<Position>),
-    ("LeverageBrackets", one::<LeverageBrackets>),
-    ("LeverageBracket", one::<LeverageBracket>),
-    ("CommissionRate", one::<CommissionRate>),
-    ("TransferRecord", one::<TransferRecord>),
-    ("ForceOrder", one::<ForceOrder>),
-    ("CoPositionExt", one::<CoPositionExt>),
-    ("ListenKey", one::<ListenKey>),
+    ("Ticker", same::<Ticker>),
+    ("Kline", same::<Kline>),
+    ("Trade", same::<Trade>),
+    ("Order", same::<Order>),
+    ("OrderId", same::<OrderId>),
+    ("Account", same::<Account>),
+    ("AccountBalance", same::<AccountBalance>),
+    ("PositionGroup", same::<PositionGroup>),
+    ("Position", same::<Position>),
+    ("LeverageBrackets", same::<LeverageBrackets>),
+    ("LeverageBracket", same::<LeverageBracket>),
+    ("CommissionRate", same::<CommissionRate>),
+    ("TransferRecord", same::<TransferRecord>),
+    ("ForceOrder", same::<ForceOrder>),
+    ("CoPositionExt", same::<CoPositionExt>),
+    ("ListenKey", same::<ListenKey>),
     ("StreamSubscribe", one::<StreamSubscribe>),
     ("StreamSubscribeParams", one::<StreamSubscribeParams>),
     ("StreamSubscribed", one::<StreamSubscribed>),
@@ -152,36 +153,36 @@ pub const RESPONSES: &[(&str, DecodeJson)] = &[
     ("Side", same::<Side>),
     ("OrderType", same::<OrderType>),
     ("OrderStatus", same::<OrderStatus>),
-    ("Open", one::<Open>),
+    ("Open", same::<Open>),
     ("PositionType", same::<PositionType>),
-    ("ContractStatus", one::<ContractStatus>),
-    ("ContractSide", one::<ContractSide>),
-    ("ContractType", one::<ContractType>),
-    ("TransferType", one::<TransferType>),
-    ("TransferStatus", one::<TransferStatus>),
+    ("ContractStatus", same::<ContractStatus>),
+    ("ContractSide", same::<ContractSide>),
+    ("ContractType", same::<ContractType>),
+    ("TransferType", same::<TransferType>),
+    ("TransferStatus", same::<TransferStatus>),
     ("KlineInterval", one::<KlineInterval>),
-    ("FreezeLock", one::<FreezeLock>),
-    ("PositionStatus", one::<PositionStatus>),
+    ("FreezeLock", same::<FreezeLock>),
+    ("PositionStatus", same::<PositionStatus>),
     ("AutoCloseType", one::<AutoCloseType>),
-    ("UsingAccountType", one::<UsingAccountType>),
-    ("CopyStatus", one::<CopyStatus>),
-    ("ShareRoyaltyStatus", one::<ShareRoyaltyStatus>),
-    ("ClosePositionType", one::<ClosePositionType>),
+    ("UsingAccountType", same::<UsingAccountType>),
+    ("CopyStatus", same::<CopyStatus>),
+    ("ShareRoyaltyStatus", same::<ShareRoyaltyStatus>),
+    ("ClosePositionType", same::<ClosePositionType>),
     ("ExecutionType", same::<ExecutionType>),
     ("PositionSide", same::<PositionSide>),
     ("AccountUpdateReason", same::<AccountUpdateReason>),
-    ("list<ServerTime>", one::<Vec<ServerTime>>),
-    ("list<Contract>", one::<Vec<Contract>>),
-    ("list<OrderBook>", one::<Vec<OrderBook>>),
-    ("list<PriceLevel>", one::<Vec<PriceLevel>>),
-    ("list<Ticker>", one::<Vec<Ticker>>),
-    ("list<Kline>", one::<Vec<Kline>>),
-    ("list<Trade>", one::<Vec<Trade>>),
-    ("list<Order>", one::<Vec<Order>>),
-    ("list<TransferRecord>", one::<Vec<TransferRecord>>),
-    ("list<ForceOrder>", one::<Vec<ForceOrder>>),
-    ("list<LeverageBracket>", one::<Vec<LeverageBracket>>),
-    ("list<Position>", one::<Vec<Position>>),
+    ("list<ServerTime>", same::<Vec<ServerTime>>),
+    ("list<Contract>", same::<Vec<Contract>>),
+    ("list<OrderBook>", same::<Vec<OrderBook>>),
+    ("list<PriceLevel>", same::<Vec<PriceLevel>>),
+    ("list<Ticker>", same::<Vec<Ticker>>),
+    ("list<Kline>", same::<Vec<Kline>>),
+    ("list<Trade>", same::<Vec<Trade>>),
+    ("list<Order>", same::<Vec<Order>>),
+    ("list<TransferRecord>", same::<Vec<TransferRecord>>),
+    ("list<ForceOrder>", same::<Vec<ForceOrder>>),
+    ("list<LeverageBracket>", same::<Vec<LeverageBracket>>),
+    ("list<Position>", same::<Vec<Position>>),
     ("MarketDepth", same::<MarketDepth>),
     ("MarketTrades", same::<MarketTrades>),
     ("MarketTrade", same::<MarketTrade>),
@@ -215,11 +216,12 @@ fn one<T: DeserializeOwned + Debug>(json: &[u8]) {
     }
 }
 
-/// A type that stream frames carry: decoded as [`one`], and whatever the direct reader (the
-/// streams' fast path) reads must be exactly what serde reads.
-fn same<T: Direct + DeserializeOwned + Debug + PartialEq>(json: &[u8]) {
+/// A type that answers and frames carry: decoded as [`one`], and whatever the direct reader (the
+/// fast path) reads must be exactly what serde reads through `Wire`, the path it stands in for.
+fn same<T: Direct + Wire + DeserializeOwned + Debug + PartialEq>(json: &[u8]) {
     if let Some(direct) = read_all(json, T::direct) {
-        match serde_json::from_slice::<T>(json) {
+        let mut de = serde_json::Deserializer::from_slice(json);
+        match T::from_wire(&mut de).and_then(|v| de.end().map(|()| v)) {
             Ok(general) => assert_eq!(direct, general, "the direct reader and serde disagree"),
             Err(e) => panic!("the direct reader read what serde refuses ({e}): {direct:?}"),
         }

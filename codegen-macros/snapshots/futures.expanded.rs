@@ -27,6 +27,9 @@ impl ::contango::__private::de::Wire for ServerTime {
         <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
     }
 }
+::contango::__private::direct_record!(
+    ServerTime { server_time[b"serverTime"] req, timezone[b"timezone"] opt, }
+);
 /// A tradable contract and its order limits (section 2.1).
 #[derive(
     Debug,
@@ -247,6 +250,18 @@ impl ::contango::__private::de::Wire for Contract {
         <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
     }
 }
+::contango::__private::direct_record!(
+    Contract { symbol[b"symbol"] req, status[b"status"] opt, contract_type[b"type"] opt,
+    side[b"side"] opt, multiplier[b"multiplier"] opt, multiplier_coin[b"multiplierCoin"]
+    opt, price_precision[b"pricePrecision"] opt, min_order_volume[b"minOrderVolume"] opt,
+    min_order_money[b"minOrderMoney"] opt, max_market_volume[b"maxMarketVolume"] opt,
+    max_market_money[b"maxMarketMoney"] opt, max_limit_volume[b"maxLimitVolume"] opt,
+    max_limit_money[b"maxLimitMoney"] opt, max_valid_order[b"maxValidOrder"] opt,
+    contract_id[b"contractId"] opt, margin_coin[b"marginCoin"] opt,
+    min_lever[b"minLever"] opt, max_lever[b"maxLever"] opt,
+    open_maker_fee[b"openMakerFee"] opt, open_taker_fee[b"openTakerFee"] opt,
+    close_maker_fee[b"closeMakerFee"] opt, close_taker_fee[b"closeTakerFee"] opt, }
+);
 /// Order book of a contract (section 2.2).
 #[derive(
     Debug,
@@ -279,6 +294,9 @@ impl ::contango::__private::de::Wire for OrderBook {
         <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
     }
 }
+::contango::__private::direct_record!(
+    OrderBook { time[b"time"] opt, bids[b"bids"] req, asks[b"asks"] req, }
+);
 /// One price level of the order book: a two-element array [price, quantity] (decimal strings or numbers).
 #[derive(Debug, Clone, PartialEq, ::contango::__private::serde::Deserialize)]
 #[serde(crate = "::contango::__private::serde")]
@@ -422,6 +440,10 @@ impl ::contango::__private::de::Wire for Ticker {
         <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
     }
 }
+::contango::__private::direct_record!(
+    Ticker { time[b"time"] opt, high[b"high"] opt, low[b"low"] opt, last[b"last"] opt,
+    vol[b"vol"] opt, rose[b"rose"] opt, }
+);
 /// One candlestick (section 2.4).
 #[derive(
     Debug,
@@ -488,6 +510,10 @@ impl ::contango::__private::de::Wire for Kline {
         <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
     }
 }
+::contango::__private::direct_record!(
+    Kline { idx[b"idx"] req, open[b"open"] opt, high[b"high"] opt, low[b"low"] opt,
+    close[b"close"] opt, vol[b"vol"] opt, }
+);
 /// One trade of the account (section 2.5).
 #[derive(
     Debug,
@@ -619,6 +645,13 @@ impl ::contango::__private::de::Wire for Trade {
         <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
     }
 }
+::contango::__private::direct_record!(
+    Trade { trade_id[b"tradeId"] req, price[b"price"] opt, qty[b"qty"] opt,
+    amount[b"amount"] opt, contract_name[b"contractName"] opt, side[b"side"] opt,
+    fee[b"fee"] opt, bid_id[b"bidId"] opt, ask_id[b"askId"] opt,
+    bid_user_id[b"bidUserId"] opt, ask_user_id[b"askUserId"] opt, is_buyer[b"isBuyer"]
+    opt, is_maker[b"isMaker"] opt, c_time[b"cTime" | b"ctime" | b"time"] opt, }
+);
 /// An order (section 2.6); conditional orders carry their trigger fields and child orders.
 #[derive(
     Debug,
@@ -794,6 +827,16 @@ impl ::contango::__private::de::Wire for Order {
         <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
     }
 }
+::contango::__private::direct_record!(
+    Order { order_id[b"orderId"] req, client_order_id[b"clientOrderId"] opt,
+    contract_name[b"contractName"] opt, price[b"price"] opt, orig_qty[b"origQty"] opt,
+    orig_amount[b"origAmount"] opt, executed_qty[b"executedQty"] opt,
+    avg_price[b"avgPrice"] opt, status[b"status"] opt, order_type[b"type"] opt,
+    side[b"side"] opt, action[b"action"] opt, transact_time[b"transactTime"] opt,
+    time_in_force[b"timeInForce"] opt, trigger_price[b"triggerPrice"] opt,
+    trigger_type[b"triggerType"] opt, trigger_order_type[b"triggerOrderType"] opt,
+    condition_order[b"conditionOrder"] opt, child_orders[b"childOrders"] opt, }
+);
 /// The id of an order placed or cancelled.
 #[derive(
     Debug,
@@ -815,6 +858,7 @@ impl ::contango::__private::de::Wire for OrderId {
         <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
     }
 }
+::contango::__private::direct_record!(OrderId { order_id[b"orderId"] req, });
 /// Account data (data of GET /v2/account, section 2.7).
 #[derive(
     Debug,
@@ -836,6 +880,7 @@ impl ::contango::__private::de::Wire for Account {
         <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
     }
 }
+::contango::__private::direct_record!(Account { account[b"account"] req, });
 /// Balances and positions of one margin coin (section 2.7).
 #[derive(
     Debug,
@@ -1029,6 +1074,20 @@ impl ::contango::__private::de::Wire for AccountBalance {
         <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
     }
 }
+::contango::__private::direct_record!(
+    AccountBalance { margin_coin[b"marginCoin"] req, coin_precious[b"coinPrecious"] opt,
+    account_normal[b"accountNormal"] opt, account_lock[b"accountLock"] opt,
+    part_position_normal[b"partPositionNormal"] opt,
+    total_position_normal[b"totalPositionNormal"] opt, achieved_amount[b"achievedAmount"]
+    opt, unrealized_amount[b"unrealizedAmount"] opt,
+    total_margin_rate[b"totalMarginRate"] opt, total_equity[b"totalEquity"] opt,
+    part_equity[b"partEquity"] opt, total_cost[b"totalCost"] opt,
+    sum_margin_rate[b"sumMarginRate"] opt,
+    sum_open_realized_amount[b"sumOpenRealizedAmount"] opt,
+    can_use_trial_fund[b"canUseTrialFund"] opt,
+    sum_maintenance_margin[b"sumMaintenanceMargin"] opt, future_model[b"futureModel"]
+    opt, position_vos[b"positionVos"] req, }
+);
 /// Positions of one contract (a positionVos item, section 2.7).
 #[derive(
     Debug,
@@ -1080,6 +1139,11 @@ impl ::contango::__private::de::Wire for PositionGroup {
         <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
     }
 }
+::contango::__private::direct_record!(
+    PositionGroup { contract_id[b"contractId"] opt, contract_name[b"contractName"] req,
+    contract_symbol[b"contractSymbol"] opt, adl_enabled[b"adlEnabled"] opt,
+    positions[b"positions"] req, }
+);
 /// A position (section 2.7), with the extra fields the sample payloads carry.
 #[derive(
     Debug,
@@ -1539,6 +1603,31 @@ impl ::contango::__private::de::Wire for Position {
         <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
     }
 }
+::contango::__private::direct_record!(
+    Position { id[b"id"] req, uid[b"uid"] opt, contract_id[b"contractId"] opt,
+    position_type[b"positionType"] opt, side[b"side"] opt, volume[b"volume"] opt,
+    open_price[b"openPrice"] opt, avg_price[b"avgPrice"] opt, close_price[b"closePrice"]
+    opt, leverage_level[b"leverageLevel"] opt, open_amount[b"openAmount"] opt,
+    hold_amount[b"holdAmount"] opt, close_volume[b"closeVolume"] opt,
+    pending_close_volume[b"pendingCloseVolume"] opt, realized_amount[b"realizedAmount"]
+    opt, history_realized_amount[b"historyRealizedAmount"] opt,
+    force_liquidation_volume[b"forceLiquidationVolume"] opt,
+    force_liquidation_price[b"forceLiquidationPrice"] opt, trade_fee[b"tradeFee"] opt,
+    capital_fee[b"capitalFee"] opt, close_profit[b"closeProfit"] opt,
+    share_amount[b"shareAmount"] opt, freeze_lock[b"freezeLock"] opt, status[b"status"]
+    opt, ctime[b"ctime"] opt, mtime[b"mtime"] opt, lock_time[b"lockTime"] opt,
+    position_amount[b"positionAmount"] opt, position_close_amount[b"positionCloseAmount"]
+    opt, long_account_count[b"longAccountCount"] opt,
+    short_account_count[b"shortAccountCount"] opt, sum_realized[b"sumRealized"] opt,
+    deficit_losses[b"deficitLosses"] opt, current_margin_rate[b"currentMarginRate"] opt,
+    real_equity[b"realEquity"] opt, broker_id[b"brokerId"] opt,
+    using_account_type[b"usingAccountType"] opt, margin_rate[b"marginRate"] opt,
+    reduce_price[b"reducePrice"] opt, return_rate[b"returnRate"] opt,
+    un_realized_amount[b"unRealizedAmount"] opt,
+    open_realized_amount[b"openRealizedAmount"] opt, position_balance[b"positionBalance"]
+    opt, settle_profit[b"settleProfit"] opt, keep_rate[b"keepRate"] opt,
+    max_fee_rate[b"maxFeeRate"] opt, index_price[b"indexPrice"] opt, }
+);
 /// Leverage brackets of a contract (section 2.8).
 #[derive(
     Debug,
@@ -1566,6 +1655,9 @@ impl ::contango::__private::de::Wire for LeverageBrackets {
         <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
     }
 }
+::contango::__private::direct_record!(
+    LeverageBrackets { contract_name[b"contractName"] req, brackets[b"brackets"] req, }
+);
 /// One notional bracket and its leverage and maintenance margin.
 #[derive(
     Debug,
@@ -1636,6 +1728,11 @@ impl ::contango::__private::de::Wire for LeverageBracket {
         <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
     }
 }
+::contango::__private::direct_record!(
+    LeverageBracket { bracket[b"bracket"] opt, initial_leverage[b"initialLeverage"] opt,
+    max_position_value[b"maxPositionValue"] opt, min_position_value[b"minPositionValue"]
+    opt, maint_margin_ratio[b"maintMarginRatio"] opt, }
+);
 /// Commission rates of a contract (section 2.9).
 #[derive(
     Debug,
@@ -1704,6 +1801,13 @@ impl ::contango::__private::de::Wire for CommissionRate {
         <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
     }
 }
+::contango::__private::direct_record!(
+    CommissionRate { contract_name[b"contractName"] req,
+    open_taker_fee_rate[b"openTakerFeeRate"] opt,
+    open_maker_fee_rate[b"openMakerFeeRate"] opt,
+    close_taker_fee_rate[b"closeTakerFeeRate"] opt,
+    close_maker_fee_rate[b"closeMakerFeeRate"] opt, }
+);
 /// A transfer between the wallet and the contract account (section 2.10).
 #[derive(
     Debug,
@@ -1774,6 +1878,11 @@ impl ::contango::__private::de::Wire for TransferRecord {
         <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
     }
 }
+::contango::__private::direct_record!(
+    TransferRecord { transfer_type[b"transferType"] opt, symbol[b"symbol"] opt,
+    amount[b"amount"] opt, after_amount[b"afterAmount"] opt, status[b"status"] opt,
+    ctime[b"ctime"] opt, }
+);
 /// A forced-liquidation or auto-deleveraging order (section 2.11). The document gives two field lists (the position fields of section 2.7 plus brokerId, usingAccountType, coPositionExt; and the sample's order-like fields); this type holds both, every field optional.
 #[derive(
     Debug,
@@ -2286,6 +2395,35 @@ impl ::contango::__private::de::Wire for ForceOrder {
         <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
     }
 }
+::contango::__private::direct_record!(
+    ForceOrder { id[b"id"] opt, uid[b"uid"] opt, position_type[b"positionType"] opt,
+    side[b"side"] opt, volume[b"volume"] opt, avg_price[b"avgPrice"] opt,
+    leverage_level[b"leverageLevel"] opt, realized_amount[b"realizedAmount"] opt,
+    trade_fee[b"tradeFee"] opt, status[b"status"] opt, ctime[b"ctime"] opt,
+    mtime[b"mtime"] opt, broker_id[b"brokerId"] opt,
+    using_account_type[b"usingAccountType"] opt, contract_id[b"contractId"] opt,
+    open_price[b"openPrice"] opt, close_price[b"closePrice"] opt,
+    open_amount[b"openAmount"] opt, hold_amount[b"holdAmount"] opt,
+    close_volume[b"closeVolume"] opt, pending_close_volume[b"pendingCloseVolume"] opt,
+    history_realized_amount[b"historyRealizedAmount"] opt,
+    force_liquidation_volume[b"forceLiquidationVolume"] opt,
+    force_liquidation_price[b"forceLiquidationPrice"] opt, capital_fee[b"capitalFee"]
+    opt, close_profit[b"closeProfit"] opt, share_amount[b"shareAmount"] opt,
+    freeze_lock[b"freezeLock"] opt, lock_time[b"lockTime"] opt,
+    position_amount[b"positionAmount"] opt, position_close_amount[b"positionCloseAmount"]
+    opt, long_account_count[b"longAccountCount"] opt,
+    short_account_count[b"shortAccountCount"] opt, sum_realized[b"sumRealized"] opt,
+    deficit_losses[b"deficitLosses"] opt, current_margin_rate[b"currentMarginRate"] opt,
+    real_equity[b"realEquity"] opt, co_position_ext[b"coPositionExt"] opt,
+    client_id[b"clientId"] opt, open[b"open"] opt, order_type[b"type"] opt,
+    price[b"price"] opt, open_taker_fee_rate[b"openTakerFeeRate"] opt,
+    open_maker_fee_rate[b"openMakerFeeRate"] opt,
+    close_taker_fee_rate[b"closeTakerFeeRate"] opt,
+    close_maker_fee_rate[b"closeMakerFeeRate"] opt, deal_volume[b"dealVolume"] opt,
+    deal_money[b"dealMoney"] opt, lock_money[b"lockMoney"] opt,
+    unlock_money[b"unlockMoney"] opt, memo[b"memo"] opt, source[b"source"] opt,
+    share_royalty_ratio[b"shareRoyaltyRatio"] opt, }
+);
 /// Copy-trading extension of a forced position (coPositionExt, section 2.11).
 #[derive(
     Debug,
@@ -2409,6 +2547,16 @@ impl ::contango::__private::de::Wire for CoPositionExt {
         <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
     }
 }
+::contango::__private::direct_record!(
+    CoPositionExt { position_id[b"positionId"] opt, copy_trader_uid[b"copyTraderUid"]
+    opt, share_trader_uid[b"shareTraderUid"] opt, share_position_id[b"sharePositionId"]
+    opt, share_royalty_ratio[b"shareRoyaltyRatio"] opt,
+    pre_share_royalty_amount[b"preShareRoyaltyAmount"] opt,
+    lock_pre_share_royalty_amount[b"lockPreShareRoyaltyAmount"] opt,
+    copy_status[b"copyStatus"] opt, share_royalty_status[b"shareRoyaltyStatus"] opt,
+    close_position_type[b"closePositionType"] opt, ctime[b"ctime"] opt, mtime[b"mtime"]
+    opt, }
+);
 /// A listen key: the token identifying a private event stream (section 2.12).
 #[derive(
     Debug,
@@ -2430,6 +2578,7 @@ impl ::contango::__private::de::Wire for ListenKey {
         <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
     }
 }
+::contango::__private::direct_record!(ListenKey { listen_key[b"listenKey"] req, });
 /// Subscribe request sent by the client: {event: sub, params: {channel: user_account_update}}.
 #[derive(
     Debug,
@@ -2597,26 +2746,9 @@ impl ::contango::__private::de::Wire for OrderTradeUpdate {
         <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
     }
 }
-impl ::contango::__private::direct::Direct for OrderTradeUpdate {
-    fn direct(
-        r: &mut ::contango::__private::direct::Reader<'_>,
-    ) -> ::std::option::Option<Self> {
-        let mut f0 = ::std::option::Option::None;
-        let mut f1 = ::std::option::Option::None;
-        let mut f2 = ::std::option::Option::None;
-        r.object(|key, r| match key {
-            b"e" => r.field(&mut f0),
-            b"E" => r.field(&mut f1),
-            b"o" => r.field(&mut f2),
-            _ => r.skip(),
-        })?;
-        ::std::option::Option::Some(Self {
-            event_type: f0?,
-            event_time: f1?,
-            order: f2?,
-        })
-    }
-}
+::contango::__private::direct_record!(
+    OrderTradeUpdate { event_type[b"e"] req, event_time[b"E"] req, order[b"o"] req, }
+);
 /// The order of an order update event (the o object, section 6.2). Decimals travel as strings.
 #[derive(
     Debug,
@@ -2801,80 +2933,15 @@ impl ::contango::__private::de::Wire for OrderUpdate {
         <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
     }
 }
-impl ::contango::__private::direct::Direct for OrderUpdate {
-    fn direct(
-        r: &mut ::contango::__private::direct::Reader<'_>,
-    ) -> ::std::option::Option<Self> {
-        let mut f0 = ::std::option::Option::None;
-        let mut f1 = ::std::option::Option::None;
-        let mut f2 = ::std::option::Option::None;
-        let mut f3 = ::std::option::Option::None;
-        let mut f4 = ::std::option::Option::None;
-        let mut f5 = ::std::option::Option::None;
-        let mut f6 = ::std::option::Option::None;
-        let mut f7 = ::std::option::Option::None;
-        let mut f8 = ::std::option::Option::None;
-        let mut f9 = ::std::option::Option::None;
-        let mut f10 = ::std::option::Option::None;
-        let mut f11 = ::std::option::Option::None;
-        let mut f12 = ::std::option::Option::None;
-        let mut f13 = ::std::option::Option::None;
-        let mut f14 = ::std::option::Option::None;
-        let mut f15 = ::std::option::Option::None;
-        let mut f16 = ::std::option::Option::None;
-        let mut f17 = ::std::option::Option::None;
-        let mut f18 = ::std::option::Option::None;
-        let mut f19 = ::std::option::Option::None;
-        let mut f20 = ::std::option::Option::None;
-        r.object(|key, r| match key {
-            b"s" => r.field(&mut f0),
-            b"c" => r.field(&mut f1),
-            b"S" => r.field(&mut f2),
-            b"o" => r.field(&mut f3),
-            b"q" => r.field(&mut f4),
-            b"p" => r.field(&mut f5),
-            b"ap" => r.field(&mut f6),
-            b"x" => r.field(&mut f7),
-            b"X" => r.field(&mut f8),
-            b"i" => r.field(&mut f9),
-            b"l" => r.field(&mut f10),
-            b"z" => r.field(&mut f11),
-            b"L" => r.field(&mut f12),
-            b"N" => r.field(&mut f13),
-            b"n" => r.field(&mut f14),
-            b"T" => r.field(&mut f15),
-            b"t" => r.field(&mut f16),
-            b"m" => r.field(&mut f17),
-            b"R" => r.field(&mut f18),
-            b"ps" => r.field(&mut f19),
-            b"rp" => r.field(&mut f20),
-            _ => r.skip(),
-        })?;
-        ::std::option::Option::Some(Self {
-            symbol: f0?,
-            client_order_id: f1.flatten(),
-            side: f2.flatten(),
-            order_type: f3.flatten(),
-            quantity: f4.flatten(),
-            price: f5.flatten(),
-            average_price: f6.flatten(),
-            execution_type: f7?,
-            status: f8?,
-            order_id: f9?,
-            last_filled_quantity: f10.flatten(),
-            cumulative_filled_quantity: f11.flatten(),
-            last_filled_price: f12.flatten(),
-            fee_asset: f13.flatten(),
-            fee: f14.flatten(),
-            trade_time: f15.flatten(),
-            trade_id: f16.flatten(),
-            is_maker: f17.flatten(),
-            reduce_only: f18.flatten(),
-            position_side: f19.flatten(),
-            realized_profit: f20.flatten(),
-        })
-    }
-}
+::contango::__private::direct_record!(
+    OrderUpdate { symbol[b"s"] req, client_order_id[b"c"] opt, side[b"S"] opt,
+    order_type[b"o"] opt, quantity[b"q"] opt, price[b"p"] opt, average_price[b"ap"] opt,
+    execution_type[b"x"] req, status[b"X"] req, order_id[b"i"] req,
+    last_filled_quantity[b"l"] opt, cumulative_filled_quantity[b"z"] opt,
+    last_filled_price[b"L"] opt, fee_asset[b"N"] opt, fee[b"n"] opt, trade_time[b"T"]
+    opt, trade_id[b"t"] opt, is_maker[b"m"] opt, reduce_only[b"R"] opt,
+    position_side[b"ps"] opt, realized_profit[b"rp"] opt, }
+);
 /// Account update event (e = ACCOUNT_UPDATE, section 6.3).
 #[derive(
     Debug,
@@ -2910,29 +2977,10 @@ impl ::contango::__private::de::Wire for AccountUpdate {
         <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
     }
 }
-impl ::contango::__private::direct::Direct for AccountUpdate {
-    fn direct(
-        r: &mut ::contango::__private::direct::Reader<'_>,
-    ) -> ::std::option::Option<Self> {
-        let mut f0 = ::std::option::Option::None;
-        let mut f1 = ::std::option::Option::None;
-        let mut f2 = ::std::option::Option::None;
-        let mut f3 = ::std::option::Option::None;
-        r.object(|key, r| match key {
-            b"e" => r.field(&mut f0),
-            b"E" => r.field(&mut f1),
-            b"T" => r.field(&mut f2),
-            b"a" => r.field(&mut f3),
-            _ => r.skip(),
-        })?;
-        ::std::option::Option::Some(Self {
-            event_type: f0?,
-            event_time: f1?,
-            transaction_time: f2.flatten(),
-            update: f3?,
-        })
-    }
-}
+::contango::__private::direct_record!(
+    AccountUpdate { event_type[b"e"] req, event_time[b"E"] req, transaction_time[b"T"]
+    opt, update[b"a"] req, }
+);
 /// The account update object of an account update event (the a object).
 #[derive(
     Debug,
@@ -2975,26 +3023,9 @@ impl ::contango::__private::de::Wire for AccountUpdateData {
         <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
     }
 }
-impl ::contango::__private::direct::Direct for AccountUpdateData {
-    fn direct(
-        r: &mut ::contango::__private::direct::Reader<'_>,
-    ) -> ::std::option::Option<Self> {
-        let mut f0 = ::std::option::Option::None;
-        let mut f1 = ::std::option::Option::None;
-        let mut f2 = ::std::option::Option::None;
-        r.object(|key, r| match key {
-            b"m" => r.field(&mut f0),
-            b"B" => r.field(&mut f1),
-            b"P" => r.field(&mut f2),
-            _ => r.skip(),
-        })?;
-        ::std::option::Option::Some(Self {
-            reason: f0.flatten(),
-            balances: f1.flatten(),
-            positions: f2.flatten(),
-        })
-    }
-}
+::contango::__private::direct_record!(
+    AccountUpdateData { reason[b"m"] opt, balances[b"B"] opt, positions[b"P"] opt, }
+);
 /// A balance in an account update event. Values travel as strings.
 #[derive(
     Debug,
@@ -3060,32 +3091,11 @@ impl ::contango::__private::de::Wire for BalanceUpdate {
         <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
     }
 }
-impl ::contango::__private::direct::Direct for BalanceUpdate {
-    fn direct(
-        r: &mut ::contango::__private::direct::Reader<'_>,
-    ) -> ::std::option::Option<Self> {
-        let mut f0 = ::std::option::Option::None;
-        let mut f1 = ::std::option::Option::None;
-        let mut f2 = ::std::option::Option::None;
-        let mut f3 = ::std::option::Option::None;
-        let mut f4 = ::std::option::Option::None;
-        r.object(|key, r| match key {
-            b"a" => r.field(&mut f0),
-            b"cw" => r.field(&mut f1),
-            b"lb" => r.field(&mut f2),
-            b"iw" => r.field(&mut f3),
-            b"bc" => r.field(&mut f4),
-            _ => r.skip(),
-        })?;
-        ::std::option::Option::Some(Self {
-            asset: f0?,
-            cross_wallet_balance: f1.flatten(),
-            locked_balance: f2.flatten(),
-            isolated_wallet_balance: f3.flatten(),
-            balance_change: f4.flatten(),
-        })
-    }
-}
+::contango::__private::direct_record!(
+    BalanceUpdate { asset[b"a"] req, cross_wallet_balance[b"cw"] opt,
+    locked_balance[b"lb"] opt, isolated_wallet_balance[b"iw"] opt, balance_change[b"bc"]
+    opt, }
+);
 /// A position in an account update event. Values travel as strings.
 #[derive(
     Debug,
@@ -3187,44 +3197,12 @@ impl ::contango::__private::de::Wire for PositionUpdate {
         <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
     }
 }
-impl ::contango::__private::direct::Direct for PositionUpdate {
-    fn direct(
-        r: &mut ::contango::__private::direct::Reader<'_>,
-    ) -> ::std::option::Option<Self> {
-        let mut f0 = ::std::option::Option::None;
-        let mut f1 = ::std::option::Option::None;
-        let mut f2 = ::std::option::Option::None;
-        let mut f3 = ::std::option::Option::None;
-        let mut f4 = ::std::option::Option::None;
-        let mut f5 = ::std::option::Option::None;
-        let mut f6 = ::std::option::Option::None;
-        let mut f7 = ::std::option::Option::None;
-        let mut f8 = ::std::option::Option::None;
-        r.object(|key, r| match key {
-            b"s" => r.field(&mut f0),
-            b"pa" => r.field(&mut f1),
-            b"ep" => r.field(&mut f2),
-            b"lp" => r.field(&mut f3),
-            b"cr" => r.field(&mut f4),
-            b"up" => r.field(&mut f5),
-            b"mt" => r.field(&mut f6),
-            b"iw" => r.field(&mut f7),
-            b"ps" => r.field(&mut f8),
-            _ => r.skip(),
-        })?;
-        ::std::option::Option::Some(Self {
-            symbol: f0?,
-            position_amount: f1.flatten(),
-            entry_price: f2.flatten(),
-            last_settlement_price: f3.flatten(),
-            cumulative_realized: f4.flatten(),
-            unrealized_profit: f5.flatten(),
-            margin_type: f6.flatten(),
-            isolated_margin: f7.flatten(),
-            position_side: f8.flatten(),
-        })
-    }
-}
+::contango::__private::direct_record!(
+    PositionUpdate { symbol[b"s"] req, position_amount[b"pa"] opt, entry_price[b"ep"]
+    opt, last_settlement_price[b"lp"] opt, cumulative_realized[b"cr"] opt,
+    unrealized_profit[b"up"] opt, margin_type[b"mt"] opt, isolated_margin[b"iw"] opt,
+    position_side[b"ps"] opt, }
+);
 /// A full depth snapshot of the market stream: up to 30 levels a side, best first. An empty book has no levels (and a frame time of 0).
 #[derive(
     Debug,
@@ -3249,20 +3227,9 @@ impl ::contango::__private::de::Wire for MarketDepth {
         <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
     }
 }
-impl ::contango::__private::direct::Direct for MarketDepth {
-    fn direct(
-        r: &mut ::contango::__private::direct::Reader<'_>,
-    ) -> ::std::option::Option<Self> {
-        let mut f0 = ::std::option::Option::None;
-        let mut f1 = ::std::option::Option::None;
-        r.object(|key, r| match key {
-            b"asks" => r.field(&mut f0),
-            b"buys" => r.field(&mut f1),
-            _ => r.skip(),
-        })?;
-        ::std::option::Option::Some(Self { asks: f0?, buys: f1? })
-    }
-}
+::contango::__private::direct_record!(
+    MarketDepth { asks[b"asks"] req, buys[b"buys"] req, }
+);
 /// Trades printed since the previous frame of the trade_ticker channel.
 #[derive(
     Debug,
@@ -3292,23 +3259,9 @@ impl ::contango::__private::de::Wire for MarketTrades {
         <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
     }
 }
-impl ::contango::__private::direct::Direct for MarketTrades {
-    fn direct(
-        r: &mut ::contango::__private::direct::Reader<'_>,
-    ) -> ::std::option::Option<Self> {
-        let mut f0 = ::std::option::Option::None;
-        let mut f1 = ::std::option::Option::None;
-        r.object(|key, r| match key {
-            b"data" => r.field(&mut f0),
-            b"ts" => r.field(&mut f1),
-            _ => r.skip(),
-        })?;
-        ::std::option::Option::Some(Self {
-            data: f0?,
-            ts: f1.flatten(),
-        })
-    }
-}
+::contango::__private::direct_record!(
+    MarketTrades { data[b"data"] req, ts[b"ts"] opt, }
+);
 /// One public trade.
 #[derive(
     Debug,
@@ -3377,38 +3330,10 @@ impl ::contango::__private::de::Wire for MarketTrade {
         <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
     }
 }
-impl ::contango::__private::direct::Direct for MarketTrade {
-    fn direct(
-        r: &mut ::contango::__private::direct::Reader<'_>,
-    ) -> ::std::option::Option<Self> {
-        let mut f0 = ::std::option::Option::None;
-        let mut f1 = ::std::option::Option::None;
-        let mut f2 = ::std::option::Option::None;
-        let mut f3 = ::std::option::Option::None;
-        let mut f4 = ::std::option::Option::None;
-        let mut f5 = ::std::option::Option::None;
-        let mut f6 = ::std::option::Option::None;
-        r.object(|key, r| match key {
-            b"id" => r.field(&mut f0),
-            b"price" => r.field(&mut f1),
-            b"vol" => r.field(&mut f2),
-            b"side" => r.field(&mut f3),
-            b"amount" => r.field(&mut f4),
-            b"ds" => r.field(&mut f5),
-            b"ts" => r.field(&mut f6),
-            _ => r.skip(),
-        })?;
-        ::std::option::Option::Some(Self {
-            id: f0.flatten(),
-            price: f1?,
-            vol: f2?,
-            side: f3?,
-            amount: f4.flatten(),
-            ds: f5.flatten(),
-            ts: f6.flatten(),
-        })
-    }
-}
+::contango::__private::direct_record!(
+    MarketTrade { id[b"id"] opt, price[b"price"] req, vol[b"vol"] req, side[b"side"] req,
+    amount[b"amount"] opt, ds[b"ds"] opt, ts[b"ts"] opt, }
+);
 /// 24 hour statistics of a contract on the market stream.
 #[derive(
     Debug,
@@ -3490,38 +3415,10 @@ impl ::contango::__private::de::Wire for MarketTicker {
         <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
     }
 }
-impl ::contango::__private::direct::Direct for MarketTicker {
-    fn direct(
-        r: &mut ::contango::__private::direct::Reader<'_>,
-    ) -> ::std::option::Option<Self> {
-        let mut f0 = ::std::option::Option::None;
-        let mut f1 = ::std::option::Option::None;
-        let mut f2 = ::std::option::Option::None;
-        let mut f3 = ::std::option::Option::None;
-        let mut f4 = ::std::option::Option::None;
-        let mut f5 = ::std::option::Option::None;
-        let mut f6 = ::std::option::Option::None;
-        r.object(|key, r| match key {
-            b"open" => r.field(&mut f0),
-            b"close" => r.field(&mut f1),
-            b"high" => r.field(&mut f2),
-            b"low" => r.field(&mut f3),
-            b"vol" => r.field(&mut f4),
-            b"amount" => r.field(&mut f5),
-            b"rose" => r.field(&mut f6),
-            _ => r.skip(),
-        })?;
-        ::std::option::Option::Some(Self {
-            open: f0.flatten(),
-            close: f1.flatten(),
-            high: f2.flatten(),
-            low: f3.flatten(),
-            vol: f4.flatten(),
-            amount: f5.flatten(),
-            rose: f6.flatten(),
-        })
-    }
-}
+::contango::__private::direct_record!(
+    MarketTicker { open[b"open"] opt, close[b"close"] opt, high[b"high"] opt, low[b"low"]
+    opt, vol[b"vol"] opt, amount[b"amount"] opt, rose[b"rose"] opt, }
+);
 /// One candle of the market stream (also the items of a kline history answer).
 #[derive(
     Debug,
@@ -3605,41 +3502,10 @@ impl ::contango::__private::de::Wire for MarketKline {
         <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
     }
 }
-impl ::contango::__private::direct::Direct for MarketKline {
-    fn direct(
-        r: &mut ::contango::__private::direct::Reader<'_>,
-    ) -> ::std::option::Option<Self> {
-        let mut f0 = ::std::option::Option::None;
-        let mut f1 = ::std::option::Option::None;
-        let mut f2 = ::std::option::Option::None;
-        let mut f3 = ::std::option::Option::None;
-        let mut f4 = ::std::option::Option::None;
-        let mut f5 = ::std::option::Option::None;
-        let mut f6 = ::std::option::Option::None;
-        let mut f7 = ::std::option::Option::None;
-        r.object(|key, r| match key {
-            b"id" => r.field(&mut f0),
-            b"open" => r.field(&mut f1),
-            b"high" => r.field(&mut f2),
-            b"low" => r.field(&mut f3),
-            b"close" => r.field(&mut f4),
-            b"vol" => r.field(&mut f5),
-            b"amount" => r.field(&mut f6),
-            b"ds" => r.field(&mut f7),
-            _ => r.skip(),
-        })?;
-        ::std::option::Option::Some(Self {
-            id: f0?,
-            open: f1.flatten(),
-            high: f2.flatten(),
-            low: f3.flatten(),
-            close: f4.flatten(),
-            vol: f5.flatten(),
-            amount: f6.flatten(),
-            ds: f7.flatten(),
-        })
-    }
-}
+::contango::__private::direct_record!(
+    MarketKline { id[b"id"] req, open[b"open"] opt, high[b"high"] opt, low[b"low"] opt,
+    close[b"close"] opt, vol[b"vol"] opt, amount[b"amount"] opt, ds[b"ds"] opt, }
+);
 /// Direction of an order, trade or position.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Side {
@@ -3971,6 +3837,13 @@ impl ::contango::__private::encode::QueryValue for Open {
         out.push_str(self.as_str());
     }
 }
+impl ::contango::__private::direct::Direct for Open {
+    fn direct(
+        r: &mut ::contango::__private::direct::Reader<'_>,
+    ) -> ::std::option::Option<Self> {
+        r.scalar_text(|s| ::std::option::Option::Some(Self::from_wire_str(s)))
+    }
+}
 /// Margin mode of a position.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum PositionType {
@@ -4114,6 +3987,13 @@ impl ::contango::__private::encode::QueryValue for ContractStatus {
         ::contango::__private::encode::QueryValue::write_value(&self.as_i64(), out);
     }
 }
+impl ::contango::__private::direct::Direct for ContractStatus {
+    fn direct(
+        r: &mut ::contango::__private::direct::Reader<'_>,
+    ) -> ::std::option::Option<Self> {
+        r.scalar_text(|s| s.trim().parse::<i64>().ok().map(Self::from_i64))
+    }
+}
 /// Direction of a contract.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ContractSide {
@@ -4180,6 +4060,13 @@ impl ::contango::__private::de::Wire for ContractSide {
 impl ::contango::__private::encode::QueryValue for ContractSide {
     fn write_value(&self, out: &mut ::std::string::String) {
         ::contango::__private::encode::QueryValue::write_value(&self.as_i64(), out);
+    }
+}
+impl ::contango::__private::direct::Direct for ContractSide {
+    fn direct(
+        r: &mut ::contango::__private::direct::Reader<'_>,
+    ) -> ::std::option::Option<Self> {
+        r.scalar_text(|s| s.trim().parse::<i64>().ok().map(Self::from_i64))
     }
 }
 /// Type of a contract: the first letter of its name. Letters other than E and S are mixed contracts and land in the catch-all.
@@ -4249,6 +4136,13 @@ impl ::contango::__private::de::Wire for ContractType {
 impl ::contango::__private::encode::QueryValue for ContractType {
     fn write_value(&self, out: &mut ::std::string::String) {
         out.push_str(self.as_str());
+    }
+}
+impl ::contango::__private::direct::Direct for ContractType {
+    fn direct(
+        r: &mut ::contango::__private::direct::Reader<'_>,
+    ) -> ::std::option::Option<Self> {
+        r.scalar_text(|s| ::std::option::Option::Some(Self::from_wire_str(s)))
     }
 }
 /// Direction of a transfer between the wallet and the contract account. The samples use lower case; matched in any case, sent upper case (DESIGN §7).
@@ -4322,6 +4216,13 @@ impl ::contango::__private::encode::QueryValue for TransferType {
         out.push_str(self.as_str());
     }
 }
+impl ::contango::__private::direct::Direct for TransferType {
+    fn direct(
+        r: &mut ::contango::__private::direct::Reader<'_>,
+    ) -> ::std::option::Option<Self> {
+        r.scalar_text(|s| ::std::option::Option::Some(Self::from_wire_str(s)))
+    }
+}
 /// Status of a transfer (section 3.2). Transitions are not documented.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum TransferStatus {
@@ -4392,6 +4293,13 @@ impl ::contango::__private::de::Wire for TransferStatus {
 impl ::contango::__private::encode::QueryValue for TransferStatus {
     fn write_value(&self, out: &mut ::std::string::String) {
         ::contango::__private::encode::QueryValue::write_value(&self.as_i64(), out);
+    }
+}
+impl ::contango::__private::direct::Direct for TransferStatus {
+    fn direct(
+        r: &mut ::contango::__private::direct::Reader<'_>,
+    ) -> ::std::option::Option<Self> {
+        r.scalar_text(|s| s.trim().parse::<i64>().ok().map(Self::from_i64))
     }
 }
 /// Candlestick interval.
@@ -4559,6 +4467,13 @@ impl ::contango::__private::encode::QueryValue for FreezeLock {
         ::contango::__private::encode::QueryValue::write_value(&self.as_i64(), out);
     }
 }
+impl ::contango::__private::direct::Direct for FreezeLock {
+    fn direct(
+        r: &mut ::contango::__private::direct::Reader<'_>,
+    ) -> ::std::option::Option<Self> {
+        r.scalar_text(|s| s.trim().parse::<i64>().ok().map(Self::from_i64))
+    }
+}
 /// Whether a position is in effect (section 3.4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum PositionStatus {
@@ -4625,6 +4540,13 @@ impl ::contango::__private::de::Wire for PositionStatus {
 impl ::contango::__private::encode::QueryValue for PositionStatus {
     fn write_value(&self, out: &mut ::std::string::String) {
         ::contango::__private::encode::QueryValue::write_value(&self.as_i64(), out);
+    }
+}
+impl ::contango::__private::direct::Direct for PositionStatus {
+    fn direct(
+        r: &mut ::contango::__private::direct::Reader<'_>,
+    ) -> ::std::option::Option<Self> {
+        r.scalar_text(|s| s.trim().parse::<i64>().ok().map(Self::from_i64))
     }
 }
 /// Kind of forced order to list in the forced-order history.
@@ -4768,6 +4690,13 @@ impl ::contango::__private::encode::QueryValue for UsingAccountType {
         ::contango::__private::encode::QueryValue::write_value(&self.as_i64(), out);
     }
 }
+impl ::contango::__private::direct::Direct for UsingAccountType {
+    fn direct(
+        r: &mut ::contango::__private::direct::Reader<'_>,
+    ) -> ::std::option::Option<Self> {
+        r.scalar_text(|s| s.trim().parse::<i64>().ok().map(Self::from_i64))
+    }
+}
 /// Copy-trading state of a position (coPositionExt.copyStatus, section 2.11).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum CopyStatus {
@@ -4838,6 +4767,13 @@ impl ::contango::__private::de::Wire for CopyStatus {
 impl ::contango::__private::encode::QueryValue for CopyStatus {
     fn write_value(&self, out: &mut ::std::string::String) {
         ::contango::__private::encode::QueryValue::write_value(&self.as_i64(), out);
+    }
+}
+impl ::contango::__private::direct::Direct for CopyStatus {
+    fn direct(
+        r: &mut ::contango::__private::direct::Reader<'_>,
+    ) -> ::std::option::Option<Self> {
+        r.scalar_text(|s| s.trim().parse::<i64>().ok().map(Self::from_i64))
     }
 }
 /// Settlement state of the copy-trading royalty share (coPositionExt.shareRoyaltyStatus, section 2.11).
@@ -4916,6 +4852,13 @@ impl ::contango::__private::encode::QueryValue for ShareRoyaltyStatus {
         ::contango::__private::encode::QueryValue::write_value(&self.as_i64(), out);
     }
 }
+impl ::contango::__private::direct::Direct for ShareRoyaltyStatus {
+    fn direct(
+        r: &mut ::contango::__private::direct::Reader<'_>,
+    ) -> ::std::option::Option<Self> {
+        r.scalar_text(|s| s.trim().parse::<i64>().ok().map(Self::from_i64))
+    }
+}
 /// How a copy-trading position was closed (coPositionExt.closePositionType, section 2.11).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ClosePositionType {
@@ -4990,6 +4933,13 @@ impl ::contango::__private::de::Wire for ClosePositionType {
 impl ::contango::__private::encode::QueryValue for ClosePositionType {
     fn write_value(&self, out: &mut ::std::string::String) {
         ::contango::__private::encode::QueryValue::write_value(&self.as_i64(), out);
+    }
+}
+impl ::contango::__private::direct::Direct for ClosePositionType {
+    fn direct(
+        r: &mut ::contango::__private::direct::Reader<'_>,
+    ) -> ::std::option::Option<Self> {
+        r.scalar_text(|s| s.trim().parse::<i64>().ok().map(Self::from_i64))
     }
 }
 /// Execution type of an order update event (section 6.2: new, liquidation, trade, cancel, adl). Per-value definitions are not documented; matched in any case.
@@ -5997,6 +5947,11 @@ impl ::contango::__private::endpoint::Endpoint for PingRequest {
     ) -> ::std::result::Result<Self::Response, D::Error> {
         ::contango::__private::de::ignore(d)
     }
+    fn direct_data(
+        r: &mut ::contango::__private::direct::Reader<'_>,
+    ) -> ::std::option::Option<Self::Response> {
+        r.skip()
+    }
 }
 /// Builder of [`Client::ping`]: set optional parameters, then `send()`.
 #[derive(Debug, Clone)]
@@ -6083,6 +6038,11 @@ impl ::contango::__private::endpoint::Endpoint for ServerTimeRequest {
         d: D,
     ) -> ::std::result::Result<Self::Response, D::Error> {
         ::contango::__private::de::wire(d)
+    }
+    fn direct_data(
+        r: &mut ::contango::__private::direct::Reader<'_>,
+    ) -> ::std::option::Option<Self::Response> {
+        ::contango::__private::direct::Direct::direct(r)
     }
 }
 /// Builder of [`Client::server_time`]: set optional parameters, then `send()`.
@@ -6185,6 +6145,11 @@ impl ::contango::__private::endpoint::Endpoint for ContractsRequest {
         d: D,
     ) -> ::std::result::Result<Self::Response, D::Error> {
         ::contango::__private::de::wire(d)
+    }
+    fn direct_data(
+        r: &mut ::contango::__private::direct::Reader<'_>,
+    ) -> ::std::option::Option<Self::Response> {
+        ::contango::__private::direct::Direct::direct(r)
     }
 }
 /// Builder of [`Client::contracts`]: set optional parameters, then `send()`.
@@ -6314,6 +6279,11 @@ impl ::contango::__private::endpoint::Endpoint for DepthRequest {
     ) -> ::std::result::Result<Self::Response, D::Error> {
         ::contango::__private::de::wire(d)
     }
+    fn direct_data(
+        r: &mut ::contango::__private::direct::Reader<'_>,
+    ) -> ::std::option::Option<Self::Response> {
+        ::contango::__private::direct::Direct::direct(r)
+    }
 }
 /// Builder of [`Client::depth`]: set optional parameters, then `send()`.
 #[derive(Debug, Clone)]
@@ -6423,6 +6393,11 @@ impl ::contango::__private::endpoint::Endpoint for TickerRequest {
         d: D,
     ) -> ::std::result::Result<Self::Response, D::Error> {
         ::contango::__private::de::wire(d)
+    }
+    fn direct_data(
+        r: &mut ::contango::__private::direct::Reader<'_>,
+    ) -> ::std::option::Option<Self::Response> {
+        ::contango::__private::direct::Direct::direct(r)
     }
 }
 /// Builder of [`Client::ticker`]: set optional parameters, then `send()`.
@@ -6559,6 +6534,11 @@ impl ::contango::__private::endpoint::Endpoint for KlinesRequest {
         d: D,
     ) -> ::std::result::Result<Self::Response, D::Error> {
         ::contango::__private::de::wire(d)
+    }
+    fn direct_data(
+        r: &mut ::contango::__private::direct::Reader<'_>,
+    ) -> ::std::option::Option<Self::Response> {
+        ::contango::__private::direct::Direct::direct(r)
     }
 }
 /// Builder of [`Client::klines`]: set optional parameters, then `send()`.
@@ -6739,6 +6719,11 @@ impl ::contango::__private::endpoint::Endpoint for MyTradesRequest {
     ) -> ::std::result::Result<Self::Response, D::Error> {
         ::contango::__private::de::wire(d)
     }
+    fn direct_data(
+        r: &mut ::contango::__private::direct::Reader<'_>,
+    ) -> ::std::option::Option<Self::Response> {
+        ::contango::__private::direct::Direct::direct(r)
+    }
 }
 /// Builder of [`Client::my_trades`]: set optional parameters, then `send()`.
 #[derive(Debug, Clone)]
@@ -6872,6 +6857,11 @@ impl ::contango::__private::endpoint::Endpoint for PositionMarginRequest {
     ) -> ::std::result::Result<Self::Response, D::Error> {
         ::contango::__private::de::ignore(d)
     }
+    fn direct_data(
+        r: &mut ::contango::__private::direct::Reader<'_>,
+    ) -> ::std::option::Option<Self::Response> {
+        r.skip()
+    }
 }
 /// Builder of [`Client::position_margin`]: set optional parameters, then `send()`.
 #[derive(Debug, Clone)]
@@ -6996,6 +6986,11 @@ impl ::contango::__private::endpoint::Endpoint for LevelEditRequest {
     ) -> ::std::result::Result<Self::Response, D::Error> {
         ::contango::__private::de::ignore(d)
     }
+    fn direct_data(
+        r: &mut ::contango::__private::direct::Reader<'_>,
+    ) -> ::std::option::Option<Self::Response> {
+        r.skip()
+    }
 }
 /// Builder of [`Client::level_edit`]: set optional parameters, then `send()`.
 #[derive(Debug, Clone)]
@@ -7101,6 +7096,11 @@ impl ::contango::__private::endpoint::Endpoint for OpenOrdersRequest {
         d: D,
     ) -> ::std::result::Result<Self::Response, D::Error> {
         ::contango::__private::de::wire(d)
+    }
+    fn direct_data(
+        r: &mut ::contango::__private::direct::Reader<'_>,
+    ) -> ::std::option::Option<Self::Response> {
+        ::contango::__private::direct::Direct::direct(r)
     }
 }
 /// Builder of [`Client::open_orders`]: set optional parameters, then `send()`.
@@ -7245,6 +7245,11 @@ impl ::contango::__private::endpoint::Endpoint for CancelOrderRequest {
         d: D,
     ) -> ::std::result::Result<Self::Response, D::Error> {
         ::contango::__private::de::wire(d)
+    }
+    fn direct_data(
+        r: &mut ::contango::__private::direct::Reader<'_>,
+    ) -> ::std::option::Option<Self::Response> {
+        ::contango::__private::direct::Direct::direct(r)
     }
 }
 /// Builder of [`Client::cancel_order`]: set optional parameters, then `send()`.
@@ -7404,6 +7409,11 @@ impl ::contango::__private::endpoint::Endpoint for QueryOrderRequest {
         d: D,
     ) -> ::std::result::Result<Self::Response, D::Error> {
         ::contango::__private::de::one_or_many(d)
+    }
+    fn direct_data(
+        r: &mut ::contango::__private::direct::Reader<'_>,
+    ) -> ::std::option::Option<Self::Response> {
+        ::contango::__private::direct::one_or_many(r)
     }
 }
 /// Builder of [`Client::query_order`]: set optional parameters, then `send()`.
@@ -7627,6 +7637,11 @@ impl ::contango::__private::endpoint::Endpoint for NewOrderRequest {
     ) -> ::std::result::Result<Self::Response, D::Error> {
         ::contango::__private::de::wire(d)
     }
+    fn direct_data(
+        r: &mut ::contango::__private::direct::Reader<'_>,
+    ) -> ::std::option::Option<Self::Response> {
+        ::contango::__private::direct::Direct::direct(r)
+    }
 }
 /// Builder of [`Client::new_order`]: set optional parameters, then `send()`.
 #[derive(Debug, Clone)]
@@ -7782,6 +7797,11 @@ impl ::contango::__private::endpoint::Endpoint for CancelAllOrdersRequest {
     ) -> ::std::result::Result<Self::Response, D::Error> {
         ::contango::__private::de::ignore(d)
     }
+    fn direct_data(
+        r: &mut ::contango::__private::direct::Reader<'_>,
+    ) -> ::std::option::Option<Self::Response> {
+        r.skip()
+    }
 }
 /// Builder of [`Client::cancel_all_orders`]: set optional parameters, then `send()`.
 #[derive(Debug, Clone)]
@@ -7871,6 +7891,11 @@ impl ::contango::__private::endpoint::Endpoint for AccountRequest {
         d: D,
     ) -> ::std::result::Result<Self::Response, D::Error> {
         ::contango::__private::de::wire(d)
+    }
+    fn direct_data(
+        r: &mut ::contango::__private::direct::Reader<'_>,
+    ) -> ::std::option::Option<Self::Response> {
+        ::contango::__private::direct::Direct::direct(r)
     }
 }
 /// Builder of [`Client::account`]: set optional parameters, then `send()`.
@@ -7973,6 +7998,11 @@ impl ::contango::__private::endpoint::Endpoint for LeverageBracketRequest {
         d: D,
     ) -> ::std::result::Result<Self::Response, D::Error> {
         ::contango::__private::de::wire(d)
+    }
+    fn direct_data(
+        r: &mut ::contango::__private::direct::Reader<'_>,
+    ) -> ::std::option::Option<Self::Response> {
+        ::contango::__private::direct::Direct::direct(r)
     }
 }
 /// Builder of [`Client::leverage_bracket`]: set optional parameters, then `send()`.
@@ -8078,6 +8108,11 @@ impl ::contango::__private::endpoint::Endpoint for CommissionRateRequest {
         d: D,
     ) -> ::std::result::Result<Self::Response, D::Error> {
         ::contango::__private::de::wire(d)
+    }
+    fn direct_data(
+        r: &mut ::contango::__private::direct::Reader<'_>,
+    ) -> ::std::option::Option<Self::Response> {
+        ::contango::__private::direct::Direct::direct(r)
     }
 }
 /// Builder of [`Client::commission_rate`]: set optional parameters, then `send()`.
@@ -8221,6 +8256,11 @@ impl ::contango::__private::endpoint::Endpoint for TransferRequest {
         d: D,
     ) -> ::std::result::Result<Self::Response, D::Error> {
         ::contango::__private::de::ignore(d)
+    }
+    fn direct_data(
+        r: &mut ::contango::__private::direct::Reader<'_>,
+    ) -> ::std::option::Option<Self::Response> {
+        r.skip()
     }
 }
 /// Builder of [`Client::transfer`]: set optional parameters, then `send()`.
@@ -8421,6 +8461,11 @@ impl ::contango::__private::endpoint::Endpoint for TransferHistoryRequest {
         d: D,
     ) -> ::std::result::Result<Self::Response, D::Error> {
         ::contango::__private::de::wire(d)
+    }
+    fn direct_data(
+        r: &mut ::contango::__private::direct::Reader<'_>,
+    ) -> ::std::option::Option<Self::Response> {
+        ::contango::__private::direct::Direct::direct(r)
     }
 }
 /// Builder of [`Client::transfer_history`]: set optional parameters, then `send()`.
@@ -8648,6 +8693,11 @@ impl ::contango::__private::endpoint::Endpoint for ForceOrdersHistoryRequest {
     ) -> ::std::result::Result<Self::Response, D::Error> {
         ::contango::__private::de::wire(d)
     }
+    fn direct_data(
+        r: &mut ::contango::__private::direct::Reader<'_>,
+    ) -> ::std::option::Option<Self::Response> {
+        ::contango::__private::direct::Direct::direct(r)
+    }
 }
 /// Builder of [`Client::force_orders_history`]: set optional parameters, then `send()`.
 #[derive(Debug, Clone)]
@@ -8765,6 +8815,11 @@ impl ::contango::__private::endpoint::Endpoint for CreateListenKeyRequest {
     ) -> ::std::result::Result<Self::Response, D::Error> {
         ::contango::__private::de::wire(d)
     }
+    fn direct_data(
+        r: &mut ::contango::__private::direct::Reader<'_>,
+    ) -> ::std::option::Option<Self::Response> {
+        ::contango::__private::direct::Direct::direct(r)
+    }
 }
 /// Builder of [`Client::create_listen_key`]: set optional parameters, then `send()`.
 #[derive(Debug, Clone)]
@@ -8859,6 +8914,11 @@ impl ::contango::__private::endpoint::Endpoint for KeepAliveListenKeyRequest {
         d: D,
     ) -> ::std::result::Result<Self::Response, D::Error> {
         ::contango::__private::de::ignore(d)
+    }
+    fn direct_data(
+        r: &mut ::contango::__private::direct::Reader<'_>,
+    ) -> ::std::option::Option<Self::Response> {
+        r.skip()
     }
 }
 /// Builder of [`Client::keep_alive_listen_key`]: set optional parameters, then `send()`.
@@ -8957,6 +9017,11 @@ impl ::contango::__private::endpoint::Endpoint for CloseListenKeyRequest {
         d: D,
     ) -> ::std::result::Result<Self::Response, D::Error> {
         ::contango::__private::de::ignore(d)
+    }
+    fn direct_data(
+        r: &mut ::contango::__private::direct::Reader<'_>,
+    ) -> ::std::option::Option<Self::Response> {
+        r.skip()
     }
 }
 /// Builder of [`Client::close_listen_key`]: set optional parameters, then `send()`.

@@ -121,4 +121,9 @@ pub trait Endpoint {
     /// Generated code calls `de::wire(d)`, `de::one_or_many(d)` or `de::ignore(d)`: the spec's
     /// type expression, not a `Deserialize` impl, decides how the value is read.
     fn decode_data<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Self::Response, D::Error>;
+    /// Reads the response value on the one-pass reader (the hot path of every answer); `None`
+    /// leaves the body to [`Endpoint::decode_data`], which decides values and errors alike.
+    fn direct_data(_r: &mut crate::direct::Reader<'_>) -> Option<Self::Response> {
+        None
+    }
 }

@@ -12,6 +12,7 @@ use std::marker::PhantomData;
 use serde::de::value::UnitDeserializer;
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, Visitor};
 
+use crate::direct;
 use crate::endpoint::{Endpoint, Envelope};
 use crate::error::{ApiCode, Error};
 
@@ -37,6 +38,11 @@ fn wrapped<E: Endpoint>(
     ok_status: bool,
     body: &[u8],
 ) -> Result<E::Response, Error<E::Code>> {
+    if ok_status {
+        if let Some(v) = direct_wrapped::<E>(body) {
+            return Ok(v);
+        }
+    }
     let first = match parse::<E>(body, Mode::Wrapped) {
         Ok(Outcome::Data(v)) => return Ok(v),
         Ok(Outcome::Failure { code, msg }) => return Err(api_error::<E>(status, code, msg)),
@@ -69,12 +75,41 @@ fn bare<E: Endpoint>(
             return Err(api_error::<E>(status, code, msg));
         }
     }
+    if let Some(v) = direct::read_all(body, E::direct_data) {
+        return Ok(v);
+    }
     let mut d = serde_json::Deserializer::from_slice(body);
     match E::decode_data(&mut d).and_then(|v| d.end().map(|()| v)) {
         Ok(v) => Ok(v),
         Err(e) if looks_like_json(body) => Err(decode_error::<E>(status, &e)),
         Err(_) => Err(http_error::<E>(status, body)),
     }
+}
+
+/// The usual wrapped answer, `{code, msg, data}` with a success code and a `data`, read in one
+/// pass by the direct reader. `None` (a failure code, no `data`, a key twice, anything the reader
+/// leaves to serde) hands the body to the serde pass, which decides values and errors alike.
+fn direct_wrapped<E: Endpoint>(body: &[u8]) -> Option<E::Response> {
+    direct::read_all(body, |r| {
+        let mut code: Option<i64> = None;
+        let mut msg = false;
+        let mut data = None;
+        r.object(|key, r| match key {
+            b"code" => r.field(&mut code),
+            b"msg" if !msg => {
+                msg = true;
+                r.skip()
+            }
+            b"msg" => None,
+            b"data" if data.is_none() => {
+                data = Some(E::direct_data(r)?);
+                Some(())
+            }
+            b"data" => None,
+            _ => r.skip(),
+        })?;
+        E::Code::is_success(E::META.error_table, code?).then_some(data?)
+    })
 }
 
 // ---------------------------------------------------------------------------------------------

@@ -39,6 +39,7 @@ pub use time::{LocalDateTime, Millis, Seconds};
 /// Paths generated code uses (`::contango::__private::...`); not a public API.
 #[doc(hidden)]
 pub mod __private {
+    pub use crate::direct_record;
     pub use crate::{ApiCode, AuthHeaders, Core, CoreBuilder, Error, RetryClass};
     pub use crate::{Rate, RetryPolicy, TimeSource};
     pub use crate::{de, dedupe, direct, encode, endpoint, ser, stream, validate};

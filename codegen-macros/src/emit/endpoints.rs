@@ -169,6 +169,11 @@ pub fn endpoint(ep: &Endpoint) -> TokenStream {
         Some(Ty::OneOrMany(_)) => quote!(::contango::__private::de::one_or_many(d)),
         Some(_) => quote!(::contango::__private::de::wire(d)),
     };
+    let direct = match &ep.data {
+        None => quote!(r.skip()),
+        Some(Ty::OneOrMany(_)) => quote!(::contango::__private::direct::one_or_many(r)),
+        Some(_) => quote!(::contango::__private::direct::Direct::direct(r)),
+    };
     let response = ep.data.as_ref().map_or(quote!(()), rust_ty);
     let name = &ep.name;
     let table = &ep.table;
@@ -282,6 +287,9 @@ pub fn endpoint(ep: &Endpoint) -> TokenStream {
             fn write_body(&self, out: &mut ::contango::__private::encode::BodyWriter<'_>) { #body }
             fn decode_data<'de, D: ::contango::__private::serde::Deserializer<'de>>(d: D) -> ::std::result::Result<Self::Response, D::Error> {
                 #decode
+            }
+            fn direct_data(r: &mut ::contango::__private::direct::Reader<'_>) -> ::std::option::Option<Self::Response> {
+                #direct
             }
         }
 

@@ -21,10 +21,11 @@ use std::collections::BTreeSet;
 pub fn emit(ir: &Ir) -> TokenStream {
     let mut out = TokenStream::new();
     let direct = direct_types(ir);
+    let paths = records::Paths::new();
     out.extend(
         ir.records
             .iter()
-            .map(|r| records::record(r, direct.contains(r.name.as_str()))),
+            .map(|r| records::record(r, direct.contains(r.name.as_str()), &paths)),
     );
     out.extend(
         ir.enums
@@ -39,11 +40,20 @@ pub fn emit(ir: &Ir) -> TokenStream {
     out
 }
 
-/// The records and enums that stream frames carry (event records, channel payloads and what
-/// they hold): these also get a `Direct` impl, the one-pass reader of the hot path. REST answers
-/// keep to serde alone, which keeps the expansion small.
+/// The records and enums that answers and frames carry (endpoint answers, event records,
+/// channel payloads and what they hold): these also get a `Direct` impl, the one-pass reader of
+/// the hot paths. Records only requests use are left out.
 fn direct_types(ir: &Ir) -> BTreeSet<&str> {
     let mut todo: Vec<&str> = Vec::new();
+    for ep in &ir.endpoints {
+        let mut t = ep.data.as_ref();
+        while let Some(Ty::List(inner) | Ty::OneOrMany(inner)) = t {
+            t = Some(inner);
+        }
+        if let Some(Ty::Record(n) | Ty::Enum(n, _)) = t {
+            todo.push(n);
+        }
+    }
     if let Some(s) = &ir.stream {
         todo.extend(s.events.iter().map(|e| e.record.as_str()));
     }

@@ -3,13 +3,37 @@
 use super::{doc, doc_or, rust_ty};
 use crate::ir::{Field, Record, Ty};
 use crate::naming::{field_ident, type_ident};
-use proc_macro2::TokenStream;
+use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 
-pub fn record(r: &Record, direct: bool) -> TokenStream {
+/// The string literals every field's attribute repeats, made once per expansion: a literal
+/// written inside `quote!` is parsed again at each use.
+pub struct Paths {
+    wire: Literal,
+    is_none: Literal,
+    number: Literal,
+    opt_number: Literal,
+    string: Literal,
+    opt_string: Literal,
+}
+
+impl Paths {
+    pub fn new() -> Self {
+        Self {
+            wire: Literal::string("::contango::__private::de::wire"),
+            is_none: Literal::string("::std::option::Option::is_none"),
+            number: Literal::string("::contango::__private::ser::number"),
+            opt_number: Literal::string("::contango::__private::ser::opt_number"),
+            string: Literal::string("::contango::__private::ser::string"),
+            opt_string: Literal::string("::contango::__private::ser::opt_string"),
+        }
+    }
+}
+
+pub fn record(r: &Record, direct: bool, paths: &Paths) -> TokenStream {
     let name = type_ident(&r.name);
     let docs = doc(&r.doc);
-    let fields = r.fields.iter().map(field);
+    let fields = r.fields.iter().map(|f| field(f, paths));
     let serialize_derive = if r.array_shape {
         quote!()
     } else {
@@ -36,60 +60,41 @@ pub fn record(r: &Record, direct: bool) -> TokenStream {
     }
 }
 
-/// The one-pass reader of a record carried by stream frames (`direct::Direct`): fields by their
-/// wire name as bytes, each read once; it gives up (and serde decodes) on anything else.
+/// The one-pass reader of a record that answers and frames carry (`direct::Direct`): fields by
+/// their wire name as bytes, each read once; it gives up (and serde decodes) on anything else.
 fn direct_read(r: &Record) -> TokenStream {
     let name = type_ident(&r.name);
-    let idents: Vec<_> = r.fields.iter().map(|f| field_ident(&f.rust)).collect();
-    let body = if r.array_shape {
-        let n = r.fields.len();
-        quote! {
-            r.tuple::<_, #n>(|t| ::std::option::Option::Some(Self { #(#idents: t.item()?,)* }))
-        }
-    } else {
-        let slots: Vec<_> = (0..r.fields.len())
-            .map(|i| quote::format_ident!("f{}", i))
-            .collect();
-        let arms = r.fields.iter().zip(&slots).map(|(f, slot)| {
+    let idents = r.fields.iter().map(|f| field_ident(&f.rust));
+    if !r.array_shape {
+        // The runtime's `direct_record!` writes the reader from this list.
+        let fields = r.fields.iter().zip(idents).map(|(f, ident)| {
             let keys = std::iter::once(&f.wire)
                 .chain(&f.aliases)
                 .map(|k| proc_macro2::Literal::byte_string(k.as_bytes()));
             // A one-or-many list (an object or an array) is left to serde.
-            let read = if matches!(f.ty, Ty::OneOrMany(_)) {
-                quote!(::std::option::Option::None)
-            } else {
-                quote!(r.field(&mut #slot))
+            let kind = match (matches!(f.ty, Ty::OneOrMany(_)), f.required) {
+                (false, true) => quote!(req),
+                (false, false) => quote!(opt),
+                (true, true) => quote!(req_serde),
+                (true, false) => quote!(opt_serde),
             };
-            quote!(#(#keys)|* => #read,)
+            quote!(#ident [#(#keys)|*] #kind,)
         });
-        let values = r.fields.iter().zip(&slots).map(|(f, slot)| {
-            if f.required {
-                quote!(#slot?)
-            } else {
-                quote!(#slot.flatten())
-            }
-        });
-        quote! {
-            #(let mut #slots = ::std::option::Option::None;)*
-            r.object(|key, r| match key {
-                #(#arms)*
-                _ => r.skip(),
-            })?;
-            ::std::option::Option::Some(Self { #(#idents: #values,)* })
-        }
-    };
+        return quote!(::contango::__private::direct_record!(#name { #(#fields)* }););
+    }
+    let n = r.fields.len();
     let rows = decimal_rows(r, true);
     quote! {
         impl ::contango::__private::direct::Direct for #name {
             fn direct(r: &mut ::contango::__private::direct::Reader<'_>) -> ::std::option::Option<Self> {
-                #body
+                r.tuple::<_, #n>(|t| ::std::option::Option::Some(Self { #(#idents: t.item()?,)* }))
             }
             #rows
         }
     }
 }
 
-fn field(f: &Field) -> TokenStream {
+fn field(f: &Field, paths: &Paths) -> TokenStream {
     let ident = field_ident(&f.rust);
     let wire = &f.wire;
     let inner = rust_ty(&f.ty);
@@ -101,26 +106,25 @@ fn field(f: &Field) -> TokenStream {
     let docs = doc_or(f.doc.as_deref(), || format!("`{}` on the wire.", f.wire));
     let aliases = f.aliases.iter().map(|a| quote!(alias = #a,));
     let default = (!f.required).then(|| {
-        quote!(
-            default,
-            skip_serializing_if = "::std::option::Option::is_none",
-        )
+        let is_none = &paths.is_none;
+        quote!(default, skip_serializing_if = #is_none,)
     });
-    let ser = serialize_with(f);
+    let deserialize = &paths.wire;
+    let ser = serialize_with(f, paths);
     quote! {
         #docs
-        #[serde(rename = #wire, #(#aliases)* #default deserialize_with = "::contango::__private::de::wire" #ser)]
+        #[serde(rename = #wire, #(#aliases)* #default deserialize_with = #deserialize #ser)]
         pub #ident: #ty,
     }
 }
 
 /// Decimals go out as exact JSON numbers (what servers send), or as strings when the spec says so.
-fn serialize_with(f: &Field) -> TokenStream {
+fn serialize_with(f: &Field, paths: &Paths) -> TokenStream {
     let path = match (&f.ty, f.encode_string, f.required) {
-        (Ty::Decimal, false, true) => "::contango::__private::ser::number",
-        (Ty::Decimal, false, false) => "::contango::__private::ser::opt_number",
-        (_, true, true) => "::contango::__private::ser::string",
-        (_, true, false) => "::contango::__private::ser::opt_string",
+        (Ty::Decimal, false, true) => &paths.number,
+        (Ty::Decimal, false, false) => &paths.opt_number,
+        (_, true, true) => &paths.string,
+        (_, true, false) => &paths.opt_string,
         _ => return quote!(),
     };
     quote!(, serialize_with = #path)
