@@ -382,20 +382,10 @@ impl<'a> Reader<'a> {
             b'-' | b'0'..=b'9' => false,
             _ => return None,
         };
-        // Most decimals: found and read in one pass (`number` stops at anything unusual, and
-        // what may follow is checked here: a closing quote, or no exponent).
-        let start = self.at + usize::from(quoted);
-        if let Some((d, end)) = number(self.s, start) {
-            let next = self.s.get(end).copied();
-            let fits = if quoted {
-                next == Some(b'"')
-            } else {
-                !matches!(next, Some(b'e' | b'E'))
-            };
-            if fits {
-                self.at = end + usize::from(quoted);
-                return Some(d);
-            }
+        // Most decimals: found and read in one pass.
+        if let Some((d, end)) = plain_decimal_at(self.s, self.at) {
+            self.at = end;
+            return Some(d);
         }
         let text = if quoted {
             self.string()?
@@ -462,16 +452,8 @@ impl<'a> Reader<'a> {
                     }
                     at += 1;
                 }
-                let quoted = s.get(at) == Some(&b'"');
-                at += usize::from(quoted);
-                let (d, end) = number(s, at)?;
+                let (d, end) = plain_decimal_at(s, at)?;
                 at = end;
-                if quoted {
-                    if s.get(at) != Some(&b'"') {
-                        return None;
-                    }
-                    at += 1;
-                }
                 *cell = d;
             }
             if s.get(at) != Some(&b']') {
@@ -661,6 +643,21 @@ pub(crate) fn parse_rows<const N: usize>(raw: &str) -> Option<Vec<[Decimal; N]>>
 /// parser, which gives the same value for anything this accepts.
 pub(crate) fn plain_decimal(text: &[u8]) -> Option<Decimal> {
     number(text, 0).and_then(|(d, end)| (end == text.len()).then_some(d))
+}
+
+/// A plain decimal at `at`, quoted or not (see [`number`]): its value and where it ends (past
+/// the closing quote). `number` stops at anything unusual, and what may follow is checked here:
+/// a closing quote, or no exponent.
+#[inline(always)]
+fn plain_decimal_at(s: &[u8], at: usize) -> Option<(Decimal, usize)> {
+    let quoted = s.get(at) == Some(&b'"');
+    let (d, end) = number(s, at + usize::from(quoted))?;
+    let next = s.get(end).copied();
+    if quoted {
+        (next == Some(b'"')).then_some((d, end + 1))
+    } else {
+        (!matches!(next, Some(b'e' | b'E'))).then_some((d, end))
+    }
 }
 
 /// `-?digits(.digits)?` with at most 18 digits starting at `at`, read exactly in the same pass
