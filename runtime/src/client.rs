@@ -504,17 +504,18 @@ impl Core {
     /// Samples the server clock now (single-flight: concurrent callers share one sample).
     /// Returns whether a sample was taken; without a time source there is nothing to do.
     pub async fn sync_clock(&self) -> bool {
+        self.sync_clock_since(self.inner.clock.generation()).await
+    }
+
+    /// Samples the server clock unless a sample was tried since generation `seen`: callers that
+    /// looked at the same generation (or signed with it and were refused) take one sample
+    /// between them. The check is made under the lock, so no caller can undo another's sample.
+    async fn sync_clock_since(&self, seen: u64) -> bool {
         let Some(source) = self.inner.time_source else {
             return false;
         };
-        let requested = local_ms();
         let _guard = self.inner.clock_sync.lock().await;
-        // Someone else sampled while this caller waited: their sample is as fresh as ours would be.
-        if !self.inner.clock.is_stale(Duration::from_millis(
-            u64::try_from(local_ms() - requested)
-                .unwrap_or(0)
-                .saturating_add(1),
-        )) {
+        if self.inner.clock.generation() != seen {
             return true;
         }
         source(self).await
@@ -607,11 +608,14 @@ impl Core {
                     });
                 }
             }
+            // Read before the staleness check: callers that all found the clock stale share the
+            // first one's sample.
+            let clock_generation = inner.clock.generation();
             if meta.security.is_signed()
                 && inner.time_source.is_some()
                 && inner.clock.is_stale(inner.clock_interval)
             {
-                self.sync_clock().await;
+                self.sync_clock_since(clock_generation).await;
             }
             let clock_generation = inner.clock.generation();
             let (result, retry_after) = self.attempt(req, checked).await;
@@ -649,10 +653,7 @@ impl Core {
                 resynced = true;
                 // Resample unless another request did since this one was signed (concurrent
                 // -1021s share one sample instead of each taking their own).
-                if inner.clock.generation() == clock_generation {
-                    inner.clock.mark_stale();
-                    self.sync_clock().await;
-                }
+                self.sync_clock_since(clock_generation).await;
                 tracing::info!(
                     offset_ms = inner.clock.offset_ms(),
                     "contango.resync_and_resign"

@@ -18,8 +18,9 @@ pub struct ServerClock {
     offset_ms: AtomicI64,
     /// Local ms of the last sample; 0 = never sampled.
     synced_at_ms: AtomicI64,
-    /// How many samples were recorded: a request signed at one generation and refused (-1021)
-    /// at a later one needs no new sample, only a new signature.
+    /// How many samples were tried, taken or failed: a request signed at one generation and
+    /// refused (-1021) at a later one needs no new sample, only a new signature, and callers that
+    /// waited while another sampled share its sample.
     generation: AtomicU64,
 }
 
@@ -45,7 +46,7 @@ impl ServerClock {
         self.generation.fetch_add(1, Ordering::Release);
     }
 
-    /// The number of samples recorded so far (read it before signing; see [`Self::record`]).
+    /// The number of samples tried so far (read it before signing; see [`Self::record`]).
     pub fn generation(&self) -> u64 {
         self.generation.load(Ordering::Acquire)
     }
@@ -62,11 +63,7 @@ impl ServerClock {
     pub fn record_failure(&self) {
         self.synced_at_ms
             .store(local_ms().max(1), Ordering::Relaxed);
-    }
-
-    /// Forgets the last sample so the next signed request resamples first.
-    pub fn mark_stale(&self) {
-        self.synced_at_ms.store(0, Ordering::Relaxed);
+        self.generation.fetch_add(1, Ordering::Release);
     }
 }
 
@@ -85,8 +82,8 @@ mod tests {
         assert_eq!(c.offset_ms(), -500, "a server behind the local clock");
         assert_eq!(c.generation(), 2);
         c.record_failure();
-        c.mark_stale();
-        assert_eq!(c.generation(), 2, "only samples count");
+        assert_eq!(c.offset_ms(), -500, "a failed sample keeps the offset");
+        assert_eq!(c.generation(), 3, "a failed sample counts as tried");
     }
 
     #[test]
@@ -95,7 +92,5 @@ mod tests {
         c.record(local_ms(), local_ms(), local_ms());
         assert!(!c.is_stale(Duration::from_secs(60)));
         assert!(c.is_stale(Duration::ZERO));
-        c.mark_stale();
-        assert!(c.is_stale(Duration::from_secs(60)));
     }
 }
