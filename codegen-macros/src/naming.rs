@@ -97,7 +97,7 @@ pub fn type_ident(camel_name: &str) -> Ident {
 fn ident(name: &str) -> Ident {
     // `validate` only lets valid names through; anything else is made valid rather than panic.
     let valid = name.starts_with(|c: char| c.is_ascii_alphabetic() || c == '_')
-        && name.chars().all(|c| c.is_ascii_alphanumeric() || c == '_');
+        && name.bytes().all(|b| b.is_ascii_alphanumeric() || b == b'_');
     let fixed;
     let name = if valid {
         name
@@ -114,7 +114,10 @@ fn ident(name: &str) -> Ident {
         "self" | "Self" | "crate" | "super" | "_" => {
             Ident::new(&format!("{name}_"), Span::call_site())
         }
-        n if KEYWORDS.contains(&n) => Ident::new_raw(n, Span::call_site()),
+        // Keywords are short and have no `_`: most names are ruled out without the list.
+        n if n.len() <= 8 && !n.contains('_') && KEYWORDS.contains(&n) => {
+            Ident::new_raw(n, Span::call_site())
+        }
         n => Ident::new(n, Span::call_site()),
     }
 }

@@ -460,6 +460,10 @@ fn resolve_plain(w: &str) -> Value {
         "false" | "False" | "FALSE" => return Value::Bool(false),
         _ => {}
     }
+    // Every number starts with a digit, a sign or a dot; keys and words are strings at once.
+    if !matches!(w.as_bytes().first(), Some(b'0'..=b'9' | b'-' | b'+' | b'.')) {
+        return Value::Str(w.to_string());
+    }
     let digits = |s: &str, radix: u32| !s.is_empty() && s.chars().all(|c| c.is_digit(radix));
     let unsigned = w.strip_prefix(['-', '+']).unwrap_or(w);
     if digits(unsigned, 10) {
