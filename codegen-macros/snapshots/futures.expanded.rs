@@ -1,302 +1,95 @@
-/// Server time, used to keep the client clock offset.
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    ::contango::__private::serde::Serialize,
-    ::contango::__private::serde::Deserialize
-)]
-#[serde(crate = "::contango::__private::serde")]
-pub struct ServerTime {
-    /// Server time in milliseconds since the epoch.
-    #[serde(rename = "serverTime", deserialize_with = "::contango::__private::de::wire")]
-    pub server_time: ::contango::Millis,
-    /// Name of the server's time zone, e.g. Coordinated Universal Time.
-    #[serde(
-        rename = "timezone",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub timezone: ::std::option::Option<::std::string::String>,
+::contango::__private::record! {
+    #[doc = " Server time, used to keep the client clock offset."] ServerTime direct {
+    #[doc = " Server time in milliseconds since the epoch."] server_time :
+    ::contango::Millis = "serverTime"[b"serverTime"] req[], #[doc =
+    " Name of the server's time zone, e.g. Coordinated Universal Time."] timezone :
+    ::std::string::String = "timezone"[b"timezone"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], }
 }
-impl ::contango::__private::de::Wire for ServerTime {
-    fn from_wire<'de, D: ::contango::__private::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::std::result::Result<Self, D::Error> {
-        <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
-    }
+::contango::__private::record! {
+    #[doc = " A tradable contract and its order limits (section 2.1)."] Contract direct {
+    #[doc = " Contract name, e.g. E-BTC-USDT."] symbol : ::std::string::String =
+    "symbol"[b"symbol"] req[], #[doc = " Whether the contract can be traded."] status :
+    ContractStatus = "status"[b"status"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc =
+    " Contract type: E perpetual, S test, others mixed."] contract_type : ContractType =
+    "type"[b"type"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc =
+    " Contract direction: 0 backward, 1 forward."] side : ContractSide = "side"[b"side"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none",], #[doc =
+    " Contract face value."] multiplier : ::contango::__private::rust_decimal::Decimal =
+    "multiplier"[b"multiplier"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Unit of the face value."]
+    multiplier_coin : ::std::string::String = "multiplierCoin"[b"multiplierCoin"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none",], #[doc =
+    " Price precision (decimal places)."] price_precision : i32 =
+    "pricePrecision"[b"pricePrecision"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc = " Minimum order volume."]
+    min_order_volume : ::contango::__private::rust_decimal::Decimal =
+    "minOrderVolume"[b"minOrderVolume"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Minimum order value."]
+    min_order_money : ::contango::__private::rust_decimal::Decimal =
+    "minOrderMoney"[b"minOrderMoney"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc =
+    " Maximum volume of a market order."] max_market_volume :
+    ::contango::__private::rust_decimal::Decimal = "maxMarketVolume"[b"maxMarketVolume"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc =
+    " Maximum value of a market order."] max_market_money :
+    ::contango::__private::rust_decimal::Decimal = "maxMarketMoney"[b"maxMarketMoney"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc =
+    " Maximum volume of a limit order."] max_limit_volume :
+    ::contango::__private::rust_decimal::Decimal = "maxLimitVolume"[b"maxLimitVolume"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc =
+    " Maximum value of a limit order (in the sample payload, not in the field table)."]
+    max_limit_money : ::contango::__private::rust_decimal::Decimal =
+    "maxLimitMoney"[b"maxLimitMoney"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc =
+    " Maximum number of valid (open) orders."] max_valid_order : i32 =
+    "maxValidOrder"[b"maxValidOrder"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc = " Contract id (sibling exchanges only)."]
+    contract_id : i64 = "contractId"[b"contractId"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc = " Margin coin (sibling exchanges only)."]
+    margin_coin : ::std::string::String = "marginCoin"[b"marginCoin"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
+    " Minimum leverage (sibling exchanges only)."] min_lever : i32 =
+    "minLever"[b"minLever"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc =
+    " Maximum leverage (sibling exchanges only)."] max_lever : i32 =
+    "maxLever"[b"maxLever"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc =
+    " Maker fee rate for opening (sibling exchanges only)."] open_maker_fee :
+    ::contango::__private::rust_decimal::Decimal = "openMakerFee"[b"openMakerFee"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc =
+    " Taker fee rate for opening (sibling exchanges only)."] open_taker_fee :
+    ::contango::__private::rust_decimal::Decimal = "openTakerFee"[b"openTakerFee"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc =
+    " Maker fee rate for closing (sibling exchanges only)."] close_maker_fee :
+    ::contango::__private::rust_decimal::Decimal = "closeMakerFee"[b"closeMakerFee"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc =
+    " Taker fee rate for closing (sibling exchanges only)."] close_taker_fee :
+    ::contango::__private::rust_decimal::Decimal = "closeTakerFee"[b"closeTakerFee"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], }
 }
-::contango::__private::direct_record!(
-    ServerTime { server_time[b"serverTime"] req, timezone[b"timezone"] opt, }
-);
-/// A tradable contract and its order limits (section 2.1).
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    ::contango::__private::serde::Serialize,
-    ::contango::__private::serde::Deserialize
-)]
-#[serde(crate = "::contango::__private::serde")]
-pub struct Contract {
-    /// Contract name, e.g. E-BTC-USDT.
-    #[serde(rename = "symbol", deserialize_with = "::contango::__private::de::wire")]
-    pub symbol: ::std::string::String,
-    /// Whether the contract can be traded.
-    #[serde(
-        rename = "status",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub status: ::std::option::Option<ContractStatus>,
-    /// Contract type: E perpetual, S test, others mixed.
-    #[serde(
-        rename = "type",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub contract_type: ::std::option::Option<ContractType>,
-    /// Contract direction: 0 backward, 1 forward.
-    #[serde(
-        rename = "side",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub side: ::std::option::Option<ContractSide>,
-    /// Contract face value.
-    #[serde(
-        rename = "multiplier",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub multiplier: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
-    /// Unit of the face value.
-    #[serde(
-        rename = "multiplierCoin",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub multiplier_coin: ::std::option::Option<::std::string::String>,
-    /// Price precision (decimal places).
-    #[serde(
-        rename = "pricePrecision",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub price_precision: ::std::option::Option<i32>,
-    /// Minimum order volume.
-    #[serde(
-        rename = "minOrderVolume",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub min_order_volume: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Minimum order value.
-    #[serde(
-        rename = "minOrderMoney",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub min_order_money: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Maximum volume of a market order.
-    #[serde(
-        rename = "maxMarketVolume",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub max_market_volume: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Maximum value of a market order.
-    #[serde(
-        rename = "maxMarketMoney",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub max_market_money: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Maximum volume of a limit order.
-    #[serde(
-        rename = "maxLimitVolume",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub max_limit_volume: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Maximum value of a limit order (in the sample payload, not in the field table).
-    #[serde(
-        rename = "maxLimitMoney",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub max_limit_money: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Maximum number of valid (open) orders.
-    #[serde(
-        rename = "maxValidOrder",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub max_valid_order: ::std::option::Option<i32>,
-    /// Contract id (sibling exchanges only).
-    #[serde(
-        rename = "contractId",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub contract_id: ::std::option::Option<i64>,
-    /// Margin coin (sibling exchanges only).
-    #[serde(
-        rename = "marginCoin",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub margin_coin: ::std::option::Option<::std::string::String>,
-    /// Minimum leverage (sibling exchanges only).
-    #[serde(
-        rename = "minLever",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub min_lever: ::std::option::Option<i32>,
-    /// Maximum leverage (sibling exchanges only).
-    #[serde(
-        rename = "maxLever",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub max_lever: ::std::option::Option<i32>,
-    /// Maker fee rate for opening (sibling exchanges only).
-    #[serde(
-        rename = "openMakerFee",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub open_maker_fee: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Taker fee rate for opening (sibling exchanges only).
-    #[serde(
-        rename = "openTakerFee",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub open_taker_fee: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Maker fee rate for closing (sibling exchanges only).
-    #[serde(
-        rename = "closeMakerFee",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub close_maker_fee: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Taker fee rate for closing (sibling exchanges only).
-    #[serde(
-        rename = "closeTakerFee",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub close_taker_fee: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
+::contango::__private::record! {
+    #[doc = " Order book of a contract (section 2.2)."] OrderBook direct { #[doc =
+    " Current time in milliseconds (in the field table; absent or null in the samples)."]
+    time : ::contango::Millis = "time"[b"time"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc = " Buy price levels, best to worst."] bids
+    : ::std::vec::Vec < PriceLevel > = "bids"[b"bids"] req[], #[doc =
+    " Sell price levels, best to worst."] asks : ::std::vec::Vec < PriceLevel > =
+    "asks"[b"asks"] req[], }
 }
-impl ::contango::__private::de::Wire for Contract {
-    fn from_wire<'de, D: ::contango::__private::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::std::result::Result<Self, D::Error> {
-        <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
-    }
-}
-::contango::__private::direct_record!(
-    Contract { symbol[b"symbol"] req, status[b"status"] opt, contract_type[b"type"] opt,
-    side[b"side"] opt, multiplier[b"multiplier"] opt, multiplier_coin[b"multiplierCoin"]
-    opt, price_precision[b"pricePrecision"] opt, min_order_volume[b"minOrderVolume"] opt,
-    min_order_money[b"minOrderMoney"] opt, max_market_volume[b"maxMarketVolume"] opt,
-    max_market_money[b"maxMarketMoney"] opt, max_limit_volume[b"maxLimitVolume"] opt,
-    max_limit_money[b"maxLimitMoney"] opt, max_valid_order[b"maxValidOrder"] opt,
-    contract_id[b"contractId"] opt, margin_coin[b"marginCoin"] opt,
-    min_lever[b"minLever"] opt, max_lever[b"maxLever"] opt,
-    open_maker_fee[b"openMakerFee"] opt, open_taker_fee[b"openTakerFee"] opt,
-    close_maker_fee[b"closeMakerFee"] opt, close_taker_fee[b"closeTakerFee"] opt, }
-);
-/// Order book of a contract (section 2.2).
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    ::contango::__private::serde::Serialize,
-    ::contango::__private::serde::Deserialize
-)]
-#[serde(crate = "::contango::__private::serde")]
-pub struct OrderBook {
-    /// Current time in milliseconds (in the field table; absent or null in the samples).
-    #[serde(
-        rename = "time",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub time: ::std::option::Option<::contango::Millis>,
-    /// Buy price levels, best to worst.
-    #[serde(rename = "bids", deserialize_with = "::contango::__private::de::wire")]
-    pub bids: ::std::vec::Vec<PriceLevel>,
-    /// Sell price levels, best to worst.
-    #[serde(rename = "asks", deserialize_with = "::contango::__private::de::wire")]
-    pub asks: ::std::vec::Vec<PriceLevel>,
-}
-impl ::contango::__private::de::Wire for OrderBook {
-    fn from_wire<'de, D: ::contango::__private::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::std::result::Result<Self, D::Error> {
-        <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
-    }
-}
-::contango::__private::direct_record!(
-    OrderBook { time[b"time"] opt, bids[b"bids"] req, asks[b"asks"] req, }
-);
 /// One price level of the order book: a two-element array [price, quantity] (decimal strings or numbers).
 #[derive(Debug, Clone, PartialEq, ::contango::__private::serde::Deserialize)]
 #[serde(crate = "::contango::__private::serde")]
@@ -305,14 +98,14 @@ pub struct PriceLevel {
     #[serde(
         rename = "price",
         deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::number"
+        serialize_with = "::contango::__private::ser::number",
     )]
     pub price: ::contango::__private::rust_decimal::Decimal,
     /// Total quantity at that price.
     #[serde(
         rename = "quantity",
         deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::number"
+        serialize_with = "::contango::__private::ser::number",
     )]
     pub quantity: ::contango::__private::rust_decimal::Decimal,
 }
@@ -369,3143 +162,955 @@ impl ::contango::__private::direct::Direct for PriceLevel {
         )
     }
 }
-/// 24 hour ticker of a contract (section 2.3).
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    ::contango::__private::serde::Serialize,
-    ::contango::__private::serde::Deserialize
-)]
-#[serde(crate = "::contango::__private::serde")]
-pub struct Ticker {
-    /// Open time in milliseconds.
-    #[serde(
-        rename = "time",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub time: ::std::option::Option<::contango::Millis>,
-    /// Highest price.
-    #[serde(
-        rename = "high",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub high: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
-    /// Lowest price.
-    #[serde(
-        rename = "low",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub low: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
-    /// Latest price.
-    #[serde(
-        rename = "last",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub last: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
-    /// Traded volume.
-    #[serde(
-        rename = "vol",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub vol: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
-    /// Price variation (a string in the field table, a decimal text in the samples).
-    #[serde(
-        rename = "rose",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub rose: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
+::contango::__private::record! {
+    #[doc = " 24 hour ticker of a contract (section 2.3)."] Ticker direct { #[doc =
+    " Open time in milliseconds."] time : ::contango::Millis = "time"[b"time"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none",], #[doc =
+    " Highest price."] high : ::contango::__private::rust_decimal::Decimal =
+    "high"[b"high"] opt[default, skip_serializing_if = "::std::option::Option::is_none",
+    serialize_with = "::contango::__private::ser::opt_number",], #[doc =
+    " Lowest price."] low : ::contango::__private::rust_decimal::Decimal = "low"[b"low"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Latest price."] last :
+    ::contango::__private::rust_decimal::Decimal = "last"[b"last"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Traded volume."] vol :
+    ::contango::__private::rust_decimal::Decimal = "vol"[b"vol"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc =
+    " Price variation (a string in the field table, a decimal text in the samples)."]
+    rose : ::contango::__private::rust_decimal::Decimal = "rose"[b"rose"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], }
+}
+::contango::__private::record! {
+    #[doc = " One candlestick (section 2.4)."] Kline direct { #[doc =
+    " Start time. The field table says milliseconds; real payloads send seconds, so it is read as seconds."]
+    idx : ::contango::Seconds = "idx"[b"idx"] req[], #[doc = " Open price."] open :
+    ::contango::__private::rust_decimal::Decimal = "open"[b"open"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Highest price."] high :
+    ::contango::__private::rust_decimal::Decimal = "high"[b"high"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Lowest price."] low :
+    ::contango::__private::rust_decimal::Decimal = "low"[b"low"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Close price."] close :
+    ::contango::__private::rust_decimal::Decimal = "close"[b"close"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Traded volume."] vol :
+    ::contango::__private::rust_decimal::Decimal = "vol"[b"vol"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], }
+}
+::contango::__private::record! {
+    #[doc = " One trade of the account (section 2.5)."] Trade direct { #[doc =
+    " Trade id."] trade_id : i64 = "tradeId"[b"tradeId"] req[], #[doc = " Price."] price
+    : ::contango::__private::rust_decimal::Decimal = "price"[b"price"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc =
+    " Quantity (int in the field table; read as a decimal so fractional volumes decode)."]
+    qty : ::contango::__private::rust_decimal::Decimal = "qty"[b"qty"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Amount."] amount :
+    ::contango::__private::rust_decimal::Decimal = "amount"[b"amount"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Contract name."] contract_name
+    : ::std::string::String = "contractName"[b"contractName"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
+    " BUY (buy long) or SELL (sell short)."] side : Side = "side"[b"side"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
+    " Trading fee (sent as a string)."] fee :
+    ::contango::__private::rust_decimal::Decimal = "fee"[b"fee"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Buy-side order id."] bid_id :
+    i64 = "bidId"[b"bidId"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc = " Sell-side order id."] ask_id : i64 =
+    "askId"[b"askId"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc = " Buyer user id."] bid_user_id : i64 =
+    "bidUserId"[b"bidUserId"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc = " Seller user id."] ask_user_id : i64 =
+    "askUserId"[b"askUserId"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc = " Whether the caller is the buyer."]
+    is_buyer : bool = "isBuyer"[b"isBuyer"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc = " Whether the caller is the maker."]
+    is_maker : bool = "isMaker"[b"isMaker"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc =
+    " Creation time in milliseconds (the samples spell it ctime or time)."] c_time :
+    ::contango::Millis = "cTime"[b"cTime" | b"ctime" | b"time"] opt[alias = "ctime",
+    alias = "time", default, skip_serializing_if = "::std::option::Option::is_none",], }
+}
+::contango::__private::record! {
+    #[doc =
+    " An order (section 2.6); conditional orders carry their trigger fields and child orders."]
+    Order direct { #[doc = " System-generated order id."] order_id : i64 =
+    "orderId"[b"orderId"] req[], #[doc =
+    " Client order id (some servers send it as a number; kept as text)."] client_order_id
+    : ::std::string::String = "clientOrderId"[b"clientOrderId"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
+    " Contract name (in the sample payloads)."] contract_name : ::std::string::String =
+    "contractName"[b"contractName"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc = " Order price."] price :
+    ::contango::__private::rust_decimal::Decimal = "price"[b"price"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Order quantity."] orig_qty :
+    ::contango::__private::rust_decimal::Decimal = "origQty"[b"origQty"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Order amount."] orig_amount :
+    ::contango::__private::rust_decimal::Decimal = "origAmount"[b"origAmount"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Filled quantity."] executed_qty
+    : ::contango::__private::rust_decimal::Decimal = "executedQty"[b"executedQty"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Average fill price."] avg_price
+    : ::contango::__private::rust_decimal::Decimal = "avgPrice"[b"avgPrice"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Order status."] status :
+    OrderStatus = "status"[b"status"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc =
+    " Order type: LIMIT (limit price) or MARKET (market price)."] order_type : OrderType
+    = "type"[b"type"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc = " BUY (buy long) or SELL (sell short)."]
+    side : Side = "side"[b"side"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc = " OPEN or CLOSE."] action : Open =
+    "action"[b"action"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc = " Order creation time in milliseconds."]
+    transact_time : ::contango::Millis = "transactTime"[b"transactTime"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
+    " Time in force (empty text in the samples; meaning not documented)."] time_in_force
+    : ::std::string::String = "timeInForce"[b"timeInForce"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
+    " Trigger price of a conditional order (samples only)."] trigger_price :
+    ::contango::__private::rust_decimal::Decimal = "triggerPrice"[b"triggerPrice"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc =
+    " Trigger type of a conditional order (samples only; values not documented)."]
+    trigger_type : i32 = "triggerType"[b"triggerType"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc =
+    " Order type placed when triggered (samples only; values not documented)."]
+    trigger_order_type : i32 = "triggerOrderType"[b"triggerOrderType"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
+    " Whether this is a conditional order (samples only)."] condition_order : bool =
+    "conditionOrder"[b"conditionOrder"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc =
+    " Child orders of a conditional order (samples only)."] child_orders :
+    ::std::vec::Vec < Order > = "childOrders"[b"childOrders"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none",], }
+}
+::contango::__private::record! {
+    #[doc = " The id of an order placed or cancelled."] OrderId direct { #[doc =
+    " System-generated order id (may exceed 2^53; some servers send it as a string)."]
+    order_id : i64 = "orderId"[b"orderId"] req[], }
+}
+::contango::__private::record! {
+    #[doc = " Account data (data of GET /v2/account, section 2.7)."] Account direct {
+    #[doc = " One entry per margin coin."] account : ::std::vec::Vec < AccountBalance > =
+    "account"[b"account"] req[], }
+}
+::contango::__private::record! {
+    #[doc = " Balances and positions of one margin coin (section 2.7)."] AccountBalance
+    direct { #[doc = " Margin coin."] margin_coin : ::std::string::String =
+    "marginCoin"[b"marginCoin"] req[], #[doc = " Currency display precision."]
+    coin_precious : i32 = "coinPrecious"[b"coinPrecious"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
+    " Balance account."] account_normal : ::contango::__private::rust_decimal::Decimal =
+    "accountNormal"[b"accountNormal"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Margin frozen account."]
+    account_lock : ::contango::__private::rust_decimal::Decimal =
+    "accountLock"[b"accountLock"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc =
+    " Isolated-position margin balance."] part_position_normal :
+    ::contango::__private::rust_decimal::Decimal =
+    "partPositionNormal"[b"partPositionNormal"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc =
+    " Cross-position initial margin."] total_position_normal :
+    ::contango::__private::rust_decimal::Decimal =
+    "totalPositionNormal"[b"totalPositionNormal"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc =
+    " Profit and loss that occurred."] achieved_amount :
+    ::contango::__private::rust_decimal::Decimal = "achievedAmount"[b"achievedAmount"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Unrealized profit and loss."]
+    unrealized_amount : ::contango::__private::rust_decimal::Decimal =
+    "unrealizedAmount"[b"unrealizedAmount"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Cross-position margin rate."]
+    total_margin_rate : ::contango::__private::rust_decimal::Decimal =
+    "totalMarginRate"[b"totalMarginRate"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Cross-position equity."]
+    total_equity : ::contango::__private::rust_decimal::Decimal =
+    "totalEquity"[b"totalEquity"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Isolated-position equity."]
+    part_equity : ::contango::__private::rust_decimal::Decimal =
+    "partEquity"[b"partEquity"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Cross-position costs."]
+    total_cost : ::contango::__private::rust_decimal::Decimal = "totalCost"[b"totalCost"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Margin rate of all accounts."]
+    sum_margin_rate : ::contango::__private::rust_decimal::Decimal =
+    "sumMarginRate"[b"sumMarginRate"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc =
+    " Position profit and loss of the whole account."] sum_open_realized_amount :
+    ::contango::__private::rust_decimal::Decimal =
+    "sumOpenRealizedAmount"[b"sumOpenRealizedAmount"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Available trial money."]
+    can_use_trial_fund : ::contango::__private::rust_decimal::Decimal =
+    "canUseTrialFund"[b"canUseTrialFund"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc =
+    " Cross-position maintenance margin plus fee; may be null."] sum_maintenance_margin :
+    ::contango::__private::rust_decimal::Decimal =
+    "sumMaintenanceMargin"[b"sumMaintenanceMargin"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc =
+    " Account type; may be null. Allowed values are not documented, so it is kept as text."]
+    future_model : ::std::string::String = "futureModel"[b"futureModel"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
+    " Position records per contract."] position_vos : ::std::vec::Vec < PositionGroup > =
+    "positionVos"[b"positionVos"] req[], }
+}
+::contango::__private::record! {
+    #[doc = " Positions of one contract (a positionVos item, section 2.7)."]
+    PositionGroup direct { #[doc = " Contract id."] contract_id : i64 =
+    "contractId"[b"contractId"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc = " Contract name."] contract_name :
+    ::std::string::String = "contractName"[b"contractName"] req[], #[doc =
+    " Contract coin pair, e.g. BTC-USDT."] contract_symbol : ::std::string::String =
+    "contractSymbol"[b"contractSymbol"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc = " Whether auto-deleveraging is enabled."]
+    adl_enabled : bool = "adlEnabled"[b"adlEnabled"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc = " Positions of the contract."] positions
+    : ::std::vec::Vec < Position > = "positions"[b"positions"] req[], }
+}
+::contango::__private::record! {
+    #[doc =
+    " A position (section 2.7), with the extra fields the sample payloads carry."]
+    Position direct { #[doc = " Position id."] id : i64 = "id"[b"id"] req[], #[doc =
+    " User id."] uid : i64 = "uid"[b"uid"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc = " Contract id."] contract_id : i64 =
+    "contractId"[b"contractId"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc = " Margin mode: 1 cross, 2 isolated."]
+    position_type : PositionType = "positionType"[b"positionType"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none",], #[doc = " BUY or SELL."]
+    side : Side = "side"[b"side"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc = " Quantity."] volume :
+    ::contango::__private::rust_decimal::Decimal = "volume"[b"volume"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Open price."] open_price :
+    ::contango::__private::rust_decimal::Decimal = "openPrice"[b"openPrice"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Average price."] avg_price :
+    ::contango::__private::rust_decimal::Decimal = "avgPrice"[b"avgPrice"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Average closing price."]
+    close_price : ::contango::__private::rust_decimal::Decimal =
+    "closePrice"[b"closePrice"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Leverage multiple."]
+    leverage_level : i32 = "leverageLevel"[b"leverageLevel"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
+    " Opening margin including variation."] open_amount :
+    ::contango::__private::rust_decimal::Decimal = "openAmount"[b"openAmount"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Held position margin."]
+    hold_amount : ::contango::__private::rust_decimal::Decimal =
+    "holdAmount"[b"holdAmount"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Closed quantity."] close_volume
+    : ::contango::__private::rust_decimal::Decimal = "closeVolume"[b"closeVolume"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc =
+    " Quantity of pending closing orders."] pending_close_volume :
+    ::contango::__private::rust_decimal::Decimal =
+    "pendingCloseVolume"[b"pendingCloseVolume"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc =
+    " Profit and loss that occurred."] realized_amount :
+    ::contango::__private::rust_decimal::Decimal = "realizedAmount"[b"realizedAmount"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc =
+    " Historic accumulated profit and loss."] history_realized_amount :
+    ::contango::__private::rust_decimal::Decimal =
+    "historyRealizedAmount"[b"historyRealizedAmount"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Forced-close quantity."]
+    force_liquidation_volume : ::contango::__private::rust_decimal::Decimal =
+    "forceLiquidationVolume"[b"forceLiquidationVolume"] opt[default, skip_serializing_if
+    = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc =
+    " Forced-close price (average, trigger)."] force_liquidation_price :
+    ::contango::__private::rust_decimal::Decimal =
+    "forceLiquidationPrice"[b"forceLiquidationPrice"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Trading fees."] trade_fee :
+    ::contango::__private::rust_decimal::Decimal = "tradeFee"[b"tradeFee"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Capital costs."] capital_fee :
+    ::contango::__private::rust_decimal::Decimal = "capitalFee"[b"capitalFee"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Closing profit and loss."]
+    close_profit : ::contango::__private::rust_decimal::Decimal =
+    "closeProfit"[b"closeProfit"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Amount to share."] share_amount
+    : ::contango::__private::rust_decimal::Decimal = "shareAmount"[b"shareAmount"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Freeze state."] freeze_lock :
+    FreezeLock = "freezeLock"[b"freezeLock"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc = " Whether the position is in effect."]
+    status : PositionStatus = "status"[b"status"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc =
+    " Creation time (local date-time text, e.g. 2023-06-06T09:48:43)."] ctime :
+    ::contango::LocalDateTime = "ctime"[b"ctime"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc = " Update time (local date-time text)."]
+    mtime : ::contango::LocalDateTime = "mtime"[b"mtime"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
+    " Liquidation lock time (local date-time text)."] lock_time :
+    ::contango::LocalDateTime = "lockTime"[b"lockTime"] opt[default, skip_serializing_if
+    = "::std::option::Option::is_none",], #[doc =
+    " Total position value multiplied by face value."] position_amount :
+    ::contango::__private::rust_decimal::Decimal = "positionAmount"[b"positionAmount"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc =
+    " Total closing value multiplied by face value."] position_close_amount :
+    ::contango::__private::rust_decimal::Decimal =
+    "positionCloseAmount"[b"positionCloseAmount"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Number of long positions."]
+    long_account_count : i32 = "longAccountCount"[b"longAccountCount"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
+    " Number of short positions."] short_account_count : i32 =
+    "shortAccountCount"[b"shortAccountCount"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc =
+    " Total realized profit and loss of this settlement cycle."] sum_realized :
+    ::contango::__private::rust_decimal::Decimal = "sumRealized"[b"sumRealized"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc =
+    " Account deficit at position settlement."] deficit_losses :
+    ::contango::__private::rust_decimal::Decimal = "deficitLosses"[b"deficitLosses"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Current margin ratio."]
+    current_margin_rate : ::contango::__private::rust_decimal::Decimal =
+    "currentMarginRate"[b"currentMarginRate"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc =
+    " Balance occupied by current contracts, excluding realized and unrealized gains and losses."]
+    real_equity : ::contango::__private::rust_decimal::Decimal =
+    "realEquity"[b"realEquity"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc =
+    " Broker (client) id (sample payloads only)."] broker_id : i64 =
+    "brokerId"[b"brokerId"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc =
+    " Account the position belongs to (sample payloads only)."] using_account_type :
+    UsingAccountType = "usingAccountType"[b"usingAccountType"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
+    " Margin rate (sample payloads only; not described)."] margin_rate :
+    ::contango::__private::rust_decimal::Decimal = "marginRate"[b"marginRate"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc =
+    " Reduce price (sample payloads only; not described)."] reduce_price :
+    ::contango::__private::rust_decimal::Decimal = "reducePrice"[b"reducePrice"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc =
+    " Return rate (sample payloads only; not described)."] return_rate :
+    ::contango::__private::rust_decimal::Decimal = "returnRate"[b"returnRate"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc =
+    " Unrealized profit and loss (sample payloads only; not described)."]
+    un_realized_amount : ::contango::__private::rust_decimal::Decimal =
+    "unRealizedAmount"[b"unRealizedAmount"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc =
+    " Open realized amount (sample payloads only; not described)."] open_realized_amount
+    : ::contango::__private::rust_decimal::Decimal =
+    "openRealizedAmount"[b"openRealizedAmount"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc =
+    " Position balance (sample payloads only; not described)."] position_balance :
+    ::contango::__private::rust_decimal::Decimal = "positionBalance"[b"positionBalance"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc =
+    " Settled profit (sample payloads only; not described)."] settle_profit :
+    ::contango::__private::rust_decimal::Decimal = "settleProfit"[b"settleProfit"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc =
+    " Maintenance margin rate (sample payloads only; not described)."] keep_rate :
+    ::contango::__private::rust_decimal::Decimal = "keepRate"[b"keepRate"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc =
+    " Maximum fee rate (sample payloads only; not described)."] max_fee_rate :
+    ::contango::__private::rust_decimal::Decimal = "maxFeeRate"[b"maxFeeRate"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc =
+    " Index price (sample payloads only; not described)."] index_price :
+    ::contango::__private::rust_decimal::Decimal = "indexPrice"[b"indexPrice"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], }
+}
+::contango::__private::record! {
+    #[doc = " Leverage brackets of a contract (section 2.8)."] LeverageBrackets direct {
+    #[doc = " Contract name."] contract_name : ::std::string::String =
+    "contractName"[b"contractName"] req[], #[doc = " The notional brackets."] brackets :
+    ::std::vec::Vec < LeverageBracket > = "brackets"[b"brackets"] req[], }
+}
+::contango::__private::record! {
+    #[doc = " One notional bracket and its leverage and maintenance margin."]
+    LeverageBracket direct { #[doc = " Notional bracket number."] bracket : i32 =
+    "bracket"[b"bracket"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc =
+    " Maximum initial leverage of the bracket."] initial_leverage :
+    ::contango::__private::rust_decimal::Decimal = "initialLeverage"[b"initialLeverage"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Cap notional."]
+    max_position_value : ::contango::__private::rust_decimal::Decimal =
+    "maxPositionValue"[b"maxPositionValue"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Notional threshold."]
+    min_position_value : ::contango::__private::rust_decimal::Decimal =
+    "minPositionValue"[b"minPositionValue"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Maintenance margin ratio."]
+    maint_margin_ratio : ::contango::__private::rust_decimal::Decimal =
+    "maintMarginRatio"[b"maintMarginRatio"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], }
+}
+::contango::__private::record! {
+    #[doc = " Commission rates of a contract (section 2.9)."] CommissionRate direct {
+    #[doc = " Contract name."] contract_name : ::std::string::String =
+    "contractName"[b"contractName"] req[], #[doc = " Taker fee rate when opening."]
+    open_taker_fee_rate : ::contango::__private::rust_decimal::Decimal =
+    "openTakerFeeRate"[b"openTakerFeeRate"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Maker fee rate when opening."]
+    open_maker_fee_rate : ::contango::__private::rust_decimal::Decimal =
+    "openMakerFeeRate"[b"openMakerFeeRate"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Taker fee rate when closing."]
+    close_taker_fee_rate : ::contango::__private::rust_decimal::Decimal =
+    "closeTakerFeeRate"[b"closeTakerFeeRate"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Maker fee rate when closing."]
+    close_maker_fee_rate : ::contango::__private::rust_decimal::Decimal =
+    "closeMakerFeeRate"[b"closeMakerFeeRate"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], }
+}
+::contango::__private::record! {
+    #[doc = " A transfer between the wallet and the contract account (section 2.10)."]
+    TransferRecord direct { #[doc = " Direction (the samples use lower case)."]
+    transfer_type : TransferType = "transferType"[b"transferType"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
+    " Coin transferred."] symbol : ::std::string::String = "symbol"[b"symbol"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none",], #[doc =
+    " Amount transferred."] amount : ::contango::__private::rust_decimal::Decimal =
+    "amount"[b"amount"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc =
+    " Amount after the transfer (in the field table, absent from the sample)."]
+    after_amount : ::contango::__private::rust_decimal::Decimal =
+    "afterAmount"[b"afterAmount"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Transfer status."] status :
+    TransferStatus = "status"[b"status"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc = " Creation time in milliseconds."] ctime
+    : ::contango::Millis = "ctime"[b"ctime"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], }
+}
+::contango::__private::record! {
+    #[doc =
+    " A forced-liquidation or auto-deleveraging order (section 2.11). The document gives two field lists (the position fields of section 2.7 plus brokerId, usingAccountType, coPositionExt; and the sample's order-like fields); this type holds both, every field optional."]
+    ForceOrder direct { #[doc = " Record id."] id : i64 = "id"[b"id"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none",], #[doc = " User id."] uid :
+    i64 = "uid"[b"uid"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc = " Margin mode: 1 cross, 2 isolated."]
+    position_type : PositionType = "positionType"[b"positionType"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none",], #[doc = " BUY or SELL."]
+    side : Side = "side"[b"side"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc = " Quantity."] volume :
+    ::contango::__private::rust_decimal::Decimal = "volume"[b"volume"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Average price."] avg_price :
+    ::contango::__private::rust_decimal::Decimal = "avgPrice"[b"avgPrice"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Leverage multiple."]
+    leverage_level : i32 = "leverageLevel"[b"leverageLevel"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
+    " Profit and loss that occurred."] realized_amount :
+    ::contango::__private::rust_decimal::Decimal = "realizedAmount"[b"realizedAmount"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Trading fees."] trade_fee :
+    ::contango::__private::rust_decimal::Decimal = "tradeFee"[b"tradeFee"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc =
+    " Status. The field table gives the position status (0 ineffective, 1 effective); the sample carries other values (2), whose meaning is not documented, so it is kept as a number."]
+    status : i32 = "status"[b"status"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc =
+    " Creation time (local date-time text, e.g. 2023-06-13T20:55:51)."] ctime :
+    ::contango::LocalDateTime = "ctime"[b"ctime"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc = " Update time (local date-time text)."]
+    mtime : ::contango::LocalDateTime = "mtime"[b"mtime"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
+    " Client (broker) id."] broker_id : i64 = "brokerId"[b"brokerId"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
+    " Account type: 0 contract, 1 with order, 2 copy trading."] using_account_type :
+    UsingAccountType = "usingAccountType"[b"usingAccountType"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none",], #[doc = " Contract id."]
+    contract_id : i64 = "contractId"[b"contractId"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc = " Open price."] open_price :
+    ::contango::__private::rust_decimal::Decimal = "openPrice"[b"openPrice"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Average closing price."]
+    close_price : ::contango::__private::rust_decimal::Decimal =
+    "closePrice"[b"closePrice"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc =
+    " Opening margin including variation."] open_amount :
+    ::contango::__private::rust_decimal::Decimal = "openAmount"[b"openAmount"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Held position margin."]
+    hold_amount : ::contango::__private::rust_decimal::Decimal =
+    "holdAmount"[b"holdAmount"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Closed quantity."] close_volume
+    : ::contango::__private::rust_decimal::Decimal = "closeVolume"[b"closeVolume"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc =
+    " Quantity of pending closing orders."] pending_close_volume :
+    ::contango::__private::rust_decimal::Decimal =
+    "pendingCloseVolume"[b"pendingCloseVolume"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc =
+    " Historic accumulated profit and loss."] history_realized_amount :
+    ::contango::__private::rust_decimal::Decimal =
+    "historyRealizedAmount"[b"historyRealizedAmount"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Forced-close quantity."]
+    force_liquidation_volume : ::contango::__private::rust_decimal::Decimal =
+    "forceLiquidationVolume"[b"forceLiquidationVolume"] opt[default, skip_serializing_if
+    = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc =
+    " Forced-close price (average, trigger)."] force_liquidation_price :
+    ::contango::__private::rust_decimal::Decimal =
+    "forceLiquidationPrice"[b"forceLiquidationPrice"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Capital costs."] capital_fee :
+    ::contango::__private::rust_decimal::Decimal = "capitalFee"[b"capitalFee"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Closing profit and loss."]
+    close_profit : ::contango::__private::rust_decimal::Decimal =
+    "closeProfit"[b"closeProfit"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Amount to share."] share_amount
+    : ::contango::__private::rust_decimal::Decimal = "shareAmount"[b"shareAmount"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Freeze state."] freeze_lock :
+    FreezeLock = "freezeLock"[b"freezeLock"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc =
+    " Liquidation lock time (local date-time text)."] lock_time :
+    ::contango::LocalDateTime = "lockTime"[b"lockTime"] opt[default, skip_serializing_if
+    = "::std::option::Option::is_none",], #[doc =
+    " Total position value multiplied by face value."] position_amount :
+    ::contango::__private::rust_decimal::Decimal = "positionAmount"[b"positionAmount"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc =
+    " Total closing value multiplied by face value."] position_close_amount :
+    ::contango::__private::rust_decimal::Decimal =
+    "positionCloseAmount"[b"positionCloseAmount"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Number of long positions."]
+    long_account_count : i32 = "longAccountCount"[b"longAccountCount"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
+    " Number of short positions."] short_account_count : i32 =
+    "shortAccountCount"[b"shortAccountCount"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc =
+    " Total realized profit and loss of this settlement cycle."] sum_realized :
+    ::contango::__private::rust_decimal::Decimal = "sumRealized"[b"sumRealized"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc =
+    " Account deficit at position settlement."] deficit_losses :
+    ::contango::__private::rust_decimal::Decimal = "deficitLosses"[b"deficitLosses"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Current margin ratio."]
+    current_margin_rate : ::contango::__private::rust_decimal::Decimal =
+    "currentMarginRate"[b"currentMarginRate"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc =
+    " Balance occupied by current contracts, excluding realized and unrealized gains and losses."]
+    real_equity : ::contango::__private::rust_decimal::Decimal =
+    "realEquity"[b"realEquity"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc =
+    " Position extension information (copy trading)."] co_position_ext : CoPositionExt =
+    "coPositionExt"[b"coPositionExt"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc = " Client order id (sample only)."]
+    client_id : ::std::string::String = "clientId"[b"clientId"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
+    " OPEN or CLOSE (sample only)."] open : Open = "open"[b"open"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
+    " Order type as a number (sample only; values not documented)."] order_type : i32 =
+    "type"[b"type"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc = " Order price (sample only)."] price :
+    ::contango::__private::rust_decimal::Decimal = "price"[b"price"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc =
+    " Taker fee rate when opening (sample only)."] open_taker_fee_rate :
+    ::contango::__private::rust_decimal::Decimal =
+    "openTakerFeeRate"[b"openTakerFeeRate"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc =
+    " Maker fee rate when opening (sample only)."] open_maker_fee_rate :
+    ::contango::__private::rust_decimal::Decimal =
+    "openMakerFeeRate"[b"openMakerFeeRate"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc =
+    " Taker fee rate when closing (sample only)."] close_taker_fee_rate :
+    ::contango::__private::rust_decimal::Decimal =
+    "closeTakerFeeRate"[b"closeTakerFeeRate"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc =
+    " Maker fee rate when closing (sample only)."] close_maker_fee_rate :
+    ::contango::__private::rust_decimal::Decimal =
+    "closeMakerFeeRate"[b"closeMakerFeeRate"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc =
+    " Filled quantity (sample only)."] deal_volume :
+    ::contango::__private::rust_decimal::Decimal = "dealVolume"[b"dealVolume"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Filled value (sample only)."]
+    deal_money : ::contango::__private::rust_decimal::Decimal = "dealMoney"[b"dealMoney"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Locked money (sample only)."]
+    lock_money : ::contango::__private::rust_decimal::Decimal = "lockMoney"[b"lockMoney"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Unlocked money (sample only)."]
+    unlock_money : ::contango::__private::rust_decimal::Decimal =
+    "unlockMoney"[b"unlockMoney"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc =
+    " Memo (sample only; a number in the sample, kept as text)."] memo :
+    ::std::string::String = "memo"[b"memo"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc =
+    " Order source (sample only; values not documented)."] source : i32 =
+    "source"[b"source"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc =
+    " Royalty share ratio, 0 to 1 (sample only)."] share_royalty_ratio :
+    ::contango::__private::rust_decimal::Decimal =
+    "shareRoyaltyRatio"[b"shareRoyaltyRatio"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], }
+}
+::contango::__private::record! {
+    #[doc =
+    " Copy-trading extension of a forced position (coPositionExt, section 2.11)."]
+    CoPositionExt direct { #[doc = " Position id."] position_id : i64 =
+    "positionId"[b"positionId"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc = " User id of the copied trader."]
+    copy_trader_uid : i64 = "copyTraderUid"[b"copyTraderUid"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
+    " User id of the trader sharing royalties."] share_trader_uid : i64 =
+    "shareTraderUid"[b"shareTraderUid"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc = " Id of the shared position."]
+    share_position_id : i64 = "sharePositionId"[b"sharePositionId"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
+    " Royalty share ratio, 0 to 1."] share_royalty_ratio :
+    ::contango::__private::rust_decimal::Decimal =
+    "shareRoyaltyRatio"[b"shareRoyaltyRatio"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Pre-share royalty amount."]
+    pre_share_royalty_amount : ::contango::__private::rust_decimal::Decimal =
+    "preShareRoyaltyAmount"[b"preShareRoyaltyAmount"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc =
+    " Locked pre-share royalty amount."] lock_pre_share_royalty_amount :
+    ::contango::__private::rust_decimal::Decimal =
+    "lockPreShareRoyaltyAmount"[b"lockPreShareRoyaltyAmount"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Copy-trading state."]
+    copy_status : CopyStatus = "copyStatus"[b"copyStatus"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
+    " Royalty settlement state."] share_royalty_status : ShareRoyaltyStatus =
+    "shareRoyaltyStatus"[b"shareRoyaltyStatus"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc = " How the position was closed."]
+    close_position_type : ClosePositionType = "closePositionType"[b"closePositionType"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none",], #[doc =
+    " Creation time (local date-time text)."] ctime : ::contango::LocalDateTime =
+    "ctime"[b"ctime"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc = " Update time (local date-time text)."]
+    mtime : ::contango::LocalDateTime = "mtime"[b"mtime"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none",], }
+}
+::contango::__private::record! {
+    #[doc =
+    " A listen key: the token identifying a private event stream (section 2.12)."]
+    ListenKey direct { #[doc = " The listen key."] listen_key : ::std::string::String =
+    "listenKey"[b"listenKey"] req[], }
+}
+::contango::__private::record! {
+    #[doc =
+    " Subscribe request sent by the client: {event: sub, params: {channel: user_account_update}}."]
+    StreamSubscribe { #[doc = " Always sub."] event : ::std::string::String =
+    "event"[b"event"] req[], #[doc = " What to subscribe to."] params :
+    StreamSubscribeParams = "params"[b"params"] req[], }
+}
+::contango::__private::record! {
+    #[doc = " Parameters of a subscribe request."] StreamSubscribeParams { #[doc =
+    " Channel name (user_account_update)."] channel : ::std::string::String =
+    "channel"[b"channel"] req[], }
+}
+::contango::__private::record! {
+    #[doc =
+    " Acknowledgement of a subscription: {event: user_account_update, status: ok, ts}."]
+    StreamSubscribed { #[doc = " The channel subscribed to."] event :
+    ::std::string::String = "event"[b"event"] req[], #[doc = " ok on success."] status :
+    ::std::string::String = "status"[b"status"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc = " Server time in milliseconds."] ts :
+    ::contango::Millis = "ts"[b"ts"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], }
+}
+::contango::__private::record! {
+    #[doc =
+    " Ping sent by the server; answer every ping with a pong carrying the same ts."]
+    StreamPing { #[doc = " Always ping."] event : ::std::string::String =
+    "event"[b"event"] req[], #[doc = " Server time in milliseconds (sent as a string)."]
+    ts : ::contango::Millis = "ts"[b"ts"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], }
+}
+::contango::__private::record! {
+    #[doc = " Pong sent by the client after every ping received from the server."]
+    StreamPong { #[doc = " Always pong."] event : ::std::string::String =
+    "event"[b"event"] req[], #[doc =
+    " The ping's timestamp in milliseconds, as a string (section 6.1)."] ts :
+    ::std::string::String = "ts"[b"ts"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], }
+}
+::contango::__private::record! {
+    #[doc = " Order update event (e = ORDER_TRADE_UPDATE, section 6.2)."]
+    OrderTradeUpdate direct { #[doc = " Event type (ORDER_TRADE_UPDATE)."] event_type :
+    ::std::string::String = "e"[b"e"] req[], #[doc = " Event time in milliseconds."]
+    event_time : ::contango::Millis = "E"[b"E"] req[], #[doc =
+    " The order that changed."] order : OrderUpdate = "o"[b"o"] req[], }
+}
+::contango::__private::record! {
+    #[doc =
+    " The order of an order update event (the o object, section 6.2). Decimals travel as strings."]
+    OrderUpdate direct { #[doc = " Trading pair."] symbol : ::std::string::String =
+    "s"[b"s"] req[], #[doc = " Client-provided order id."] client_order_id :
+    ::std::string::String = "c"[b"c"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc = " Order direction."] side : Side =
+    "S"[b"S"] opt[default, skip_serializing_if = "::std::option::Option::is_none",],
+    #[doc = " Order type (MARKET, LIMIT, IOC, POST_ONLY and others)."] order_type :
+    OrderType = "o"[b"o"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc =
+    " Original quantity (multiplied by face value)."] quantity :
+    ::contango::__private::rust_decimal::Decimal = "q"[b"q"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_string",], #[doc = " Original price."] price :
+    ::contango::__private::rust_decimal::Decimal = "p"[b"p"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_string",], #[doc = " Average price."] average_price
+    : ::contango::__private::rust_decimal::Decimal = "ap"[b"ap"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_string",], #[doc =
+    " Execution type of this event (new, liquidation, trade, cancel, adl)."]
+    execution_type : ExecutionType = "x"[b"x"] req[], #[doc = " Current order status."]
+    status : OrderStatus = "X"[b"X"] req[], #[doc = " Order id."] order_id : i64 =
+    "i"[b"i"] req[], #[doc = " Quantity filled in this event."] last_filled_quantity :
+    ::contango::__private::rust_decimal::Decimal = "l"[b"l"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_string",], #[doc = " Cumulative filled quantity."]
+    cumulative_filled_quantity : ::contango::__private::rust_decimal::Decimal = "z"[b"z"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_string",], #[doc =
+    " Price of the fill in this event."] last_filled_price :
+    ::contango::__private::rust_decimal::Decimal = "L"[b"L"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_string",], #[doc = " Fee asset."] fee_asset :
+    ::std::string::String = "N"[b"N"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc = " Total fee amount."] fee :
+    ::contango::__private::rust_decimal::Decimal = "n"[b"n"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_string",], #[doc = " Trade time in milliseconds."]
+    trade_time : ::contango::Millis = "T"[b"T"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc = " Trade id."] trade_id : i64 = "t"[b"t"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none",], #[doc =
+    " Whether the fill was a maker fill (reserved field)."] is_maker : bool = "m"[b"m"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none",], #[doc =
+    " Reduce-only flag, default false (reserved field)."] reduce_only : bool = "R"[b"R"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none",], #[doc =
+    " Position direction."] position_side : PositionSide = "ps"[b"ps"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
+    " Realized profit or loss of this trade."] realized_profit :
+    ::contango::__private::rust_decimal::Decimal = "rp"[b"rp"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_string",], }
+}
+::contango::__private::record! {
+    #[doc = " Account update event (e = ACCOUNT_UPDATE, section 6.3)."] AccountUpdate
+    direct { #[doc = " Event type (ACCOUNT_UPDATE)."] event_type : ::std::string::String
+    = "e"[b"e"] req[], #[doc = " Event time in milliseconds."] event_time :
+    ::contango::Millis = "E"[b"E"] req[], #[doc =
+    " Matching time in milliseconds (tentative)."] transaction_time : ::contango::Millis
+    = "T"[b"T"] opt[default, skip_serializing_if = "::std::option::Option::is_none",],
+    #[doc = " The account update."] update : AccountUpdateData = "a"[b"a"] req[], }
+}
+::contango::__private::record! {
+    #[doc = " The account update object of an account update event (the a object)."]
+    AccountUpdateData direct { #[doc = " Reason that triggered the event."] reason :
+    AccountUpdateReason = "m"[b"m"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc =
+    " Balances (only relevant balances are sent)."] balances : ::std::vec::Vec <
+    BalanceUpdate > = "B"[b"B"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc = " Positions."] positions :
+    ::std::vec::Vec < PositionUpdate > = "P"[b"P"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], }
+}
+::contango::__private::record! {
+    #[doc = " A balance in an account update event. Values travel as strings."]
+    BalanceUpdate direct { #[doc = " Asset name."] asset : ::std::string::String =
+    "a"[b"a"] req[], #[doc = " Cross-margin balance."] cross_wallet_balance :
+    ::contango::__private::rust_decimal::Decimal = "cw"[b"cw"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_string",], #[doc = " Locked balance."]
+    locked_balance : ::contango::__private::rust_decimal::Decimal = "lb"[b"lb"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_string",], #[doc =
+    " Isolated margin wallet balance."] isolated_wallet_balance :
+    ::contango::__private::rust_decimal::Decimal = "iw"[b"iw"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_string",], #[doc =
+    " Balance change not related to profit, loss or fees."] balance_change :
+    ::contango::__private::rust_decimal::Decimal = "bc"[b"bc"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_string",], }
+}
+::contango::__private::record! {
+    #[doc = " A position in an account update event. Values travel as strings."]
+    PositionUpdate direct { #[doc = " Trading pair."] symbol : ::std::string::String =
+    "s"[b"s"] req[], #[doc = " Position amount."] position_amount :
+    ::contango::__private::rust_decimal::Decimal = "pa"[b"pa"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_string",], #[doc = " Entry price."] entry_price :
+    ::contango::__private::rust_decimal::Decimal = "ep"[b"ep"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_string",], #[doc = " Last settlement price."]
+    last_settlement_price : ::contango::__private::rust_decimal::Decimal = "lp"[b"lp"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_string",], #[doc =
+    " Cumulative realized profit and loss, including fees."] cumulative_realized :
+    ::contango::__private::rust_decimal::Decimal = "cr"[b"cr"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_string",], #[doc = " Unrealized profit and loss."]
+    unrealized_profit : ::contango::__private::rust_decimal::Decimal = "up"[b"up"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_string",], #[doc =
+    " Margin type: 1 cross, 2 isolated (sent as the text \"1\")."] margin_type :
+    PositionType = "mt"[b"mt"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc = " Isolated margin of the position."]
+    isolated_margin : ::contango::__private::rust_decimal::Decimal = "iw"[b"iw"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_string",], #[doc =
+    " Position direction, SHORT or LONG."] position_side : PositionSide = "ps"[b"ps"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none",], }
+}
+::contango::__private::record! {
+    #[doc =
+    " A full depth snapshot of the market stream: up to 30 levels a side, best first. An empty book has no levels (and a frame time of 0)."]
+    MarketDepth direct { #[doc = " Sell levels, lowest price first."] asks :
+    ::std::vec::Vec < PriceLevel > = "asks"[b"asks"] req[], #[doc =
+    " Buy levels, highest price first."] buys : ::std::vec::Vec < PriceLevel > =
+    "buys"[b"buys"] req[], }
+}
+::contango::__private::record! {
+    #[doc = " Trades printed since the previous frame of the trade_ticker channel."]
+    MarketTrades direct { #[doc = " The trades, oldest first."] data : ::std::vec::Vec <
+    MarketTrade > = "data"[b"data"] req[], #[doc =
+    " Time of the latest trade (absent in the published sample)."] ts :
+    ::contango::Millis = "ts"[b"ts"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], }
+}
+::contango::__private::record! {
+    #[doc = " One public trade."] MarketTrade direct { #[doc =
+    " Trade id (sent by some servers)."] id : i64 = "id"[b"id"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none",], #[doc = " Price."] price :
+    ::contango::__private::rust_decimal::Decimal = "price"[b"price"] req[serialize_with =
+    "::contango::__private::ser::number",], #[doc = " Volume in contracts."] vol :
+    ::contango::__private::rust_decimal::Decimal = "vol"[b"vol"] req[serialize_with =
+    "::contango::__private::ser::number",], #[doc =
+    " Taker side (BUY or buy, SELL or sell)."] side : Side = "side"[b"side"] req[], #[doc
+    = " Traded value."] amount : ::contango::__private::rust_decimal::Decimal =
+    "amount"[b"amount"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc =
+    " Trade time as local date-time text (2024-07-23 22:03:11)."] ds :
+    ::std::string::String = "ds"[b"ds"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc =
+    " Trade time in milliseconds (absent in history answers of some servers)."] ts :
+    ::contango::Millis = "ts"[b"ts"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], }
+}
+::contango::__private::record! {
+    #[doc = " 24 hour statistics of a contract on the market stream."] MarketTicker
+    direct { #[doc = " Open price 24 hours ago."] open :
+    ::contango::__private::rust_decimal::Decimal = "open"[b"open"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Latest price."] close :
+    ::contango::__private::rust_decimal::Decimal = "close"[b"close"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Highest price."] high :
+    ::contango::__private::rust_decimal::Decimal = "high"[b"high"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Lowest price."] low :
+    ::contango::__private::rust_decimal::Decimal = "low"[b"low"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Volume in contracts."] vol :
+    ::contango::__private::rust_decimal::Decimal = "vol"[b"vol"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Traded value."] amount :
+    ::contango::__private::rust_decimal::Decimal = "amount"[b"amount"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc =
+    " Price change as a fraction (-0.2922 is -29.22 %)."] rose :
+    ::contango::__private::rust_decimal::Decimal = "rose"[b"rose"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], }
+}
+::contango::__private::record! {
+    #[doc =
+    " One candle of the market stream (also the items of a kline history answer)."]
+    MarketKline direct { #[doc = " Start of the candle in seconds."] id :
+    ::contango::Seconds = "id"[b"id"] req[], #[doc = " Open price."] open :
+    ::contango::__private::rust_decimal::Decimal = "open"[b"open"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Highest price."] high :
+    ::contango::__private::rust_decimal::Decimal = "high"[b"high"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Lowest price."] low :
+    ::contango::__private::rust_decimal::Decimal = "low"[b"low"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Close price."] close :
+    ::contango::__private::rust_decimal::Decimal = "close"[b"close"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Volume in contracts."] vol :
+    ::contango::__private::rust_decimal::Decimal = "vol"[b"vol"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Traded value."] amount :
+    ::contango::__private::rust_decimal::Decimal = "amount"[b"amount"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc =
+    " Start as local date-time text (2022-07-13 14:00:00)."] ds : ::std::string::String =
+    "ds"[b"ds"] opt[default, skip_serializing_if = "::std::option::Option::is_none",], }
 }
-impl ::contango::__private::de::Wire for Ticker {
-    fn from_wire<'de, D: ::contango::__private::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::std::result::Result<Self, D::Error> {
-        <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
-    }
-}
-::contango::__private::direct_record!(
-    Ticker { time[b"time"] opt, high[b"high"] opt, low[b"low"] opt, last[b"last"] opt,
-    vol[b"vol"] opt, rose[b"rose"] opt, }
-);
-/// One candlestick (section 2.4).
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    ::contango::__private::serde::Serialize,
-    ::contango::__private::serde::Deserialize
-)]
-#[serde(crate = "::contango::__private::serde")]
-pub struct Kline {
-    /// Start time. The field table says milliseconds; real payloads send seconds, so it is read as seconds.
-    #[serde(rename = "idx", deserialize_with = "::contango::__private::de::wire")]
-    pub idx: ::contango::Seconds,
-    /// Open price.
-    #[serde(
-        rename = "open",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub open: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
-    /// Highest price.
-    #[serde(
-        rename = "high",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub high: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
-    /// Lowest price.
-    #[serde(
-        rename = "low",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub low: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
-    /// Close price.
-    #[serde(
-        rename = "close",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub close: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
-    /// Traded volume.
-    #[serde(
-        rename = "vol",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub vol: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
-}
-impl ::contango::__private::de::Wire for Kline {
-    fn from_wire<'de, D: ::contango::__private::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::std::result::Result<Self, D::Error> {
-        <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
-    }
-}
-::contango::__private::direct_record!(
-    Kline { idx[b"idx"] req, open[b"open"] opt, high[b"high"] opt, low[b"low"] opt,
-    close[b"close"] opt, vol[b"vol"] opt, }
-);
-/// One trade of the account (section 2.5).
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    ::contango::__private::serde::Serialize,
-    ::contango::__private::serde::Deserialize
-)]
-#[serde(crate = "::contango::__private::serde")]
-pub struct Trade {
-    /// Trade id.
-    #[serde(rename = "tradeId", deserialize_with = "::contango::__private::de::wire")]
-    pub trade_id: i64,
-    /// Price.
-    #[serde(
-        rename = "price",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub price: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
-    /// Quantity (int in the field table; read as a decimal so fractional volumes decode).
-    #[serde(
-        rename = "qty",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub qty: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
-    /// Amount.
-    #[serde(
-        rename = "amount",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub amount: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
-    /// Contract name.
-    #[serde(
-        rename = "contractName",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub contract_name: ::std::option::Option<::std::string::String>,
-    /// BUY (buy long) or SELL (sell short).
-    #[serde(
-        rename = "side",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub side: ::std::option::Option<Side>,
-    /// Trading fee (sent as a string).
-    #[serde(
-        rename = "fee",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub fee: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
-    /// Buy-side order id.
-    #[serde(
-        rename = "bidId",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub bid_id: ::std::option::Option<i64>,
-    /// Sell-side order id.
-    #[serde(
-        rename = "askId",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub ask_id: ::std::option::Option<i64>,
-    /// Buyer user id.
-    #[serde(
-        rename = "bidUserId",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub bid_user_id: ::std::option::Option<i64>,
-    /// Seller user id.
-    #[serde(
-        rename = "askUserId",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub ask_user_id: ::std::option::Option<i64>,
-    /// Whether the caller is the buyer.
-    #[serde(
-        rename = "isBuyer",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub is_buyer: ::std::option::Option<bool>,
-    /// Whether the caller is the maker.
-    #[serde(
-        rename = "isMaker",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub is_maker: ::std::option::Option<bool>,
-    /// Creation time in milliseconds (the samples spell it ctime or time).
-    #[serde(
-        rename = "cTime",
-        alias = "ctime",
-        alias = "time",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub c_time: ::std::option::Option<::contango::Millis>,
-}
-impl ::contango::__private::de::Wire for Trade {
-    fn from_wire<'de, D: ::contango::__private::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::std::result::Result<Self, D::Error> {
-        <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
-    }
-}
-::contango::__private::direct_record!(
-    Trade { trade_id[b"tradeId"] req, price[b"price"] opt, qty[b"qty"] opt,
-    amount[b"amount"] opt, contract_name[b"contractName"] opt, side[b"side"] opt,
-    fee[b"fee"] opt, bid_id[b"bidId"] opt, ask_id[b"askId"] opt,
-    bid_user_id[b"bidUserId"] opt, ask_user_id[b"askUserId"] opt, is_buyer[b"isBuyer"]
-    opt, is_maker[b"isMaker"] opt, c_time[b"cTime" | b"ctime" | b"time"] opt, }
-);
-/// An order (section 2.6); conditional orders carry their trigger fields and child orders.
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    ::contango::__private::serde::Serialize,
-    ::contango::__private::serde::Deserialize
-)]
-#[serde(crate = "::contango::__private::serde")]
-pub struct Order {
-    /// System-generated order id.
-    #[serde(rename = "orderId", deserialize_with = "::contango::__private::de::wire")]
-    pub order_id: i64,
-    /// Client order id (some servers send it as a number; kept as text).
-    #[serde(
-        rename = "clientOrderId",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub client_order_id: ::std::option::Option<::std::string::String>,
-    /// Contract name (in the sample payloads).
-    #[serde(
-        rename = "contractName",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub contract_name: ::std::option::Option<::std::string::String>,
-    /// Order price.
-    #[serde(
-        rename = "price",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub price: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
-    /// Order quantity.
-    #[serde(
-        rename = "origQty",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub orig_qty: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
-    /// Order amount.
-    #[serde(
-        rename = "origAmount",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub orig_amount: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
-    /// Filled quantity.
-    #[serde(
-        rename = "executedQty",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub executed_qty: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Average fill price.
-    #[serde(
-        rename = "avgPrice",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub avg_price: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
-    /// Order status.
-    #[serde(
-        rename = "status",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub status: ::std::option::Option<OrderStatus>,
-    /// Order type: LIMIT (limit price) or MARKET (market price).
-    #[serde(
-        rename = "type",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub order_type: ::std::option::Option<OrderType>,
-    /// BUY (buy long) or SELL (sell short).
-    #[serde(
-        rename = "side",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub side: ::std::option::Option<Side>,
-    /// OPEN or CLOSE.
-    #[serde(
-        rename = "action",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub action: ::std::option::Option<Open>,
-    /// Order creation time in milliseconds.
-    #[serde(
-        rename = "transactTime",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub transact_time: ::std::option::Option<::contango::Millis>,
-    /// Time in force (empty text in the samples; meaning not documented).
-    #[serde(
-        rename = "timeInForce",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub time_in_force: ::std::option::Option<::std::string::String>,
-    /// Trigger price of a conditional order (samples only).
-    #[serde(
-        rename = "triggerPrice",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub trigger_price: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Trigger type of a conditional order (samples only; values not documented).
-    #[serde(
-        rename = "triggerType",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub trigger_type: ::std::option::Option<i32>,
-    /// Order type placed when triggered (samples only; values not documented).
-    #[serde(
-        rename = "triggerOrderType",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub trigger_order_type: ::std::option::Option<i32>,
-    /// Whether this is a conditional order (samples only).
-    #[serde(
-        rename = "conditionOrder",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub condition_order: ::std::option::Option<bool>,
-    /// Child orders of a conditional order (samples only).
-    #[serde(
-        rename = "childOrders",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub child_orders: ::std::option::Option<::std::vec::Vec<Order>>,
-}
-impl ::contango::__private::de::Wire for Order {
-    fn from_wire<'de, D: ::contango::__private::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::std::result::Result<Self, D::Error> {
-        <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
-    }
-}
-::contango::__private::direct_record!(
-    Order { order_id[b"orderId"] req, client_order_id[b"clientOrderId"] opt,
-    contract_name[b"contractName"] opt, price[b"price"] opt, orig_qty[b"origQty"] opt,
-    orig_amount[b"origAmount"] opt, executed_qty[b"executedQty"] opt,
-    avg_price[b"avgPrice"] opt, status[b"status"] opt, order_type[b"type"] opt,
-    side[b"side"] opt, action[b"action"] opt, transact_time[b"transactTime"] opt,
-    time_in_force[b"timeInForce"] opt, trigger_price[b"triggerPrice"] opt,
-    trigger_type[b"triggerType"] opt, trigger_order_type[b"triggerOrderType"] opt,
-    condition_order[b"conditionOrder"] opt, child_orders[b"childOrders"] opt, }
-);
-/// The id of an order placed or cancelled.
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    ::contango::__private::serde::Serialize,
-    ::contango::__private::serde::Deserialize
-)]
-#[serde(crate = "::contango::__private::serde")]
-pub struct OrderId {
-    /// System-generated order id (may exceed 2^53; some servers send it as a string).
-    #[serde(rename = "orderId", deserialize_with = "::contango::__private::de::wire")]
-    pub order_id: i64,
-}
-impl ::contango::__private::de::Wire for OrderId {
-    fn from_wire<'de, D: ::contango::__private::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::std::result::Result<Self, D::Error> {
-        <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
-    }
-}
-::contango::__private::direct_record!(OrderId { order_id[b"orderId"] req, });
-/// Account data (data of GET /v2/account, section 2.7).
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    ::contango::__private::serde::Serialize,
-    ::contango::__private::serde::Deserialize
-)]
-#[serde(crate = "::contango::__private::serde")]
-pub struct Account {
-    /// One entry per margin coin.
-    #[serde(rename = "account", deserialize_with = "::contango::__private::de::wire")]
-    pub account: ::std::vec::Vec<AccountBalance>,
-}
-impl ::contango::__private::de::Wire for Account {
-    fn from_wire<'de, D: ::contango::__private::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::std::result::Result<Self, D::Error> {
-        <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
-    }
-}
-::contango::__private::direct_record!(Account { account[b"account"] req, });
-/// Balances and positions of one margin coin (section 2.7).
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    ::contango::__private::serde::Serialize,
-    ::contango::__private::serde::Deserialize
-)]
-#[serde(crate = "::contango::__private::serde")]
-pub struct AccountBalance {
-    /// Margin coin.
-    #[serde(rename = "marginCoin", deserialize_with = "::contango::__private::de::wire")]
-    pub margin_coin: ::std::string::String,
-    /// Currency display precision.
-    #[serde(
-        rename = "coinPrecious",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub coin_precious: ::std::option::Option<i32>,
-    /// Balance account.
-    #[serde(
-        rename = "accountNormal",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub account_normal: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Margin frozen account.
-    #[serde(
-        rename = "accountLock",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub account_lock: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Isolated-position margin balance.
-    #[serde(
-        rename = "partPositionNormal",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub part_position_normal: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Cross-position initial margin.
-    #[serde(
-        rename = "totalPositionNormal",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub total_position_normal: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Profit and loss that occurred.
-    #[serde(
-        rename = "achievedAmount",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub achieved_amount: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Unrealized profit and loss.
-    #[serde(
-        rename = "unrealizedAmount",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub unrealized_amount: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Cross-position margin rate.
-    #[serde(
-        rename = "totalMarginRate",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub total_margin_rate: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Cross-position equity.
-    #[serde(
-        rename = "totalEquity",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub total_equity: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Isolated-position equity.
-    #[serde(
-        rename = "partEquity",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub part_equity: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
-    /// Cross-position costs.
-    #[serde(
-        rename = "totalCost",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub total_cost: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
-    /// Margin rate of all accounts.
-    #[serde(
-        rename = "sumMarginRate",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub sum_margin_rate: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Position profit and loss of the whole account.
-    #[serde(
-        rename = "sumOpenRealizedAmount",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub sum_open_realized_amount: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Available trial money.
-    #[serde(
-        rename = "canUseTrialFund",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub can_use_trial_fund: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Cross-position maintenance margin plus fee; may be null.
-    #[serde(
-        rename = "sumMaintenanceMargin",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub sum_maintenance_margin: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Account type; may be null. Allowed values are not documented, so it is kept as text.
-    #[serde(
-        rename = "futureModel",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub future_model: ::std::option::Option<::std::string::String>,
-    /// Position records per contract.
-    #[serde(
-        rename = "positionVos",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub position_vos: ::std::vec::Vec<PositionGroup>,
-}
-impl ::contango::__private::de::Wire for AccountBalance {
-    fn from_wire<'de, D: ::contango::__private::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::std::result::Result<Self, D::Error> {
-        <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
-    }
-}
-::contango::__private::direct_record!(
-    AccountBalance { margin_coin[b"marginCoin"] req, coin_precious[b"coinPrecious"] opt,
-    account_normal[b"accountNormal"] opt, account_lock[b"accountLock"] opt,
-    part_position_normal[b"partPositionNormal"] opt,
-    total_position_normal[b"totalPositionNormal"] opt, achieved_amount[b"achievedAmount"]
-    opt, unrealized_amount[b"unrealizedAmount"] opt,
-    total_margin_rate[b"totalMarginRate"] opt, total_equity[b"totalEquity"] opt,
-    part_equity[b"partEquity"] opt, total_cost[b"totalCost"] opt,
-    sum_margin_rate[b"sumMarginRate"] opt,
-    sum_open_realized_amount[b"sumOpenRealizedAmount"] opt,
-    can_use_trial_fund[b"canUseTrialFund"] opt,
-    sum_maintenance_margin[b"sumMaintenanceMargin"] opt, future_model[b"futureModel"]
-    opt, position_vos[b"positionVos"] req, }
-);
-/// Positions of one contract (a positionVos item, section 2.7).
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    ::contango::__private::serde::Serialize,
-    ::contango::__private::serde::Deserialize
-)]
-#[serde(crate = "::contango::__private::serde")]
-pub struct PositionGroup {
-    /// Contract id.
-    #[serde(
-        rename = "contractId",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub contract_id: ::std::option::Option<i64>,
-    /// Contract name.
-    #[serde(
-        rename = "contractName",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub contract_name: ::std::string::String,
-    /// Contract coin pair, e.g. BTC-USDT.
-    #[serde(
-        rename = "contractSymbol",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub contract_symbol: ::std::option::Option<::std::string::String>,
-    /// Whether auto-deleveraging is enabled.
-    #[serde(
-        rename = "adlEnabled",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub adl_enabled: ::std::option::Option<bool>,
-    /// Positions of the contract.
-    #[serde(rename = "positions", deserialize_with = "::contango::__private::de::wire")]
-    pub positions: ::std::vec::Vec<Position>,
-}
-impl ::contango::__private::de::Wire for PositionGroup {
-    fn from_wire<'de, D: ::contango::__private::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::std::result::Result<Self, D::Error> {
-        <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
-    }
-}
-::contango::__private::direct_record!(
-    PositionGroup { contract_id[b"contractId"] opt, contract_name[b"contractName"] req,
-    contract_symbol[b"contractSymbol"] opt, adl_enabled[b"adlEnabled"] opt,
-    positions[b"positions"] req, }
-);
-/// A position (section 2.7), with the extra fields the sample payloads carry.
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    ::contango::__private::serde::Serialize,
-    ::contango::__private::serde::Deserialize
-)]
-#[serde(crate = "::contango::__private::serde")]
-pub struct Position {
-    /// Position id.
-    #[serde(rename = "id", deserialize_with = "::contango::__private::de::wire")]
-    pub id: i64,
-    /// User id.
-    #[serde(
-        rename = "uid",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub uid: ::std::option::Option<i64>,
-    /// Contract id.
-    #[serde(
-        rename = "contractId",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub contract_id: ::std::option::Option<i64>,
-    /// Margin mode: 1 cross, 2 isolated.
-    #[serde(
-        rename = "positionType",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub position_type: ::std::option::Option<PositionType>,
-    /// BUY or SELL.
-    #[serde(
-        rename = "side",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub side: ::std::option::Option<Side>,
-    /// Quantity.
-    #[serde(
-        rename = "volume",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub volume: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
-    /// Open price.
-    #[serde(
-        rename = "openPrice",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub open_price: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
-    /// Average price.
-    #[serde(
-        rename = "avgPrice",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub avg_price: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
-    /// Average closing price.
-    #[serde(
-        rename = "closePrice",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub close_price: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
-    /// Leverage multiple.
-    #[serde(
-        rename = "leverageLevel",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub leverage_level: ::std::option::Option<i32>,
-    /// Opening margin including variation.
-    #[serde(
-        rename = "openAmount",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub open_amount: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
-    /// Held position margin.
-    #[serde(
-        rename = "holdAmount",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub hold_amount: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
-    /// Closed quantity.
-    #[serde(
-        rename = "closeVolume",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub close_volume: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Quantity of pending closing orders.
-    #[serde(
-        rename = "pendingCloseVolume",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub pending_close_volume: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Profit and loss that occurred.
-    #[serde(
-        rename = "realizedAmount",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub realized_amount: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Historic accumulated profit and loss.
-    #[serde(
-        rename = "historyRealizedAmount",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub history_realized_amount: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Forced-close quantity.
-    #[serde(
-        rename = "forceLiquidationVolume",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub force_liquidation_volume: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Forced-close price (average, trigger).
-    #[serde(
-        rename = "forceLiquidationPrice",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub force_liquidation_price: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Trading fees.
-    #[serde(
-        rename = "tradeFee",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub trade_fee: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
-    /// Capital costs.
-    #[serde(
-        rename = "capitalFee",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub capital_fee: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
-    /// Closing profit and loss.
-    #[serde(
-        rename = "closeProfit",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub close_profit: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Amount to share.
-    #[serde(
-        rename = "shareAmount",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub share_amount: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Freeze state.
-    #[serde(
-        rename = "freezeLock",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub freeze_lock: ::std::option::Option<FreezeLock>,
-    /// Whether the position is in effect.
-    #[serde(
-        rename = "status",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub status: ::std::option::Option<PositionStatus>,
-    /// Creation time (local date-time text, e.g. 2023-06-06T09:48:43).
-    #[serde(
-        rename = "ctime",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub ctime: ::std::option::Option<::contango::LocalDateTime>,
-    /// Update time (local date-time text).
-    #[serde(
-        rename = "mtime",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub mtime: ::std::option::Option<::contango::LocalDateTime>,
-    /// Liquidation lock time (local date-time text).
-    #[serde(
-        rename = "lockTime",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub lock_time: ::std::option::Option<::contango::LocalDateTime>,
-    /// Total position value multiplied by face value.
-    #[serde(
-        rename = "positionAmount",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub position_amount: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Total closing value multiplied by face value.
-    #[serde(
-        rename = "positionCloseAmount",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub position_close_amount: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Number of long positions.
-    #[serde(
-        rename = "longAccountCount",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub long_account_count: ::std::option::Option<i32>,
-    /// Number of short positions.
-    #[serde(
-        rename = "shortAccountCount",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub short_account_count: ::std::option::Option<i32>,
-    /// Total realized profit and loss of this settlement cycle.
-    #[serde(
-        rename = "sumRealized",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub sum_realized: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Account deficit at position settlement.
-    #[serde(
-        rename = "deficitLosses",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub deficit_losses: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Current margin ratio.
-    #[serde(
-        rename = "currentMarginRate",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub current_margin_rate: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Balance occupied by current contracts, excluding realized and unrealized gains and losses.
-    #[serde(
-        rename = "realEquity",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub real_equity: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
-    /// Broker (client) id (sample payloads only).
-    #[serde(
-        rename = "brokerId",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub broker_id: ::std::option::Option<i64>,
-    /// Account the position belongs to (sample payloads only).
-    #[serde(
-        rename = "usingAccountType",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub using_account_type: ::std::option::Option<UsingAccountType>,
-    /// Margin rate (sample payloads only; not described).
-    #[serde(
-        rename = "marginRate",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub margin_rate: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
-    /// Reduce price (sample payloads only; not described).
-    #[serde(
-        rename = "reducePrice",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub reduce_price: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Return rate (sample payloads only; not described).
-    #[serde(
-        rename = "returnRate",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub return_rate: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
-    /// Unrealized profit and loss (sample payloads only; not described).
-    #[serde(
-        rename = "unRealizedAmount",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub un_realized_amount: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Open realized amount (sample payloads only; not described).
-    #[serde(
-        rename = "openRealizedAmount",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub open_realized_amount: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Position balance (sample payloads only; not described).
-    #[serde(
-        rename = "positionBalance",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub position_balance: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Settled profit (sample payloads only; not described).
-    #[serde(
-        rename = "settleProfit",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub settle_profit: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Maintenance margin rate (sample payloads only; not described).
-    #[serde(
-        rename = "keepRate",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub keep_rate: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
-    /// Maximum fee rate (sample payloads only; not described).
-    #[serde(
-        rename = "maxFeeRate",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub max_fee_rate: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Index price (sample payloads only; not described).
-    #[serde(
-        rename = "indexPrice",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub index_price: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
-}
-impl ::contango::__private::de::Wire for Position {
-    fn from_wire<'de, D: ::contango::__private::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::std::result::Result<Self, D::Error> {
-        <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
-    }
-}
-::contango::__private::direct_record!(
-    Position { id[b"id"] req, uid[b"uid"] opt, contract_id[b"contractId"] opt,
-    position_type[b"positionType"] opt, side[b"side"] opt, volume[b"volume"] opt,
-    open_price[b"openPrice"] opt, avg_price[b"avgPrice"] opt, close_price[b"closePrice"]
-    opt, leverage_level[b"leverageLevel"] opt, open_amount[b"openAmount"] opt,
-    hold_amount[b"holdAmount"] opt, close_volume[b"closeVolume"] opt,
-    pending_close_volume[b"pendingCloseVolume"] opt, realized_amount[b"realizedAmount"]
-    opt, history_realized_amount[b"historyRealizedAmount"] opt,
-    force_liquidation_volume[b"forceLiquidationVolume"] opt,
-    force_liquidation_price[b"forceLiquidationPrice"] opt, trade_fee[b"tradeFee"] opt,
-    capital_fee[b"capitalFee"] opt, close_profit[b"closeProfit"] opt,
-    share_amount[b"shareAmount"] opt, freeze_lock[b"freezeLock"] opt, status[b"status"]
-    opt, ctime[b"ctime"] opt, mtime[b"mtime"] opt, lock_time[b"lockTime"] opt,
-    position_amount[b"positionAmount"] opt, position_close_amount[b"positionCloseAmount"]
-    opt, long_account_count[b"longAccountCount"] opt,
-    short_account_count[b"shortAccountCount"] opt, sum_realized[b"sumRealized"] opt,
-    deficit_losses[b"deficitLosses"] opt, current_margin_rate[b"currentMarginRate"] opt,
-    real_equity[b"realEquity"] opt, broker_id[b"brokerId"] opt,
-    using_account_type[b"usingAccountType"] opt, margin_rate[b"marginRate"] opt,
-    reduce_price[b"reducePrice"] opt, return_rate[b"returnRate"] opt,
-    un_realized_amount[b"unRealizedAmount"] opt,
-    open_realized_amount[b"openRealizedAmount"] opt, position_balance[b"positionBalance"]
-    opt, settle_profit[b"settleProfit"] opt, keep_rate[b"keepRate"] opt,
-    max_fee_rate[b"maxFeeRate"] opt, index_price[b"indexPrice"] opt, }
-);
-/// Leverage brackets of a contract (section 2.8).
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    ::contango::__private::serde::Serialize,
-    ::contango::__private::serde::Deserialize
-)]
-#[serde(crate = "::contango::__private::serde")]
-pub struct LeverageBrackets {
-    /// Contract name.
-    #[serde(
-        rename = "contractName",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub contract_name: ::std::string::String,
-    /// The notional brackets.
-    #[serde(rename = "brackets", deserialize_with = "::contango::__private::de::wire")]
-    pub brackets: ::std::vec::Vec<LeverageBracket>,
-}
-impl ::contango::__private::de::Wire for LeverageBrackets {
-    fn from_wire<'de, D: ::contango::__private::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::std::result::Result<Self, D::Error> {
-        <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
-    }
-}
-::contango::__private::direct_record!(
-    LeverageBrackets { contract_name[b"contractName"] req, brackets[b"brackets"] req, }
-);
-/// One notional bracket and its leverage and maintenance margin.
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    ::contango::__private::serde::Serialize,
-    ::contango::__private::serde::Deserialize
-)]
-#[serde(crate = "::contango::__private::serde")]
-pub struct LeverageBracket {
-    /// Notional bracket number.
-    #[serde(
-        rename = "bracket",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub bracket: ::std::option::Option<i32>,
-    /// Maximum initial leverage of the bracket.
-    #[serde(
-        rename = "initialLeverage",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub initial_leverage: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Cap notional.
-    #[serde(
-        rename = "maxPositionValue",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub max_position_value: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Notional threshold.
-    #[serde(
-        rename = "minPositionValue",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub min_position_value: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Maintenance margin ratio.
-    #[serde(
-        rename = "maintMarginRatio",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub maint_margin_ratio: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-}
-impl ::contango::__private::de::Wire for LeverageBracket {
-    fn from_wire<'de, D: ::contango::__private::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::std::result::Result<Self, D::Error> {
-        <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
-    }
-}
-::contango::__private::direct_record!(
-    LeverageBracket { bracket[b"bracket"] opt, initial_leverage[b"initialLeverage"] opt,
-    max_position_value[b"maxPositionValue"] opt, min_position_value[b"minPositionValue"]
-    opt, maint_margin_ratio[b"maintMarginRatio"] opt, }
-);
-/// Commission rates of a contract (section 2.9).
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    ::contango::__private::serde::Serialize,
-    ::contango::__private::serde::Deserialize
-)]
-#[serde(crate = "::contango::__private::serde")]
-pub struct CommissionRate {
-    /// Contract name.
-    #[serde(
-        rename = "contractName",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub contract_name: ::std::string::String,
-    /// Taker fee rate when opening.
-    #[serde(
-        rename = "openTakerFeeRate",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub open_taker_fee_rate: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Maker fee rate when opening.
-    #[serde(
-        rename = "openMakerFeeRate",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub open_maker_fee_rate: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Taker fee rate when closing.
-    #[serde(
-        rename = "closeTakerFeeRate",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub close_taker_fee_rate: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Maker fee rate when closing.
-    #[serde(
-        rename = "closeMakerFeeRate",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub close_maker_fee_rate: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-}
-impl ::contango::__private::de::Wire for CommissionRate {
-    fn from_wire<'de, D: ::contango::__private::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::std::result::Result<Self, D::Error> {
-        <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
-    }
-}
-::contango::__private::direct_record!(
-    CommissionRate { contract_name[b"contractName"] req,
-    open_taker_fee_rate[b"openTakerFeeRate"] opt,
-    open_maker_fee_rate[b"openMakerFeeRate"] opt,
-    close_taker_fee_rate[b"closeTakerFeeRate"] opt,
-    close_maker_fee_rate[b"closeMakerFeeRate"] opt, }
-);
-/// A transfer between the wallet and the contract account (section 2.10).
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    ::contango::__private::serde::Serialize,
-    ::contango::__private::serde::Deserialize
-)]
-#[serde(crate = "::contango::__private::serde")]
-pub struct TransferRecord {
-    /// Direction (the samples use lower case).
-    #[serde(
-        rename = "transferType",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub transfer_type: ::std::option::Option<TransferType>,
-    /// Coin transferred.
-    #[serde(
-        rename = "symbol",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub symbol: ::std::option::Option<::std::string::String>,
-    /// Amount transferred.
-    #[serde(
-        rename = "amount",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub amount: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
-    /// Amount after the transfer (in the field table, absent from the sample).
-    #[serde(
-        rename = "afterAmount",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub after_amount: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Transfer status.
-    #[serde(
-        rename = "status",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub status: ::std::option::Option<TransferStatus>,
-    /// Creation time in milliseconds.
-    #[serde(
-        rename = "ctime",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub ctime: ::std::option::Option<::contango::Millis>,
-}
-impl ::contango::__private::de::Wire for TransferRecord {
-    fn from_wire<'de, D: ::contango::__private::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::std::result::Result<Self, D::Error> {
-        <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
-    }
-}
-::contango::__private::direct_record!(
-    TransferRecord { transfer_type[b"transferType"] opt, symbol[b"symbol"] opt,
-    amount[b"amount"] opt, after_amount[b"afterAmount"] opt, status[b"status"] opt,
-    ctime[b"ctime"] opt, }
-);
-/// A forced-liquidation or auto-deleveraging order (section 2.11). The document gives two field lists (the position fields of section 2.7 plus brokerId, usingAccountType, coPositionExt; and the sample's order-like fields); this type holds both, every field optional.
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    ::contango::__private::serde::Serialize,
-    ::contango::__private::serde::Deserialize
-)]
-#[serde(crate = "::contango::__private::serde")]
-pub struct ForceOrder {
-    /// Record id.
-    #[serde(
-        rename = "id",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub id: ::std::option::Option<i64>,
-    /// User id.
-    #[serde(
-        rename = "uid",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub uid: ::std::option::Option<i64>,
-    /// Margin mode: 1 cross, 2 isolated.
-    #[serde(
-        rename = "positionType",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub position_type: ::std::option::Option<PositionType>,
-    /// BUY or SELL.
-    #[serde(
-        rename = "side",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub side: ::std::option::Option<Side>,
-    /// Quantity.
-    #[serde(
-        rename = "volume",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub volume: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
-    /// Average price.
-    #[serde(
-        rename = "avgPrice",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub avg_price: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
-    /// Leverage multiple.
-    #[serde(
-        rename = "leverageLevel",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub leverage_level: ::std::option::Option<i32>,
-    /// Profit and loss that occurred.
-    #[serde(
-        rename = "realizedAmount",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub realized_amount: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Trading fees.
-    #[serde(
-        rename = "tradeFee",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub trade_fee: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
-    /// Status. The field table gives the position status (0 ineffective, 1 effective); the sample carries other values (2), whose meaning is not documented, so it is kept as a number.
-    #[serde(
-        rename = "status",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub status: ::std::option::Option<i32>,
-    /// Creation time (local date-time text, e.g. 2023-06-13T20:55:51).
-    #[serde(
-        rename = "ctime",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub ctime: ::std::option::Option<::contango::LocalDateTime>,
-    /// Update time (local date-time text).
-    #[serde(
-        rename = "mtime",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub mtime: ::std::option::Option<::contango::LocalDateTime>,
-    /// Client (broker) id.
-    #[serde(
-        rename = "brokerId",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub broker_id: ::std::option::Option<i64>,
-    /// Account type: 0 contract, 1 with order, 2 copy trading.
-    #[serde(
-        rename = "usingAccountType",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub using_account_type: ::std::option::Option<UsingAccountType>,
-    /// Contract id.
-    #[serde(
-        rename = "contractId",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub contract_id: ::std::option::Option<i64>,
-    /// Open price.
-    #[serde(
-        rename = "openPrice",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub open_price: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
-    /// Average closing price.
-    #[serde(
-        rename = "closePrice",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub close_price: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
-    /// Opening margin including variation.
-    #[serde(
-        rename = "openAmount",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub open_amount: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
-    /// Held position margin.
-    #[serde(
-        rename = "holdAmount",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub hold_amount: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
-    /// Closed quantity.
-    #[serde(
-        rename = "closeVolume",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub close_volume: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Quantity of pending closing orders.
-    #[serde(
-        rename = "pendingCloseVolume",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub pending_close_volume: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Historic accumulated profit and loss.
-    #[serde(
-        rename = "historyRealizedAmount",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub history_realized_amount: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Forced-close quantity.
-    #[serde(
-        rename = "forceLiquidationVolume",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub force_liquidation_volume: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Forced-close price (average, trigger).
-    #[serde(
-        rename = "forceLiquidationPrice",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub force_liquidation_price: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Capital costs.
-    #[serde(
-        rename = "capitalFee",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub capital_fee: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
-    /// Closing profit and loss.
-    #[serde(
-        rename = "closeProfit",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub close_profit: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Amount to share.
-    #[serde(
-        rename = "shareAmount",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub share_amount: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Freeze state.
-    #[serde(
-        rename = "freezeLock",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub freeze_lock: ::std::option::Option<FreezeLock>,
-    /// Liquidation lock time (local date-time text).
-    #[serde(
-        rename = "lockTime",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub lock_time: ::std::option::Option<::contango::LocalDateTime>,
-    /// Total position value multiplied by face value.
-    #[serde(
-        rename = "positionAmount",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub position_amount: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Total closing value multiplied by face value.
-    #[serde(
-        rename = "positionCloseAmount",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub position_close_amount: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Number of long positions.
-    #[serde(
-        rename = "longAccountCount",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub long_account_count: ::std::option::Option<i32>,
-    /// Number of short positions.
-    #[serde(
-        rename = "shortAccountCount",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub short_account_count: ::std::option::Option<i32>,
-    /// Total realized profit and loss of this settlement cycle.
-    #[serde(
-        rename = "sumRealized",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub sum_realized: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Account deficit at position settlement.
-    #[serde(
-        rename = "deficitLosses",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub deficit_losses: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Current margin ratio.
-    #[serde(
-        rename = "currentMarginRate",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub current_margin_rate: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Balance occupied by current contracts, excluding realized and unrealized gains and losses.
-    #[serde(
-        rename = "realEquity",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub real_equity: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
-    /// Position extension information (copy trading).
-    #[serde(
-        rename = "coPositionExt",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub co_position_ext: ::std::option::Option<CoPositionExt>,
-    /// Client order id (sample only).
-    #[serde(
-        rename = "clientId",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub client_id: ::std::option::Option<::std::string::String>,
-    /// OPEN or CLOSE (sample only).
-    #[serde(
-        rename = "open",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub open: ::std::option::Option<Open>,
-    /// Order type as a number (sample only; values not documented).
-    #[serde(
-        rename = "type",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub order_type: ::std::option::Option<i32>,
-    /// Order price (sample only).
-    #[serde(
-        rename = "price",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub price: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
-    /// Taker fee rate when opening (sample only).
-    #[serde(
-        rename = "openTakerFeeRate",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub open_taker_fee_rate: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Maker fee rate when opening (sample only).
-    #[serde(
-        rename = "openMakerFeeRate",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub open_maker_fee_rate: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Taker fee rate when closing (sample only).
-    #[serde(
-        rename = "closeTakerFeeRate",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub close_taker_fee_rate: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Maker fee rate when closing (sample only).
-    #[serde(
-        rename = "closeMakerFeeRate",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub close_maker_fee_rate: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Filled quantity (sample only).
-    #[serde(
-        rename = "dealVolume",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub deal_volume: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
-    /// Filled value (sample only).
-    #[serde(
-        rename = "dealMoney",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub deal_money: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
-    /// Locked money (sample only).
-    #[serde(
-        rename = "lockMoney",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub lock_money: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
-    /// Unlocked money (sample only).
-    #[serde(
-        rename = "unlockMoney",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub unlock_money: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Memo (sample only; a number in the sample, kept as text).
-    #[serde(
-        rename = "memo",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub memo: ::std::option::Option<::std::string::String>,
-    /// Order source (sample only; values not documented).
-    #[serde(
-        rename = "source",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub source: ::std::option::Option<i32>,
-    /// Royalty share ratio, 0 to 1 (sample only).
-    #[serde(
-        rename = "shareRoyaltyRatio",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub share_royalty_ratio: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-}
-impl ::contango::__private::de::Wire for ForceOrder {
-    fn from_wire<'de, D: ::contango::__private::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::std::result::Result<Self, D::Error> {
-        <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
-    }
-}
-::contango::__private::direct_record!(
-    ForceOrder { id[b"id"] opt, uid[b"uid"] opt, position_type[b"positionType"] opt,
-    side[b"side"] opt, volume[b"volume"] opt, avg_price[b"avgPrice"] opt,
-    leverage_level[b"leverageLevel"] opt, realized_amount[b"realizedAmount"] opt,
-    trade_fee[b"tradeFee"] opt, status[b"status"] opt, ctime[b"ctime"] opt,
-    mtime[b"mtime"] opt, broker_id[b"brokerId"] opt,
-    using_account_type[b"usingAccountType"] opt, contract_id[b"contractId"] opt,
-    open_price[b"openPrice"] opt, close_price[b"closePrice"] opt,
-    open_amount[b"openAmount"] opt, hold_amount[b"holdAmount"] opt,
-    close_volume[b"closeVolume"] opt, pending_close_volume[b"pendingCloseVolume"] opt,
-    history_realized_amount[b"historyRealizedAmount"] opt,
-    force_liquidation_volume[b"forceLiquidationVolume"] opt,
-    force_liquidation_price[b"forceLiquidationPrice"] opt, capital_fee[b"capitalFee"]
-    opt, close_profit[b"closeProfit"] opt, share_amount[b"shareAmount"] opt,
-    freeze_lock[b"freezeLock"] opt, lock_time[b"lockTime"] opt,
-    position_amount[b"positionAmount"] opt, position_close_amount[b"positionCloseAmount"]
-    opt, long_account_count[b"longAccountCount"] opt,
-    short_account_count[b"shortAccountCount"] opt, sum_realized[b"sumRealized"] opt,
-    deficit_losses[b"deficitLosses"] opt, current_margin_rate[b"currentMarginRate"] opt,
-    real_equity[b"realEquity"] opt, co_position_ext[b"coPositionExt"] opt,
-    client_id[b"clientId"] opt, open[b"open"] opt, order_type[b"type"] opt,
-    price[b"price"] opt, open_taker_fee_rate[b"openTakerFeeRate"] opt,
-    open_maker_fee_rate[b"openMakerFeeRate"] opt,
-    close_taker_fee_rate[b"closeTakerFeeRate"] opt,
-    close_maker_fee_rate[b"closeMakerFeeRate"] opt, deal_volume[b"dealVolume"] opt,
-    deal_money[b"dealMoney"] opt, lock_money[b"lockMoney"] opt,
-    unlock_money[b"unlockMoney"] opt, memo[b"memo"] opt, source[b"source"] opt,
-    share_royalty_ratio[b"shareRoyaltyRatio"] opt, }
-);
-/// Copy-trading extension of a forced position (coPositionExt, section 2.11).
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    ::contango::__private::serde::Serialize,
-    ::contango::__private::serde::Deserialize
-)]
-#[serde(crate = "::contango::__private::serde")]
-pub struct CoPositionExt {
-    /// Position id.
-    #[serde(
-        rename = "positionId",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub position_id: ::std::option::Option<i64>,
-    /// User id of the copied trader.
-    #[serde(
-        rename = "copyTraderUid",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub copy_trader_uid: ::std::option::Option<i64>,
-    /// User id of the trader sharing royalties.
-    #[serde(
-        rename = "shareTraderUid",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub share_trader_uid: ::std::option::Option<i64>,
-    /// Id of the shared position.
-    #[serde(
-        rename = "sharePositionId",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub share_position_id: ::std::option::Option<i64>,
-    /// Royalty share ratio, 0 to 1.
-    #[serde(
-        rename = "shareRoyaltyRatio",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub share_royalty_ratio: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Pre-share royalty amount.
-    #[serde(
-        rename = "preShareRoyaltyAmount",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub pre_share_royalty_amount: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Locked pre-share royalty amount.
-    #[serde(
-        rename = "lockPreShareRoyaltyAmount",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub lock_pre_share_royalty_amount: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Copy-trading state.
-    #[serde(
-        rename = "copyStatus",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub copy_status: ::std::option::Option<CopyStatus>,
-    /// Royalty settlement state.
-    #[serde(
-        rename = "shareRoyaltyStatus",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub share_royalty_status: ::std::option::Option<ShareRoyaltyStatus>,
-    /// How the position was closed.
-    #[serde(
-        rename = "closePositionType",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub close_position_type: ::std::option::Option<ClosePositionType>,
-    /// Creation time (local date-time text).
-    #[serde(
-        rename = "ctime",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub ctime: ::std::option::Option<::contango::LocalDateTime>,
-    /// Update time (local date-time text).
-    #[serde(
-        rename = "mtime",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub mtime: ::std::option::Option<::contango::LocalDateTime>,
-}
-impl ::contango::__private::de::Wire for CoPositionExt {
-    fn from_wire<'de, D: ::contango::__private::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::std::result::Result<Self, D::Error> {
-        <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
-    }
-}
-::contango::__private::direct_record!(
-    CoPositionExt { position_id[b"positionId"] opt, copy_trader_uid[b"copyTraderUid"]
-    opt, share_trader_uid[b"shareTraderUid"] opt, share_position_id[b"sharePositionId"]
-    opt, share_royalty_ratio[b"shareRoyaltyRatio"] opt,
-    pre_share_royalty_amount[b"preShareRoyaltyAmount"] opt,
-    lock_pre_share_royalty_amount[b"lockPreShareRoyaltyAmount"] opt,
-    copy_status[b"copyStatus"] opt, share_royalty_status[b"shareRoyaltyStatus"] opt,
-    close_position_type[b"closePositionType"] opt, ctime[b"ctime"] opt, mtime[b"mtime"]
-    opt, }
-);
-/// A listen key: the token identifying a private event stream (section 2.12).
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    ::contango::__private::serde::Serialize,
-    ::contango::__private::serde::Deserialize
-)]
-#[serde(crate = "::contango::__private::serde")]
-pub struct ListenKey {
-    /// The listen key.
-    #[serde(rename = "listenKey", deserialize_with = "::contango::__private::de::wire")]
-    pub listen_key: ::std::string::String,
-}
-impl ::contango::__private::de::Wire for ListenKey {
-    fn from_wire<'de, D: ::contango::__private::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::std::result::Result<Self, D::Error> {
-        <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
-    }
-}
-::contango::__private::direct_record!(ListenKey { listen_key[b"listenKey"] req, });
-/// Subscribe request sent by the client: {event: sub, params: {channel: user_account_update}}.
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    ::contango::__private::serde::Serialize,
-    ::contango::__private::serde::Deserialize
-)]
-#[serde(crate = "::contango::__private::serde")]
-pub struct StreamSubscribe {
-    /// Always sub.
-    #[serde(rename = "event", deserialize_with = "::contango::__private::de::wire")]
-    pub event: ::std::string::String,
-    /// What to subscribe to.
-    #[serde(rename = "params", deserialize_with = "::contango::__private::de::wire")]
-    pub params: StreamSubscribeParams,
-}
-impl ::contango::__private::de::Wire for StreamSubscribe {
-    fn from_wire<'de, D: ::contango::__private::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::std::result::Result<Self, D::Error> {
-        <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
-    }
-}
-/// Parameters of a subscribe request.
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    ::contango::__private::serde::Serialize,
-    ::contango::__private::serde::Deserialize
-)]
-#[serde(crate = "::contango::__private::serde")]
-pub struct StreamSubscribeParams {
-    /// Channel name (user_account_update).
-    #[serde(rename = "channel", deserialize_with = "::contango::__private::de::wire")]
-    pub channel: ::std::string::String,
-}
-impl ::contango::__private::de::Wire for StreamSubscribeParams {
-    fn from_wire<'de, D: ::contango::__private::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::std::result::Result<Self, D::Error> {
-        <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
-    }
-}
-/// Acknowledgement of a subscription: {event: user_account_update, status: ok, ts}.
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    ::contango::__private::serde::Serialize,
-    ::contango::__private::serde::Deserialize
-)]
-#[serde(crate = "::contango::__private::serde")]
-pub struct StreamSubscribed {
-    /// The channel subscribed to.
-    #[serde(rename = "event", deserialize_with = "::contango::__private::de::wire")]
-    pub event: ::std::string::String,
-    /// ok on success.
-    #[serde(
-        rename = "status",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub status: ::std::option::Option<::std::string::String>,
-    /// Server time in milliseconds.
-    #[serde(
-        rename = "ts",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub ts: ::std::option::Option<::contango::Millis>,
-}
-impl ::contango::__private::de::Wire for StreamSubscribed {
-    fn from_wire<'de, D: ::contango::__private::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::std::result::Result<Self, D::Error> {
-        <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
-    }
-}
-/// Ping sent by the server; answer every ping with a pong carrying the same ts.
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    ::contango::__private::serde::Serialize,
-    ::contango::__private::serde::Deserialize
-)]
-#[serde(crate = "::contango::__private::serde")]
-pub struct StreamPing {
-    /// Always ping.
-    #[serde(rename = "event", deserialize_with = "::contango::__private::de::wire")]
-    pub event: ::std::string::String,
-    /// Server time in milliseconds (sent as a string).
-    #[serde(
-        rename = "ts",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub ts: ::std::option::Option<::contango::Millis>,
-}
-impl ::contango::__private::de::Wire for StreamPing {
-    fn from_wire<'de, D: ::contango::__private::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::std::result::Result<Self, D::Error> {
-        <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
-    }
-}
-/// Pong sent by the client after every ping received from the server.
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    ::contango::__private::serde::Serialize,
-    ::contango::__private::serde::Deserialize
-)]
-#[serde(crate = "::contango::__private::serde")]
-pub struct StreamPong {
-    /// Always pong.
-    #[serde(rename = "event", deserialize_with = "::contango::__private::de::wire")]
-    pub event: ::std::string::String,
-    /// The ping's timestamp in milliseconds, as a string (section 6.1).
-    #[serde(
-        rename = "ts",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub ts: ::std::option::Option<::std::string::String>,
-}
-impl ::contango::__private::de::Wire for StreamPong {
-    fn from_wire<'de, D: ::contango::__private::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::std::result::Result<Self, D::Error> {
-        <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
-    }
-}
-/// Order update event (e = ORDER_TRADE_UPDATE, section 6.2).
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    ::contango::__private::serde::Serialize,
-    ::contango::__private::serde::Deserialize
-)]
-#[serde(crate = "::contango::__private::serde")]
-pub struct OrderTradeUpdate {
-    /// Event type (ORDER_TRADE_UPDATE).
-    #[serde(rename = "e", deserialize_with = "::contango::__private::de::wire")]
-    pub event_type: ::std::string::String,
-    /// Event time in milliseconds.
-    #[serde(rename = "E", deserialize_with = "::contango::__private::de::wire")]
-    pub event_time: ::contango::Millis,
-    /// The order that changed.
-    #[serde(rename = "o", deserialize_with = "::contango::__private::de::wire")]
-    pub order: OrderUpdate,
-}
-impl ::contango::__private::de::Wire for OrderTradeUpdate {
-    fn from_wire<'de, D: ::contango::__private::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::std::result::Result<Self, D::Error> {
-        <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
-    }
-}
-::contango::__private::direct_record!(
-    OrderTradeUpdate { event_type[b"e"] req, event_time[b"E"] req, order[b"o"] req, }
-);
-/// The order of an order update event (the o object, section 6.2). Decimals travel as strings.
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    ::contango::__private::serde::Serialize,
-    ::contango::__private::serde::Deserialize
-)]
-#[serde(crate = "::contango::__private::serde")]
-pub struct OrderUpdate {
-    /// Trading pair.
-    #[serde(rename = "s", deserialize_with = "::contango::__private::de::wire")]
-    pub symbol: ::std::string::String,
-    /// Client-provided order id.
-    #[serde(
-        rename = "c",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub client_order_id: ::std::option::Option<::std::string::String>,
-    /// Order direction.
-    #[serde(
-        rename = "S",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub side: ::std::option::Option<Side>,
-    /// Order type (MARKET, LIMIT, IOC, POST_ONLY and others).
-    #[serde(
-        rename = "o",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub order_type: ::std::option::Option<OrderType>,
-    /// Original quantity (multiplied by face value).
-    #[serde(
-        rename = "q",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_string"
-    )]
-    pub quantity: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
-    /// Original price.
-    #[serde(
-        rename = "p",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_string"
-    )]
-    pub price: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
-    /// Average price.
-    #[serde(
-        rename = "ap",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_string"
-    )]
-    pub average_price: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Execution type of this event (new, liquidation, trade, cancel, adl).
-    #[serde(rename = "x", deserialize_with = "::contango::__private::de::wire")]
-    pub execution_type: ExecutionType,
-    /// Current order status.
-    #[serde(rename = "X", deserialize_with = "::contango::__private::de::wire")]
-    pub status: OrderStatus,
-    /// Order id.
-    #[serde(rename = "i", deserialize_with = "::contango::__private::de::wire")]
-    pub order_id: i64,
-    /// Quantity filled in this event.
-    #[serde(
-        rename = "l",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_string"
-    )]
-    pub last_filled_quantity: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Cumulative filled quantity.
-    #[serde(
-        rename = "z",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_string"
-    )]
-    pub cumulative_filled_quantity: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Price of the fill in this event.
-    #[serde(
-        rename = "L",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_string"
-    )]
-    pub last_filled_price: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Fee asset.
-    #[serde(
-        rename = "N",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub fee_asset: ::std::option::Option<::std::string::String>,
-    /// Total fee amount.
-    #[serde(
-        rename = "n",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_string"
-    )]
-    pub fee: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
-    /// Trade time in milliseconds.
-    #[serde(
-        rename = "T",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub trade_time: ::std::option::Option<::contango::Millis>,
-    /// Trade id.
-    #[serde(
-        rename = "t",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub trade_id: ::std::option::Option<i64>,
-    /// Whether the fill was a maker fill (reserved field).
-    #[serde(
-        rename = "m",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub is_maker: ::std::option::Option<bool>,
-    /// Reduce-only flag, default false (reserved field).
-    #[serde(
-        rename = "R",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub reduce_only: ::std::option::Option<bool>,
-    /// Position direction.
-    #[serde(
-        rename = "ps",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub position_side: ::std::option::Option<PositionSide>,
-    /// Realized profit or loss of this trade.
-    #[serde(
-        rename = "rp",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_string"
-    )]
-    pub realized_profit: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-}
-impl ::contango::__private::de::Wire for OrderUpdate {
-    fn from_wire<'de, D: ::contango::__private::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::std::result::Result<Self, D::Error> {
-        <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
-    }
-}
-::contango::__private::direct_record!(
-    OrderUpdate { symbol[b"s"] req, client_order_id[b"c"] opt, side[b"S"] opt,
-    order_type[b"o"] opt, quantity[b"q"] opt, price[b"p"] opt, average_price[b"ap"] opt,
-    execution_type[b"x"] req, status[b"X"] req, order_id[b"i"] req,
-    last_filled_quantity[b"l"] opt, cumulative_filled_quantity[b"z"] opt,
-    last_filled_price[b"L"] opt, fee_asset[b"N"] opt, fee[b"n"] opt, trade_time[b"T"]
-    opt, trade_id[b"t"] opt, is_maker[b"m"] opt, reduce_only[b"R"] opt,
-    position_side[b"ps"] opt, realized_profit[b"rp"] opt, }
-);
-/// Account update event (e = ACCOUNT_UPDATE, section 6.3).
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    ::contango::__private::serde::Serialize,
-    ::contango::__private::serde::Deserialize
-)]
-#[serde(crate = "::contango::__private::serde")]
-pub struct AccountUpdate {
-    /// Event type (ACCOUNT_UPDATE).
-    #[serde(rename = "e", deserialize_with = "::contango::__private::de::wire")]
-    pub event_type: ::std::string::String,
-    /// Event time in milliseconds.
-    #[serde(rename = "E", deserialize_with = "::contango::__private::de::wire")]
-    pub event_time: ::contango::Millis,
-    /// Matching time in milliseconds (tentative).
-    #[serde(
-        rename = "T",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub transaction_time: ::std::option::Option<::contango::Millis>,
-    /// The account update.
-    #[serde(rename = "a", deserialize_with = "::contango::__private::de::wire")]
-    pub update: AccountUpdateData,
-}
-impl ::contango::__private::de::Wire for AccountUpdate {
-    fn from_wire<'de, D: ::contango::__private::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::std::result::Result<Self, D::Error> {
-        <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
-    }
-}
-::contango::__private::direct_record!(
-    AccountUpdate { event_type[b"e"] req, event_time[b"E"] req, transaction_time[b"T"]
-    opt, update[b"a"] req, }
-);
-/// The account update object of an account update event (the a object).
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    ::contango::__private::serde::Serialize,
-    ::contango::__private::serde::Deserialize
-)]
-#[serde(crate = "::contango::__private::serde")]
-pub struct AccountUpdateData {
-    /// Reason that triggered the event.
-    #[serde(
-        rename = "m",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub reason: ::std::option::Option<AccountUpdateReason>,
-    /// Balances (only relevant balances are sent).
-    #[serde(
-        rename = "B",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub balances: ::std::option::Option<::std::vec::Vec<BalanceUpdate>>,
-    /// Positions.
-    #[serde(
-        rename = "P",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub positions: ::std::option::Option<::std::vec::Vec<PositionUpdate>>,
-}
-impl ::contango::__private::de::Wire for AccountUpdateData {
-    fn from_wire<'de, D: ::contango::__private::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::std::result::Result<Self, D::Error> {
-        <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
-    }
-}
-::contango::__private::direct_record!(
-    AccountUpdateData { reason[b"m"] opt, balances[b"B"] opt, positions[b"P"] opt, }
-);
-/// A balance in an account update event. Values travel as strings.
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    ::contango::__private::serde::Serialize,
-    ::contango::__private::serde::Deserialize
-)]
-#[serde(crate = "::contango::__private::serde")]
-pub struct BalanceUpdate {
-    /// Asset name.
-    #[serde(rename = "a", deserialize_with = "::contango::__private::de::wire")]
-    pub asset: ::std::string::String,
-    /// Cross-margin balance.
-    #[serde(
-        rename = "cw",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_string"
-    )]
-    pub cross_wallet_balance: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Locked balance.
-    #[serde(
-        rename = "lb",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_string"
-    )]
-    pub locked_balance: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Isolated margin wallet balance.
-    #[serde(
-        rename = "iw",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_string"
-    )]
-    pub isolated_wallet_balance: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Balance change not related to profit, loss or fees.
-    #[serde(
-        rename = "bc",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_string"
-    )]
-    pub balance_change: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-}
-impl ::contango::__private::de::Wire for BalanceUpdate {
-    fn from_wire<'de, D: ::contango::__private::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::std::result::Result<Self, D::Error> {
-        <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
-    }
-}
-::contango::__private::direct_record!(
-    BalanceUpdate { asset[b"a"] req, cross_wallet_balance[b"cw"] opt,
-    locked_balance[b"lb"] opt, isolated_wallet_balance[b"iw"] opt, balance_change[b"bc"]
-    opt, }
-);
-/// A position in an account update event. Values travel as strings.
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    ::contango::__private::serde::Serialize,
-    ::contango::__private::serde::Deserialize
-)]
-#[serde(crate = "::contango::__private::serde")]
-pub struct PositionUpdate {
-    /// Trading pair.
-    #[serde(rename = "s", deserialize_with = "::contango::__private::de::wire")]
-    pub symbol: ::std::string::String,
-    /// Position amount.
-    #[serde(
-        rename = "pa",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_string"
-    )]
-    pub position_amount: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Entry price.
-    #[serde(
-        rename = "ep",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_string"
-    )]
-    pub entry_price: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
-    /// Last settlement price.
-    #[serde(
-        rename = "lp",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_string"
-    )]
-    pub last_settlement_price: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Cumulative realized profit and loss, including fees.
-    #[serde(
-        rename = "cr",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_string"
-    )]
-    pub cumulative_realized: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Unrealized profit and loss.
-    #[serde(
-        rename = "up",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_string"
-    )]
-    pub unrealized_profit: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Margin type: 1 cross, 2 isolated (sent as the text "1").
-    #[serde(
-        rename = "mt",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub margin_type: ::std::option::Option<PositionType>,
-    /// Isolated margin of the position.
-    #[serde(
-        rename = "iw",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_string"
-    )]
-    pub isolated_margin: ::std::option::Option<
-        ::contango::__private::rust_decimal::Decimal,
-    >,
-    /// Position direction, SHORT or LONG.
-    #[serde(
-        rename = "ps",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub position_side: ::std::option::Option<PositionSide>,
-}
-impl ::contango::__private::de::Wire for PositionUpdate {
-    fn from_wire<'de, D: ::contango::__private::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::std::result::Result<Self, D::Error> {
-        <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
-    }
-}
-::contango::__private::direct_record!(
-    PositionUpdate { symbol[b"s"] req, position_amount[b"pa"] opt, entry_price[b"ep"]
-    opt, last_settlement_price[b"lp"] opt, cumulative_realized[b"cr"] opt,
-    unrealized_profit[b"up"] opt, margin_type[b"mt"] opt, isolated_margin[b"iw"] opt,
-    position_side[b"ps"] opt, }
-);
-/// A full depth snapshot of the market stream: up to 30 levels a side, best first. An empty book has no levels (and a frame time of 0).
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    ::contango::__private::serde::Serialize,
-    ::contango::__private::serde::Deserialize
-)]
-#[serde(crate = "::contango::__private::serde")]
-pub struct MarketDepth {
-    /// Sell levels, lowest price first.
-    #[serde(rename = "asks", deserialize_with = "::contango::__private::de::wire")]
-    pub asks: ::std::vec::Vec<PriceLevel>,
-    /// Buy levels, highest price first.
-    #[serde(rename = "buys", deserialize_with = "::contango::__private::de::wire")]
-    pub buys: ::std::vec::Vec<PriceLevel>,
-}
-impl ::contango::__private::de::Wire for MarketDepth {
-    fn from_wire<'de, D: ::contango::__private::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::std::result::Result<Self, D::Error> {
-        <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
-    }
-}
-::contango::__private::direct_record!(
-    MarketDepth { asks[b"asks"] req, buys[b"buys"] req, }
-);
-/// Trades printed since the previous frame of the trade_ticker channel.
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    ::contango::__private::serde::Serialize,
-    ::contango::__private::serde::Deserialize
-)]
-#[serde(crate = "::contango::__private::serde")]
-pub struct MarketTrades {
-    /// The trades, oldest first.
-    #[serde(rename = "data", deserialize_with = "::contango::__private::de::wire")]
-    pub data: ::std::vec::Vec<MarketTrade>,
-    /// Time of the latest trade (absent in the published sample).
-    #[serde(
-        rename = "ts",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub ts: ::std::option::Option<::contango::Millis>,
-}
-impl ::contango::__private::de::Wire for MarketTrades {
-    fn from_wire<'de, D: ::contango::__private::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::std::result::Result<Self, D::Error> {
-        <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
-    }
-}
-::contango::__private::direct_record!(
-    MarketTrades { data[b"data"] req, ts[b"ts"] opt, }
-);
-/// One public trade.
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    ::contango::__private::serde::Serialize,
-    ::contango::__private::serde::Deserialize
-)]
-#[serde(crate = "::contango::__private::serde")]
-pub struct MarketTrade {
-    /// Trade id (sent by some servers).
-    #[serde(
-        rename = "id",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub id: ::std::option::Option<i64>,
-    /// Price.
-    #[serde(
-        rename = "price",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::number"
-    )]
-    pub price: ::contango::__private::rust_decimal::Decimal,
-    /// Volume in contracts.
-    #[serde(
-        rename = "vol",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::number"
-    )]
-    pub vol: ::contango::__private::rust_decimal::Decimal,
-    /// Taker side (BUY or buy, SELL or sell).
-    #[serde(rename = "side", deserialize_with = "::contango::__private::de::wire")]
-    pub side: Side,
-    /// Traded value.
-    #[serde(
-        rename = "amount",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub amount: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
-    /// Trade time as local date-time text (2024-07-23 22:03:11).
-    #[serde(
-        rename = "ds",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub ds: ::std::option::Option<::std::string::String>,
-    /// Trade time in milliseconds (absent in history answers of some servers).
-    #[serde(
-        rename = "ts",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub ts: ::std::option::Option<::contango::Millis>,
-}
-impl ::contango::__private::de::Wire for MarketTrade {
-    fn from_wire<'de, D: ::contango::__private::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::std::result::Result<Self, D::Error> {
-        <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
-    }
-}
-::contango::__private::direct_record!(
-    MarketTrade { id[b"id"] opt, price[b"price"] req, vol[b"vol"] req, side[b"side"] req,
-    amount[b"amount"] opt, ds[b"ds"] opt, ts[b"ts"] opt, }
-);
-/// 24 hour statistics of a contract on the market stream.
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    ::contango::__private::serde::Serialize,
-    ::contango::__private::serde::Deserialize
-)]
-#[serde(crate = "::contango::__private::serde")]
-pub struct MarketTicker {
-    /// Open price 24 hours ago.
-    #[serde(
-        rename = "open",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub open: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
-    /// Latest price.
-    #[serde(
-        rename = "close",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub close: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
-    /// Highest price.
-    #[serde(
-        rename = "high",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub high: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
-    /// Lowest price.
-    #[serde(
-        rename = "low",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub low: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
-    /// Volume in contracts.
-    #[serde(
-        rename = "vol",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub vol: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
-    /// Traded value.
-    #[serde(
-        rename = "amount",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub amount: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
-    /// Price change as a fraction (-0.2922 is -29.22 %).
-    #[serde(
-        rename = "rose",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub rose: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
-}
-impl ::contango::__private::de::Wire for MarketTicker {
-    fn from_wire<'de, D: ::contango::__private::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::std::result::Result<Self, D::Error> {
-        <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
-    }
-}
-::contango::__private::direct_record!(
-    MarketTicker { open[b"open"] opt, close[b"close"] opt, high[b"high"] opt, low[b"low"]
-    opt, vol[b"vol"] opt, amount[b"amount"] opt, rose[b"rose"] opt, }
-);
-/// One candle of the market stream (also the items of a kline history answer).
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    ::contango::__private::serde::Serialize,
-    ::contango::__private::serde::Deserialize
-)]
-#[serde(crate = "::contango::__private::serde")]
-pub struct MarketKline {
-    /// Start of the candle in seconds.
-    #[serde(rename = "id", deserialize_with = "::contango::__private::de::wire")]
-    pub id: ::contango::Seconds,
-    /// Open price.
-    #[serde(
-        rename = "open",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub open: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
-    /// Highest price.
-    #[serde(
-        rename = "high",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub high: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
-    /// Lowest price.
-    #[serde(
-        rename = "low",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub low: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
-    /// Close price.
-    #[serde(
-        rename = "close",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub close: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
-    /// Volume in contracts.
-    #[serde(
-        rename = "vol",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub vol: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
-    /// Traded value.
-    #[serde(
-        rename = "amount",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::opt_number"
-    )]
-    pub amount: ::std::option::Option<::contango::__private::rust_decimal::Decimal>,
-    /// Start as local date-time text (2022-07-13 14:00:00).
-    #[serde(
-        rename = "ds",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub ds: ::std::option::Option<::std::string::String>,
-}
-impl ::contango::__private::de::Wire for MarketKline {
-    fn from_wire<'de, D: ::contango::__private::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::std::result::Result<Self, D::Error> {
-        <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
-    }
-}
-::contango::__private::direct_record!(
-    MarketKline { id[b"id"] req, open[b"open"] opt, high[b"high"] opt, low[b"low"] opt,
-    close[b"close"] opt, vol[b"vol"] opt, amount[b"amount"] opt, ds[b"ds"] opt, }
-);
 /// Direction of an order, trade or position.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Side {

@@ -18,6 +18,7 @@ pub mod endpoint;
 pub mod envelope;
 pub mod error;
 pub mod ratelimit;
+mod record;
 pub mod retry;
 pub mod ser;
 pub mod stream;
@@ -39,10 +40,10 @@ pub use time::{LocalDateTime, Millis, Seconds};
 /// Paths generated code uses (`::contango::__private::...`); not a public API.
 #[doc(hidden)]
 pub mod __private {
-    pub use crate::direct_record;
     pub use crate::{ApiCode, AuthHeaders, Core, CoreBuilder, Error, RetryClass};
     pub use crate::{Rate, RetryPolicy, TimeSource};
     pub use crate::{de, dedupe, direct, encode, endpoint, ser, stream, validate};
+    pub use crate::{direct_record, record};
     pub use rust_decimal;
     pub use serde;
     pub use serde_json;

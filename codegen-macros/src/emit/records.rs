@@ -31,20 +31,18 @@ impl Paths {
 }
 
 pub fn record(r: &Record, direct: bool, paths: &Paths) -> TokenStream {
+    if !r.array_shape {
+        return object_record(r, direct, paths);
+    }
     let name = type_ident(&r.name);
     let docs = doc(&r.doc);
     let fields = r.fields.iter().map(|f| field(f, paths));
-    let serialize_derive = if r.array_shape {
-        quote!()
-    } else {
-        quote!(::contango::__private::serde::Serialize,)
-    };
-    let array_ser = r.array_shape.then(|| array_serialize(r));
+    let array_ser = array_serialize(r);
     let rows = decimal_rows(r, false);
-    let direct = direct.then(|| direct_read(r));
+    let direct = direct.then(|| direct_tuple(r));
     quote! {
         #docs
-        #[derive(Debug, Clone, PartialEq, #serialize_derive ::contango::__private::serde::Deserialize)]
+        #[derive(Debug, Clone, PartialEq, ::contango::__private::serde::Deserialize)]
         #[serde(crate = "::contango::__private::serde")]
         pub struct #name {
             #(#fields)*
@@ -60,28 +58,46 @@ pub fn record(r: &Record, direct: bool, paths: &Paths) -> TokenStream {
     }
 }
 
-/// The one-pass reader of a record that answers and frames carry (`direct::Direct`): fields by
-/// their wire name as bytes, each read once; it gives up (and serde decodes) on anything else.
-fn direct_read(r: &Record) -> TokenStream {
+/// An object-shaped record as the runtime's `record!` takes it: per field its docs, type, wire
+/// name, the keys the direct reader takes it under, its kind and its own serde items. The
+/// struct, its attributes and impls are written by `record!` (with `direct`, the one-pass reader
+/// too): the tokens built here are only what differs from field to field.
+fn object_record(r: &Record, direct: bool, paths: &Paths) -> TokenStream {
+    let name = type_ident(&r.name);
+    let docs = doc(&r.doc);
+    let direct = direct.then(|| quote!(direct));
+    let fields = r.fields.iter().map(|f| {
+        let ident = field_ident(&f.rust);
+        let docs = doc_or(f.doc.as_deref(), || format!("`{}` on the wire.", f.wire));
+        let ty = rust_ty(&f.ty);
+        let wire = &f.wire;
+        let keys = std::iter::once(&f.wire)
+            .chain(&f.aliases)
+            .map(|k| Literal::byte_string(k.as_bytes()));
+        // A one-or-many list (an object or an array) is left to serde by the direct reader.
+        let kind = match (matches!(f.ty, Ty::OneOrMany(_)), f.required) {
+            (false, true) => quote!(req),
+            (false, false) => quote!(opt),
+            (true, true) => quote!(req_serde),
+            (true, false) => quote!(opt_serde),
+        };
+        let serde = serde_items(f, paths);
+        quote!(#docs #ident: #ty = #wire [#(#keys)|*] #kind [#serde],)
+    });
+    quote! {
+        ::contango::__private::record! {
+            #docs
+            #name #direct {
+                #(#fields)*
+            }
+        }
+    }
+}
+
+/// The one-pass reader of an array-shaped record (`direct::Direct`): its elements in field order.
+fn direct_tuple(r: &Record) -> TokenStream {
     let name = type_ident(&r.name);
     let idents = r.fields.iter().map(|f| field_ident(&f.rust));
-    if !r.array_shape {
-        // The runtime's `direct_record!` writes the reader from this list.
-        let fields = r.fields.iter().zip(idents).map(|(f, ident)| {
-            let keys = std::iter::once(&f.wire)
-                .chain(&f.aliases)
-                .map(|k| proc_macro2::Literal::byte_string(k.as_bytes()));
-            // A one-or-many list (an object or an array) is left to serde.
-            let kind = match (matches!(f.ty, Ty::OneOrMany(_)), f.required) {
-                (false, true) => quote!(req),
-                (false, false) => quote!(opt),
-                (true, true) => quote!(req_serde),
-                (true, false) => quote!(opt_serde),
-            };
-            quote!(#ident [#(#keys)|*] #kind,)
-        });
-        return quote!(::contango::__private::direct_record!(#name { #(#fields)* }););
-    }
     let n = r.fields.len();
     let rows = decimal_rows(r, true);
     quote! {
@@ -94,6 +110,7 @@ fn direct_read(r: &Record) -> TokenStream {
     }
 }
 
+/// A field of an array-shaped record, with its whole serde attribute.
 fn field(f: &Field, paths: &Paths) -> TokenStream {
     let ident = field_ident(&f.rust);
     let wire = &f.wire;
@@ -104,18 +121,25 @@ fn field(f: &Field, paths: &Paths) -> TokenStream {
         quote!(::std::option::Option<#inner>)
     };
     let docs = doc_or(f.doc.as_deref(), || format!("`{}` on the wire.", f.wire));
+    let deserialize = &paths.wire;
+    let serde = serde_items(f, paths);
+    quote! {
+        #docs
+        #[serde(rename = #wire, deserialize_with = #deserialize, #serde)]
+        pub #ident: #ty,
+    }
+}
+
+/// A field's own serde items, each followed by a comma: its aliases; for an optional field,
+/// absent means `None` and `None` is left out; how it is written (see [`serialize_with`]).
+fn serde_items(f: &Field, paths: &Paths) -> TokenStream {
     let aliases = f.aliases.iter().map(|a| quote!(alias = #a,));
     let default = (!f.required).then(|| {
         let is_none = &paths.is_none;
         quote!(default, skip_serializing_if = #is_none,)
     });
-    let deserialize = &paths.wire;
     let ser = serialize_with(f, paths);
-    quote! {
-        #docs
-        #[serde(rename = #wire, #(#aliases)* #default deserialize_with = #deserialize #ser)]
-        pub #ident: #ty,
-    }
+    quote!(#(#aliases)* #default #ser)
 }
 
 /// Decimals go out as exact JSON numbers (what servers send), or as strings when the spec says so.
@@ -127,7 +151,7 @@ fn serialize_with(f: &Field, paths: &Paths) -> TokenStream {
         (_, true, false) => &paths.opt_string,
         _ => return quote!(),
     };
-    quote!(, serialize_with = #path)
+    quote!(serialize_with = #path,)
 }
 
 /// Lists of array-shaped records of required decimals (order-book levels) are read row by row

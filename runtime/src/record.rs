@@ -1,0 +1,59 @@
+//! The shape every object record of the spec shares, written once as a declarative macro: the
+//! procedural macro lists each record's fields and this expands them, so the boilerplate (derives,
+//! serde attributes, the `Option` of optional fields, the `Wire` and `Direct` impls) is expanded
+//! by rustc rather than built token by token by `generate!`, whose run time is budgeted.
+
+/// An object-shaped record of the spec: the struct with its serde attributes, its
+/// [`Wire`](crate::de::Wire) impl and, with `direct`, its one-pass reader
+/// ([`direct_record!`](crate::direct_record)).
+///
+/// Each field: its docs, `name: Type = "wire" [b"wire" | b"alias"] kind [more serde items]`.
+/// `kind` is `req` or `opt` (an optional field is an `Option<Type>`), or `req_serde`/`opt_serde`
+/// for a field only serde reads; the serde items are the field's own (`alias`, `default`,
+/// `skip_serializing_if`, `serialize_with`), each followed by a comma.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! record {
+    (@ty req $t:ty) => { $t };
+    (@ty req_serde $t:ty) => { $t };
+    (@ty opt $t:ty) => { ::std::option::Option<$t> };
+    (@ty opt_serde $t:ty) => { ::std::option::Option<$t> };
+    (@direct direct $name:ident { $($field:ident [$($key:literal)|+] $kind:ident,)* }) => {
+        $crate::direct_record!($name { $($field [$($key)|+] $kind,)* });
+    };
+    (@direct $name:ident { $($rest:tt)* }) => {};
+    (
+        $(#[$attr:meta])*
+        $name:ident $($direct:ident)? {
+            $(
+                $(#[doc = $doc:literal])*
+                $field:ident : $ty:ty = $wire:literal [$($key:literal)|+] $kind:ident [$($serde:tt)*],
+            )*
+        }
+    ) => {
+        $(#[$attr])*
+        #[derive(
+            Debug,
+            Clone,
+            PartialEq,
+            $crate::__private::serde::Serialize,
+            $crate::__private::serde::Deserialize
+        )]
+        #[serde(crate = "::contango::__private::serde")]
+        pub struct $name {
+            $(
+                $(#[doc = $doc])*
+                #[serde(rename = $wire, deserialize_with = "::contango::__private::de::wire", $($serde)*)]
+                pub $field: $crate::record!(@ty $kind $ty),
+            )*
+        }
+        impl $crate::de::Wire for $name {
+            fn from_wire<'de, D: $crate::__private::serde::Deserializer<'de>>(
+                d: D,
+            ) -> ::std::result::Result<Self, D::Error> {
+                <Self as $crate::__private::serde::Deserialize>::deserialize(d)
+            }
+        }
+        $crate::record!(@direct $($direct)? $name { $($field [$($key)|+] $kind,)* });
+    };
+}
