@@ -127,6 +127,21 @@ mod tests {
     use super::*;
 
     #[test]
+    fn every_keyword_passes_the_quick_filter() {
+        for k in KEYWORDS {
+            assert!(
+                k.len() <= 8 && !k.contains('_'),
+                "`{k}` would never be escaped"
+            );
+            let expected = match *k {
+                "self" | "Self" | "crate" | "super" => format!("{k}_"),
+                _ => format!("r#{k}"),
+            };
+            assert_eq!(field_ident(k).to_string(), expected);
+        }
+    }
+
+    #[test]
     fn converts_wire_names() {
         assert_eq!(snake("contractName"), "contract_name");
         assert_eq!(snake("cTime"), "c_time");

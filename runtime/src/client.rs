@@ -610,12 +610,12 @@ impl Core {
             }
             // Read before the staleness check: callers that all found the clock stale share the
             // first one's sample.
-            let clock_generation = inner.clock.generation();
+            let seen = inner.clock.generation();
             if meta.security.is_signed()
                 && inner.time_source.is_some()
                 && inner.clock.is_stale(inner.clock_interval)
             {
-                self.sync_clock_since(clock_generation).await;
+                self.sync_clock_since(seen).await;
             }
             let clock_generation = inner.clock.generation();
             let (result, retry_after) = self.attempt(req, checked).await;

@@ -707,8 +707,8 @@ fn wide_digits(text: &[u8]) -> u128 {
 }
 
 /// Accumulates the decimal digits from `at` into `mantissa` (wrapping: the caller reads more
-/// than 18 digits again, wide) and returns where they end. (Reading eight bytes as one word was tried: 45%
-/// slower on a depth frame, whose numbers' lengths the branch predictor learns.)
+/// than 18 digits again, wide) and returns where they end. (Reading eight bytes as one word was
+/// tried: 45% slower on a depth frame, whose numbers' lengths the branch predictor learns.)
 #[inline]
 fn digits(s: &[u8], mut at: usize, mantissa: &mut u64) -> usize {
     while let Some(&b) = s.get(at) {
