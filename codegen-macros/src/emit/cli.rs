@@ -14,7 +14,6 @@ use crate::ir::{Endpoint, Enum, Ir, Market, Param, Ty};
 use crate::naming::{field_ident, snake, type_ident};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
-use std::collections::BTreeSet;
 
 /// Subcommands and global flags the CLI defines itself (kept equal to `cli/src/options.rs`); an
 /// endpoint or parameter with one of these names would make the command line ambiguous.
@@ -575,49 +574,16 @@ fn shape_expr(ty: &Ty) -> TokenStream {
     }
 }
 
-/// The records reachable from an endpoint's answer or a stream event.
-fn reachable(ir: &Ir) -> BTreeSet<String> {
-    fn visit(ir: &Ir, ty: &Ty, seen: &mut BTreeSet<String>) {
-        match ty {
-            Ty::Record(n) if seen.insert(n.clone()) => {
-                let fields = ir
-                    .records
-                    .iter()
-                    .filter(|r| &r.name == n)
-                    .flat_map(|r| &r.fields);
-                for f in fields {
-                    visit(ir, &f.ty, seen);
-                }
-            }
-            Ty::List(inner) | Ty::OneOrMany(inner) => visit(ir, inner, seen),
-            _ => {}
-        }
-    }
-    let mut seen = BTreeSet::new();
-    for ep in &ir.endpoints {
-        if let Some(ty) = &ep.data {
-            visit(ir, ty, &mut seen);
-        }
-    }
-    if let Some(s) = ir.stream.as_ref().filter(|s| s.listen_key.is_some()) {
-        for e in &s.events {
-            visit(ir, &Ty::Record(e.record.clone()), &mut seen);
-        }
-    }
-    for c in ir.market.iter().flat_map(|m| &m.channels) {
-        visit(ir, &Ty::Record(c.payload.clone()), &mut seen);
-    }
-    seen
-}
-
 /// One static `Shape` per reachable record (records refer to each other by reference).
 fn shapes(ir: &Ir) -> TokenStream {
     let p = quote!(::contango_cli::__private);
-    let names = reachable(ir);
+    // Events only where the CLI streams them (a stream with listen keys).
+    let events = ir.stream.as_ref().is_some_and(|s| s.listen_key.is_some());
+    let names = super::carried_types(ir, events);
     let items = ir
         .records
         .iter()
-        .filter(|r| names.contains(&r.name))
+        .filter(|r| names.contains(r.name.as_str()))
         .map(|r| {
             let (shape, fields) = (shape_static(&r.name), fields_static(&r.name));
             let n = r.fields.len();

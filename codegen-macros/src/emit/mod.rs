@@ -20,7 +20,7 @@ use std::collections::BTreeSet;
 /// copied as `quote!` interpolation would.
 pub fn emit(ir: &Ir) -> TokenStream {
     let mut out = TokenStream::new();
-    let direct = direct_types(ir);
+    let direct = carried_types(ir, true);
     let paths = records::Paths::new();
     out.extend(
         ir.records
@@ -40,21 +40,26 @@ pub fn emit(ir: &Ir) -> TokenStream {
     out
 }
 
-/// The records and enums that answers and frames carry (endpoint answers, event records,
-/// channel payloads and what they hold): these also get a `Direct` impl, the one-pass reader of
-/// the hot paths. Records only requests use are left out.
-fn direct_types(ir: &Ir) -> BTreeSet<&str> {
-    let mut todo: Vec<&str> = Vec::new();
-    for ep in &ir.endpoints {
-        let mut t = ep.data.as_ref();
-        while let Some(Ty::List(inner) | Ty::OneOrMany(inner)) = t {
-            t = Some(inner);
+/// The records and enums that answers, stream events (with `events`) and market channels'
+/// payloads carry, and everything those hold. The SDK gives them a `Direct` impl (the one-pass
+/// reader of the hot paths; records only requests use are left out), the CLI a `Shape`.
+pub fn carried_types(ir: &Ir, events: bool) -> BTreeSet<&str> {
+    /// The record or enum a type expression names, through its lists.
+    fn named(mut t: &Ty) -> Option<&str> {
+        while let Ty::List(inner) | Ty::OneOrMany(inner) = t {
+            t = inner;
         }
-        if let Some(Ty::Record(n) | Ty::Enum(n, _)) = t {
-            todo.push(n);
+        match t {
+            Ty::Record(n) | Ty::Enum(n, _) => Some(n),
+            _ => None,
         }
     }
-    if let Some(s) = &ir.stream {
+    let mut todo: Vec<&str> = ir
+        .endpoints
+        .iter()
+        .filter_map(|ep| named(ep.data.as_ref()?))
+        .collect();
+    if let Some(s) = ir.stream.as_ref().filter(|_| events) {
         todo.extend(s.events.iter().map(|e| e.record.as_str()));
     }
     if let Some(m) = &ir.market {
@@ -65,17 +70,8 @@ fn direct_types(ir: &Ir) -> BTreeSet<&str> {
         if !seen.insert(name) {
             continue;
         }
-        let Some(r) = ir.records.iter().find(|r| r.name == name) else {
-            continue;
-        };
-        for f in &r.fields {
-            let mut t = &f.ty;
-            while let Ty::List(inner) | Ty::OneOrMany(inner) = t {
-                t = inner;
-            }
-            if let Ty::Record(n) | Ty::Enum(n, _) = t {
-                todo.push(n);
-            }
+        if let Some(r) = ir.records.iter().find(|r| r.name == name) {
+            todo.extend(r.fields.iter().filter_map(|f| named(&f.ty)));
         }
     }
     seen
