@@ -2,7 +2,6 @@
 //! read until told to close or the connection dies, answering pings, sending its own and the
 //! driver's outbound messages, and forwarding decoded frames.
 
-use std::borrow::Cow;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -366,30 +365,29 @@ impl<A: Session> Connection<A> {
 
     /// Classifies a message and decodes a data frame, in one pass over its bytes.
     fn read(&self, msg: &Message) -> Inbound<A> {
-        let bytes: Cow<'_, [u8]> = match msg {
-            Message::Text(t) => Cow::Borrowed(t.as_bytes()),
-            Message::Binary(b) => match frame::binary_payload(b, self.settings.max_frame_bytes) {
-                Ok(p) => p,
-                Err(message) => {
-                    let error = StreamError::Malformed {
-                        message,
-                        frame: format!("<{} binary bytes>", b.len()),
-                    };
-                    return Inbound::Bad(frame::identity(b), error);
-                }
-            },
-            Message::Close(c) => {
-                return Inbound::Closed {
-                    code: c.as_ref().map(|c| u16::from(c.code)),
-                    reason: c.as_ref().map(|c| c.reason.to_string()).unwrap_or_default(),
-                };
+        match msg {
+            Message::Text(t) => self.read_payload(t.as_bytes()),
+            Message::Binary(b) => {
+                frame::with_payload(b, self.settings.max_frame_bytes, |p| self.read_payload(p))
+                    .unwrap_or_else(|message| {
+                        let error = StreamError::Malformed {
+                            message,
+                            frame: format!("<{} binary bytes>", b.len()),
+                        };
+                        Inbound::Bad(frame::identity(b), error)
+                    })
             }
-            Message::Ping(_) | Message::Pong(_) | Message::Frame(_) => return Inbound::Nothing,
-        };
-        match self
-            .session
-            .read(&bytes, self.session.core().timestamp_ms())
-        {
+            Message::Close(c) => Inbound::Closed {
+                code: c.as_ref().map(|c| u16::from(c.code)),
+                reason: c.as_ref().map(|c| c.reason.to_string()).unwrap_or_default(),
+            },
+            Message::Ping(_) | Message::Pong(_) | Message::Frame(_) => Inbound::Nothing,
+        }
+    }
+
+    /// A text frame, or a binary frame's payload.
+    fn read_payload(&self, bytes: &[u8]) -> Inbound<A> {
+        match self.session.read(bytes, self.session.core().timestamp_ms()) {
             Read::Control(control) => Inbound::Control(control),
             Read::Data(decoded) => {
                 let (event_ms, item) = match decoded {
@@ -398,7 +396,7 @@ impl<A: Session> Connection<A> {
                 };
                 Inbound::Data(ConnReport::Frame {
                     conn: self.conn,
-                    identity: frame::identity(&bytes),
+                    identity: frame::identity(bytes),
                     event_ms,
                     item,
                 })

@@ -263,14 +263,19 @@ pub enum MarketMessage<E> {
 pub fn decode_market_frame<A: MarketApi>(
     bytes: &[u8],
 ) -> Result<MarketMessage<A::Event>, StreamError> {
-    let bytes =
-        frame::binary_payload(bytes, Settings::default().max_frame_bytes).map_err(|message| {
-            StreamError::Malformed {
-                message,
-                frame: format!("<{} binary bytes>", bytes.len()),
-            }
-        })?;
-    Ok(match classify::<A>(&bytes) {
+    frame::with_payload(
+        bytes,
+        Settings::default().max_frame_bytes,
+        market_message::<A>,
+    )
+    .map_err(|message| StreamError::Malformed {
+        message,
+        frame: format!("<{} binary bytes>", bytes.len()),
+    })?
+}
+
+fn market_message<A: MarketApi>(bytes: &[u8]) -> Result<MarketMessage<A::Event>, StreamError> {
+    Ok(match classify::<A>(bytes) {
         Classified::Ping(pong) => MarketMessage::Ping { pong },
         Classified::Refused(m) => MarketMessage::Refused(m),
         Classified::Data(decoded) => MarketMessage::Event(decoded?.0),
