@@ -2,7 +2,7 @@
 //! The REST endpoints and the market stream both read them from here, so the two agree.
 //!
 //! The ticker covers the trades of the last 24 hours of the exchange clock (`rose` =
-//! (last − first) / first); without trades every price is the mark price. Candles are built from
+//! (last − first) / first, to 8 places as the real server writes it); without trades every price is the mark price. Candles are built from
 //! the trades of each interval (a month counts 30 days); without any trade one flat candle at the
 //! mark price covers the current interval.
 
@@ -100,7 +100,7 @@ pub fn stats(m: &Market, now: i64) -> Stats {
         rose: if open.is_zero() {
             Decimal::ZERO
         } else {
-            (last - open) / open
+            ((last - open) / open).round_dp(8)
         },
     }
 }
@@ -329,6 +329,18 @@ mod tests {
             value: Decimal::from(price),
         };
         let prints = [p(0, 10), p(59_999, 12), p(60_000, 11), p(180_000, 9)];
+        // The 24 h change as the real server writes it: a ratio to 8 places.
+        let st = State::new_for_tests(SimConfig::default());
+        let Some(m) = st.markets.get("E-ETH-USDT") else {
+            panic!("the default ETH contract");
+        };
+        let m = Market {
+            cfg: m.cfg.clone(),
+            book: crate::engine::Book::default(),
+            mark: m.mark,
+            prints: vec![p(1_000, 3), p(2_000, 4)],
+        };
+        assert_eq!(stats(&m, 3_000).rose, dec("0.33333333"));
         let c = candles_of(&prints, 60_000, Decimal::ONE, 0);
         assert_eq!(c.len(), 3, "no candle for a minute without trades");
         assert_eq!(
