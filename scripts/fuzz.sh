@@ -101,8 +101,9 @@ for t in "${TARGETS[@]}"; do
     rc=$?
     set -e
     after="$(ls "$FUZZ/artifacts/$t" | wc -l)"
-    runs="$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$out" | grep -oE '[0-9]+$' | tail -1)"
-    secs="$(grep -oE 'Done [0-9]+ runs in [0-9]+ second' "$out" | grep -oE '[0-9]+ second' | grep -oE '[0-9]+' | tail -1)"
+    # A target that crashed early printed no stats: `?` in the summary, not an exit here.
+    runs="$(grep -oE 'stat::number_of_executed_units: *[0-9]+' "$out" | grep -oE '[0-9]+$' | tail -1 || true)"
+    secs="$(grep -oE 'Done [0-9]+ runs in [0-9]+ second' "$out" | grep -oE '[0-9]+ second' | grep -oE '[0-9]+' | tail -1 || true)"
     corpus="$(ls "$FUZZ/corpus/$t" | wc -l)"
     line="$t: ${runs:-?} executions in ${secs:-?} s, corpus $corpus, new artifacts $((after - before)), exit $rc"
     summary+=("$line")

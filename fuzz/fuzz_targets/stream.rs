@@ -23,26 +23,27 @@ libfuzzer_sys::fuzz_target!(|data: &[u8]| {
     let Some((&sel, rest)) = data.split_first() else {
         return;
     };
-    let payload = if sel & 1 == 1 {
-        match frame::binary_payload(rest, MAX_FRAME) {
-            Ok(p) => p,
-            Err(_) => return,
-        }
+    if sel & 1 == 1 {
+        // Err: refused (corrupt, or past the limit); the reader never sees it.
+        let _ = frame::with_payload(rest, MAX_FRAME, |p| read(p, rest.len()));
     } else {
-        std::borrow::Cow::Borrowed(rest)
-    };
+        read(rest, rest.len());
+    }
+});
+
+fn read(payload: &[u8], received: usize) {
     assert!(
-        payload.len() <= MAX_FRAME.max(rest.len()),
+        payload.len() <= MAX_FRAME.max(received),
         "inflated beyond the limit"
     );
-    let _ = frame::identity(&payload);
-    assert!(frame::preview(&payload).chars().count() <= 257);
-    match frame::classify(&payload, contango::Event::CHANNEL, 1) {
+    let _ = frame::identity(payload);
+    assert!(frame::preview(payload).chars().count() <= 257);
+    match frame::classify(payload, contango::Event::CHANNEL, 1) {
         frame::Control::Ping(pong) => {
             // The pong is JSON.
             serde_json::from_str::<serde_json::Value>(&pong).expect("pong is JSON");
         }
         frame::Control::Ack { .. } | frame::Control::Refused(_) | frame::Control::Consumed => {}
-        frame::Control::Data => harness::event(&payload),
+        frame::Control::Data => harness::event(payload),
     }
-});
+}
