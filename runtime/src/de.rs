@@ -576,7 +576,7 @@ impl<T: Wire> Wire for Vec<T> {
 
 /// Decodes a list of rows of `N` decimals (`[[price, quantity], ...]`, numbers or strings;
 /// `null` is empty): from serde_json, the list's raw text in one tight pass
-/// ([`crate::rows`]); anything unusual, and other deserializers, through the general decoder.
+/// ([`Reader::rows`](crate::direct::Reader::rows)); anything unusual, and other deserializers, through the general decoder.
 /// Generated array-shaped records of decimals read their lists with it.
 pub fn decimal_rows<'de, D: Deserializer<'de>, const N: usize>(
     d: D,

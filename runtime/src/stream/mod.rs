@@ -1,7 +1,7 @@
 //! The WebSocket streams: the private event stream ([`UserStream`]) and the public market stream
 //! ([`MarketStream`]), both run by one engine (connection, gzip, heartbeats, silence, reconnect
 //! with backoff, rotation, bounded buffer, slow consumers, typed gaps) and exposed as
-//! [`futures_core::Stream`]s of [`StreamItem`]s. What differs is a [`Session`](session): listen
+//! [`futures_core::Stream`]s of [`StreamItem`]s. What differs is a `Session`: listen
 //! keys for the private stream, subscriptions (restored after every reconnect, spread over
 //! connections past the server's limit) and requests for the market stream.
 //!
