@@ -3505,1578 +3505,251 @@ impl ::contango::__private::ApiCode for ErrorCode {
 }
 /// The one error type of every call: refused locally, refused by the server, or no answer.
 pub type Error = ::contango::__private::Error<ErrorCode>;
-/// Request of [`Client::ping`]: Connectivity check. Answers an empty JSON object.
-///
-/// `GET /v1/ping`
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    ::contango::__private::serde::Serialize,
-    ::contango::__private::serde::Deserialize
-)]
-#[serde(crate = "::contango::__private::serde")]
-pub struct PingRequest {}
-impl PingRequest {
-    /// A request with the required parameters; optional ones are unset.
-    pub fn new() -> Self {
-        Self {}
-    }
-}
-impl ::contango::__private::endpoint::Endpoint for PingRequest {
-    type Response = ();
-    type Code = ErrorCode;
-    const RATE_GROUP: &'static str = "default";
-    const META: ::contango::__private::endpoint::EndpointMeta = ::contango::__private::endpoint::EndpointMeta {
-        name: "ping",
-        method: ::contango::__private::endpoint::Method::Get,
-        base: ::contango::__private::endpoint::Base::Product,
-        security: ::contango::__private::endpoint::Security::None,
-        envelope: ::contango::__private::endpoint::Envelope::Bare,
-        error_table: "futures",
-        idempotent: true,
-        has_body: false,
-    };
-    fn validate(&self) -> ::std::result::Result<(), ::contango::InvalidArgument> {
-        ::std::result::Result::Ok(())
-    }
-    fn write_path(&self, out: &mut ::contango::__private::encode::PathWriter<'_>) {
-        out.literal("/v1/ping");
-    }
-    #[allow(unused_variables)]
-    fn write_query(&self, out: &mut ::contango::__private::encode::QueryWriter<'_>) {}
-    #[allow(unused_variables)]
-    fn write_body(&self, out: &mut ::contango::__private::encode::BodyWriter<'_>) {}
-    fn decode_data<'de, D: ::contango::__private::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::std::result::Result<Self::Response, D::Error> {
-        ::contango::__private::de::ignore(d)
-    }
-    fn direct_data(
-        r: &mut ::contango::__private::direct::Reader<'_>,
-    ) -> ::std::option::Option<Self::Response> {
-        r.skip()
-    }
-}
-/// Builder of [`Client::ping`]: set optional parameters, then `send()`.
-#[derive(Debug, Clone)]
-#[must_use = "a request does nothing until `send()` is awaited"]
-pub struct PingBuilder<'a> {
-    client: &'a Client,
-    request: PingRequest,
-}
-impl<'a> PingBuilder<'a> {
-    /// The request as it stands.
-    pub fn request(&self) -> &PingRequest {
-        &self.request
-    }
-    /// Sends the request and decodes the answer.
-    pub async fn send(self) -> ::std::result::Result<(), Error> {
-        self.client.send(&self.request).await
-    }
-}
-impl SendRequest for PingRequest {
-    #[allow(clippy::manual_async_fn)]
-    fn send_with<'a>(
-        &'a self,
-        client: &'a Client,
-    ) -> impl ::std::future::Future<
-        Output = ::std::result::Result<(), Error>,
-    > + ::std::marker::Send + 'a {
-        async move { client.core().send(self).await }
-    }
-}
-impl Client {
-    /// Connectivity check. Answers an empty JSON object.
-    ///
-    /// `GET /v1/ping` (public).
-    pub fn ping(&self) -> PingBuilder<'_> {
-        PingBuilder {
-            client: self,
-            request: PingRequest::new(),
-        }
-    }
-}
-/// Request of [`Client::server_time`]: Server time; the client uses it to keep its timestamp offset.
-///
-/// `GET /v1/time`
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    ::contango::__private::serde::Serialize,
-    ::contango::__private::serde::Deserialize
-)]
-#[serde(crate = "::contango::__private::serde")]
-pub struct ServerTimeRequest {}
-impl ServerTimeRequest {
-    /// A request with the required parameters; optional ones are unset.
-    pub fn new() -> Self {
-        Self {}
-    }
-}
-impl ::contango::__private::endpoint::Endpoint for ServerTimeRequest {
-    type Response = ServerTime;
-    type Code = ErrorCode;
-    const RATE_GROUP: &'static str = "default";
-    const META: ::contango::__private::endpoint::EndpointMeta = ::contango::__private::endpoint::EndpointMeta {
-        name: "server_time",
-        method: ::contango::__private::endpoint::Method::Get,
-        base: ::contango::__private::endpoint::Base::Product,
-        security: ::contango::__private::endpoint::Security::None,
-        envelope: ::contango::__private::endpoint::Envelope::Bare,
-        error_table: "futures",
-        idempotent: true,
-        has_body: false,
-    };
-    fn validate(&self) -> ::std::result::Result<(), ::contango::InvalidArgument> {
-        ::std::result::Result::Ok(())
-    }
-    fn write_path(&self, out: &mut ::contango::__private::encode::PathWriter<'_>) {
-        out.literal("/v1/time");
-    }
-    #[allow(unused_variables)]
-    fn write_query(&self, out: &mut ::contango::__private::encode::QueryWriter<'_>) {}
-    #[allow(unused_variables)]
-    fn write_body(&self, out: &mut ::contango::__private::encode::BodyWriter<'_>) {}
-    fn decode_data<'de, D: ::contango::__private::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::std::result::Result<Self::Response, D::Error> {
-        ::contango::__private::de::wire(d)
-    }
-    fn direct_data(
-        r: &mut ::contango::__private::direct::Reader<'_>,
-    ) -> ::std::option::Option<Self::Response> {
-        ::contango::__private::direct::Direct::direct(r)
-    }
-}
-/// Builder of [`Client::server_time`]: set optional parameters, then `send()`.
-#[derive(Debug, Clone)]
-#[must_use = "a request does nothing until `send()` is awaited"]
-pub struct ServerTimeBuilder<'a> {
-    client: &'a Client,
-    request: ServerTimeRequest,
-}
-impl<'a> ServerTimeBuilder<'a> {
-    /// The request as it stands.
-    pub fn request(&self) -> &ServerTimeRequest {
-        &self.request
-    }
-    /// Sends the request and decodes the answer.
-    pub async fn send(self) -> ::std::result::Result<ServerTime, Error> {
-        self.client.send(&self.request).await
-    }
-}
-impl SendRequest for ServerTimeRequest {
-    #[allow(clippy::manual_async_fn)]
-    fn send_with<'a>(
-        &'a self,
-        client: &'a Client,
-    ) -> impl ::std::future::Future<
-        Output = ::std::result::Result<ServerTime, Error>,
-    > + ::std::marker::Send + 'a {
-        async move { client.core().send(self).await }
-    }
-}
-impl Client {
-    /// Server time; the client uses it to keep its timestamp offset.
-    ///
-    /// `GET /v1/time` (public).
-    pub fn server_time(&self) -> ServerTimeBuilder<'_> {
-        ServerTimeBuilder {
-            client: self,
-            request: ServerTimeRequest::new(),
-        }
-    }
-}
-/// Request of [`Client::contracts`]: Open contracts and their order limits. The document lists contractName as required.
-///
-/// `GET /v1/contracts`
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    ::contango::__private::serde::Serialize,
-    ::contango::__private::serde::Deserialize
-)]
-#[serde(crate = "::contango::__private::serde")]
-pub struct ContractsRequest {
-    /// Contract name, e.g. E-BTC-USDT.
-    #[serde(
-        rename = "contractName",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub contract_name: ::std::string::String,
-}
-impl ContractsRequest {
-    /// A request with the required parameters; optional ones are unset.
-    pub fn new(contract_name: impl ::std::convert::Into<::std::string::String>) -> Self {
-        Self {
-            contract_name: contract_name.into(),
-        }
-    }
-}
-impl ::contango::__private::endpoint::Endpoint for ContractsRequest {
-    type Response = ::std::vec::Vec<Contract>;
-    type Code = ErrorCode;
-    const RATE_GROUP: &'static str = "default";
-    const META: ::contango::__private::endpoint::EndpointMeta = ::contango::__private::endpoint::EndpointMeta {
-        name: "contracts",
-        method: ::contango::__private::endpoint::Method::Get,
-        base: ::contango::__private::endpoint::Base::Product,
-        security: ::contango::__private::endpoint::Security::None,
-        envelope: ::contango::__private::endpoint::Envelope::Bare,
-        error_table: "futures",
-        idempotent: true,
-        has_body: false,
-    };
-    fn validate(&self) -> ::std::result::Result<(), ::contango::InvalidArgument> {
-        ::contango::__private::validate::check_not_empty(
-            "contractName",
-            &self.contract_name,
-        )?;
-        ::std::result::Result::Ok(())
-    }
-    fn write_path(&self, out: &mut ::contango::__private::encode::PathWriter<'_>) {
-        out.literal("/v1/contracts");
-    }
-    #[allow(unused_variables)]
-    fn write_query(&self, out: &mut ::contango::__private::encode::QueryWriter<'_>) {
-        out.pair("contractName", &self.contract_name);
-    }
-    #[allow(unused_variables)]
-    fn write_body(&self, out: &mut ::contango::__private::encode::BodyWriter<'_>) {}
-    fn decode_data<'de, D: ::contango::__private::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::std::result::Result<Self::Response, D::Error> {
-        ::contango::__private::de::wire(d)
-    }
-    fn direct_data(
-        r: &mut ::contango::__private::direct::Reader<'_>,
-    ) -> ::std::option::Option<Self::Response> {
-        ::contango::__private::direct::Direct::direct(r)
-    }
-}
-/// Builder of [`Client::contracts`]: set optional parameters, then `send()`.
-#[derive(Debug, Clone)]
-#[must_use = "a request does nothing until `send()` is awaited"]
-pub struct ContractsBuilder<'a> {
-    client: &'a Client,
-    request: ContractsRequest,
-}
-impl<'a> ContractsBuilder<'a> {
-    /// The request as it stands.
-    pub fn request(&self) -> &ContractsRequest {
-        &self.request
-    }
-    /// Sends the request and decodes the answer.
-    pub async fn send(self) -> ::std::result::Result<::std::vec::Vec<Contract>, Error> {
-        self.client.send(&self.request).await
-    }
-}
-impl SendRequest for ContractsRequest {
-    #[allow(clippy::manual_async_fn)]
-    fn send_with<'a>(
-        &'a self,
-        client: &'a Client,
-    ) -> impl ::std::future::Future<
-        Output = ::std::result::Result<::std::vec::Vec<Contract>, Error>,
-    > + ::std::marker::Send + 'a {
-        async move { client.core().send(self).await }
-    }
-}
-impl Client {
-    /// Open contracts and their order limits. The document lists contractName as required.
-    ///
-    /// `GET /v1/contracts` (public).
-    pub fn contracts(
-        &self,
-        contract_name: impl ::std::convert::Into<::std::string::String>,
-    ) -> ContractsBuilder<'_> {
-        ContractsBuilder {
-            client: self,
-            request: ContractsRequest::new(contract_name),
-        }
-    }
-}
-/// Request of [`Client::depth`]: Order book depth of a contract.
-///
-/// `GET /v1/depth`
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    ::contango::__private::serde::Serialize,
-    ::contango::__private::serde::Deserialize
-)]
-#[serde(crate = "::contango::__private::serde")]
-pub struct DepthRequest {
-    /// Contract name, e.g. E-BTC-USDT.
-    #[serde(
-        rename = "contractName",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub contract_name: ::std::string::String,
-    /// Number of price levels per side (server default 100; 1 to 100).
-    #[serde(
-        rename = "limit",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub limit: ::std::option::Option<i32>,
-}
-impl DepthRequest {
-    /// A request with the required parameters; optional ones are unset.
-    pub fn new(contract_name: impl ::std::convert::Into<::std::string::String>) -> Self {
-        Self {
-            contract_name: contract_name.into(),
-            limit: ::std::option::Option::None,
-        }
-    }
-    /// Number of price levels per side (server default 100; 1 to 100).
-    pub fn limit(mut self, limit: i32) -> Self {
-        self.limit = ::std::option::Option::Some(limit);
-        self
-    }
-}
-impl ::contango::__private::endpoint::Endpoint for DepthRequest {
-    type Response = OrderBook;
-    type Code = ErrorCode;
-    const RATE_GROUP: &'static str = "default";
-    const META: ::contango::__private::endpoint::EndpointMeta = ::contango::__private::endpoint::EndpointMeta {
-        name: "depth",
-        method: ::contango::__private::endpoint::Method::Get,
-        base: ::contango::__private::endpoint::Base::Product,
-        security: ::contango::__private::endpoint::Security::None,
-        envelope: ::contango::__private::endpoint::Envelope::Bare,
-        error_table: "futures",
-        idempotent: true,
-        has_body: false,
-    };
-    fn validate(&self) -> ::std::result::Result<(), ::contango::InvalidArgument> {
-        ::contango::__private::validate::check_not_empty(
-            "contractName",
-            &self.contract_name,
-        )?;
-        if let ::std::option::Option::Some(v) = self.limit.as_ref() {
-            ::contango::__private::validate::check_range(
-                "limit",
-                v,
-                ::std::option::Option::Some(1),
-                ::std::option::Option::Some(100),
-            )?;
-        }
-        ::std::result::Result::Ok(())
-    }
-    fn write_path(&self, out: &mut ::contango::__private::encode::PathWriter<'_>) {
-        out.literal("/v1/depth");
-    }
-    #[allow(unused_variables)]
-    fn write_query(&self, out: &mut ::contango::__private::encode::QueryWriter<'_>) {
-        out.pair("contractName", &self.contract_name);
-        out.opt("limit", &self.limit);
-    }
-    #[allow(unused_variables)]
-    fn write_body(&self, out: &mut ::contango::__private::encode::BodyWriter<'_>) {}
-    fn decode_data<'de, D: ::contango::__private::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::std::result::Result<Self::Response, D::Error> {
-        ::contango::__private::de::wire(d)
-    }
-    fn direct_data(
-        r: &mut ::contango::__private::direct::Reader<'_>,
-    ) -> ::std::option::Option<Self::Response> {
-        ::contango::__private::direct::Direct::direct(r)
-    }
-}
-/// Builder of [`Client::depth`]: set optional parameters, then `send()`.
-#[derive(Debug, Clone)]
-#[must_use = "a request does nothing until `send()` is awaited"]
-pub struct DepthBuilder<'a> {
-    client: &'a Client,
-    request: DepthRequest,
-}
-impl<'a> DepthBuilder<'a> {
-    /// Number of price levels per side (server default 100; 1 to 100).
-    pub fn limit(mut self, limit: i32) -> Self {
-        self.request.limit = ::std::option::Option::Some(limit);
-        self
-    }
-    /// The request as it stands.
-    pub fn request(&self) -> &DepthRequest {
-        &self.request
-    }
-    /// Sends the request and decodes the answer.
-    pub async fn send(self) -> ::std::result::Result<OrderBook, Error> {
-        self.client.send(&self.request).await
-    }
-}
-impl SendRequest for DepthRequest {
-    #[allow(clippy::manual_async_fn)]
-    fn send_with<'a>(
-        &'a self,
-        client: &'a Client,
-    ) -> impl ::std::future::Future<
-        Output = ::std::result::Result<OrderBook, Error>,
-    > + ::std::marker::Send + 'a {
-        async move { client.core().send(self).await }
-    }
-}
-impl Client {
-    /// Order book depth of a contract.
-    ///
-    /// `GET /v1/depth` (public).
-    pub fn depth(
-        &self,
-        contract_name: impl ::std::convert::Into<::std::string::String>,
-    ) -> DepthBuilder<'_> {
-        DepthBuilder {
-            client: self,
-            request: DepthRequest::new(contract_name),
-        }
-    }
-}
-/// Request of [`Client::ticker`]: 24 hour ticker of a contract.
-///
-/// `GET /v1/ticker`
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    ::contango::__private::serde::Serialize,
-    ::contango::__private::serde::Deserialize
-)]
-#[serde(crate = "::contango::__private::serde")]
-pub struct TickerRequest {
-    /// Contract name, e.g. E-BTC-USDT.
-    #[serde(
-        rename = "contractName",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub contract_name: ::std::string::String,
-}
-impl TickerRequest {
-    /// A request with the required parameters; optional ones are unset.
-    pub fn new(contract_name: impl ::std::convert::Into<::std::string::String>) -> Self {
-        Self {
-            contract_name: contract_name.into(),
-        }
-    }
-}
-impl ::contango::__private::endpoint::Endpoint for TickerRequest {
-    type Response = Ticker;
-    type Code = ErrorCode;
-    const RATE_GROUP: &'static str = "default";
-    const META: ::contango::__private::endpoint::EndpointMeta = ::contango::__private::endpoint::EndpointMeta {
-        name: "ticker",
-        method: ::contango::__private::endpoint::Method::Get,
-        base: ::contango::__private::endpoint::Base::Product,
-        security: ::contango::__private::endpoint::Security::None,
-        envelope: ::contango::__private::endpoint::Envelope::Bare,
-        error_table: "futures",
-        idempotent: true,
-        has_body: false,
-    };
-    fn validate(&self) -> ::std::result::Result<(), ::contango::InvalidArgument> {
-        ::contango::__private::validate::check_not_empty(
-            "contractName",
-            &self.contract_name,
-        )?;
-        ::std::result::Result::Ok(())
-    }
-    fn write_path(&self, out: &mut ::contango::__private::encode::PathWriter<'_>) {
-        out.literal("/v1/ticker");
-    }
-    #[allow(unused_variables)]
-    fn write_query(&self, out: &mut ::contango::__private::encode::QueryWriter<'_>) {
-        out.pair("contractName", &self.contract_name);
-    }
-    #[allow(unused_variables)]
-    fn write_body(&self, out: &mut ::contango::__private::encode::BodyWriter<'_>) {}
-    fn decode_data<'de, D: ::contango::__private::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::std::result::Result<Self::Response, D::Error> {
-        ::contango::__private::de::wire(d)
-    }
-    fn direct_data(
-        r: &mut ::contango::__private::direct::Reader<'_>,
-    ) -> ::std::option::Option<Self::Response> {
-        ::contango::__private::direct::Direct::direct(r)
-    }
-}
-/// Builder of [`Client::ticker`]: set optional parameters, then `send()`.
-#[derive(Debug, Clone)]
-#[must_use = "a request does nothing until `send()` is awaited"]
-pub struct TickerBuilder<'a> {
-    client: &'a Client,
-    request: TickerRequest,
-}
-impl<'a> TickerBuilder<'a> {
-    /// The request as it stands.
-    pub fn request(&self) -> &TickerRequest {
-        &self.request
-    }
-    /// Sends the request and decodes the answer.
-    pub async fn send(self) -> ::std::result::Result<Ticker, Error> {
-        self.client.send(&self.request).await
-    }
-}
-impl SendRequest for TickerRequest {
-    #[allow(clippy::manual_async_fn)]
-    fn send_with<'a>(
-        &'a self,
-        client: &'a Client,
-    ) -> impl ::std::future::Future<
-        Output = ::std::result::Result<Ticker, Error>,
-    > + ::std::marker::Send + 'a {
-        async move { client.core().send(self).await }
-    }
-}
-impl Client {
-    /// 24 hour ticker of a contract.
-    ///
-    /// `GET /v1/ticker` (public).
-    pub fn ticker(
-        &self,
-        contract_name: impl ::std::convert::Into<::std::string::String>,
-    ) -> TickerBuilder<'_> {
-        TickerBuilder {
-            client: self,
-            request: TickerRequest::new(contract_name),
-        }
-    }
-}
-/// Request of [`Client::klines`]: Candlesticks of a contract. The start time idx of each candle is in seconds.
-///
-/// `GET /v1/klines`
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    ::contango::__private::serde::Serialize,
-    ::contango::__private::serde::Deserialize
-)]
-#[serde(crate = "::contango::__private::serde")]
-pub struct KlinesRequest {
-    /// Contract name, e.g. E-BTC-USDT.
-    #[serde(
-        rename = "contractName",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub contract_name: ::std::string::String,
-    /// Candlestick interval.
-    #[serde(rename = "interval", deserialize_with = "::contango::__private::de::wire")]
-    pub interval: KlineInterval,
-    /// Number of candlesticks (server default 100; 1 to 300).
-    #[serde(
-        rename = "limit",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub limit: ::std::option::Option<i32>,
-}
-impl KlinesRequest {
-    /// A request with the required parameters; optional ones are unset.
-    pub fn new(
-        contract_name: impl ::std::convert::Into<::std::string::String>,
-        interval: KlineInterval,
-    ) -> Self {
-        Self {
-            contract_name: contract_name.into(),
-            interval: interval,
-            limit: ::std::option::Option::None,
-        }
-    }
-    /// Number of candlesticks (server default 100; 1 to 300).
-    pub fn limit(mut self, limit: i32) -> Self {
-        self.limit = ::std::option::Option::Some(limit);
-        self
-    }
-}
-impl ::contango::__private::endpoint::Endpoint for KlinesRequest {
-    type Response = ::std::vec::Vec<Kline>;
-    type Code = ErrorCode;
-    const RATE_GROUP: &'static str = "default";
-    const META: ::contango::__private::endpoint::EndpointMeta = ::contango::__private::endpoint::EndpointMeta {
-        name: "klines",
-        method: ::contango::__private::endpoint::Method::Get,
-        base: ::contango::__private::endpoint::Base::Product,
-        security: ::contango::__private::endpoint::Security::None,
-        envelope: ::contango::__private::endpoint::Envelope::Bare,
-        error_table: "futures",
-        idempotent: true,
-        has_body: false,
-    };
-    fn validate(&self) -> ::std::result::Result<(), ::contango::InvalidArgument> {
-        ::contango::__private::validate::check_not_empty(
-            "contractName",
-            &self.contract_name,
-        )?;
-        if let ::std::option::Option::Some(v) = self.limit.as_ref() {
-            ::contango::__private::validate::check_range(
-                "limit",
-                v,
-                ::std::option::Option::Some(1),
-                ::std::option::Option::Some(300),
-            )?;
-        }
-        ::std::result::Result::Ok(())
-    }
-    fn write_path(&self, out: &mut ::contango::__private::encode::PathWriter<'_>) {
-        out.literal("/v1/klines");
-    }
-    #[allow(unused_variables)]
-    fn write_query(&self, out: &mut ::contango::__private::encode::QueryWriter<'_>) {
-        out.pair("contractName", &self.contract_name);
-        out.pair("interval", &self.interval);
-        out.opt("limit", &self.limit);
-    }
-    #[allow(unused_variables)]
-    fn write_body(&self, out: &mut ::contango::__private::encode::BodyWriter<'_>) {}
-    fn decode_data<'de, D: ::contango::__private::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::std::result::Result<Self::Response, D::Error> {
-        ::contango::__private::de::wire(d)
-    }
-    fn direct_data(
-        r: &mut ::contango::__private::direct::Reader<'_>,
-    ) -> ::std::option::Option<Self::Response> {
-        ::contango::__private::direct::Direct::direct(r)
-    }
-}
-/// Builder of [`Client::klines`]: set optional parameters, then `send()`.
-#[derive(Debug, Clone)]
-#[must_use = "a request does nothing until `send()` is awaited"]
-pub struct KlinesBuilder<'a> {
-    client: &'a Client,
-    request: KlinesRequest,
-}
-impl<'a> KlinesBuilder<'a> {
-    /// Number of candlesticks (server default 100; 1 to 300).
-    pub fn limit(mut self, limit: i32) -> Self {
-        self.request.limit = ::std::option::Option::Some(limit);
-        self
-    }
-    /// The request as it stands.
-    pub fn request(&self) -> &KlinesRequest {
-        &self.request
-    }
-    /// Sends the request and decodes the answer.
-    pub async fn send(self) -> ::std::result::Result<::std::vec::Vec<Kline>, Error> {
-        self.client.send(&self.request).await
-    }
-}
-impl SendRequest for KlinesRequest {
-    #[allow(clippy::manual_async_fn)]
-    fn send_with<'a>(
-        &'a self,
-        client: &'a Client,
-    ) -> impl ::std::future::Future<
-        Output = ::std::result::Result<::std::vec::Vec<Kline>, Error>,
-    > + ::std::marker::Send + 'a {
-        async move { client.core().send(self).await }
-    }
-}
-impl Client {
-    /// Candlesticks of a contract. The start time idx of each candle is in seconds.
-    ///
-    /// `GET /v1/klines` (public).
-    pub fn klines(
-        &self,
-        contract_name: impl ::std::convert::Into<::std::string::String>,
-        interval: KlineInterval,
-    ) -> KlinesBuilder<'_> {
-        KlinesBuilder {
-            client: self,
-            request: KlinesRequest::new(contract_name, interval),
-        }
-    }
-}
-/// Request of [`Client::my_trades`]: Trades of the account in a contract. An empty list may come as null.
-///
-/// `GET /v2/myTrades`
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    ::contango::__private::serde::Serialize,
-    ::contango::__private::serde::Deserialize
-)]
-#[serde(crate = "::contango::__private::serde")]
-pub struct MyTradesRequest {
-    /// Contract name.
-    #[serde(
-        rename = "contractName",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub contract_name: ::std::string::String,
-    /// Trade id to start from; by default the most recent trades.
-    #[serde(
-        rename = "fromId",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub from_id: ::std::option::Option<i64>,
-    /// Number of trades (server default 100; 1 to 1000).
-    #[serde(
-        rename = "limit",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub limit: ::std::option::Option<i32>,
-    /// Start time in milliseconds.
-    #[serde(
-        rename = "startTime",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub start_time: ::std::option::Option<::contango::Millis>,
-    /// End time in milliseconds.
-    #[serde(
-        rename = "endTime",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub end_time: ::std::option::Option<::contango::Millis>,
-}
-impl MyTradesRequest {
-    /// A request with the required parameters; optional ones are unset.
-    pub fn new(contract_name: impl ::std::convert::Into<::std::string::String>) -> Self {
-        Self {
-            contract_name: contract_name.into(),
-            from_id: ::std::option::Option::None,
-            limit: ::std::option::Option::None,
-            start_time: ::std::option::Option::None,
-            end_time: ::std::option::Option::None,
-        }
-    }
-    /// Trade id to start from; by default the most recent trades.
-    pub fn from_id(mut self, from_id: i64) -> Self {
-        self.from_id = ::std::option::Option::Some(from_id);
-        self
-    }
-    /// Number of trades (server default 100; 1 to 1000).
-    pub fn limit(mut self, limit: i32) -> Self {
-        self.limit = ::std::option::Option::Some(limit);
-        self
-    }
-    /// Start time in milliseconds.
-    pub fn start_time(mut self, start_time: ::contango::Millis) -> Self {
-        self.start_time = ::std::option::Option::Some(start_time);
-        self
-    }
-    /// End time in milliseconds.
-    pub fn end_time(mut self, end_time: ::contango::Millis) -> Self {
-        self.end_time = ::std::option::Option::Some(end_time);
-        self
-    }
-}
-impl ::contango::__private::endpoint::Endpoint for MyTradesRequest {
-    type Response = ::std::vec::Vec<Trade>;
-    type Code = ErrorCode;
-    const RATE_GROUP: &'static str = "default";
-    const META: ::contango::__private::endpoint::EndpointMeta = ::contango::__private::endpoint::EndpointMeta {
-        name: "my_trades",
-        method: ::contango::__private::endpoint::Method::Get,
-        base: ::contango::__private::endpoint::Base::Product,
-        security: ::contango::__private::endpoint::Security::UserData,
-        envelope: ::contango::__private::endpoint::Envelope::Wrapped,
-        error_table: "futures",
-        idempotent: true,
-        has_body: false,
-    };
-    fn validate(&self) -> ::std::result::Result<(), ::contango::InvalidArgument> {
-        ::contango::__private::validate::check_not_empty(
-            "contractName",
-            &self.contract_name,
-        )?;
-        if let ::std::option::Option::Some(v) = self.limit.as_ref() {
-            ::contango::__private::validate::check_range(
-                "limit",
-                v,
-                ::std::option::Option::Some(1),
-                ::std::option::Option::Some(1000),
-            )?;
-        }
-        ::std::result::Result::Ok(())
-    }
-    fn write_path(&self, out: &mut ::contango::__private::encode::PathWriter<'_>) {
-        out.literal("/v2/myTrades");
-    }
-    #[allow(unused_variables)]
-    fn write_query(&self, out: &mut ::contango::__private::encode::QueryWriter<'_>) {
-        out.pair("contractName", &self.contract_name);
-        out.opt("fromId", &self.from_id);
-        out.opt("limit", &self.limit);
-        out.opt("startTime", &self.start_time);
-        out.opt("endTime", &self.end_time);
-    }
-    #[allow(unused_variables)]
-    fn write_body(&self, out: &mut ::contango::__private::encode::BodyWriter<'_>) {}
-    fn decode_data<'de, D: ::contango::__private::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::std::result::Result<Self::Response, D::Error> {
-        ::contango::__private::de::wire(d)
-    }
-    fn direct_data(
-        r: &mut ::contango::__private::direct::Reader<'_>,
-    ) -> ::std::option::Option<Self::Response> {
-        ::contango::__private::direct::Direct::direct(r)
-    }
-}
-/// Builder of [`Client::my_trades`]: set optional parameters, then `send()`.
-#[derive(Debug, Clone)]
-#[must_use = "a request does nothing until `send()` is awaited"]
-pub struct MyTradesBuilder<'a> {
-    client: &'a Client,
-    request: MyTradesRequest,
-}
-impl<'a> MyTradesBuilder<'a> {
-    /// Trade id to start from; by default the most recent trades.
-    pub fn from_id(mut self, from_id: i64) -> Self {
-        self.request.from_id = ::std::option::Option::Some(from_id);
-        self
-    }
-    /// Number of trades (server default 100; 1 to 1000).
-    pub fn limit(mut self, limit: i32) -> Self {
-        self.request.limit = ::std::option::Option::Some(limit);
-        self
-    }
-    /// Start time in milliseconds.
-    pub fn start_time(mut self, start_time: ::contango::Millis) -> Self {
-        self.request.start_time = ::std::option::Option::Some(start_time);
-        self
-    }
-    /// End time in milliseconds.
-    pub fn end_time(mut self, end_time: ::contango::Millis) -> Self {
-        self.request.end_time = ::std::option::Option::Some(end_time);
-        self
-    }
-    /// The request as it stands.
-    pub fn request(&self) -> &MyTradesRequest {
-        &self.request
-    }
-    /// Sends the request and decodes the answer.
-    pub async fn send(self) -> ::std::result::Result<::std::vec::Vec<Trade>, Error> {
-        self.client.send(&self.request).await
-    }
-}
-impl SendRequest for MyTradesRequest {
-    #[allow(clippy::manual_async_fn)]
-    fn send_with<'a>(
-        &'a self,
-        client: &'a Client,
-    ) -> impl ::std::future::Future<
-        Output = ::std::result::Result<::std::vec::Vec<Trade>, Error>,
-    > + ::std::marker::Send + 'a {
-        async move { client.core().send(self).await }
-    }
-}
-impl Client {
-    /// Trades of the account in a contract. An empty list may come as null.
-    ///
-    /// `GET /v2/myTrades` (USER_DATA, signed).
-    pub fn my_trades(
-        &self,
-        contract_name: impl ::std::convert::Into<::std::string::String>,
-    ) -> MyTradesBuilder<'_> {
-        MyTradesBuilder {
-            client: self,
-            request: MyTradesRequest::new(contract_name),
-        }
-    }
-}
-/// Request of [`Client::position_margin`]: Changes the margin of an isolated position. The amount is sent as amount (the field table); the document's sample body names it positionMargin (DESIGN §7).
-///
-/// `POST /v2/positionMargin`
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    ::contango::__private::serde::Serialize,
-    ::contango::__private::serde::Deserialize
-)]
-#[serde(crate = "::contango::__private::serde")]
-pub struct PositionMarginRequest {
-    /// Contract name.
-    #[serde(
-        rename = "contractName",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub contract_name: ::std::string::String,
-    /// Margin amount to add or remove.
-    #[serde(rename = "amount", deserialize_with = "::contango::__private::de::wire")]
-    pub amount: ::contango::__private::rust_decimal::Decimal,
-}
-impl PositionMarginRequest {
-    /// A request with the required parameters; optional ones are unset.
-    pub fn new(
-        contract_name: impl ::std::convert::Into<::std::string::String>,
-        amount: ::contango::__private::rust_decimal::Decimal,
-    ) -> Self {
-        Self {
-            contract_name: contract_name.into(),
-            amount: amount,
-        }
-    }
-}
-impl ::contango::__private::endpoint::Endpoint for PositionMarginRequest {
-    type Response = ();
-    type Code = ErrorCode;
-    const RATE_GROUP: &'static str = "default";
-    const META: ::contango::__private::endpoint::EndpointMeta = ::contango::__private::endpoint::EndpointMeta {
-        name: "position_margin",
-        method: ::contango::__private::endpoint::Method::Post,
-        base: ::contango::__private::endpoint::Base::Product,
-        security: ::contango::__private::endpoint::Security::Trade,
-        envelope: ::contango::__private::endpoint::Envelope::Wrapped,
-        error_table: "futures",
-        idempotent: false,
-        has_body: true,
-    };
-    fn validate(&self) -> ::std::result::Result<(), ::contango::InvalidArgument> {
-        ::contango::__private::validate::check_not_empty(
-            "contractName",
-            &self.contract_name,
-        )?;
-        ::std::result::Result::Ok(())
-    }
-    fn write_path(&self, out: &mut ::contango::__private::encode::PathWriter<'_>) {
-        out.literal("/v2/positionMargin");
-    }
-    #[allow(unused_variables)]
-    fn write_query(&self, out: &mut ::contango::__private::encode::QueryWriter<'_>) {}
-    #[allow(unused_variables)]
-    fn write_body(&self, out: &mut ::contango::__private::encode::BodyWriter<'_>) {
-        out.field("contractName", &self.contract_name);
-        out.field("amount", &self.amount);
-    }
-    fn decode_data<'de, D: ::contango::__private::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::std::result::Result<Self::Response, D::Error> {
-        ::contango::__private::de::ignore(d)
-    }
-    fn direct_data(
-        r: &mut ::contango::__private::direct::Reader<'_>,
-    ) -> ::std::option::Option<Self::Response> {
-        r.skip()
-    }
-}
-/// Builder of [`Client::position_margin`]: set optional parameters, then `send()`.
-#[derive(Debug, Clone)]
-#[must_use = "a request does nothing until `send()` is awaited"]
-pub struct PositionMarginBuilder<'a> {
-    client: &'a Client,
-    request: PositionMarginRequest,
-}
-impl<'a> PositionMarginBuilder<'a> {
-    /// The request as it stands.
-    pub fn request(&self) -> &PositionMarginRequest {
-        &self.request
-    }
-    /// Sends the request and decodes the answer.
-    pub async fn send(self) -> ::std::result::Result<(), Error> {
-        self.client.send(&self.request).await
-    }
-}
-impl SendRequest for PositionMarginRequest {
-    #[allow(clippy::manual_async_fn)]
-    fn send_with<'a>(
-        &'a self,
-        client: &'a Client,
-    ) -> impl ::std::future::Future<
-        Output = ::std::result::Result<(), Error>,
-    > + ::std::marker::Send + 'a {
-        async move { client.core().send(self).await }
-    }
-}
-impl Client {
-    /// Changes the margin of an isolated position. The amount is sent as amount (the field table); the document's sample body names it positionMargin (DESIGN §7).
-    ///
-    /// `POST /v2/positionMargin` (TRADE, signed).
-    pub fn position_margin(
-        &self,
-        contract_name: impl ::std::convert::Into<::std::string::String>,
-        amount: ::contango::__private::rust_decimal::Decimal,
-    ) -> PositionMarginBuilder<'_> {
-        PositionMarginBuilder {
-            client: self,
-            request: PositionMarginRequest::new(contract_name, amount),
-        }
-    }
-}
-/// Request of [`Client::level_edit`]: Changes the initial leverage of a contract.
-///
-/// `POST /v2/level_edit`
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    ::contango::__private::serde::Serialize,
-    ::contango::__private::serde::Deserialize
-)]
-#[serde(crate = "::contango::__private::serde")]
-pub struct LevelEditRequest {
-    /// Contract name.
-    #[serde(
-        rename = "contractName",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub contract_name: ::std::string::String,
-    /// New leverage, 1 to 125 (1 to 125).
-    #[serde(rename = "leverage", deserialize_with = "::contango::__private::de::wire")]
-    pub leverage: i32,
-}
-impl LevelEditRequest {
-    /// A request with the required parameters; optional ones are unset.
-    pub fn new(
-        contract_name: impl ::std::convert::Into<::std::string::String>,
-        leverage: i32,
-    ) -> Self {
-        Self {
-            contract_name: contract_name.into(),
-            leverage: leverage,
-        }
-    }
-}
-impl ::contango::__private::endpoint::Endpoint for LevelEditRequest {
-    type Response = ();
-    type Code = ErrorCode;
-    const RATE_GROUP: &'static str = "default";
-    const META: ::contango::__private::endpoint::EndpointMeta = ::contango::__private::endpoint::EndpointMeta {
-        name: "level_edit",
-        method: ::contango::__private::endpoint::Method::Post,
-        base: ::contango::__private::endpoint::Base::Product,
-        security: ::contango::__private::endpoint::Security::Trade,
-        envelope: ::contango::__private::endpoint::Envelope::Wrapped,
-        error_table: "futures",
-        idempotent: false,
-        has_body: true,
-    };
-    fn validate(&self) -> ::std::result::Result<(), ::contango::InvalidArgument> {
-        ::contango::__private::validate::check_not_empty(
-            "contractName",
-            &self.contract_name,
-        )?;
-        if let ::std::option::Option::Some(v) = ::std::option::Option::Some(
-            &self.leverage,
-        ) {
-            ::contango::__private::validate::check_range(
-                "leverage",
-                v,
-                ::std::option::Option::Some(1),
-                ::std::option::Option::Some(125),
-            )?;
-        }
-        ::std::result::Result::Ok(())
-    }
-    fn write_path(&self, out: &mut ::contango::__private::encode::PathWriter<'_>) {
-        out.literal("/v2/level_edit");
-    }
-    #[allow(unused_variables)]
-    fn write_query(&self, out: &mut ::contango::__private::encode::QueryWriter<'_>) {}
-    #[allow(unused_variables)]
-    fn write_body(&self, out: &mut ::contango::__private::encode::BodyWriter<'_>) {
-        out.field("contractName", &self.contract_name);
-        out.field("leverage", &self.leverage);
-    }
-    fn decode_data<'de, D: ::contango::__private::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::std::result::Result<Self::Response, D::Error> {
-        ::contango::__private::de::ignore(d)
-    }
-    fn direct_data(
-        r: &mut ::contango::__private::direct::Reader<'_>,
-    ) -> ::std::option::Option<Self::Response> {
-        r.skip()
-    }
-}
-/// Builder of [`Client::level_edit`]: set optional parameters, then `send()`.
-#[derive(Debug, Clone)]
-#[must_use = "a request does nothing until `send()` is awaited"]
-pub struct LevelEditBuilder<'a> {
-    client: &'a Client,
-    request: LevelEditRequest,
-}
-impl<'a> LevelEditBuilder<'a> {
-    /// The request as it stands.
-    pub fn request(&self) -> &LevelEditRequest {
-        &self.request
-    }
-    /// Sends the request and decodes the answer.
-    pub async fn send(self) -> ::std::result::Result<(), Error> {
-        self.client.send(&self.request).await
-    }
-}
-impl SendRequest for LevelEditRequest {
-    #[allow(clippy::manual_async_fn)]
-    fn send_with<'a>(
-        &'a self,
-        client: &'a Client,
-    ) -> impl ::std::future::Future<
-        Output = ::std::result::Result<(), Error>,
-    > + ::std::marker::Send + 'a {
-        async move { client.core().send(self).await }
-    }
-}
-impl Client {
-    /// Changes the initial leverage of a contract.
-    ///
-    /// `POST /v2/level_edit` (TRADE, signed).
-    pub fn level_edit(
-        &self,
-        contract_name: impl ::std::convert::Into<::std::string::String>,
-        leverage: i32,
-    ) -> LevelEditBuilder<'_> {
-        LevelEditBuilder {
-            client: self,
-            request: LevelEditRequest::new(contract_name, leverage),
-        }
-    }
-}
-/// Request of [`Client::open_orders`]: Open orders of the account in a contract. An empty list may come as null.
-///
-/// `GET /v2/openOrders`
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    ::contango::__private::serde::Serialize,
-    ::contango::__private::serde::Deserialize
-)]
-#[serde(crate = "::contango::__private::serde")]
-pub struct OpenOrdersRequest {
-    /// Contract name.
-    #[serde(
-        rename = "contractName",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub contract_name: ::std::string::String,
-}
-impl OpenOrdersRequest {
-    /// A request with the required parameters; optional ones are unset.
-    pub fn new(contract_name: impl ::std::convert::Into<::std::string::String>) -> Self {
-        Self {
-            contract_name: contract_name.into(),
-        }
-    }
-}
-impl ::contango::__private::endpoint::Endpoint for OpenOrdersRequest {
-    type Response = ::std::vec::Vec<Order>;
-    type Code = ErrorCode;
-    const RATE_GROUP: &'static str = "default";
-    const META: ::contango::__private::endpoint::EndpointMeta = ::contango::__private::endpoint::EndpointMeta {
-        name: "open_orders",
-        method: ::contango::__private::endpoint::Method::Get,
-        base: ::contango::__private::endpoint::Base::Product,
-        security: ::contango::__private::endpoint::Security::UserData,
-        envelope: ::contango::__private::endpoint::Envelope::Wrapped,
-        error_table: "futures",
-        idempotent: true,
-        has_body: false,
-    };
-    fn validate(&self) -> ::std::result::Result<(), ::contango::InvalidArgument> {
-        ::contango::__private::validate::check_not_empty(
-            "contractName",
-            &self.contract_name,
-        )?;
-        ::std::result::Result::Ok(())
-    }
-    fn write_path(&self, out: &mut ::contango::__private::encode::PathWriter<'_>) {
-        out.literal("/v2/openOrders");
-    }
-    #[allow(unused_variables)]
-    fn write_query(&self, out: &mut ::contango::__private::encode::QueryWriter<'_>) {
-        out.pair("contractName", &self.contract_name);
-    }
-    #[allow(unused_variables)]
-    fn write_body(&self, out: &mut ::contango::__private::encode::BodyWriter<'_>) {}
-    fn decode_data<'de, D: ::contango::__private::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::std::result::Result<Self::Response, D::Error> {
-        ::contango::__private::de::wire(d)
-    }
-    fn direct_data(
-        r: &mut ::contango::__private::direct::Reader<'_>,
-    ) -> ::std::option::Option<Self::Response> {
-        ::contango::__private::direct::Direct::direct(r)
-    }
-}
-/// Builder of [`Client::open_orders`]: set optional parameters, then `send()`.
-#[derive(Debug, Clone)]
-#[must_use = "a request does nothing until `send()` is awaited"]
-pub struct OpenOrdersBuilder<'a> {
-    client: &'a Client,
-    request: OpenOrdersRequest,
-}
-impl<'a> OpenOrdersBuilder<'a> {
-    /// The request as it stands.
-    pub fn request(&self) -> &OpenOrdersRequest {
-        &self.request
-    }
-    /// Sends the request and decodes the answer.
-    pub async fn send(self) -> ::std::result::Result<::std::vec::Vec<Order>, Error> {
-        self.client.send(&self.request).await
-    }
-}
-impl SendRequest for OpenOrdersRequest {
-    #[allow(clippy::manual_async_fn)]
-    fn send_with<'a>(
-        &'a self,
-        client: &'a Client,
-    ) -> impl ::std::future::Future<
-        Output = ::std::result::Result<::std::vec::Vec<Order>, Error>,
-    > + ::std::marker::Send + 'a {
-        async move { client.core().send(self).await }
-    }
-}
-impl Client {
-    /// Open orders of the account in a contract. An empty list may come as null.
-    ///
-    /// `GET /v2/openOrders` (USER_DATA, signed).
-    pub fn open_orders(
-        &self,
-        contract_name: impl ::std::convert::Into<::std::string::String>,
-    ) -> OpenOrdersBuilder<'_> {
-        OpenOrdersBuilder {
-            client: self,
-            request: OpenOrdersRequest::new(contract_name),
-        }
-    }
-}
-/// Request of [`Client::cancel_order`]: Cancels an order, named by orderId or clientOrderId (at least one is required).
-///
-/// `POST /v2/cancel`
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    ::contango::__private::serde::Serialize,
-    ::contango::__private::serde::Deserialize
-)]
-#[serde(crate = "::contango::__private::serde")]
-pub struct CancelOrderRequest {
-    /// Contract name.
-    #[serde(
-        rename = "contractName",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub contract_name: ::std::string::String,
-    /// Client order id of the order to cancel.
-    #[serde(
-        rename = "clientOrderId",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub client_order_id: ::std::option::Option<::std::string::String>,
-    /// Id of the order to cancel.
-    #[serde(
-        rename = "orderId",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub order_id: ::std::option::Option<i64>,
-}
-impl CancelOrderRequest {
-    /// A request with the required parameters; optional ones are unset.
-    pub fn new(contract_name: impl ::std::convert::Into<::std::string::String>) -> Self {
-        Self {
-            contract_name: contract_name.into(),
-            client_order_id: ::std::option::Option::None,
-            order_id: ::std::option::Option::None,
-        }
-    }
-    /// Client order id of the order to cancel.
-    pub fn client_order_id(
-        mut self,
-        client_order_id: impl ::std::convert::Into<::std::string::String>,
-    ) -> Self {
-        self.client_order_id = ::std::option::Option::Some(client_order_id.into());
-        self
-    }
-    /// Id of the order to cancel.
-    pub fn order_id(mut self, order_id: i64) -> Self {
-        self.order_id = ::std::option::Option::Some(order_id);
-        self
-    }
-}
-impl ::contango::__private::endpoint::Endpoint for CancelOrderRequest {
-    type Response = OrderId;
-    type Code = ErrorCode;
-    const RATE_GROUP: &'static str = "orders";
-    const META: ::contango::__private::endpoint::EndpointMeta = ::contango::__private::endpoint::EndpointMeta {
-        name: "cancel_order",
-        method: ::contango::__private::endpoint::Method::Post,
-        base: ::contango::__private::endpoint::Base::Product,
-        security: ::contango::__private::endpoint::Security::Trade,
-        envelope: ::contango::__private::endpoint::Envelope::Wrapped,
-        error_table: "futures",
-        idempotent: false,
-        has_body: true,
-    };
-    fn validate(&self) -> ::std::result::Result<(), ::contango::InvalidArgument> {
-        ::contango::__private::validate::check_not_empty(
-            "contractName",
-            &self.contract_name,
-        )?;
-        ::contango::__private::validate::at_least_one_of(
-            &[
-                ("clientOrderId", self.client_order_id.is_some()),
-                ("orderId", self.order_id.is_some()),
-            ],
-        )?;
-        ::std::result::Result::Ok(())
-    }
-    fn write_path(&self, out: &mut ::contango::__private::encode::PathWriter<'_>) {
-        out.literal("/v2/cancel");
-    }
-    #[allow(unused_variables)]
-    fn write_query(&self, out: &mut ::contango::__private::encode::QueryWriter<'_>) {}
-    #[allow(unused_variables)]
-    fn write_body(&self, out: &mut ::contango::__private::encode::BodyWriter<'_>) {
-        out.field("contractName", &self.contract_name);
-        out.opt("clientOrderId", &self.client_order_id);
-        out.opt("orderId", &self.order_id);
-    }
-    fn decode_data<'de, D: ::contango::__private::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::std::result::Result<Self::Response, D::Error> {
-        ::contango::__private::de::wire(d)
-    }
-    fn direct_data(
-        r: &mut ::contango::__private::direct::Reader<'_>,
-    ) -> ::std::option::Option<Self::Response> {
-        ::contango::__private::direct::Direct::direct(r)
-    }
-}
-/// Builder of [`Client::cancel_order`]: set optional parameters, then `send()`.
-#[derive(Debug, Clone)]
-#[must_use = "a request does nothing until `send()` is awaited"]
-pub struct CancelOrderBuilder<'a> {
-    client: &'a Client,
-    request: CancelOrderRequest,
-}
-impl<'a> CancelOrderBuilder<'a> {
-    /// Client order id of the order to cancel.
-    pub fn client_order_id(
-        mut self,
-        client_order_id: impl ::std::convert::Into<::std::string::String>,
-    ) -> Self {
-        self.request.client_order_id = ::std::option::Option::Some(
-            client_order_id.into(),
-        );
-        self
-    }
-    /// Id of the order to cancel.
-    pub fn order_id(mut self, order_id: i64) -> Self {
-        self.request.order_id = ::std::option::Option::Some(order_id);
-        self
-    }
-    /// The request as it stands.
-    pub fn request(&self) -> &CancelOrderRequest {
-        &self.request
-    }
-    /// Sends the request and decodes the answer.
-    pub async fn send(self) -> ::std::result::Result<OrderId, Error> {
-        self.client.send(&self.request).await
-    }
-}
-impl SendRequest for CancelOrderRequest {
-    #[allow(clippy::manual_async_fn)]
-    fn send_with<'a>(
-        &'a self,
-        client: &'a Client,
-    ) -> impl ::std::future::Future<
-        Output = ::std::result::Result<OrderId, Error>,
-    > + ::std::marker::Send + 'a {
-        async move { client.core().send(self).await }
-    }
-}
-impl Client {
-    /// Cancels an order, named by orderId or clientOrderId (at least one is required).
-    ///
-    /// `POST /v2/cancel` (TRADE, signed).
-    pub fn cancel_order(
-        &self,
-        contract_name: impl ::std::convert::Into<::std::string::String>,
-    ) -> CancelOrderBuilder<'_> {
-        CancelOrderBuilder {
-            client: self,
-            request: CancelOrderRequest::new(contract_name),
-        }
-    }
-}
-/// Request of [`Client::query_order`]: Looks up an order by orderId or clientOrderId (at least one is required). The field table says one object, the samples show a list (with empty objects); both are accepted and exposed as a list.
-///
-/// `GET /v2/order`
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    ::contango::__private::serde::Serialize,
-    ::contango::__private::serde::Deserialize
-)]
-#[serde(crate = "::contango::__private::serde")]
-pub struct QueryOrderRequest {
-    /// Contract name.
-    #[serde(
-        rename = "contractName",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub contract_name: ::std::string::String,
-    /// Client order id of the order.
-    #[serde(
-        rename = "clientOrderId",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub client_order_id: ::std::option::Option<::std::string::String>,
-    /// Id of the order.
-    #[serde(
-        rename = "orderId",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub order_id: ::std::option::Option<i64>,
-}
-impl QueryOrderRequest {
-    /// A request with the required parameters; optional ones are unset.
-    pub fn new(contract_name: impl ::std::convert::Into<::std::string::String>) -> Self {
-        Self {
-            contract_name: contract_name.into(),
-            client_order_id: ::std::option::Option::None,
-            order_id: ::std::option::Option::None,
-        }
-    }
-    /// Client order id of the order.
-    pub fn client_order_id(
-        mut self,
-        client_order_id: impl ::std::convert::Into<::std::string::String>,
-    ) -> Self {
-        self.client_order_id = ::std::option::Option::Some(client_order_id.into());
-        self
-    }
-    /// Id of the order.
-    pub fn order_id(mut self, order_id: i64) -> Self {
-        self.order_id = ::std::option::Option::Some(order_id);
-        self
-    }
-}
-impl ::contango::__private::endpoint::Endpoint for QueryOrderRequest {
-    type Response = ::std::vec::Vec<Order>;
-    type Code = ErrorCode;
-    const RATE_GROUP: &'static str = "default";
-    const META: ::contango::__private::endpoint::EndpointMeta = ::contango::__private::endpoint::EndpointMeta {
-        name: "query_order",
-        method: ::contango::__private::endpoint::Method::Get,
-        base: ::contango::__private::endpoint::Base::Product,
-        security: ::contango::__private::endpoint::Security::UserData,
-        envelope: ::contango::__private::endpoint::Envelope::Wrapped,
-        error_table: "futures",
-        idempotent: true,
-        has_body: false,
-    };
-    fn validate(&self) -> ::std::result::Result<(), ::contango::InvalidArgument> {
-        ::contango::__private::validate::check_not_empty(
-            "contractName",
-            &self.contract_name,
-        )?;
-        ::contango::__private::validate::at_least_one_of(
-            &[
-                ("clientOrderId", self.client_order_id.is_some()),
-                ("orderId", self.order_id.is_some()),
-            ],
-        )?;
-        ::std::result::Result::Ok(())
-    }
-    fn write_path(&self, out: &mut ::contango::__private::encode::PathWriter<'_>) {
-        out.literal("/v2/order");
-    }
-    #[allow(unused_variables)]
-    fn write_query(&self, out: &mut ::contango::__private::encode::QueryWriter<'_>) {
-        out.pair("contractName", &self.contract_name);
-        out.opt("clientOrderId", &self.client_order_id);
-        out.opt("orderId", &self.order_id);
-    }
-    #[allow(unused_variables)]
-    fn write_body(&self, out: &mut ::contango::__private::encode::BodyWriter<'_>) {}
-    fn decode_data<'de, D: ::contango::__private::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::std::result::Result<Self::Response, D::Error> {
-        ::contango::__private::de::one_or_many(d)
-    }
-    fn direct_data(
-        r: &mut ::contango::__private::direct::Reader<'_>,
-    ) -> ::std::option::Option<Self::Response> {
-        ::contango::__private::direct::one_or_many(r)
-    }
-}
-/// Builder of [`Client::query_order`]: set optional parameters, then `send()`.
-#[derive(Debug, Clone)]
-#[must_use = "a request does nothing until `send()` is awaited"]
-pub struct QueryOrderBuilder<'a> {
-    client: &'a Client,
-    request: QueryOrderRequest,
-}
-impl<'a> QueryOrderBuilder<'a> {
-    /// Client order id of the order.
-    pub fn client_order_id(
-        mut self,
-        client_order_id: impl ::std::convert::Into<::std::string::String>,
-    ) -> Self {
-        self.request.client_order_id = ::std::option::Option::Some(
-            client_order_id.into(),
-        );
-        self
-    }
-    /// Id of the order.
-    pub fn order_id(mut self, order_id: i64) -> Self {
-        self.request.order_id = ::std::option::Option::Some(order_id);
-        self
-    }
-    /// The request as it stands.
-    pub fn request(&self) -> &QueryOrderRequest {
-        &self.request
-    }
-    /// Sends the request and decodes the answer.
-    pub async fn send(self) -> ::std::result::Result<::std::vec::Vec<Order>, Error> {
-        self.client.send(&self.request).await
-    }
-}
-impl SendRequest for QueryOrderRequest {
-    #[allow(clippy::manual_async_fn)]
-    fn send_with<'a>(
-        &'a self,
-        client: &'a Client,
-    ) -> impl ::std::future::Future<
-        Output = ::std::result::Result<::std::vec::Vec<Order>, Error>,
-    > + ::std::marker::Send + 'a {
-        async move { client.core().send(self).await }
-    }
-}
-impl Client {
-    /// Looks up an order by orderId or clientOrderId (at least one is required). The field table says one object, the samples show a list (with empty objects); both are accepted and exposed as a list.
-    ///
-    /// `GET /v2/order` (USER_DATA, signed).
-    pub fn query_order(
-        &self,
-        contract_name: impl ::std::convert::Into<::std::string::String>,
-    ) -> QueryOrderBuilder<'_> {
-        QueryOrderBuilder {
-            client: self,
-            request: QueryOrderRequest::new(contract_name),
-        }
-    }
+::contango::__private::endpoint! {
+    #[doc =
+    " Request of [`Client::ping`]: Connectivity check. Answers an empty JSON object."]
+    #[doc = " "] #[doc = " `GET /v1/ping`"] request PingRequest {} new[] setters {}
+    meta(), "default", "ping", Get, Product, None, Bare, "futures", true, false, none;
+    impl (self, out) { validate {} path { out.literal("/v1/ping"); } query {} body {} }
+    #[doc = " Builder of [`Client::ping`]: set optional parameters, then `send()`."]
+    builder PingBuilder; #[doc = " Sends the request and decodes the answer."] send
+    plain[]; #[doc = " Connectivity check. Answers an empty JSON object."] #[doc = " "]
+    #[doc = " `GET /v1/ping` (public)."] method ping;
+}
+::contango::__private::endpoint! {
+    #[doc =
+    " Request of [`Client::server_time`]: Server time; the client uses it to keep its timestamp offset."]
+    #[doc = " "] #[doc = " `GET /v1/time`"] request ServerTimeRequest {} new[] setters {}
+    meta ServerTime, "default", "server_time", Get, Product, None, Bare, "futures", true,
+    false, wire; impl (self, out) { validate {} path { out.literal("/v1/time"); } query
+    {} body {} } #[doc =
+    " Builder of [`Client::server_time`]: set optional parameters, then `send()`."]
+    builder ServerTimeBuilder; #[doc = " Sends the request and decodes the answer."] send
+    plain[]; #[doc = " Server time; the client uses it to keep its timestamp offset."]
+    #[doc = " "] #[doc = " `GET /v1/time` (public)."] method server_time;
+}
+::contango::__private::endpoint! {
+    #[doc =
+    " Request of [`Client::contracts`]: Open contracts and their order limits. The document lists contractName as required."]
+    #[doc = " "] #[doc = " `GET /v1/contracts`"] request ContractsRequest { #[doc =
+    " Contract name, e.g. E-BTC-USDT."] contract_name : ::std::string::String =
+    "contractName" req[], } new[contract_name : into::std::string::String] setters {}
+    meta::std::vec::Vec < Contract >, "default", "contracts", Get, Product, None, Bare,
+    "futures", true, false, wire; impl (self, out) { validate {
+    ::contango::__private::validate::check_not_empty("contractName", & self
+    .contract_name) ?; } path { out.literal("/v1/contracts"); } query { out
+    .pair("contractName", & self.contract_name); } body {} } #[doc =
+    " Builder of [`Client::contracts`]: set optional parameters, then `send()`."] builder
+    ContractsBuilder; #[doc = " Sends the request and decodes the answer."] send plain[];
+    #[doc =
+    " Open contracts and their order limits. The document lists contractName as required."]
+    #[doc = " "] #[doc = " `GET /v1/contracts` (public)."] method contracts;
+}
+::contango::__private::endpoint! {
+    #[doc = " Request of [`Client::depth`]: Order book depth of a contract."] #[doc =
+    " "] #[doc = " `GET /v1/depth`"] request DepthRequest { #[doc =
+    " Contract name, e.g. E-BTC-USDT."] contract_name : ::std::string::String =
+    "contractName" req[], #[doc =
+    " Number of price levels per side (server default 100; 1 to 100)."] limit : i32 =
+    "limit" opt[default, skip_serializing_if = "::std::option::Option::is_none",], }
+    new[contract_name : into::std::string::String] setters { #[doc =
+    " Number of price levels per side (server default 100; 1 to 100)."] limit : same i32,
+    } meta OrderBook, "default", "depth", Get, Product, None, Bare, "futures", true,
+    false, wire; impl (self, out) { validate {
+    ::contango::__private::validate::check_not_empty("contractName", & self
+    .contract_name) ?; if let ::std::option::Option::Some(v) = self.limit.as_ref() {
+    ::contango::__private::validate::check_range("limit", v,
+    ::std::option::Option::Some(1), ::std::option::Option::Some(100)) ?; } } path { out
+    .literal("/v1/depth"); } query { out.pair("contractName", & self.contract_name); out
+    .opt("limit", & self.limit); } body {} } #[doc =
+    " Builder of [`Client::depth`]: set optional parameters, then `send()`."] builder
+    DepthBuilder; #[doc = " Sends the request and decodes the answer."] send plain[];
+    #[doc = " Order book depth of a contract."] #[doc = " "] #[doc =
+    " `GET /v1/depth` (public)."] method depth;
+}
+::contango::__private::endpoint! {
+    #[doc = " Request of [`Client::ticker`]: 24 hour ticker of a contract."] #[doc = " "]
+    #[doc = " `GET /v1/ticker`"] request TickerRequest { #[doc =
+    " Contract name, e.g. E-BTC-USDT."] contract_name : ::std::string::String =
+    "contractName" req[], } new[contract_name : into::std::string::String] setters {}
+    meta Ticker, "default", "ticker", Get, Product, None, Bare, "futures", true, false,
+    wire; impl (self, out) { validate {
+    ::contango::__private::validate::check_not_empty("contractName", & self
+    .contract_name) ?; } path { out.literal("/v1/ticker"); } query { out
+    .pair("contractName", & self.contract_name); } body {} } #[doc =
+    " Builder of [`Client::ticker`]: set optional parameters, then `send()`."] builder
+    TickerBuilder; #[doc = " Sends the request and decodes the answer."] send plain[];
+    #[doc = " 24 hour ticker of a contract."] #[doc = " "] #[doc =
+    " `GET /v1/ticker` (public)."] method ticker;
+}
+::contango::__private::endpoint! {
+    #[doc =
+    " Request of [`Client::klines`]: Candlesticks of a contract. The start time idx of each candle is in seconds."]
+    #[doc = " "] #[doc = " `GET /v1/klines`"] request KlinesRequest { #[doc =
+    " Contract name, e.g. E-BTC-USDT."] contract_name : ::std::string::String =
+    "contractName" req[], #[doc = " Candlestick interval."] interval : KlineInterval =
+    "interval" req[], #[doc = " Number of candlesticks (server default 100; 1 to 300)."]
+    limit : i32 = "limit" opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], } new[contract_name : into::std::string::String,
+    interval : same KlineInterval] setters { #[doc =
+    " Number of candlesticks (server default 100; 1 to 300)."] limit : same i32, }
+    meta::std::vec::Vec < Kline >, "default", "klines", Get, Product, None, Bare,
+    "futures", true, false, wire; impl (self, out) { validate {
+    ::contango::__private::validate::check_not_empty("contractName", & self
+    .contract_name) ?; if let ::std::option::Option::Some(v) = self.limit.as_ref() {
+    ::contango::__private::validate::check_range("limit", v,
+    ::std::option::Option::Some(1), ::std::option::Option::Some(300)) ?; } } path { out
+    .literal("/v1/klines"); } query { out.pair("contractName", & self.contract_name); out
+    .pair("interval", & self.interval); out.opt("limit", & self.limit); } body {} } #[doc
+    = " Builder of [`Client::klines`]: set optional parameters, then `send()`."] builder
+    KlinesBuilder; #[doc = " Sends the request and decodes the answer."] send plain[];
+    #[doc =
+    " Candlesticks of a contract. The start time idx of each candle is in seconds."]
+    #[doc = " "] #[doc = " `GET /v1/klines` (public)."] method klines;
+}
+::contango::__private::endpoint! {
+    #[doc =
+    " Request of [`Client::my_trades`]: Trades of the account in a contract. An empty list may come as null."]
+    #[doc = " "] #[doc = " `GET /v2/myTrades`"] request MyTradesRequest { #[doc =
+    " Contract name."] contract_name : ::std::string::String = "contractName" req[],
+    #[doc = " Trade id to start from; by default the most recent trades."] from_id : i64
+    = "fromId" opt[default, skip_serializing_if = "::std::option::Option::is_none",],
+    #[doc = " Number of trades (server default 100; 1 to 1000)."] limit : i32 = "limit"
+    opt[default, skip_serializing_if = "::std::option::Option::is_none",], #[doc =
+    " Start time in milliseconds."] start_time : ::contango::Millis = "startTime"
+    opt[default, skip_serializing_if = "::std::option::Option::is_none",], #[doc =
+    " End time in milliseconds."] end_time : ::contango::Millis = "endTime" opt[default,
+    skip_serializing_if = "::std::option::Option::is_none",], } new[contract_name :
+    into::std::string::String] setters { #[doc =
+    " Trade id to start from; by default the most recent trades."] from_id : same i64,
+    #[doc = " Number of trades (server default 100; 1 to 1000)."] limit : same i32, #[doc
+    = " Start time in milliseconds."] start_time : same::contango::Millis, #[doc =
+    " End time in milliseconds."] end_time : same::contango::Millis, }
+    meta::std::vec::Vec < Trade >, "default", "my_trades", Get, Product, UserData,
+    Wrapped, "futures", true, false, wire; impl (self, out) { validate {
+    ::contango::__private::validate::check_not_empty("contractName", & self
+    .contract_name) ?; if let ::std::option::Option::Some(v) = self.limit.as_ref() {
+    ::contango::__private::validate::check_range("limit", v,
+    ::std::option::Option::Some(1), ::std::option::Option::Some(1000)) ?; } } path { out
+    .literal("/v2/myTrades"); } query { out.pair("contractName", & self.contract_name);
+    out.opt("fromId", & self.from_id); out.opt("limit", & self.limit); out
+    .opt("startTime", & self.start_time); out.opt("endTime", & self.end_time); } body {}
+    } #[doc =
+    " Builder of [`Client::my_trades`]: set optional parameters, then `send()`."] builder
+    MyTradesBuilder; #[doc = " Sends the request and decodes the answer."] send plain[];
+    #[doc = " Trades of the account in a contract. An empty list may come as null."]
+    #[doc = " "] #[doc = " `GET /v2/myTrades` (USER_DATA, signed)."] method my_trades;
+}
+::contango::__private::endpoint! {
+    #[doc =
+    " Request of [`Client::position_margin`]: Changes the margin of an isolated position. The amount is sent as amount (the field table); the document's sample body names it positionMargin (DESIGN §7)."]
+    #[doc = " "] #[doc = " `POST /v2/positionMargin`"] request PositionMarginRequest {
+    #[doc = " Contract name."] contract_name : ::std::string::String = "contractName"
+    req[], #[doc = " Margin amount to add or remove."] amount :
+    ::contango::__private::rust_decimal::Decimal = "amount" req[], } new[contract_name :
+    into::std::string::String, amount : same::contango::__private::rust_decimal::Decimal]
+    setters {} meta(), "default", "position_margin", Post, Product, Trade, Wrapped,
+    "futures", false, true, none; impl (self, out) { validate {
+    ::contango::__private::validate::check_not_empty("contractName", & self
+    .contract_name) ?; } path { out.literal("/v2/positionMargin"); } query {} body { out
+    .field("contractName", & self.contract_name); out.field("amount", & self.amount); } }
+    #[doc =
+    " Builder of [`Client::position_margin`]: set optional parameters, then `send()`."]
+    builder PositionMarginBuilder; #[doc = " Sends the request and decodes the answer."]
+    send plain[]; #[doc =
+    " Changes the margin of an isolated position. The amount is sent as amount (the field table); the document's sample body names it positionMargin (DESIGN §7)."]
+    #[doc = " "] #[doc = " `POST /v2/positionMargin` (TRADE, signed)."] method
+    position_margin;
+}
+::contango::__private::endpoint! {
+    #[doc =
+    " Request of [`Client::level_edit`]: Changes the initial leverage of a contract."]
+    #[doc = " "] #[doc = " `POST /v2/level_edit`"] request LevelEditRequest { #[doc =
+    " Contract name."] contract_name : ::std::string::String = "contractName" req[],
+    #[doc = " New leverage, 1 to 125 (1 to 125)."] leverage : i32 = "leverage" req[], }
+    new[contract_name : into::std::string::String, leverage : same i32] setters {}
+    meta(), "default", "level_edit", Post, Product, Trade, Wrapped, "futures", false,
+    true, none; impl (self, out) { validate {
+    ::contango::__private::validate::check_not_empty("contractName", & self
+    .contract_name) ?; if let ::std::option::Option::Some(v) =
+    ::std::option::Option::Some(& self.leverage) {
+    ::contango::__private::validate::check_range("leverage", v,
+    ::std::option::Option::Some(1), ::std::option::Option::Some(125)) ?; } } path { out
+    .literal("/v2/level_edit"); } query {} body { out.field("contractName", & self
+    .contract_name); out.field("leverage", & self.leverage); } } #[doc =
+    " Builder of [`Client::level_edit`]: set optional parameters, then `send()`."]
+    builder LevelEditBuilder; #[doc = " Sends the request and decodes the answer."] send
+    plain[]; #[doc = " Changes the initial leverage of a contract."] #[doc = " "] #[doc =
+    " `POST /v2/level_edit` (TRADE, signed)."] method level_edit;
+}
+::contango::__private::endpoint! {
+    #[doc =
+    " Request of [`Client::open_orders`]: Open orders of the account in a contract. An empty list may come as null."]
+    #[doc = " "] #[doc = " `GET /v2/openOrders`"] request OpenOrdersRequest { #[doc =
+    " Contract name."] contract_name : ::std::string::String = "contractName" req[], }
+    new[contract_name : into::std::string::String] setters {} meta::std::vec::Vec < Order
+    >, "default", "open_orders", Get, Product, UserData, Wrapped, "futures", true, false,
+    wire; impl (self, out) { validate {
+    ::contango::__private::validate::check_not_empty("contractName", & self
+    .contract_name) ?; } path { out.literal("/v2/openOrders"); } query { out
+    .pair("contractName", & self.contract_name); } body {} } #[doc =
+    " Builder of [`Client::open_orders`]: set optional parameters, then `send()`."]
+    builder OpenOrdersBuilder; #[doc = " Sends the request and decodes the answer."] send
+    plain[]; #[doc =
+    " Open orders of the account in a contract. An empty list may come as null."] #[doc =
+    " "] #[doc = " `GET /v2/openOrders` (USER_DATA, signed)."] method open_orders;
+}
+::contango::__private::endpoint! {
+    #[doc =
+    " Request of [`Client::cancel_order`]: Cancels an order, named by orderId or clientOrderId (at least one is required)."]
+    #[doc = " "] #[doc = " `POST /v2/cancel`"] request CancelOrderRequest { #[doc =
+    " Contract name."] contract_name : ::std::string::String = "contractName" req[],
+    #[doc = " Client order id of the order to cancel."] client_order_id :
+    ::std::string::String = "clientOrderId" opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc = " Id of the order to cancel."] order_id :
+    i64 = "orderId" opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], } new[contract_name : into::std::string::String]
+    setters { #[doc = " Client order id of the order to cancel."] client_order_id :
+    into::std::string::String, #[doc = " Id of the order to cancel."] order_id : same
+    i64, } meta OrderId, "orders", "cancel_order", Post, Product, Trade, Wrapped,
+    "futures", false, true, wire; impl (self, out) { validate {
+    ::contango::__private::validate::check_not_empty("contractName", & self
+    .contract_name) ?; ::contango::__private::validate::at_least_one_of(&
+    [("clientOrderId", self.client_order_id.is_some()), ("orderId", self.order_id
+    .is_some())]) ?; } path { out.literal("/v2/cancel"); } query {} body { out
+    .field("contractName", & self.contract_name); out.opt("clientOrderId", & self
+    .client_order_id); out.opt("orderId", & self.order_id); } } #[doc =
+    " Builder of [`Client::cancel_order`]: set optional parameters, then `send()`."]
+    builder CancelOrderBuilder; #[doc = " Sends the request and decodes the answer."]
+    send plain[]; #[doc =
+    " Cancels an order, named by orderId or clientOrderId (at least one is required)."]
+    #[doc = " "] #[doc = " `POST /v2/cancel` (TRADE, signed)."] method cancel_order;
+}
+::contango::__private::endpoint! {
+    #[doc =
+    " Request of [`Client::query_order`]: Looks up an order by orderId or clientOrderId (at least one is required). The field table says one object, the samples show a list (with empty objects); both are accepted and exposed as a list."]
+    #[doc = " "] #[doc = " `GET /v2/order`"] request QueryOrderRequest { #[doc =
+    " Contract name."] contract_name : ::std::string::String = "contractName" req[],
+    #[doc = " Client order id of the order."] client_order_id : ::std::string::String =
+    "clientOrderId" opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc = " Id of the order."] order_id : i64 =
+    "orderId" opt[default, skip_serializing_if = "::std::option::Option::is_none",], }
+    new[contract_name : into::std::string::String] setters { #[doc =
+    " Client order id of the order."] client_order_id : into::std::string::String, #[doc
+    = " Id of the order."] order_id : same i64, } meta::std::vec::Vec < Order >,
+    "default", "query_order", Get, Product, UserData, Wrapped, "futures", true, false,
+    one_or_many; impl (self, out) { validate {
+    ::contango::__private::validate::check_not_empty("contractName", & self
+    .contract_name) ?; ::contango::__private::validate::at_least_one_of(&
+    [("clientOrderId", self.client_order_id.is_some()), ("orderId", self.order_id
+    .is_some())]) ?; } path { out.literal("/v2/order"); } query { out
+    .pair("contractName", & self.contract_name); out.opt("clientOrderId", & self
+    .client_order_id); out.opt("orderId", & self.order_id); } body {} } #[doc =
+    " Builder of [`Client::query_order`]: set optional parameters, then `send()`."]
+    builder QueryOrderBuilder; #[doc = " Sends the request and decodes the answer."] send
+    plain[]; #[doc =
+    " Looks up an order by orderId or clientOrderId (at least one is required). The field table says one object, the samples show a list (with empty objects); both are accepted and exposed as a list."]
+    #[doc = " "] #[doc = " `GET /v2/order` (USER_DATA, signed)."] method query_order;
 }
 /// The required parameters of [`Client::new_order`], named so that values of one type cannot be swapped.
 #[derive(Debug, Clone, PartialEq)]
@@ -5098,205 +3771,51 @@ pub struct NewOrder {
     /// Order price.
     pub price: ::contango::__private::rust_decimal::Decimal,
 }
-/// Request of [`Client::new_order`]: Places an order. Never resent blindly: after an ambiguous outcome look it up by its client order id.
-///
-/// `POST /v2/order`
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    ::contango::__private::serde::Serialize,
-    ::contango::__private::serde::Deserialize
-)]
-#[serde(crate = "::contango::__private::serde")]
-pub struct NewOrderRequest {
-    /// Contract name.
-    #[serde(
-        rename = "contractName",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub contract_name: ::std::string::String,
-    /// Client order id, fewer than 32 characters (at most 31 characters).
-    #[serde(
-        rename = "clientOrderId",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub client_order_id: ::std::option::Option<::std::string::String>,
-    /// BUY or SELL.
-    #[serde(rename = "side", deserialize_with = "::contango::__private::de::wire")]
-    pub side: Side,
-    /// Order type: LIMIT, MARKET, IOC, FOK or POST_ONLY.
-    #[serde(rename = "type", deserialize_with = "::contango::__private::de::wire")]
-    pub order_type: OrderType,
-    /// Margin mode: 1 cross, 2 isolated.
-    #[serde(
-        rename = "positionType",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub position_type: PositionType,
-    /// OPEN or CLOSE a position.
-    #[serde(rename = "open", deserialize_with = "::contango::__private::de::wire")]
-    pub open: Open,
-    /// Order quantity.
-    #[serde(rename = "volume", deserialize_with = "::contango::__private::de::wire")]
-    pub volume: ::contango::__private::rust_decimal::Decimal,
-    /// Order amount.
-    #[serde(rename = "amount", deserialize_with = "::contango::__private::de::wire")]
-    pub amount: ::contango::__private::rust_decimal::Decimal,
-    /// Order price.
-    #[serde(rename = "price", deserialize_with = "::contango::__private::de::wire")]
-    pub price: ::contango::__private::rust_decimal::Decimal,
-    /// Leverage, 1 to 125; sent by the document's sample body, optional here (DESIGN §7) (1 to 125).
-    #[serde(
-        rename = "leverage",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub leverage: ::std::option::Option<i32>,
-}
-impl NewOrderRequest {
-    /// A request with the required parameters; optional ones are unset.
-    pub fn new(required: NewOrder) -> Self {
-        Self {
-            contract_name: required.contract_name,
-            side: required.side,
-            order_type: required.order_type,
-            position_type: required.position_type,
-            open: required.open,
-            volume: required.volume,
-            amount: required.amount,
-            price: required.price,
-            client_order_id: ::std::option::Option::None,
-            leverage: ::std::option::Option::None,
-        }
-    }
-    /// Client order id, fewer than 32 characters (at most 31 characters).
-    pub fn client_order_id(
-        mut self,
-        client_order_id: impl ::std::convert::Into<::std::string::String>,
-    ) -> Self {
-        self.client_order_id = ::std::option::Option::Some(client_order_id.into());
-        self
-    }
-    /// Leverage, 1 to 125; sent by the document's sample body, optional here (DESIGN §7) (1 to 125).
-    pub fn leverage(mut self, leverage: i32) -> Self {
-        self.leverage = ::std::option::Option::Some(leverage);
-        self
-    }
-}
-impl ::contango::__private::endpoint::Endpoint for NewOrderRequest {
-    type Response = OrderId;
-    type Code = ErrorCode;
-    const RATE_GROUP: &'static str = "orders";
-    const META: ::contango::__private::endpoint::EndpointMeta = ::contango::__private::endpoint::EndpointMeta {
-        name: "new_order",
-        method: ::contango::__private::endpoint::Method::Post,
-        base: ::contango::__private::endpoint::Base::Product,
-        security: ::contango::__private::endpoint::Security::Trade,
-        envelope: ::contango::__private::endpoint::Envelope::Wrapped,
-        error_table: "futures",
-        idempotent: false,
-        has_body: true,
-    };
-    fn validate(&self) -> ::std::result::Result<(), ::contango::InvalidArgument> {
-        ::contango::__private::validate::check_not_empty(
-            "contractName",
-            &self.contract_name,
-        )?;
-        if let ::std::option::Option::Some(v) = self.client_order_id.as_ref() {
-            ::contango::__private::validate::check_max_len("clientOrderId", v, 31)?;
-        }
-        if let ::std::option::Option::Some(v) = self.leverage.as_ref() {
-            ::contango::__private::validate::check_range(
-                "leverage",
-                v,
-                ::std::option::Option::Some(1),
-                ::std::option::Option::Some(125),
-            )?;
-        }
-        ::std::result::Result::Ok(())
-    }
-    fn write_path(&self, out: &mut ::contango::__private::encode::PathWriter<'_>) {
-        out.literal("/v2/order");
-    }
-    #[allow(unused_variables)]
-    fn write_query(&self, out: &mut ::contango::__private::encode::QueryWriter<'_>) {}
-    #[allow(unused_variables)]
-    fn write_body(&self, out: &mut ::contango::__private::encode::BodyWriter<'_>) {
-        out.field("contractName", &self.contract_name);
-        out.opt("clientOrderId", &self.client_order_id);
-        out.field("side", &self.side);
-        out.field("type", &self.order_type);
-        out.field("positionType", &self.position_type);
-        out.field("open", &self.open);
-        out.field("volume", &self.volume);
-        out.field("amount", &self.amount);
-        out.field("price", &self.price);
-        out.opt("leverage", &self.leverage);
-    }
-    fn decode_data<'de, D: ::contango::__private::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::std::result::Result<Self::Response, D::Error> {
-        ::contango::__private::de::wire(d)
-    }
-    fn direct_data(
-        r: &mut ::contango::__private::direct::Reader<'_>,
-    ) -> ::std::option::Option<Self::Response> {
-        ::contango::__private::direct::Direct::direct(r)
-    }
-}
-/// Builder of [`Client::new_order`]: set optional parameters, then `send()`.
-#[derive(Debug, Clone)]
-#[must_use = "a request does nothing until `send()` is awaited"]
-pub struct NewOrderBuilder<'a> {
-    client: &'a Client,
-    request: NewOrderRequest,
-}
-impl<'a> NewOrderBuilder<'a> {
-    /// Client order id, fewer than 32 characters (at most 31 characters).
-    pub fn client_order_id(
-        mut self,
-        client_order_id: impl ::std::convert::Into<::std::string::String>,
-    ) -> Self {
-        self.request.client_order_id = ::std::option::Option::Some(
-            client_order_id.into(),
-        );
-        self
-    }
-    /// Leverage, 1 to 125; sent by the document's sample body, optional here (DESIGN §7) (1 to 125).
-    pub fn leverage(mut self, leverage: i32) -> Self {
-        self.request.leverage = ::std::option::Option::Some(leverage);
-        self
-    }
-    /// The request as it stands.
-    pub fn request(&self) -> &NewOrderRequest {
-        &self.request
-    }
-    /// Sends the request and decodes the answer. Never sent twice by accident: it always carries a `client_order_id` (generated when unset); after an ambiguous outcome the client looks it up by that id and resends once only if the server does not have it.
-    pub async fn send(self) -> ::std::result::Result<OrderId, Error> {
-        self.client.send(&self.request).await
-    }
-}
-impl SendRequest for NewOrderRequest {
-    #[allow(clippy::manual_async_fn)]
-    fn send_with<'a>(
-        &'a self,
-        client: &'a Client,
-    ) -> impl ::std::future::Future<
-        Output = ::std::result::Result<OrderId, Error>,
-    > + ::std::marker::Send + 'a {
-        async move {
-            if client.core().prechecks() {
-                ::contango::__private::endpoint::Endpoint::validate(self)
-                    .map_err(Error::InvalidArgument)?;
-                crate::checks::new_order(client, self).await?;
-            }
-            client.core().send_deduplicated(self).await
-        }
-    }
+::contango::__private::endpoint! {
+    #[doc =
+    " Request of [`Client::new_order`]: Places an order. Never resent blindly: after an ambiguous outcome look it up by its client order id."]
+    #[doc = " "] #[doc = " `POST /v2/order`"] request NewOrderRequest { #[doc =
+    " Contract name."] contract_name : ::std::string::String = "contractName" req[],
+    #[doc = " Client order id, fewer than 32 characters (at most 31 characters)."]
+    client_order_id : ::std::string::String = "clientOrderId" opt[default,
+    skip_serializing_if = "::std::option::Option::is_none",], #[doc = " BUY or SELL."]
+    side : Side = "side" req[], #[doc =
+    " Order type: LIMIT, MARKET, IOC, FOK or POST_ONLY."] order_type : OrderType = "type"
+    req[], #[doc = " Margin mode: 1 cross, 2 isolated."] position_type : PositionType =
+    "positionType" req[], #[doc = " OPEN or CLOSE a position."] open : Open = "open"
+    req[], #[doc = " Order quantity."] volume :
+    ::contango::__private::rust_decimal::Decimal = "volume" req[], #[doc =
+    " Order amount."] amount : ::contango::__private::rust_decimal::Decimal = "amount"
+    req[], #[doc = " Order price."] price : ::contango::__private::rust_decimal::Decimal
+    = "price" req[], #[doc =
+    " Leverage, 1 to 125; sent by the document's sample body, optional here (DESIGN §7) (1 to 125)."]
+    leverage : i32 = "leverage" opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], } new[required : same NewOrder] from
+    required[contract_name side order_type position_type open volume amount price]
+    setters { #[doc =
+    " Client order id, fewer than 32 characters (at most 31 characters)."]
+    client_order_id : into::std::string::String, #[doc =
+    " Leverage, 1 to 125; sent by the document's sample body, optional here (DESIGN §7) (1 to 125)."]
+    leverage : same i32, } meta OrderId, "orders", "new_order", Post, Product, Trade,
+    Wrapped, "futures", false, true, wire; impl (self, out) { validate {
+    ::contango::__private::validate::check_not_empty("contractName", & self
+    .contract_name) ?; if let ::std::option::Option::Some(v) = self.client_order_id
+    .as_ref() { ::contango::__private::validate::check_max_len("clientOrderId", v, 31) ?;
+    } if let ::std::option::Option::Some(v) = self.leverage.as_ref() {
+    ::contango::__private::validate::check_range("leverage", v,
+    ::std::option::Option::Some(1), ::std::option::Option::Some(125)) ?; } } path { out
+    .literal("/v2/order"); } query {} body { out.field("contractName", & self
+    .contract_name); out.opt("clientOrderId", & self.client_order_id); out.field("side",
+    & self.side); out.field("type", & self.order_type); out.field("positionType", & self
+    .position_type); out.field("open", & self.open); out.field("volume", & self.volume);
+    out.field("amount", & self.amount); out.field("price", & self.price); out
+    .opt("leverage", & self.leverage); } } #[doc =
+    " Builder of [`Client::new_order`]: set optional parameters, then `send()`."] builder
+    NewOrderBuilder; #[doc =
+    " Sends the request and decodes the answer. Never sent twice by accident: it always carries a `client_order_id` (generated when unset); after an ambiguous outcome the client looks it up by that id and resends once only if the server does not have it."]
+    send dedupe[crate ::checks::new_order]; #[doc =
+    " Places an order. Never resent blindly: after an ambiguous outcome look it up by its client order id."]
+    #[doc = " "] #[doc = " `POST /v2/order` (TRADE, signed)."] method new_order;
 }
 impl ::contango::__private::dedupe::Dedupe for NewOrderRequest {
     type Lookup = QueryOrderRequest;
@@ -5329,438 +3848,67 @@ impl ::contango::__private::dedupe::Dedupe for NewOrderRequest {
         code == ErrorCode::OrderNotFound
     }
 }
-impl Client {
-    /// Places an order. Never resent blindly: after an ambiguous outcome look it up by its client order id.
-    ///
-    /// `POST /v2/order` (TRADE, signed).
-    pub fn new_order(&self, required: NewOrder) -> NewOrderBuilder<'_> {
-        NewOrderBuilder {
-            client: self,
-            request: NewOrderRequest::new(required),
-        }
-    }
+::contango::__private::endpoint! {
+    #[doc =
+    " Request of [`Client::cancel_all_orders`]: Cancels all open orders of a contract. contractName travels in the JSON body (the document lists it as a query parameter; DESIGN §7)."]
+    #[doc = " "] #[doc = " `POST /v2/allOpenOrders`"] request CancelAllOrdersRequest {
+    #[doc = " Contract name."] contract_name : ::std::string::String = "contractName"
+    req[], } new[contract_name : into::std::string::String] setters {} meta(), "orders",
+    "cancel_all_orders", Post, Product, Trade, Wrapped, "futures", false, true, none;
+    impl (self, out) { validate {
+    ::contango::__private::validate::check_not_empty("contractName", & self
+    .contract_name) ?; } path { out.literal("/v2/allOpenOrders"); } query {} body { out
+    .field("contractName", & self.contract_name); } } #[doc =
+    " Builder of [`Client::cancel_all_orders`]: set optional parameters, then `send()`."]
+    builder CancelAllOrdersBuilder; #[doc = " Sends the request and decodes the answer."]
+    send plain[]; #[doc =
+    " Cancels all open orders of a contract. contractName travels in the JSON body (the document lists it as a query parameter; DESIGN §7)."]
+    #[doc = " "] #[doc = " `POST /v2/allOpenOrders` (TRADE, signed)."] method
+    cancel_all_orders;
 }
-/// Request of [`Client::cancel_all_orders`]: Cancels all open orders of a contract. contractName travels in the JSON body (the document lists it as a query parameter; DESIGN §7).
-///
-/// `POST /v2/allOpenOrders`
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    ::contango::__private::serde::Serialize,
-    ::contango::__private::serde::Deserialize
-)]
-#[serde(crate = "::contango::__private::serde")]
-pub struct CancelAllOrdersRequest {
-    /// Contract name.
-    #[serde(
-        rename = "contractName",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub contract_name: ::std::string::String,
+::contango::__private::endpoint! {
+    #[doc =
+    " Request of [`Client::account`]: Balances and positions of the account, per margin coin."]
+    #[doc = " "] #[doc = " `GET /v2/account`"] request AccountRequest {} new[] setters {}
+    meta Account, "default", "account", Get, Product, UserData, Wrapped, "futures", true,
+    false, wire; impl (self, out) { validate {} path { out.literal("/v2/account"); }
+    query {} body {} } #[doc =
+    " Builder of [`Client::account`]: set optional parameters, then `send()`."] builder
+    AccountBuilder; #[doc = " Sends the request and decodes the answer."] send plain[];
+    #[doc = " Balances and positions of the account, per margin coin."] #[doc = " "]
+    #[doc = " `GET /v2/account` (USER_DATA, signed)."] method account;
 }
-impl CancelAllOrdersRequest {
-    /// A request with the required parameters; optional ones are unset.
-    pub fn new(contract_name: impl ::std::convert::Into<::std::string::String>) -> Self {
-        Self {
-            contract_name: contract_name.into(),
-        }
-    }
+::contango::__private::endpoint! {
+    #[doc = " Request of [`Client::leverage_bracket`]: Leverage brackets of a contract."]
+    #[doc = " "] #[doc = " `GET /v2/leverageBracket`"] request LeverageBracketRequest {
+    #[doc = " Contract name."] contract_name : ::std::string::String = "contractName"
+    req[], } new[contract_name : into::std::string::String] setters {} meta
+    LeverageBrackets, "default", "leverage_bracket", Get, Product, UserData, Wrapped,
+    "futures", true, false, wire; impl (self, out) { validate {
+    ::contango::__private::validate::check_not_empty("contractName", & self
+    .contract_name) ?; } path { out.literal("/v2/leverageBracket"); } query { out
+    .pair("contractName", & self.contract_name); } body {} } #[doc =
+    " Builder of [`Client::leverage_bracket`]: set optional parameters, then `send()`."]
+    builder LeverageBracketBuilder; #[doc = " Sends the request and decodes the answer."]
+    send plain[]; #[doc = " Leverage brackets of a contract."] #[doc = " "] #[doc =
+    " `GET /v2/leverageBracket` (USER_DATA, signed)."] method leverage_bracket;
 }
-impl ::contango::__private::endpoint::Endpoint for CancelAllOrdersRequest {
-    type Response = ();
-    type Code = ErrorCode;
-    const RATE_GROUP: &'static str = "orders";
-    const META: ::contango::__private::endpoint::EndpointMeta = ::contango::__private::endpoint::EndpointMeta {
-        name: "cancel_all_orders",
-        method: ::contango::__private::endpoint::Method::Post,
-        base: ::contango::__private::endpoint::Base::Product,
-        security: ::contango::__private::endpoint::Security::Trade,
-        envelope: ::contango::__private::endpoint::Envelope::Wrapped,
-        error_table: "futures",
-        idempotent: false,
-        has_body: true,
-    };
-    fn validate(&self) -> ::std::result::Result<(), ::contango::InvalidArgument> {
-        ::contango::__private::validate::check_not_empty(
-            "contractName",
-            &self.contract_name,
-        )?;
-        ::std::result::Result::Ok(())
-    }
-    fn write_path(&self, out: &mut ::contango::__private::encode::PathWriter<'_>) {
-        out.literal("/v2/allOpenOrders");
-    }
-    #[allow(unused_variables)]
-    fn write_query(&self, out: &mut ::contango::__private::encode::QueryWriter<'_>) {}
-    #[allow(unused_variables)]
-    fn write_body(&self, out: &mut ::contango::__private::encode::BodyWriter<'_>) {
-        out.field("contractName", &self.contract_name);
-    }
-    fn decode_data<'de, D: ::contango::__private::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::std::result::Result<Self::Response, D::Error> {
-        ::contango::__private::de::ignore(d)
-    }
-    fn direct_data(
-        r: &mut ::contango::__private::direct::Reader<'_>,
-    ) -> ::std::option::Option<Self::Response> {
-        r.skip()
-    }
-}
-/// Builder of [`Client::cancel_all_orders`]: set optional parameters, then `send()`.
-#[derive(Debug, Clone)]
-#[must_use = "a request does nothing until `send()` is awaited"]
-pub struct CancelAllOrdersBuilder<'a> {
-    client: &'a Client,
-    request: CancelAllOrdersRequest,
-}
-impl<'a> CancelAllOrdersBuilder<'a> {
-    /// The request as it stands.
-    pub fn request(&self) -> &CancelAllOrdersRequest {
-        &self.request
-    }
-    /// Sends the request and decodes the answer.
-    pub async fn send(self) -> ::std::result::Result<(), Error> {
-        self.client.send(&self.request).await
-    }
-}
-impl SendRequest for CancelAllOrdersRequest {
-    #[allow(clippy::manual_async_fn)]
-    fn send_with<'a>(
-        &'a self,
-        client: &'a Client,
-    ) -> impl ::std::future::Future<
-        Output = ::std::result::Result<(), Error>,
-    > + ::std::marker::Send + 'a {
-        async move { client.core().send(self).await }
-    }
-}
-impl Client {
-    /// Cancels all open orders of a contract. contractName travels in the JSON body (the document lists it as a query parameter; DESIGN §7).
-    ///
-    /// `POST /v2/allOpenOrders` (TRADE, signed).
-    pub fn cancel_all_orders(
-        &self,
-        contract_name: impl ::std::convert::Into<::std::string::String>,
-    ) -> CancelAllOrdersBuilder<'_> {
-        CancelAllOrdersBuilder {
-            client: self,
-            request: CancelAllOrdersRequest::new(contract_name),
-        }
-    }
-}
-/// Request of [`Client::account`]: Balances and positions of the account, per margin coin.
-///
-/// `GET /v2/account`
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    ::contango::__private::serde::Serialize,
-    ::contango::__private::serde::Deserialize
-)]
-#[serde(crate = "::contango::__private::serde")]
-pub struct AccountRequest {}
-impl AccountRequest {
-    /// A request with the required parameters; optional ones are unset.
-    pub fn new() -> Self {
-        Self {}
-    }
-}
-impl ::contango::__private::endpoint::Endpoint for AccountRequest {
-    type Response = Account;
-    type Code = ErrorCode;
-    const RATE_GROUP: &'static str = "default";
-    const META: ::contango::__private::endpoint::EndpointMeta = ::contango::__private::endpoint::EndpointMeta {
-        name: "account",
-        method: ::contango::__private::endpoint::Method::Get,
-        base: ::contango::__private::endpoint::Base::Product,
-        security: ::contango::__private::endpoint::Security::UserData,
-        envelope: ::contango::__private::endpoint::Envelope::Wrapped,
-        error_table: "futures",
-        idempotent: true,
-        has_body: false,
-    };
-    fn validate(&self) -> ::std::result::Result<(), ::contango::InvalidArgument> {
-        ::std::result::Result::Ok(())
-    }
-    fn write_path(&self, out: &mut ::contango::__private::encode::PathWriter<'_>) {
-        out.literal("/v2/account");
-    }
-    #[allow(unused_variables)]
-    fn write_query(&self, out: &mut ::contango::__private::encode::QueryWriter<'_>) {}
-    #[allow(unused_variables)]
-    fn write_body(&self, out: &mut ::contango::__private::encode::BodyWriter<'_>) {}
-    fn decode_data<'de, D: ::contango::__private::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::std::result::Result<Self::Response, D::Error> {
-        ::contango::__private::de::wire(d)
-    }
-    fn direct_data(
-        r: &mut ::contango::__private::direct::Reader<'_>,
-    ) -> ::std::option::Option<Self::Response> {
-        ::contango::__private::direct::Direct::direct(r)
-    }
-}
-/// Builder of [`Client::account`]: set optional parameters, then `send()`.
-#[derive(Debug, Clone)]
-#[must_use = "a request does nothing until `send()` is awaited"]
-pub struct AccountBuilder<'a> {
-    client: &'a Client,
-    request: AccountRequest,
-}
-impl<'a> AccountBuilder<'a> {
-    /// The request as it stands.
-    pub fn request(&self) -> &AccountRequest {
-        &self.request
-    }
-    /// Sends the request and decodes the answer.
-    pub async fn send(self) -> ::std::result::Result<Account, Error> {
-        self.client.send(&self.request).await
-    }
-}
-impl SendRequest for AccountRequest {
-    #[allow(clippy::manual_async_fn)]
-    fn send_with<'a>(
-        &'a self,
-        client: &'a Client,
-    ) -> impl ::std::future::Future<
-        Output = ::std::result::Result<Account, Error>,
-    > + ::std::marker::Send + 'a {
-        async move { client.core().send(self).await }
-    }
-}
-impl Client {
-    /// Balances and positions of the account, per margin coin.
-    ///
-    /// `GET /v2/account` (USER_DATA, signed).
-    pub fn account(&self) -> AccountBuilder<'_> {
-        AccountBuilder {
-            client: self,
-            request: AccountRequest::new(),
-        }
-    }
-}
-/// Request of [`Client::leverage_bracket`]: Leverage brackets of a contract.
-///
-/// `GET /v2/leverageBracket`
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    ::contango::__private::serde::Serialize,
-    ::contango::__private::serde::Deserialize
-)]
-#[serde(crate = "::contango::__private::serde")]
-pub struct LeverageBracketRequest {
-    /// Contract name.
-    #[serde(
-        rename = "contractName",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub contract_name: ::std::string::String,
-}
-impl LeverageBracketRequest {
-    /// A request with the required parameters; optional ones are unset.
-    pub fn new(contract_name: impl ::std::convert::Into<::std::string::String>) -> Self {
-        Self {
-            contract_name: contract_name.into(),
-        }
-    }
-}
-impl ::contango::__private::endpoint::Endpoint for LeverageBracketRequest {
-    type Response = LeverageBrackets;
-    type Code = ErrorCode;
-    const RATE_GROUP: &'static str = "default";
-    const META: ::contango::__private::endpoint::EndpointMeta = ::contango::__private::endpoint::EndpointMeta {
-        name: "leverage_bracket",
-        method: ::contango::__private::endpoint::Method::Get,
-        base: ::contango::__private::endpoint::Base::Product,
-        security: ::contango::__private::endpoint::Security::UserData,
-        envelope: ::contango::__private::endpoint::Envelope::Wrapped,
-        error_table: "futures",
-        idempotent: true,
-        has_body: false,
-    };
-    fn validate(&self) -> ::std::result::Result<(), ::contango::InvalidArgument> {
-        ::contango::__private::validate::check_not_empty(
-            "contractName",
-            &self.contract_name,
-        )?;
-        ::std::result::Result::Ok(())
-    }
-    fn write_path(&self, out: &mut ::contango::__private::encode::PathWriter<'_>) {
-        out.literal("/v2/leverageBracket");
-    }
-    #[allow(unused_variables)]
-    fn write_query(&self, out: &mut ::contango::__private::encode::QueryWriter<'_>) {
-        out.pair("contractName", &self.contract_name);
-    }
-    #[allow(unused_variables)]
-    fn write_body(&self, out: &mut ::contango::__private::encode::BodyWriter<'_>) {}
-    fn decode_data<'de, D: ::contango::__private::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::std::result::Result<Self::Response, D::Error> {
-        ::contango::__private::de::wire(d)
-    }
-    fn direct_data(
-        r: &mut ::contango::__private::direct::Reader<'_>,
-    ) -> ::std::option::Option<Self::Response> {
-        ::contango::__private::direct::Direct::direct(r)
-    }
-}
-/// Builder of [`Client::leverage_bracket`]: set optional parameters, then `send()`.
-#[derive(Debug, Clone)]
-#[must_use = "a request does nothing until `send()` is awaited"]
-pub struct LeverageBracketBuilder<'a> {
-    client: &'a Client,
-    request: LeverageBracketRequest,
-}
-impl<'a> LeverageBracketBuilder<'a> {
-    /// The request as it stands.
-    pub fn request(&self) -> &LeverageBracketRequest {
-        &self.request
-    }
-    /// Sends the request and decodes the answer.
-    pub async fn send(self) -> ::std::result::Result<LeverageBrackets, Error> {
-        self.client.send(&self.request).await
-    }
-}
-impl SendRequest for LeverageBracketRequest {
-    #[allow(clippy::manual_async_fn)]
-    fn send_with<'a>(
-        &'a self,
-        client: &'a Client,
-    ) -> impl ::std::future::Future<
-        Output = ::std::result::Result<LeverageBrackets, Error>,
-    > + ::std::marker::Send + 'a {
-        async move { client.core().send(self).await }
-    }
-}
-impl Client {
-    /// Leverage brackets of a contract.
-    ///
-    /// `GET /v2/leverageBracket` (USER_DATA, signed).
-    pub fn leverage_bracket(
-        &self,
-        contract_name: impl ::std::convert::Into<::std::string::String>,
-    ) -> LeverageBracketBuilder<'_> {
-        LeverageBracketBuilder {
-            client: self,
-            request: LeverageBracketRequest::new(contract_name),
-        }
-    }
-}
-/// Request of [`Client::commission_rate`]: Commission rates of the account for a contract.
-///
-/// `GET /v2/commissionRate`
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    ::contango::__private::serde::Serialize,
-    ::contango::__private::serde::Deserialize
-)]
-#[serde(crate = "::contango::__private::serde")]
-pub struct CommissionRateRequest {
-    /// Contract name.
-    #[serde(
-        rename = "contractName",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub contract_name: ::std::string::String,
-}
-impl CommissionRateRequest {
-    /// A request with the required parameters; optional ones are unset.
-    pub fn new(contract_name: impl ::std::convert::Into<::std::string::String>) -> Self {
-        Self {
-            contract_name: contract_name.into(),
-        }
-    }
-}
-impl ::contango::__private::endpoint::Endpoint for CommissionRateRequest {
-    type Response = CommissionRate;
-    type Code = ErrorCode;
-    const RATE_GROUP: &'static str = "default";
-    const META: ::contango::__private::endpoint::EndpointMeta = ::contango::__private::endpoint::EndpointMeta {
-        name: "commission_rate",
-        method: ::contango::__private::endpoint::Method::Get,
-        base: ::contango::__private::endpoint::Base::Product,
-        security: ::contango::__private::endpoint::Security::UserData,
-        envelope: ::contango::__private::endpoint::Envelope::Wrapped,
-        error_table: "futures",
-        idempotent: true,
-        has_body: false,
-    };
-    fn validate(&self) -> ::std::result::Result<(), ::contango::InvalidArgument> {
-        ::contango::__private::validate::check_not_empty(
-            "contractName",
-            &self.contract_name,
-        )?;
-        ::std::result::Result::Ok(())
-    }
-    fn write_path(&self, out: &mut ::contango::__private::encode::PathWriter<'_>) {
-        out.literal("/v2/commissionRate");
-    }
-    #[allow(unused_variables)]
-    fn write_query(&self, out: &mut ::contango::__private::encode::QueryWriter<'_>) {
-        out.pair("contractName", &self.contract_name);
-    }
-    #[allow(unused_variables)]
-    fn write_body(&self, out: &mut ::contango::__private::encode::BodyWriter<'_>) {}
-    fn decode_data<'de, D: ::contango::__private::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::std::result::Result<Self::Response, D::Error> {
-        ::contango::__private::de::wire(d)
-    }
-    fn direct_data(
-        r: &mut ::contango::__private::direct::Reader<'_>,
-    ) -> ::std::option::Option<Self::Response> {
-        ::contango::__private::direct::Direct::direct(r)
-    }
-}
-/// Builder of [`Client::commission_rate`]: set optional parameters, then `send()`.
-#[derive(Debug, Clone)]
-#[must_use = "a request does nothing until `send()` is awaited"]
-pub struct CommissionRateBuilder<'a> {
-    client: &'a Client,
-    request: CommissionRateRequest,
-}
-impl<'a> CommissionRateBuilder<'a> {
-    /// The request as it stands.
-    pub fn request(&self) -> &CommissionRateRequest {
-        &self.request
-    }
-    /// Sends the request and decodes the answer.
-    pub async fn send(self) -> ::std::result::Result<CommissionRate, Error> {
-        self.client.send(&self.request).await
-    }
-}
-impl SendRequest for CommissionRateRequest {
-    #[allow(clippy::manual_async_fn)]
-    fn send_with<'a>(
-        &'a self,
-        client: &'a Client,
-    ) -> impl ::std::future::Future<
-        Output = ::std::result::Result<CommissionRate, Error>,
-    > + ::std::marker::Send + 'a {
-        async move { client.core().send(self).await }
-    }
-}
-impl Client {
-    /// Commission rates of the account for a contract.
-    ///
-    /// `GET /v2/commissionRate` (USER_DATA, signed).
-    pub fn commission_rate(
-        &self,
-        contract_name: impl ::std::convert::Into<::std::string::String>,
-    ) -> CommissionRateBuilder<'_> {
-        CommissionRateBuilder {
-            client: self,
-            request: CommissionRateRequest::new(contract_name),
-        }
-    }
+::contango::__private::endpoint! {
+    #[doc =
+    " Request of [`Client::commission_rate`]: Commission rates of the account for a contract."]
+    #[doc = " "] #[doc = " `GET /v2/commissionRate`"] request CommissionRateRequest {
+    #[doc = " Contract name."] contract_name : ::std::string::String = "contractName"
+    req[], } new[contract_name : into::std::string::String] setters {} meta
+    CommissionRate, "default", "commission_rate", Get, Product, UserData, Wrapped,
+    "futures", true, false, wire; impl (self, out) { validate {
+    ::contango::__private::validate::check_not_empty("contractName", & self
+    .contract_name) ?; } path { out.literal("/v2/commissionRate"); } query { out
+    .pair("contractName", & self.contract_name); } body {} } #[doc =
+    " Builder of [`Client::commission_rate`]: set optional parameters, then `send()`."]
+    builder CommissionRateBuilder; #[doc = " Sends the request and decodes the answer."]
+    send plain[]; #[doc = " Commission rates of the account for a contract."] #[doc =
+    " "] #[doc = " `GET /v2/commissionRate` (USER_DATA, signed)."] method
+    commission_rate;
 }
 /// The required parameters of [`Client::transfer`], named so that values of one type cannot be swapped.
 #[derive(Debug, Clone, PartialEq)]
@@ -5772,904 +3920,171 @@ pub struct Transfer {
     /// Direction of the transfer.
     pub transfer_type: TransferType,
 }
-/// Request of [`Client::transfer`]: Transfers funds between the wallet and the contract account. The transfer type is sent upper case.
-///
-/// `POST /v2/futures_transfer`
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    ::contango::__private::serde::Serialize,
-    ::contango::__private::serde::Deserialize
-)]
-#[serde(crate = "::contango::__private::serde")]
-pub struct TransferRequest {
-    /// Coin to transfer, e.g. USDT.
-    #[serde(rename = "coinSymbol", deserialize_with = "::contango::__private::de::wire")]
-    pub coin_symbol: ::std::string::String,
-    /// Amount to transfer.
-    #[serde(rename = "amount", deserialize_with = "::contango::__private::de::wire")]
-    pub amount: ::contango::__private::rust_decimal::Decimal,
-    /// Direction of the transfer.
-    #[serde(
-        rename = "transferType",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub transfer_type: TransferType,
-    /// Transfer union tag.
-    #[serde(
-        rename = "unionId",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub union_id: ::std::option::Option<::std::string::String>,
+::contango::__private::endpoint! {
+    #[doc =
+    " Request of [`Client::transfer`]: Transfers funds between the wallet and the contract account. The transfer type is sent upper case."]
+    #[doc = " "] #[doc = " `POST /v2/futures_transfer`"] request TransferRequest { #[doc
+    = " Coin to transfer, e.g. USDT."] coin_symbol : ::std::string::String = "coinSymbol"
+    req[], #[doc = " Amount to transfer."] amount :
+    ::contango::__private::rust_decimal::Decimal = "amount" req[], #[doc =
+    " Direction of the transfer."] transfer_type : TransferType = "transferType" req[],
+    #[doc = " Transfer union tag."] union_id : ::std::string::String = "unionId"
+    opt[default, skip_serializing_if = "::std::option::Option::is_none",], } new[required
+    : same Transfer] from required[coin_symbol amount transfer_type] setters { #[doc =
+    " Transfer union tag."] union_id : into::std::string::String, } meta(), "default",
+    "transfer", Post, Product, UserData, Wrapped, "futures", false, true, none; impl
+    (self, out) { validate {
+    ::contango::__private::validate::check_not_empty("coinSymbol", & self.coin_symbol) ?;
+    } path { out.literal("/v2/futures_transfer"); } query {} body { out
+    .field("coinSymbol", & self.coin_symbol); out.field("amount", & self.amount); out
+    .field("transferType", & self.transfer_type); out.opt("unionId", & self.union_id); }
+    } #[doc =
+    " Builder of [`Client::transfer`]: set optional parameters, then `send()`."] builder
+    TransferBuilder; #[doc = " Sends the request and decodes the answer."] send plain[];
+    #[doc =
+    " Transfers funds between the wallet and the contract account. The transfer type is sent upper case."]
+    #[doc = " "] #[doc = " `POST /v2/futures_transfer` (USER_DATA, signed)."] method
+    transfer;
 }
-impl TransferRequest {
-    /// A request with the required parameters; optional ones are unset.
-    pub fn new(required: Transfer) -> Self {
-        Self {
-            coin_symbol: required.coin_symbol,
-            amount: required.amount,
-            transfer_type: required.transfer_type,
-            union_id: ::std::option::Option::None,
-        }
-    }
-    /// Transfer union tag.
-    pub fn union_id(
-        mut self,
-        union_id: impl ::std::convert::Into<::std::string::String>,
-    ) -> Self {
-        self.union_id = ::std::option::Option::Some(union_id.into());
-        self
-    }
+::contango::__private::endpoint! {
+    #[doc =
+    " Request of [`Client::transfer_history`]: Transfers between the wallet and the contract account. beginTime defaults to the recent 30 days."]
+    #[doc = " "] #[doc = " `GET /v2/futures_transfer_history`"] request
+    TransferHistoryRequest { #[doc = " Coin to list."] coin_symbol :
+    ::std::string::String = "coinSymbol" opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc =
+    " Start time in milliseconds; by default the recent 30 days."] begin_time :
+    ::contango::Millis = "beginTime" opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc = " End time in milliseconds."] end_time :
+    ::contango::Millis = "endTime" opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc = " Direction of the transfers to list."]
+    transfer_type : TransferType = "transferType" req[], #[doc =
+    " Page number (server default 1; at least 1)."] page : i32 = "page" opt[default,
+    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
+    " Records per page (server default 10; 1 to 200)."] limit : i32 = "limit"
+    opt[default, skip_serializing_if = "::std::option::Option::is_none",], }
+    new[transfer_type : same TransferType] setters { #[doc = " Coin to list."]
+    coin_symbol : into::std::string::String, #[doc =
+    " Start time in milliseconds; by default the recent 30 days."] begin_time :
+    same::contango::Millis, #[doc = " End time in milliseconds."] end_time :
+    same::contango::Millis, #[doc = " Page number (server default 1; at least 1)."] page
+    : same i32, #[doc = " Records per page (server default 10; 1 to 200)."] limit : same
+    i32, } meta::std::vec::Vec < TransferRecord >, "default", "transfer_history", Get,
+    Product, UserData, Wrapped, "futures", true, false, wire; impl (self, out) { validate
+    { if let ::std::option::Option::Some(v) = self.page.as_ref() {
+    ::contango::__private::validate::check_range("page", v,
+    ::std::option::Option::Some(1), ::std::option::Option::None) ?; } if let
+    ::std::option::Option::Some(v) = self.limit.as_ref() {
+    ::contango::__private::validate::check_range("limit", v,
+    ::std::option::Option::Some(1), ::std::option::Option::Some(200)) ?; } } path { out
+    .literal("/v2/futures_transfer_history"); } query { out.opt("coinSymbol", & self
+    .coin_symbol); out.opt("beginTime", & self.begin_time); out.opt("endTime", & self
+    .end_time); out.pair("transferType", & self.transfer_type); out.opt("page", & self
+    .page); out.opt("limit", & self.limit); } body {} } #[doc =
+    " Builder of [`Client::transfer_history`]: set optional parameters, then `send()`."]
+    builder TransferHistoryBuilder; #[doc = " Sends the request and decodes the answer."]
+    send plain[]; #[doc =
+    " Transfers between the wallet and the contract account. beginTime defaults to the recent 30 days."]
+    #[doc = " "] #[doc = " `GET /v2/futures_transfer_history` (USER_DATA, signed)."]
+    method transfer_history;
 }
-impl ::contango::__private::endpoint::Endpoint for TransferRequest {
-    type Response = ();
-    type Code = ErrorCode;
-    const RATE_GROUP: &'static str = "default";
-    const META: ::contango::__private::endpoint::EndpointMeta = ::contango::__private::endpoint::EndpointMeta {
-        name: "transfer",
-        method: ::contango::__private::endpoint::Method::Post,
-        base: ::contango::__private::endpoint::Base::Product,
-        security: ::contango::__private::endpoint::Security::UserData,
-        envelope: ::contango::__private::endpoint::Envelope::Wrapped,
-        error_table: "futures",
-        idempotent: false,
-        has_body: true,
-    };
-    fn validate(&self) -> ::std::result::Result<(), ::contango::InvalidArgument> {
-        ::contango::__private::validate::check_not_empty(
-            "coinSymbol",
-            &self.coin_symbol,
-        )?;
-        ::std::result::Result::Ok(())
-    }
-    fn write_path(&self, out: &mut ::contango::__private::encode::PathWriter<'_>) {
-        out.literal("/v2/futures_transfer");
-    }
-    #[allow(unused_variables)]
-    fn write_query(&self, out: &mut ::contango::__private::encode::QueryWriter<'_>) {}
-    #[allow(unused_variables)]
-    fn write_body(&self, out: &mut ::contango::__private::encode::BodyWriter<'_>) {
-        out.field("coinSymbol", &self.coin_symbol);
-        out.field("amount", &self.amount);
-        out.field("transferType", &self.transfer_type);
-        out.opt("unionId", &self.union_id);
-    }
-    fn decode_data<'de, D: ::contango::__private::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::std::result::Result<Self::Response, D::Error> {
-        ::contango::__private::de::ignore(d)
-    }
-    fn direct_data(
-        r: &mut ::contango::__private::direct::Reader<'_>,
-    ) -> ::std::option::Option<Self::Response> {
-        r.skip()
-    }
+::contango::__private::endpoint! {
+    #[doc =
+    " Request of [`Client::force_orders_history`]: Forced-liquidation and auto-deleveraging orders of a contract. beginTime defaults to the recent 30 days; records may carry either of the document's two field lists."]
+    #[doc = " "] #[doc = " `GET /v2/forceOrdersHistory`"] request
+    ForceOrdersHistoryRequest { #[doc = " Contract name."] contract_name :
+    ::std::string::String = "contractName" req[], #[doc =
+    " Start time in milliseconds; by default the recent 30 days."] begin_time :
+    ::contango::Millis = "beginTime" opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc = " End time in milliseconds."] end_time :
+    ::contango::Millis = "endTime" opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc =
+    " LIQUIDATION for liquidation orders, ADL for auto-deleveraging orders."]
+    auto_close_type : AutoCloseType = "autoCloseType" opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc =
+    " Page number (server default 1; at least 1)."] page : i32 = "page" opt[default,
+    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
+    " Records per page (server default 10; 1 to 200)."] limit : i32 = "limit"
+    opt[default, skip_serializing_if = "::std::option::Option::is_none",], }
+    new[contract_name : into::std::string::String] setters { #[doc =
+    " Start time in milliseconds; by default the recent 30 days."] begin_time :
+    same::contango::Millis, #[doc = " End time in milliseconds."] end_time :
+    same::contango::Millis, #[doc =
+    " LIQUIDATION for liquidation orders, ADL for auto-deleveraging orders."]
+    auto_close_type : same AutoCloseType, #[doc =
+    " Page number (server default 1; at least 1)."] page : same i32, #[doc =
+    " Records per page (server default 10; 1 to 200)."] limit : same i32, }
+    meta::std::vec::Vec < ForceOrder >, "default", "force_orders_history", Get, Product,
+    UserData, Wrapped, "futures", true, false, wire; impl (self, out) { validate {
+    ::contango::__private::validate::check_not_empty("contractName", & self
+    .contract_name) ?; if let ::std::option::Option::Some(v) = self.page.as_ref() {
+    ::contango::__private::validate::check_range("page", v,
+    ::std::option::Option::Some(1), ::std::option::Option::None) ?; } if let
+    ::std::option::Option::Some(v) = self.limit.as_ref() {
+    ::contango::__private::validate::check_range("limit", v,
+    ::std::option::Option::Some(1), ::std::option::Option::Some(200)) ?; } } path { out
+    .literal("/v2/forceOrdersHistory"); } query { out.pair("contractName", & self
+    .contract_name); out.opt("beginTime", & self.begin_time); out.opt("endTime", & self
+    .end_time); out.opt("autoCloseType", & self.auto_close_type); out.opt("page", & self
+    .page); out.opt("limit", & self.limit); } body {} } #[doc =
+    " Builder of [`Client::force_orders_history`]: set optional parameters, then `send()`."]
+    builder ForceOrdersHistoryBuilder; #[doc =
+    " Sends the request and decodes the answer."] send plain[]; #[doc =
+    " Forced-liquidation and auto-deleveraging orders of a contract. beginTime defaults to the recent 30 days; records may carry either of the document's two field lists."]
+    #[doc = " "] #[doc = " `GET /v2/forceOrdersHistory` (USER_DATA, signed)."] method
+    force_orders_history;
 }
-/// Builder of [`Client::transfer`]: set optional parameters, then `send()`.
-#[derive(Debug, Clone)]
-#[must_use = "a request does nothing until `send()` is awaited"]
-pub struct TransferBuilder<'a> {
-    client: &'a Client,
-    request: TransferRequest,
+::contango::__private::endpoint! {
+    #[doc =
+    " Request of [`Client::create_listen_key`]: Creates a listen key valid 60 minutes; if the account already has one, returns the same key and extends it by 60 minutes."]
+    #[doc = " "] #[doc = " `POST /user_stream/api/v1/listenKey`"] request
+    CreateListenKeyRequest {} new[] setters {} meta ListenKey, "default",
+    "create_listen_key", Post, UserStream, UserStream, Wrapped, "user_stream", true,
+    true, wire; impl (self, out) { validate {} path { out
+    .literal("/user_stream/api/v1/listenKey"); } query {} body {} } #[doc =
+    " Builder of [`Client::create_listen_key`]: set optional parameters, then `send()`."]
+    builder CreateListenKeyBuilder; #[doc = " Sends the request and decodes the answer."]
+    send plain[]; #[doc =
+    " Creates a listen key valid 60 minutes; if the account already has one, returns the same key and extends it by 60 minutes."]
+    #[doc = " "] #[doc = " `POST /user_stream/api/v1/listenKey` (USER_STREAM, API key)."]
+    method create_listen_key;
 }
-impl<'a> TransferBuilder<'a> {
-    /// Transfer union tag.
-    pub fn union_id(
-        mut self,
-        union_id: impl ::std::convert::Into<::std::string::String>,
-    ) -> Self {
-        self.request.union_id = ::std::option::Option::Some(union_id.into());
-        self
-    }
-    /// The request as it stands.
-    pub fn request(&self) -> &TransferRequest {
-        &self.request
-    }
-    /// Sends the request and decodes the answer.
-    pub async fn send(self) -> ::std::result::Result<(), Error> {
-        self.client.send(&self.request).await
-    }
+::contango::__private::endpoint! {
+    #[doc =
+    " Request of [`Client::keep_alive_listen_key`]: Extends the validity of a listen key by 60 minutes; a keep-alive about every 30 minutes is recommended."]
+    #[doc = " "] #[doc = " `PUT /user_stream/api/v1/listenKey/{listenKey}`"] request
+    KeepAliveListenKeyRequest { #[doc = " The listen key to keep alive."] listen_key :
+    ::std::string::String = "listenKey" req[], } new[listen_key :
+    into::std::string::String] setters {} meta(), "default", "keep_alive_listen_key",
+    Put, UserStream, UserStream, Wrapped, "user_stream", true, true, none; impl (self,
+    out) { validate { ::contango::__private::validate::check_not_empty("listenKey", &
+    self.listen_key) ?; } path { out.literal("/user_stream/api/v1/listenKey/"); out
+    .param(& self.listen_key); } query {} body {} } #[doc =
+    " Builder of [`Client::keep_alive_listen_key`]: set optional parameters, then `send()`."]
+    builder KeepAliveListenKeyBuilder; #[doc =
+    " Sends the request and decodes the answer."] send plain[]; #[doc =
+    " Extends the validity of a listen key by 60 minutes; a keep-alive about every 30 minutes is recommended."]
+    #[doc = " "] #[doc =
+    " `PUT /user_stream/api/v1/listenKey/{listenKey}` (USER_STREAM, API key)."] method
+    keep_alive_listen_key;
 }
-impl SendRequest for TransferRequest {
-    #[allow(clippy::manual_async_fn)]
-    fn send_with<'a>(
-        &'a self,
-        client: &'a Client,
-    ) -> impl ::std::future::Future<
-        Output = ::std::result::Result<(), Error>,
-    > + ::std::marker::Send + 'a {
-        async move { client.core().send(self).await }
-    }
-}
-impl Client {
-    /// Transfers funds between the wallet and the contract account. The transfer type is sent upper case.
-    ///
-    /// `POST /v2/futures_transfer` (USER_DATA, signed).
-    pub fn transfer(&self, required: Transfer) -> TransferBuilder<'_> {
-        TransferBuilder {
-            client: self,
-            request: TransferRequest::new(required),
-        }
-    }
-}
-/// Request of [`Client::transfer_history`]: Transfers between the wallet and the contract account. beginTime defaults to the recent 30 days.
-///
-/// `GET /v2/futures_transfer_history`
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    ::contango::__private::serde::Serialize,
-    ::contango::__private::serde::Deserialize
-)]
-#[serde(crate = "::contango::__private::serde")]
-pub struct TransferHistoryRequest {
-    /// Coin to list.
-    #[serde(
-        rename = "coinSymbol",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub coin_symbol: ::std::option::Option<::std::string::String>,
-    /// Start time in milliseconds; by default the recent 30 days.
-    #[serde(
-        rename = "beginTime",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub begin_time: ::std::option::Option<::contango::Millis>,
-    /// End time in milliseconds.
-    #[serde(
-        rename = "endTime",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub end_time: ::std::option::Option<::contango::Millis>,
-    /// Direction of the transfers to list.
-    #[serde(
-        rename = "transferType",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub transfer_type: TransferType,
-    /// Page number (server default 1; at least 1).
-    #[serde(
-        rename = "page",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub page: ::std::option::Option<i32>,
-    /// Records per page (server default 10; 1 to 200).
-    #[serde(
-        rename = "limit",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub limit: ::std::option::Option<i32>,
-}
-impl TransferHistoryRequest {
-    /// A request with the required parameters; optional ones are unset.
-    pub fn new(transfer_type: TransferType) -> Self {
-        Self {
-            transfer_type: transfer_type,
-            coin_symbol: ::std::option::Option::None,
-            begin_time: ::std::option::Option::None,
-            end_time: ::std::option::Option::None,
-            page: ::std::option::Option::None,
-            limit: ::std::option::Option::None,
-        }
-    }
-    /// Coin to list.
-    pub fn coin_symbol(
-        mut self,
-        coin_symbol: impl ::std::convert::Into<::std::string::String>,
-    ) -> Self {
-        self.coin_symbol = ::std::option::Option::Some(coin_symbol.into());
-        self
-    }
-    /// Start time in milliseconds; by default the recent 30 days.
-    pub fn begin_time(mut self, begin_time: ::contango::Millis) -> Self {
-        self.begin_time = ::std::option::Option::Some(begin_time);
-        self
-    }
-    /// End time in milliseconds.
-    pub fn end_time(mut self, end_time: ::contango::Millis) -> Self {
-        self.end_time = ::std::option::Option::Some(end_time);
-        self
-    }
-    /// Page number (server default 1; at least 1).
-    pub fn page(mut self, page: i32) -> Self {
-        self.page = ::std::option::Option::Some(page);
-        self
-    }
-    /// Records per page (server default 10; 1 to 200).
-    pub fn limit(mut self, limit: i32) -> Self {
-        self.limit = ::std::option::Option::Some(limit);
-        self
-    }
-}
-impl ::contango::__private::endpoint::Endpoint for TransferHistoryRequest {
-    type Response = ::std::vec::Vec<TransferRecord>;
-    type Code = ErrorCode;
-    const RATE_GROUP: &'static str = "default";
-    const META: ::contango::__private::endpoint::EndpointMeta = ::contango::__private::endpoint::EndpointMeta {
-        name: "transfer_history",
-        method: ::contango::__private::endpoint::Method::Get,
-        base: ::contango::__private::endpoint::Base::Product,
-        security: ::contango::__private::endpoint::Security::UserData,
-        envelope: ::contango::__private::endpoint::Envelope::Wrapped,
-        error_table: "futures",
-        idempotent: true,
-        has_body: false,
-    };
-    fn validate(&self) -> ::std::result::Result<(), ::contango::InvalidArgument> {
-        if let ::std::option::Option::Some(v) = self.page.as_ref() {
-            ::contango::__private::validate::check_range(
-                "page",
-                v,
-                ::std::option::Option::Some(1),
-                ::std::option::Option::None,
-            )?;
-        }
-        if let ::std::option::Option::Some(v) = self.limit.as_ref() {
-            ::contango::__private::validate::check_range(
-                "limit",
-                v,
-                ::std::option::Option::Some(1),
-                ::std::option::Option::Some(200),
-            )?;
-        }
-        ::std::result::Result::Ok(())
-    }
-    fn write_path(&self, out: &mut ::contango::__private::encode::PathWriter<'_>) {
-        out.literal("/v2/futures_transfer_history");
-    }
-    #[allow(unused_variables)]
-    fn write_query(&self, out: &mut ::contango::__private::encode::QueryWriter<'_>) {
-        out.opt("coinSymbol", &self.coin_symbol);
-        out.opt("beginTime", &self.begin_time);
-        out.opt("endTime", &self.end_time);
-        out.pair("transferType", &self.transfer_type);
-        out.opt("page", &self.page);
-        out.opt("limit", &self.limit);
-    }
-    #[allow(unused_variables)]
-    fn write_body(&self, out: &mut ::contango::__private::encode::BodyWriter<'_>) {}
-    fn decode_data<'de, D: ::contango::__private::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::std::result::Result<Self::Response, D::Error> {
-        ::contango::__private::de::wire(d)
-    }
-    fn direct_data(
-        r: &mut ::contango::__private::direct::Reader<'_>,
-    ) -> ::std::option::Option<Self::Response> {
-        ::contango::__private::direct::Direct::direct(r)
-    }
-}
-/// Builder of [`Client::transfer_history`]: set optional parameters, then `send()`.
-#[derive(Debug, Clone)]
-#[must_use = "a request does nothing until `send()` is awaited"]
-pub struct TransferHistoryBuilder<'a> {
-    client: &'a Client,
-    request: TransferHistoryRequest,
-}
-impl<'a> TransferHistoryBuilder<'a> {
-    /// Coin to list.
-    pub fn coin_symbol(
-        mut self,
-        coin_symbol: impl ::std::convert::Into<::std::string::String>,
-    ) -> Self {
-        self.request.coin_symbol = ::std::option::Option::Some(coin_symbol.into());
-        self
-    }
-    /// Start time in milliseconds; by default the recent 30 days.
-    pub fn begin_time(mut self, begin_time: ::contango::Millis) -> Self {
-        self.request.begin_time = ::std::option::Option::Some(begin_time);
-        self
-    }
-    /// End time in milliseconds.
-    pub fn end_time(mut self, end_time: ::contango::Millis) -> Self {
-        self.request.end_time = ::std::option::Option::Some(end_time);
-        self
-    }
-    /// Page number (server default 1; at least 1).
-    pub fn page(mut self, page: i32) -> Self {
-        self.request.page = ::std::option::Option::Some(page);
-        self
-    }
-    /// Records per page (server default 10; 1 to 200).
-    pub fn limit(mut self, limit: i32) -> Self {
-        self.request.limit = ::std::option::Option::Some(limit);
-        self
-    }
-    /// The request as it stands.
-    pub fn request(&self) -> &TransferHistoryRequest {
-        &self.request
-    }
-    /// Sends the request and decodes the answer.
-    pub async fn send(
-        self,
-    ) -> ::std::result::Result<::std::vec::Vec<TransferRecord>, Error> {
-        self.client.send(&self.request).await
-    }
-}
-impl SendRequest for TransferHistoryRequest {
-    #[allow(clippy::manual_async_fn)]
-    fn send_with<'a>(
-        &'a self,
-        client: &'a Client,
-    ) -> impl ::std::future::Future<
-        Output = ::std::result::Result<::std::vec::Vec<TransferRecord>, Error>,
-    > + ::std::marker::Send + 'a {
-        async move { client.core().send(self).await }
-    }
-}
-impl Client {
-    /// Transfers between the wallet and the contract account. beginTime defaults to the recent 30 days.
-    ///
-    /// `GET /v2/futures_transfer_history` (USER_DATA, signed).
-    pub fn transfer_history(
-        &self,
-        transfer_type: TransferType,
-    ) -> TransferHistoryBuilder<'_> {
-        TransferHistoryBuilder {
-            client: self,
-            request: TransferHistoryRequest::new(transfer_type),
-        }
-    }
-}
-/// Request of [`Client::force_orders_history`]: Forced-liquidation and auto-deleveraging orders of a contract. beginTime defaults to the recent 30 days; records may carry either of the document's two field lists.
-///
-/// `GET /v2/forceOrdersHistory`
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    ::contango::__private::serde::Serialize,
-    ::contango::__private::serde::Deserialize
-)]
-#[serde(crate = "::contango::__private::serde")]
-pub struct ForceOrdersHistoryRequest {
-    /// Contract name.
-    #[serde(
-        rename = "contractName",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub contract_name: ::std::string::String,
-    /// Start time in milliseconds; by default the recent 30 days.
-    #[serde(
-        rename = "beginTime",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub begin_time: ::std::option::Option<::contango::Millis>,
-    /// End time in milliseconds.
-    #[serde(
-        rename = "endTime",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub end_time: ::std::option::Option<::contango::Millis>,
-    /// LIQUIDATION for liquidation orders, ADL for auto-deleveraging orders.
-    #[serde(
-        rename = "autoCloseType",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub auto_close_type: ::std::option::Option<AutoCloseType>,
-    /// Page number (server default 1; at least 1).
-    #[serde(
-        rename = "page",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub page: ::std::option::Option<i32>,
-    /// Records per page (server default 10; 1 to 200).
-    #[serde(
-        rename = "limit",
-        default,
-        skip_serializing_if = "::std::option::Option::is_none",
-        deserialize_with = "::contango::__private::de::wire"
-    )]
-    pub limit: ::std::option::Option<i32>,
-}
-impl ForceOrdersHistoryRequest {
-    /// A request with the required parameters; optional ones are unset.
-    pub fn new(contract_name: impl ::std::convert::Into<::std::string::String>) -> Self {
-        Self {
-            contract_name: contract_name.into(),
-            begin_time: ::std::option::Option::None,
-            end_time: ::std::option::Option::None,
-            auto_close_type: ::std::option::Option::None,
-            page: ::std::option::Option::None,
-            limit: ::std::option::Option::None,
-        }
-    }
-    /// Start time in milliseconds; by default the recent 30 days.
-    pub fn begin_time(mut self, begin_time: ::contango::Millis) -> Self {
-        self.begin_time = ::std::option::Option::Some(begin_time);
-        self
-    }
-    /// End time in milliseconds.
-    pub fn end_time(mut self, end_time: ::contango::Millis) -> Self {
-        self.end_time = ::std::option::Option::Some(end_time);
-        self
-    }
-    /// LIQUIDATION for liquidation orders, ADL for auto-deleveraging orders.
-    pub fn auto_close_type(mut self, auto_close_type: AutoCloseType) -> Self {
-        self.auto_close_type = ::std::option::Option::Some(auto_close_type);
-        self
-    }
-    /// Page number (server default 1; at least 1).
-    pub fn page(mut self, page: i32) -> Self {
-        self.page = ::std::option::Option::Some(page);
-        self
-    }
-    /// Records per page (server default 10; 1 to 200).
-    pub fn limit(mut self, limit: i32) -> Self {
-        self.limit = ::std::option::Option::Some(limit);
-        self
-    }
-}
-impl ::contango::__private::endpoint::Endpoint for ForceOrdersHistoryRequest {
-    type Response = ::std::vec::Vec<ForceOrder>;
-    type Code = ErrorCode;
-    const RATE_GROUP: &'static str = "default";
-    const META: ::contango::__private::endpoint::EndpointMeta = ::contango::__private::endpoint::EndpointMeta {
-        name: "force_orders_history",
-        method: ::contango::__private::endpoint::Method::Get,
-        base: ::contango::__private::endpoint::Base::Product,
-        security: ::contango::__private::endpoint::Security::UserData,
-        envelope: ::contango::__private::endpoint::Envelope::Wrapped,
-        error_table: "futures",
-        idempotent: true,
-        has_body: false,
-    };
-    fn validate(&self) -> ::std::result::Result<(), ::contango::InvalidArgument> {
-        ::contango::__private::validate::check_not_empty(
-            "contractName",
-            &self.contract_name,
-        )?;
-        if let ::std::option::Option::Some(v) = self.page.as_ref() {
-            ::contango::__private::validate::check_range(
-                "page",
-                v,
-                ::std::option::Option::Some(1),
-                ::std::option::Option::None,
-            )?;
-        }
-        if let ::std::option::Option::Some(v) = self.limit.as_ref() {
-            ::contango::__private::validate::check_range(
-                "limit",
-                v,
-                ::std::option::Option::Some(1),
-                ::std::option::Option::Some(200),
-            )?;
-        }
-        ::std::result::Result::Ok(())
-    }
-    fn write_path(&self, out: &mut ::contango::__private::encode::PathWriter<'_>) {
-        out.literal("/v2/forceOrdersHistory");
-    }
-    #[allow(unused_variables)]
-    fn write_query(&self, out: &mut ::contango::__private::encode::QueryWriter<'_>) {
-        out.pair("contractName", &self.contract_name);
-        out.opt("beginTime", &self.begin_time);
-        out.opt("endTime", &self.end_time);
-        out.opt("autoCloseType", &self.auto_close_type);
-        out.opt("page", &self.page);
-        out.opt("limit", &self.limit);
-    }
-    #[allow(unused_variables)]
-    fn write_body(&self, out: &mut ::contango::__private::encode::BodyWriter<'_>) {}
-    fn decode_data<'de, D: ::contango::__private::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::std::result::Result<Self::Response, D::Error> {
-        ::contango::__private::de::wire(d)
-    }
-    fn direct_data(
-        r: &mut ::contango::__private::direct::Reader<'_>,
-    ) -> ::std::option::Option<Self::Response> {
-        ::contango::__private::direct::Direct::direct(r)
-    }
-}
-/// Builder of [`Client::force_orders_history`]: set optional parameters, then `send()`.
-#[derive(Debug, Clone)]
-#[must_use = "a request does nothing until `send()` is awaited"]
-pub struct ForceOrdersHistoryBuilder<'a> {
-    client: &'a Client,
-    request: ForceOrdersHistoryRequest,
-}
-impl<'a> ForceOrdersHistoryBuilder<'a> {
-    /// Start time in milliseconds; by default the recent 30 days.
-    pub fn begin_time(mut self, begin_time: ::contango::Millis) -> Self {
-        self.request.begin_time = ::std::option::Option::Some(begin_time);
-        self
-    }
-    /// End time in milliseconds.
-    pub fn end_time(mut self, end_time: ::contango::Millis) -> Self {
-        self.request.end_time = ::std::option::Option::Some(end_time);
-        self
-    }
-    /// LIQUIDATION for liquidation orders, ADL for auto-deleveraging orders.
-    pub fn auto_close_type(mut self, auto_close_type: AutoCloseType) -> Self {
-        self.request.auto_close_type = ::std::option::Option::Some(auto_close_type);
-        self
-    }
-    /// Page number (server default 1; at least 1).
-    pub fn page(mut self, page: i32) -> Self {
-        self.request.page = ::std::option::Option::Some(page);
-        self
-    }
-    /// Records per page (server default 10; 1 to 200).
-    pub fn limit(mut self, limit: i32) -> Self {
-        self.request.limit = ::std::option::Option::Some(limit);
-        self
-    }
-    /// The request as it stands.
-    pub fn request(&self) -> &ForceOrdersHistoryRequest {
-        &self.request
-    }
-    /// Sends the request and decodes the answer.
-    pub async fn send(
-        self,
-    ) -> ::std::result::Result<::std::vec::Vec<ForceOrder>, Error> {
-        self.client.send(&self.request).await
-    }
-}
-impl SendRequest for ForceOrdersHistoryRequest {
-    #[allow(clippy::manual_async_fn)]
-    fn send_with<'a>(
-        &'a self,
-        client: &'a Client,
-    ) -> impl ::std::future::Future<
-        Output = ::std::result::Result<::std::vec::Vec<ForceOrder>, Error>,
-    > + ::std::marker::Send + 'a {
-        async move { client.core().send(self).await }
-    }
-}
-impl Client {
-    /// Forced-liquidation and auto-deleveraging orders of a contract. beginTime defaults to the recent 30 days; records may carry either of the document's two field lists.
-    ///
-    /// `GET /v2/forceOrdersHistory` (USER_DATA, signed).
-    pub fn force_orders_history(
-        &self,
-        contract_name: impl ::std::convert::Into<::std::string::String>,
-    ) -> ForceOrdersHistoryBuilder<'_> {
-        ForceOrdersHistoryBuilder {
-            client: self,
-            request: ForceOrdersHistoryRequest::new(contract_name),
-        }
-    }
-}
-/// Request of [`Client::create_listen_key`]: Creates a listen key valid 60 minutes; if the account already has one, returns the same key and extends it by 60 minutes.
-///
-/// `POST /user_stream/api/v1/listenKey`
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    ::contango::__private::serde::Serialize,
-    ::contango::__private::serde::Deserialize
-)]
-#[serde(crate = "::contango::__private::serde")]
-pub struct CreateListenKeyRequest {}
-impl CreateListenKeyRequest {
-    /// A request with the required parameters; optional ones are unset.
-    pub fn new() -> Self {
-        Self {}
-    }
-}
-impl ::contango::__private::endpoint::Endpoint for CreateListenKeyRequest {
-    type Response = ListenKey;
-    type Code = ErrorCode;
-    const RATE_GROUP: &'static str = "default";
-    const META: ::contango::__private::endpoint::EndpointMeta = ::contango::__private::endpoint::EndpointMeta {
-        name: "create_listen_key",
-        method: ::contango::__private::endpoint::Method::Post,
-        base: ::contango::__private::endpoint::Base::UserStream,
-        security: ::contango::__private::endpoint::Security::UserStream,
-        envelope: ::contango::__private::endpoint::Envelope::Wrapped,
-        error_table: "user_stream",
-        idempotent: true,
-        has_body: true,
-    };
-    fn validate(&self) -> ::std::result::Result<(), ::contango::InvalidArgument> {
-        ::std::result::Result::Ok(())
-    }
-    fn write_path(&self, out: &mut ::contango::__private::encode::PathWriter<'_>) {
-        out.literal("/user_stream/api/v1/listenKey");
-    }
-    #[allow(unused_variables)]
-    fn write_query(&self, out: &mut ::contango::__private::encode::QueryWriter<'_>) {}
-    #[allow(unused_variables)]
-    fn write_body(&self, out: &mut ::contango::__private::encode::BodyWriter<'_>) {}
-    fn decode_data<'de, D: ::contango::__private::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::std::result::Result<Self::Response, D::Error> {
-        ::contango::__private::de::wire(d)
-    }
-    fn direct_data(
-        r: &mut ::contango::__private::direct::Reader<'_>,
-    ) -> ::std::option::Option<Self::Response> {
-        ::contango::__private::direct::Direct::direct(r)
-    }
-}
-/// Builder of [`Client::create_listen_key`]: set optional parameters, then `send()`.
-#[derive(Debug, Clone)]
-#[must_use = "a request does nothing until `send()` is awaited"]
-pub struct CreateListenKeyBuilder<'a> {
-    client: &'a Client,
-    request: CreateListenKeyRequest,
-}
-impl<'a> CreateListenKeyBuilder<'a> {
-    /// The request as it stands.
-    pub fn request(&self) -> &CreateListenKeyRequest {
-        &self.request
-    }
-    /// Sends the request and decodes the answer.
-    pub async fn send(self) -> ::std::result::Result<ListenKey, Error> {
-        self.client.send(&self.request).await
-    }
-}
-impl SendRequest for CreateListenKeyRequest {
-    #[allow(clippy::manual_async_fn)]
-    fn send_with<'a>(
-        &'a self,
-        client: &'a Client,
-    ) -> impl ::std::future::Future<
-        Output = ::std::result::Result<ListenKey, Error>,
-    > + ::std::marker::Send + 'a {
-        async move { client.core().send(self).await }
-    }
-}
-impl Client {
-    /// Creates a listen key valid 60 minutes; if the account already has one, returns the same key and extends it by 60 minutes.
-    ///
-    /// `POST /user_stream/api/v1/listenKey` (USER_STREAM, API key).
-    pub fn create_listen_key(&self) -> CreateListenKeyBuilder<'_> {
-        CreateListenKeyBuilder {
-            client: self,
-            request: CreateListenKeyRequest::new(),
-        }
-    }
-}
-/// Request of [`Client::keep_alive_listen_key`]: Extends the validity of a listen key by 60 minutes; a keep-alive about every 30 minutes is recommended.
-///
-/// `PUT /user_stream/api/v1/listenKey/{listenKey}`
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    ::contango::__private::serde::Serialize,
-    ::contango::__private::serde::Deserialize
-)]
-#[serde(crate = "::contango::__private::serde")]
-pub struct KeepAliveListenKeyRequest {
-    /// The listen key to keep alive.
-    #[serde(rename = "listenKey", deserialize_with = "::contango::__private::de::wire")]
-    pub listen_key: ::std::string::String,
-}
-impl KeepAliveListenKeyRequest {
-    /// A request with the required parameters; optional ones are unset.
-    pub fn new(listen_key: impl ::std::convert::Into<::std::string::String>) -> Self {
-        Self {
-            listen_key: listen_key.into(),
-        }
-    }
-}
-impl ::contango::__private::endpoint::Endpoint for KeepAliveListenKeyRequest {
-    type Response = ();
-    type Code = ErrorCode;
-    const RATE_GROUP: &'static str = "default";
-    const META: ::contango::__private::endpoint::EndpointMeta = ::contango::__private::endpoint::EndpointMeta {
-        name: "keep_alive_listen_key",
-        method: ::contango::__private::endpoint::Method::Put,
-        base: ::contango::__private::endpoint::Base::UserStream,
-        security: ::contango::__private::endpoint::Security::UserStream,
-        envelope: ::contango::__private::endpoint::Envelope::Wrapped,
-        error_table: "user_stream",
-        idempotent: true,
-        has_body: true,
-    };
-    fn validate(&self) -> ::std::result::Result<(), ::contango::InvalidArgument> {
-        ::contango::__private::validate::check_not_empty("listenKey", &self.listen_key)?;
-        ::std::result::Result::Ok(())
-    }
-    fn write_path(&self, out: &mut ::contango::__private::encode::PathWriter<'_>) {
-        out.literal("/user_stream/api/v1/listenKey/");
-        out.param(&self.listen_key);
-    }
-    #[allow(unused_variables)]
-    fn write_query(&self, out: &mut ::contango::__private::encode::QueryWriter<'_>) {}
-    #[allow(unused_variables)]
-    fn write_body(&self, out: &mut ::contango::__private::encode::BodyWriter<'_>) {}
-    fn decode_data<'de, D: ::contango::__private::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::std::result::Result<Self::Response, D::Error> {
-        ::contango::__private::de::ignore(d)
-    }
-    fn direct_data(
-        r: &mut ::contango::__private::direct::Reader<'_>,
-    ) -> ::std::option::Option<Self::Response> {
-        r.skip()
-    }
-}
-/// Builder of [`Client::keep_alive_listen_key`]: set optional parameters, then `send()`.
-#[derive(Debug, Clone)]
-#[must_use = "a request does nothing until `send()` is awaited"]
-pub struct KeepAliveListenKeyBuilder<'a> {
-    client: &'a Client,
-    request: KeepAliveListenKeyRequest,
-}
-impl<'a> KeepAliveListenKeyBuilder<'a> {
-    /// The request as it stands.
-    pub fn request(&self) -> &KeepAliveListenKeyRequest {
-        &self.request
-    }
-    /// Sends the request and decodes the answer.
-    pub async fn send(self) -> ::std::result::Result<(), Error> {
-        self.client.send(&self.request).await
-    }
-}
-impl SendRequest for KeepAliveListenKeyRequest {
-    #[allow(clippy::manual_async_fn)]
-    fn send_with<'a>(
-        &'a self,
-        client: &'a Client,
-    ) -> impl ::std::future::Future<
-        Output = ::std::result::Result<(), Error>,
-    > + ::std::marker::Send + 'a {
-        async move { client.core().send(self).await }
-    }
-}
-impl Client {
-    /// Extends the validity of a listen key by 60 minutes; a keep-alive about every 30 minutes is recommended.
-    ///
-    /// `PUT /user_stream/api/v1/listenKey/{listenKey}` (USER_STREAM, API key).
-    pub fn keep_alive_listen_key(
-        &self,
-        listen_key: impl ::std::convert::Into<::std::string::String>,
-    ) -> KeepAliveListenKeyBuilder<'_> {
-        KeepAliveListenKeyBuilder {
-            client: self,
-            request: KeepAliveListenKeyRequest::new(listen_key),
-        }
-    }
-}
-/// Request of [`Client::close_listen_key`]: Closes a listen key and its event stream.
-///
-/// `DELETE /user_stream/api/v1/listenKey/{listenKey}`
-#[derive(
-    Debug,
-    Clone,
-    PartialEq,
-    ::contango::__private::serde::Serialize,
-    ::contango::__private::serde::Deserialize
-)]
-#[serde(crate = "::contango::__private::serde")]
-pub struct CloseListenKeyRequest {
-    /// The listen key to close.
-    #[serde(rename = "listenKey", deserialize_with = "::contango::__private::de::wire")]
-    pub listen_key: ::std::string::String,
-}
-impl CloseListenKeyRequest {
-    /// A request with the required parameters; optional ones are unset.
-    pub fn new(listen_key: impl ::std::convert::Into<::std::string::String>) -> Self {
-        Self {
-            listen_key: listen_key.into(),
-        }
-    }
-}
-impl ::contango::__private::endpoint::Endpoint for CloseListenKeyRequest {
-    type Response = ();
-    type Code = ErrorCode;
-    const RATE_GROUP: &'static str = "default";
-    const META: ::contango::__private::endpoint::EndpointMeta = ::contango::__private::endpoint::EndpointMeta {
-        name: "close_listen_key",
-        method: ::contango::__private::endpoint::Method::Delete,
-        base: ::contango::__private::endpoint::Base::UserStream,
-        security: ::contango::__private::endpoint::Security::UserStream,
-        envelope: ::contango::__private::endpoint::Envelope::Wrapped,
-        error_table: "user_stream",
-        idempotent: true,
-        has_body: true,
-    };
-    fn validate(&self) -> ::std::result::Result<(), ::contango::InvalidArgument> {
-        ::contango::__private::validate::check_not_empty("listenKey", &self.listen_key)?;
-        ::std::result::Result::Ok(())
-    }
-    fn write_path(&self, out: &mut ::contango::__private::encode::PathWriter<'_>) {
-        out.literal("/user_stream/api/v1/listenKey/");
-        out.param(&self.listen_key);
-    }
-    #[allow(unused_variables)]
-    fn write_query(&self, out: &mut ::contango::__private::encode::QueryWriter<'_>) {}
-    #[allow(unused_variables)]
-    fn write_body(&self, out: &mut ::contango::__private::encode::BodyWriter<'_>) {}
-    fn decode_data<'de, D: ::contango::__private::serde::Deserializer<'de>>(
-        d: D,
-    ) -> ::std::result::Result<Self::Response, D::Error> {
-        ::contango::__private::de::ignore(d)
-    }
-    fn direct_data(
-        r: &mut ::contango::__private::direct::Reader<'_>,
-    ) -> ::std::option::Option<Self::Response> {
-        r.skip()
-    }
-}
-/// Builder of [`Client::close_listen_key`]: set optional parameters, then `send()`.
-#[derive(Debug, Clone)]
-#[must_use = "a request does nothing until `send()` is awaited"]
-pub struct CloseListenKeyBuilder<'a> {
-    client: &'a Client,
-    request: CloseListenKeyRequest,
-}
-impl<'a> CloseListenKeyBuilder<'a> {
-    /// The request as it stands.
-    pub fn request(&self) -> &CloseListenKeyRequest {
-        &self.request
-    }
-    /// Sends the request and decodes the answer.
-    pub async fn send(self) -> ::std::result::Result<(), Error> {
-        self.client.send(&self.request).await
-    }
-}
-impl SendRequest for CloseListenKeyRequest {
-    #[allow(clippy::manual_async_fn)]
-    fn send_with<'a>(
-        &'a self,
-        client: &'a Client,
-    ) -> impl ::std::future::Future<
-        Output = ::std::result::Result<(), Error>,
-    > + ::std::marker::Send + 'a {
-        async move { client.core().send(self).await }
-    }
-}
-impl Client {
-    /// Closes a listen key and its event stream.
-    ///
-    /// `DELETE /user_stream/api/v1/listenKey/{listenKey}` (USER_STREAM, API key).
-    pub fn close_listen_key(
-        &self,
-        listen_key: impl ::std::convert::Into<::std::string::String>,
-    ) -> CloseListenKeyBuilder<'_> {
-        CloseListenKeyBuilder {
-            client: self,
-            request: CloseListenKeyRequest::new(listen_key),
-        }
-    }
+::contango::__private::endpoint! {
+    #[doc =
+    " Request of [`Client::close_listen_key`]: Closes a listen key and its event stream."]
+    #[doc = " "] #[doc = " `DELETE /user_stream/api/v1/listenKey/{listenKey}`"] request
+    CloseListenKeyRequest { #[doc = " The listen key to close."] listen_key :
+    ::std::string::String = "listenKey" req[], } new[listen_key :
+    into::std::string::String] setters {} meta(), "default", "close_listen_key", Delete,
+    UserStream, UserStream, Wrapped, "user_stream", true, true, none; impl (self, out) {
+    validate { ::contango::__private::validate::check_not_empty("listenKey", & self
+    .listen_key) ?; } path { out.literal("/user_stream/api/v1/listenKey/"); out.param(&
+    self.listen_key); } query {} body {} } #[doc =
+    " Builder of [`Client::close_listen_key`]: set optional parameters, then `send()`."]
+    builder CloseListenKeyBuilder; #[doc = " Sends the request and decodes the answer."]
+    send plain[]; #[doc = " Closes a listen key and its event stream."] #[doc = " "]
+    #[doc =
+    " `DELETE /user_stream/api/v1/listenKey/{listenKey}` (USER_STREAM, API key)."] method
+    close_listen_key;
 }
 /// The product lines of the interface; each has its own path prefix.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -15,6 +15,7 @@ mod digits;
 pub mod direct;
 pub mod encode;
 pub mod endpoint;
+mod endpoint_shape;
 pub mod envelope;
 pub mod error;
 pub mod ratelimit;
@@ -43,6 +44,7 @@ pub mod __private {
     pub use crate::{ApiCode, AuthHeaders, Core, CoreBuilder, Error, RetryClass};
     pub use crate::{Rate, RetryPolicy, TimeSource};
     pub use crate::{de, dedupe, direct, encode, endpoint, ser, stream, validate};
+    // `endpoint` above is the module and the `endpoint!` macro.
     pub use crate::{direct_record, record};
     pub use rust_decimal;
     pub use serde;

@@ -1,27 +1,12 @@
 //! Per endpoint: a plain-data request type, its `Endpoint` impl (validation, wire encoding,
-//! decoding) and a thin builder. The heavy lifting is the runtime's shared generic code.
+//! decoding) and a thin builder, as one invocation of the runtime's `endpoint!` that lists what
+//! differs per endpoint. The heavy lifting is the runtime's shared generic code.
 
 use super::{doc, rust_ty};
 use crate::ir::{Endpoint, Location, Method, Param, PathSeg, Security, Ty};
 use crate::naming::{field_ident, type_ident};
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
-
-/// How a setter or argument takes a value: strings by `impl Into<String>`, the rest as is.
-pub fn arg_ty(t: &Ty) -> TokenStream {
-    match t {
-        Ty::String => quote!(impl ::std::convert::Into<::std::string::String>),
-        other => rust_ty(other),
-    }
-}
-
-fn arg_conv(p: &Param) -> TokenStream {
-    let i = field_ident(&p.rust);
-    match p.ty {
-        Ty::String => quote!(#i.into()),
-        _ => quote!(#i),
-    }
-}
 
 fn param_doc(p: &Param) -> TokenStream {
     doc(&param_text(p))
@@ -53,6 +38,17 @@ pub fn param_text(p: &Param) -> String {
     text
 }
 
+/// How a constructor or setter argument is taken (the runtime's `endpoint!`): strings by
+/// `impl Into<String>`, the rest as is.
+fn conv(t: &Ty) -> TokenStream {
+    match t {
+        Ty::String => quote!(into),
+        _ => quote!(same),
+    }
+}
+
+/// One endpoint: the runtime's `endpoint!` with what differs per endpoint, plus the struct of
+/// required parameters and the dedupe impl where the spec has them.
 pub fn endpoint(ep: &Endpoint) -> TokenStream {
     let req = type_ident(&format!("{}Request", ep.camel));
     let builder = type_ident(&format!("{}Builder", ep.camel));
@@ -74,22 +70,16 @@ pub fn endpoint(ep: &Endpoint) -> TokenStream {
         let w = &p.wire;
         let t = rust_ty(&p.ty);
         let d = param_doc(p);
-        // Requests decode as leniently as responses (the simulator reads them with these types).
-        let (ty, attrs) = if p.required {
-            (t, quote!(#[serde(rename = #w, deserialize_with = "::contango::__private::de::wire")]))
+        if p.required {
+            quote!(#d #i: #t = #w req [],)
         } else {
-            (quote!(::std::option::Option<#t>), quote!(#[serde(rename = #w, default, skip_serializing_if = "::std::option::Option::is_none", deserialize_with = "::contango::__private::de::wire")]))
-        };
-        quote!(#d #attrs pub #i: #ty,)
+            quote!(#d #i: #t = #w opt [default, skip_serializing_if = "::std::option::Option::is_none",],)
+        }
     });
 
     // Constructor: arguments, or the struct of required parameters.
     let required: Vec<&Param> = ep.required().collect();
-    let optional_init = ep.optional().map(|p| {
-        let i = field_ident(&p.rust);
-        quote!(#i: ::std::option::Option::None,)
-    });
-    let (ctor_args, ctor_init, required_struct) = if ep.struct_style {
+    let (ctor, required_struct) = if ep.struct_style {
         let rs = type_ident(&ep.camel);
         let rs_fields = required.iter().map(|p| {
             let i = field_ident(&p.rust);
@@ -97,17 +87,13 @@ pub fn endpoint(ep: &Endpoint) -> TokenStream {
             let d = param_doc(p);
             quote!(#d pub #i: #t,)
         });
-        let moves = required.iter().map(|p| {
-            let i = field_ident(&p.rust);
-            quote!(#i: required.#i,)
-        });
+        let moved = required.iter().map(|p| field_ident(&p.rust));
         let rs_doc = doc(&format!(
             "The required parameters of [`Client::{}`], named so that values of one type cannot be swapped.",
             ep.name
         ));
         (
-            quote!(required: #rs),
-            quote!(#(#moves)*),
+            quote!(new [required: same #rs] from required [#(#moved)*]),
             quote! {
                 #rs_doc
                 #[derive(Debug, Clone, PartialEq)]
@@ -117,41 +103,18 @@ pub fn endpoint(ep: &Endpoint) -> TokenStream {
     } else {
         let args = required.iter().map(|p| {
             let i = field_ident(&p.rust);
-            let t = arg_ty(&p.ty);
-            quote!(#i: #t)
+            let c = conv(&p.ty);
+            let t = rust_ty(&p.ty);
+            quote!(#i: #c #t)
         });
-        let inits = required.iter().map(|p| {
-            let i = field_ident(&p.rust);
-            let c = arg_conv(p);
-            quote!(#i: #c,)
-        });
-        (quote!(#(#args),*), quote!(#(#inits)*), quote!())
+        (quote!(new [#(#args),*]), quote!())
     };
-    let call_args: Vec<TokenStream> = if ep.struct_style {
-        vec![quote!(required)]
-    } else {
-        required
-            .iter()
-            .map(|p| {
-                let i = field_ident(&p.rust);
-                quote!(#i)
-            })
-            .collect()
-    };
-
-    let setters: Vec<TokenStream> = ep.optional().map(|p| {
+    let setters = ep.optional().map(|p| {
         let i = field_ident(&p.rust);
-        let t = arg_ty(&p.ty);
-        let c = arg_conv(p);
+        let c = conv(&p.ty);
+        let t = rust_ty(&p.ty);
         let d = param_doc(p);
-        quote!(#d pub fn #i(mut self, #i: #t) -> Self { self.request.#i = ::std::option::Option::Some(#c); self })
-    }).collect();
-    let req_setters = ep.optional().map(|p| {
-        let i = field_ident(&p.rust);
-        let t = arg_ty(&p.ty);
-        let c = arg_conv(p);
-        let d = param_doc(p);
-        quote!(#d pub fn #i(mut self, #i: #t) -> Self { self.#i = ::std::option::Option::Some(#c); self })
+        quote!(#d #i: #c #t,)
     });
 
     let validation = validation(ep);
@@ -164,15 +127,10 @@ pub fn endpoint(ep: &Endpoint) -> TokenStream {
     });
     let query = writes(ep, Location::Query);
     let body = writes(ep, Location::Body);
-    let decode = match &ep.data {
-        None => quote!(::contango::__private::de::ignore(d)),
-        Some(Ty::OneOrMany(_)) => quote!(::contango::__private::de::one_or_many(d)),
-        Some(_) => quote!(::contango::__private::de::wire(d)),
-    };
-    let direct = match &ep.data {
-        None => quote!(r.skip()),
-        Some(Ty::OneOrMany(_)) => quote!(::contango::__private::direct::one_or_many(r)),
-        Some(_) => quote!(::contango::__private::direct::Direct::direct(r)),
+    let data = match &ep.data {
+        None => quote!(none),
+        Some(Ty::OneOrMany(_)) => quote!(one_or_many),
+        Some(_) => quote!(wire),
     };
     let response = ep.data.as_ref().map_or(quote!(()), rust_ty);
     let name = &ep.name;
@@ -218,20 +176,13 @@ pub fn endpoint(ep: &Endpoint) -> TokenStream {
     let precheck = ep.precheck.as_ref().map(|path| {
         let path: syn::Path =
             syn::parse_str(path).unwrap_or_else(|_| syn::parse_quote!(missing_precheck));
-        // The request's own limits first: a bad argument is refused before any network use.
-        quote! {
-            if client.core().prechecks() {
-                ::contango::__private::endpoint::Endpoint::validate(self)
-                    .map_err(Error::InvalidArgument)?;
-                #path(client, self).await?;
-            }
-        }
+        quote!(#path)
     });
-    let (send_call, send_doc) = match &ep.dedupe {
+    let (send, send_doc) = match &ep.dedupe {
         Some(d) => {
             let key = field_ident(&d.key_rust);
             (
-                quote!(client.core().send_deduplicated(self).await),
+                quote!(dedupe),
                 doc(&format!(
                     "Sends the request and decodes the answer. Never sent twice by accident: it always \
                      carries a `{key}` (generated when unset); after an ambiguous outcome the client looks \
@@ -240,7 +191,7 @@ pub fn endpoint(ep: &Endpoint) -> TokenStream {
             )
         }
         None => (
-            quote!(client.core().send(self).await),
+            quote!(plain),
             doc("Sends the request and decodes the answer."),
         ),
     };
@@ -249,87 +200,29 @@ pub fn endpoint(ep: &Endpoint) -> TokenStream {
     quote! {
         #required_struct
 
-        #req_doc
-        #[derive(Debug, Clone, PartialEq, ::contango::__private::serde::Serialize, ::contango::__private::serde::Deserialize)]
-        #[serde(crate = "::contango::__private::serde")]
-        pub struct #req { #(#fields)* }
-
-        impl #req {
-            /// A request with the required parameters; optional ones are unset.
-            pub fn new(#ctor_args) -> Self {
-                Self { #ctor_init #(#optional_init)* }
+        ::contango::__private::endpoint! {
+            #req_doc
+            request #req { #(#fields)* }
+            #ctor
+            setters { #(#setters)* }
+            meta #response, #rate_group, #name, #method, #base, #security, #envelope, #table,
+                #idempotent, #has_body, #data;
+            impl (self, out) {
+                validate { #validation }
+                path { #(#path)* }
+                query { #query }
+                body { #body }
             }
-            #(#req_setters)*
-        }
-
-        impl ::contango::__private::endpoint::Endpoint for #req {
-            type Response = #response;
-            type Code = ErrorCode;
-            const RATE_GROUP: &'static str = #rate_group;
-            const META: ::contango::__private::endpoint::EndpointMeta = ::contango::__private::endpoint::EndpointMeta {
-                name: #name,
-                method: ::contango::__private::endpoint::Method::#method,
-                base: ::contango::__private::endpoint::Base::#base,
-                security: ::contango::__private::endpoint::Security::#security,
-                envelope: ::contango::__private::endpoint::Envelope::#envelope,
-                error_table: #table,
-                idempotent: #idempotent,
-                has_body: #has_body,
-            };
-            fn validate(&self) -> ::std::result::Result<(), ::contango::InvalidArgument> {
-                #validation
-                ::std::result::Result::Ok(())
-            }
-            fn write_path(&self, out: &mut ::contango::__private::encode::PathWriter<'_>) { #(#path)* }
-            #[allow(unused_variables)]
-            fn write_query(&self, out: &mut ::contango::__private::encode::QueryWriter<'_>) { #query }
-            #[allow(unused_variables)]
-            fn write_body(&self, out: &mut ::contango::__private::encode::BodyWriter<'_>) { #body }
-            fn decode_data<'de, D: ::contango::__private::serde::Deserializer<'de>>(d: D) -> ::std::result::Result<Self::Response, D::Error> {
-                #decode
-            }
-            fn direct_data(r: &mut ::contango::__private::direct::Reader<'_>) -> ::std::option::Option<Self::Response> {
-                #direct
-            }
-        }
-
-        #builder_doc
-        #[derive(Debug, Clone)]
-        #[must_use = "a request does nothing until `send()` is awaited"]
-        pub struct #builder<'a> {
-            client: &'a Client,
-            request: #req,
-        }
-
-        impl<'a> #builder<'a> {
-            #(#setters)*
-            /// The request as it stands.
-            pub fn request(&self) -> &#req { &self.request }
+            #builder_doc
+            builder #builder;
             #send_doc
-            pub async fn send(self) -> ::std::result::Result<#response, Error> {
-                self.client.send(&self.request).await
-            }
-        }
-
-        impl SendRequest for #req {
-            #[allow(clippy::manual_async_fn)]
-            fn send_with<'a>(&'a self, client: &'a Client) -> impl ::std::future::Future<Output = ::std::result::Result<#response, Error>> + ::std::marker::Send + 'a {
-                async move {
-                    #precheck
-                    #send_call
-                }
-            }
+            send #send [#precheck];
+            #method_doc
+            #deprecated
+            method #method_name;
         }
 
         #dedupe_impl
-
-        impl Client {
-            #method_doc
-            #deprecated
-            pub fn #method_name(&self, #ctor_args) -> #builder<'_> {
-                #builder { client: self, request: #req::new(#(#call_args),*) }
-            }
-        }
     }
 }
 

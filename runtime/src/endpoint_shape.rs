@@ -1,0 +1,212 @@
+//! The shape every endpoint of the spec shares, written once as a declarative macro: the
+//! procedural macro lists what differs per endpoint (names, parameters, metadata, the bodies of
+//! validation and encoding) and this expands the rest (the request struct, through `record!`,
+//! the [`Endpoint`](crate::endpoint::Endpoint) impl's signatures, the builder,
+//! `SendRequest`, the client's method), so that boilerplate is expanded by rustc rather than
+//! built token by token by `generate!`, whose run time is budgeted.
+
+/// One endpoint of the spec: its request struct (a [`record!`](crate::record)), constructor and
+/// setters, its [`Endpoint`](crate::endpoint::Endpoint) impl, its builder, its `SendRequest`
+/// impl and the `Client` method that starts it. The invoking crate defines `Client`, `Error`, `ErrorCode` and
+/// `SendRequest` (as `generate!` does).
+///
+/// - `request Name { field: Type = "wire" req|opt [serde items], ... }`: `opt` fields are an
+///   `Option<Type>`; the serde items (each followed by a comma) are the field's own.
+/// - `new [arg: into|same Type, ...]`: the constructor's arguments (`into` takes
+///   `impl Into<String>`); `from required [a b]` moves fields out of a struct argument instead.
+/// - `setters { name: into|same Type, ... }`: the optional parameters, for the request and the
+///   builder.
+/// - `meta Response, "rate group", "name", Get, Product, Trade, Wrapped, "error table",
+///   idempotent, has_body, none|wire|one_or_many;`
+/// - `impl (self, out) { validate {..} path {..} query {..} body {..} }`: the bodies, which use
+///   the `self` and `out` given here.
+/// - `builder Name;`, `send plain|dedupe [precheck path];`, `method name;`, each after its docs.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! endpoint {
+    (@arg into $t:ty) => { impl ::std::convert::Into<::std::string::String> };
+    (@arg same $t:ty) => { $t };
+    (@conv into $e:expr) => { ::std::convert::Into::into($e) };
+    (@conv same $e:expr) => { $e };
+    (@new [$($arg:ident : $conv:ident)*] [] [$($opt:ident)*]) => {
+        Self {
+            $($arg: $crate::endpoint!(@conv $conv $arg),)*
+            $($opt: ::std::option::Option::None,)*
+        }
+    };
+    (@new [$($arg:ident : $conv:ident)*] [$from:ident $($moved:ident)*] [$($opt:ident)*]) => {
+        Self {
+            $($moved: $from.$moved,)*
+            $($opt: ::std::option::Option::None,)*
+        }
+    };
+    (@decode none $d:ident) => { $crate::de::ignore($d) };
+    (@decode wire $d:ident) => { $crate::de::wire($d) };
+    (@decode one_or_many $d:ident) => { $crate::de::one_or_many($d) };
+    (@direct none $r:ident) => { $r.skip() };
+    (@direct wire $r:ident) => { $crate::direct::Direct::direct($r) };
+    (@direct one_or_many $r:ident) => { $crate::direct::one_or_many($r) };
+    (@send plain $client:ident $req:ident) => { $client.core().send($req).await };
+    (@send dedupe $client:ident $req:ident) => { $client.core().send_deduplicated($req).await };
+    (
+        $(#[$req_attr:meta])*
+        request $req:ident {
+            $(
+                $(#[doc = $doc:literal])*
+                $field:ident : $ty:ty = $wire:literal $kind:ident [$($serde:tt)*],
+            )*
+        }
+        new [$($arg:ident : $arg_conv:ident $arg_ty:ty),*] $(from $from:ident [$($moved:ident)*])?
+        setters {
+            $(
+                $(#[doc = $set_doc:literal])*
+                $set:ident : $set_conv:ident $set_ty:ty,
+            )*
+        }
+        meta $response:ty, $rate_group:literal, $name:literal, $verb:ident, $base:ident,
+            $security:ident, $envelope:ident, $table:literal, $idempotent:literal,
+            $has_body:literal, $data:ident;
+        impl ($s:ident, $out:ident) {
+            validate { $($validate:tt)* }
+            path { $($path:tt)* }
+            query { $($query:tt)* }
+            body { $($body:tt)* }
+        }
+        $(#[$builder_attr:meta])*
+        builder $builder:ident;
+        $(#[$send_attr:meta])*
+        send $send:ident [$($precheck:path)?];
+        $(#[$method_attr:meta])*
+        method $method:ident;
+    ) => {
+        // The request struct is a record: requests decode as leniently as responses (the
+        // simulator reads them with these types).
+        $crate::record! {
+            $(#[$req_attr])*
+            $req {
+                $(
+                    $(#[doc = $doc])*
+                    $field: $ty = $wire [$wire] $kind [$($serde)*],
+                )*
+            }
+        }
+
+        impl $req {
+            /// A request with the required parameters; optional ones are unset.
+            pub fn new($($arg: $crate::endpoint!(@arg $arg_conv $arg_ty)),*) -> Self {
+                $crate::endpoint!(@new [$($arg: $arg_conv)*] [$($from $($moved)*)?] [$($set)*])
+            }
+            $(
+                $(#[doc = $set_doc])*
+                pub fn $set(mut self, $set: $crate::endpoint!(@arg $set_conv $set_ty)) -> Self {
+                    self.$set = ::std::option::Option::Some($crate::endpoint!(@conv $set_conv $set));
+                    self
+                }
+            )*
+        }
+
+        impl $crate::endpoint::Endpoint for $req {
+            type Response = $response;
+            type Code = ErrorCode;
+            const RATE_GROUP: &'static str = $rate_group;
+            const META: $crate::endpoint::EndpointMeta = $crate::endpoint::EndpointMeta {
+                name: $name,
+                method: $crate::endpoint::Method::$verb,
+                base: $crate::endpoint::Base::$base,
+                security: $crate::endpoint::Security::$security,
+                envelope: $crate::endpoint::Envelope::$envelope,
+                error_table: $table,
+                idempotent: $idempotent,
+                has_body: $has_body,
+            };
+            fn validate(&$s) -> ::std::result::Result<(), $crate::InvalidArgument> {
+                $($validate)*
+                ::std::result::Result::Ok(())
+            }
+            fn write_path(&$s, $out: &mut $crate::encode::PathWriter<'_>) {
+                $($path)*
+            }
+            #[allow(unused_variables)]
+            fn write_query(&$s, $out: &mut $crate::encode::QueryWriter<'_>) {
+                $($query)*
+            }
+            #[allow(unused_variables)]
+            fn write_body(&$s, $out: &mut $crate::encode::BodyWriter<'_>) {
+                $($body)*
+            }
+            fn decode_data<'de, D: $crate::__private::serde::Deserializer<'de>>(
+                d: D,
+            ) -> ::std::result::Result<Self::Response, D::Error> {
+                $crate::endpoint!(@decode $data d)
+            }
+            fn direct_data(
+                r: &mut $crate::direct::Reader<'_>,
+            ) -> ::std::option::Option<Self::Response> {
+                $crate::endpoint!(@direct $data r)
+            }
+        }
+
+        $(#[$builder_attr])*
+        #[derive(Debug, Clone)]
+        #[must_use = "a request does nothing until `send()` is awaited"]
+        pub struct $builder<'a> {
+            client: &'a Client,
+            request: $req,
+        }
+
+        impl<'a> $builder<'a> {
+            $(
+                $(#[doc = $set_doc])*
+                pub fn $set(mut self, $set: $crate::endpoint!(@arg $set_conv $set_ty)) -> Self {
+                    self.request.$set =
+                        ::std::option::Option::Some($crate::endpoint!(@conv $set_conv $set));
+                    self
+                }
+            )*
+            /// The request as it stands.
+            pub fn request(&self) -> &$req {
+                &self.request
+            }
+            $(#[$send_attr])*
+            pub async fn send(self) -> ::std::result::Result<$response, Error> {
+                self.client.send(&self.request).await
+            }
+        }
+
+        impl SendRequest for $req {
+            #[allow(clippy::manual_async_fn)]
+            fn send_with<'a>(
+                &'a self,
+                client: &'a Client,
+            ) -> impl ::std::future::Future<Output = ::std::result::Result<$response, Error>>
+                   + ::std::marker::Send
+                   + 'a {
+                async move {
+                    $(
+                        // The request's own limits first: a bad argument is refused before any
+                        // network use.
+                        if client.core().prechecks() {
+                            $crate::endpoint::Endpoint::validate(self)
+                                .map_err(Error::InvalidArgument)?;
+                            $precheck(client, self).await?;
+                        }
+                    )?
+                    $crate::endpoint!(@send $send client self)
+                }
+            }
+        }
+
+        impl Client {
+            $(#[$method_attr])*
+            pub fn $method(
+                &self,
+                $($arg: $crate::endpoint!(@arg $arg_conv $arg_ty)),*
+            ) -> $builder<'_> {
+                $builder {
+                    client: self,
+                    request: $req::new($($arg),*),
+                }
+            }
+        }
+    };
+}
