@@ -1,94 +1,108 @@
 ::contango::__private::record! {
     #[doc = " Server time, used to keep the client clock offset."] ServerTime direct {
     #[doc = " Server time in milliseconds since the epoch."] server_time :
-    ::contango::Millis = "serverTime"[b"serverTime"] req[], #[doc =
-    " Name of the server's time zone, e.g. Coordinated Universal Time."] timezone :
-    ::std::string::String = "timezone"[b"timezone"] opt[default, skip_serializing_if =
+    ::contango::Millis = "serverTime" "::contango::__private::de::wire"[b"serverTime"]
+    req[], #[doc = " Name of the server's time zone, e.g. Coordinated Universal Time."]
+    timezone : ::std::string::String = "timezone"
+    "::contango::__private::de::wire"[b"timezone"] opt[default, skip_serializing_if =
     "::std::option::Option::is_none",], }
 }
 ::contango::__private::record! {
     #[doc = " A tradable contract and its order limits (section 2.1)."] Contract direct {
-    #[doc = " Contract name, e.g. E-BTC-USDT."] symbol : ::std::string::String =
-    "symbol"[b"symbol"] req[], #[doc = " Whether the contract can be traded."] status :
-    ContractStatus = "status"[b"status"] opt[default, skip_serializing_if =
+    #[doc = " Contract name, e.g. E-BTC-USDT."] symbol : ::std::string::String = "symbol"
+    "::contango::__private::de::wire"[b"symbol"] req[], #[doc =
+    " Whether the contract can be traded."] status : ContractStatus = "status"
+    "::contango::__private::de::wire"[b"status"] opt[default, skip_serializing_if =
     "::std::option::Option::is_none",], #[doc =
     " Contract type: E perpetual, S test, others mixed."] contract_type : ContractType =
-    "type"[b"type"] opt[default, skip_serializing_if =
+    "type" "::contango::__private::de::wire"[b"type"] opt[default, skip_serializing_if =
     "::std::option::Option::is_none",], #[doc =
-    " Contract direction: 0 backward, 1 forward."] side : ContractSide = "side"[b"side"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " Contract face value."] multiplier : ::contango::__private::rust_decimal::Decimal =
-    "multiplier"[b"multiplier"] opt[default, skip_serializing_if =
+    " Contract direction: 0 backward, 1 forward."] side : ContractSide = "side"
+    "::contango::__private::de::wire"[b"side"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc = " Contract face value."] multiplier :
+    ::contango::__private::rust_decimal::Decimal = "multiplier"
+    "::contango::__private::de::wire"[b"multiplier"] opt[default, skip_serializing_if =
     "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Unit of the face value."]
-    multiplier_coin : ::std::string::String = "multiplierCoin"[b"multiplierCoin"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " Price precision (decimal places)."] price_precision : i32 =
-    "pricePrecision"[b"pricePrecision"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc = " Minimum order volume."]
-    min_order_volume : ::contango::__private::rust_decimal::Decimal =
-    "minOrderVolume"[b"minOrderVolume"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
+    multiplier_coin : ::std::string::String = "multiplierCoin"
+    "::contango::__private::de::wire"[b"multiplierCoin"] opt[default, skip_serializing_if
+    = "::std::option::Option::is_none",], #[doc = " Price precision (decimal places)."]
+    price_precision : i32 = "pricePrecision"
+    "::contango::__private::de::wire"[b"pricePrecision"] opt[default, skip_serializing_if
+    = "::std::option::Option::is_none",], #[doc = " Minimum order volume."]
+    min_order_volume : ::contango::__private::rust_decimal::Decimal = "minOrderVolume"
+    "::contango::__private::de::wire"[b"minOrderVolume"] opt[default, skip_serializing_if
+    = "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Minimum order value."]
-    min_order_money : ::contango::__private::rust_decimal::Decimal =
-    "minOrderMoney"[b"minOrderMoney"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
+    min_order_money : ::contango::__private::rust_decimal::Decimal = "minOrderMoney"
+    "::contango::__private::de::wire"[b"minOrderMoney"] opt[default, skip_serializing_if
+    = "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc =
     " Maximum volume of a market order."] max_market_volume :
-    ::contango::__private::rust_decimal::Decimal = "maxMarketVolume"[b"maxMarketVolume"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "maxMarketVolume"
+    "::contango::__private::de::wire"[b"maxMarketVolume"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc =
     " Maximum value of a market order."] max_market_money :
-    ::contango::__private::rust_decimal::Decimal = "maxMarketMoney"[b"maxMarketMoney"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "maxMarketMoney"
+    "::contango::__private::de::wire"[b"maxMarketMoney"] opt[default, skip_serializing_if
+    = "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc =
     " Maximum volume of a limit order."] max_limit_volume :
-    ::contango::__private::rust_decimal::Decimal = "maxLimitVolume"[b"maxLimitVolume"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "maxLimitVolume"
+    "::contango::__private::de::wire"[b"maxLimitVolume"] opt[default, skip_serializing_if
+    = "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc =
     " Maximum value of a limit order (in the sample payload, not in the field table)."]
-    max_limit_money : ::contango::__private::rust_decimal::Decimal =
-    "maxLimitMoney"[b"maxLimitMoney"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
+    max_limit_money : ::contango::__private::rust_decimal::Decimal = "maxLimitMoney"
+    "::contango::__private::de::wire"[b"maxLimitMoney"] opt[default, skip_serializing_if
+    = "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc =
-    " Maximum number of valid (open) orders."] max_valid_order : i32 =
-    "maxValidOrder"[b"maxValidOrder"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc = " Contract id (sibling exchanges only)."]
-    contract_id : i64 = "contractId"[b"contractId"] opt[default, skip_serializing_if =
+    " Maximum number of valid (open) orders."] max_valid_order : i32 = "maxValidOrder"
+    "::contango::__private::de::wire"[b"maxValidOrder"] opt[default, skip_serializing_if
+    = "::std::option::Option::is_none",], #[doc =
+    " Contract id (sibling exchanges only)."] contract_id : i64 = "contractId"
+    "::contango::__private::de::wire"[b"contractId"] opt[default, skip_serializing_if =
     "::std::option::Option::is_none",], #[doc = " Margin coin (sibling exchanges only)."]
-    margin_coin : ::std::string::String = "marginCoin"[b"marginCoin"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " Minimum leverage (sibling exchanges only)."] min_lever : i32 =
-    "minLever"[b"minLever"] opt[default, skip_serializing_if =
+    margin_coin : ::std::string::String = "marginCoin"
+    "::contango::__private::de::wire"[b"marginCoin"] opt[default, skip_serializing_if =
     "::std::option::Option::is_none",], #[doc =
-    " Maximum leverage (sibling exchanges only)."] max_lever : i32 =
-    "maxLever"[b"maxLever"] opt[default, skip_serializing_if =
+    " Minimum leverage (sibling exchanges only)."] min_lever : i32 = "minLever"
+    "::contango::__private::de::wire"[b"minLever"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc =
+    " Maximum leverage (sibling exchanges only)."] max_lever : i32 = "maxLever"
+    "::contango::__private::de::wire"[b"maxLever"] opt[default, skip_serializing_if =
     "::std::option::Option::is_none",], #[doc =
     " Maker fee rate for opening (sibling exchanges only)."] open_maker_fee :
-    ::contango::__private::rust_decimal::Decimal = "openMakerFee"[b"openMakerFee"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "openMakerFee"
+    "::contango::__private::de::wire"[b"openMakerFee"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc =
     " Taker fee rate for opening (sibling exchanges only)."] open_taker_fee :
-    ::contango::__private::rust_decimal::Decimal = "openTakerFee"[b"openTakerFee"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "openTakerFee"
+    "::contango::__private::de::wire"[b"openTakerFee"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc =
     " Maker fee rate for closing (sibling exchanges only)."] close_maker_fee :
-    ::contango::__private::rust_decimal::Decimal = "closeMakerFee"[b"closeMakerFee"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "closeMakerFee"
+    "::contango::__private::de::wire"[b"closeMakerFee"] opt[default, skip_serializing_if
+    = "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc =
     " Taker fee rate for closing (sibling exchanges only)."] close_taker_fee :
-    ::contango::__private::rust_decimal::Decimal = "closeTakerFee"[b"closeTakerFee"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "closeTakerFee"
+    "::contango::__private::de::wire"[b"closeTakerFee"] opt[default, skip_serializing_if
+    = "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], }
 }
 ::contango::__private::record! {
     #[doc = " Order book of a contract (section 2.2)."] OrderBook direct { #[doc =
     " Current time in milliseconds (in the field table; absent or null in the samples)."]
-    time : ::contango::Millis = "time"[b"time"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc = " Buy price levels, best to worst."] bids
-    : ::std::vec::Vec < PriceLevel > = "bids"[b"bids"] req[], #[doc =
-    " Sell price levels, best to worst."] asks : ::std::vec::Vec < PriceLevel > =
-    "asks"[b"asks"] req[], }
+    time : ::contango::Millis = "time" "::contango::__private::de::wire"[b"time"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none",], #[doc =
+    " Buy price levels, best to worst."] bids : ::std::vec::Vec < PriceLevel > = "bids"
+    "::contango::__private::de::wire"[b"bids"] req[], #[doc =
+    " Sell price levels, best to worst."] asks : ::std::vec::Vec < PriceLevel > = "asks"
+    "::contango::__private::de::wire"[b"asks"] req[], }
 }
 /// One price level of the order book: a two-element array [price, quantity] (decimal strings or numbers).
 #[derive(Debug, Clone, PartialEq, ::contango::__private::serde::Deserialize)]
@@ -164,952 +178,1100 @@ impl ::contango::__private::direct::Direct for PriceLevel {
 }
 ::contango::__private::record! {
     #[doc = " 24 hour ticker of a contract (section 2.3)."] Ticker direct { #[doc =
-    " Open time in milliseconds."] time : ::contango::Millis = "time"[b"time"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " Highest price."] high : ::contango::__private::rust_decimal::Decimal =
-    "high"[b"high"] opt[default, skip_serializing_if = "::std::option::Option::is_none",
-    serialize_with = "::contango::__private::ser::opt_number",], #[doc =
-    " Lowest price."] low : ::contango::__private::rust_decimal::Decimal = "low"[b"low"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    " Open time in milliseconds."] time : ::contango::Millis = "time"
+    "::contango::__private::de::wire"[b"time"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc = " Highest price."] high :
+    ::contango::__private::rust_decimal::Decimal = "high"
+    "::contango::__private::de::wire"[b"high"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Lowest price."] low :
+    ::contango::__private::rust_decimal::Decimal = "low"
+    "::contango::__private::de::wire"[b"low"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Latest price."] last :
-    ::contango::__private::rust_decimal::Decimal = "last"[b"last"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "last"
+    "::contango::__private::de::wire"[b"last"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Traded volume."] vol :
-    ::contango::__private::rust_decimal::Decimal = "vol"[b"vol"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "vol"
+    "::contango::__private::de::wire"[b"vol"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc =
     " Price variation (a string in the field table, a decimal text in the samples)."]
-    rose : ::contango::__private::rust_decimal::Decimal = "rose"[b"rose"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    rose : ::contango::__private::rust_decimal::Decimal = "rose"
+    "::contango::__private::de::wire"[b"rose"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], }
 }
 ::contango::__private::record! {
     #[doc = " One candlestick (section 2.4)."] Kline direct { #[doc =
     " Start time. The field table says milliseconds; real payloads send seconds, so it is read as seconds."]
-    idx : ::contango::Seconds = "idx"[b"idx"] req[], #[doc = " Open price."] open :
-    ::contango::__private::rust_decimal::Decimal = "open"[b"open"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    idx : ::contango::Seconds = "idx" "::contango::__private::de::wire"[b"idx"] req[],
+    #[doc = " Open price."] open : ::contango::__private::rust_decimal::Decimal = "open"
+    "::contango::__private::de::wire"[b"open"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Highest price."] high :
-    ::contango::__private::rust_decimal::Decimal = "high"[b"high"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "high"
+    "::contango::__private::de::wire"[b"high"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Lowest price."] low :
-    ::contango::__private::rust_decimal::Decimal = "low"[b"low"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "low"
+    "::contango::__private::de::wire"[b"low"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Close price."] close :
-    ::contango::__private::rust_decimal::Decimal = "close"[b"close"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "close"
+    "::contango::__private::de::wire"[b"close"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Traded volume."] vol :
-    ::contango::__private::rust_decimal::Decimal = "vol"[b"vol"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "vol"
+    "::contango::__private::de::wire"[b"vol"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], }
 }
 ::contango::__private::record! {
     #[doc = " One trade of the account (section 2.5)."] Trade direct { #[doc =
-    " Trade id."] trade_id : i64 = "tradeId"[b"tradeId"] req[], #[doc = " Price."] price
-    : ::contango::__private::rust_decimal::Decimal = "price"[b"price"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    " Trade id."] trade_id : i64 = "tradeId"
+    "::contango::__private::de::wire"[b"tradeId"] req[], #[doc = " Price."] price :
+    ::contango::__private::rust_decimal::Decimal = "price"
+    "::contango::__private::de::wire"[b"price"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc =
     " Quantity (int in the field table; read as a decimal so fractional volumes decode)."]
-    qty : ::contango::__private::rust_decimal::Decimal = "qty"[b"qty"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    qty : ::contango::__private::rust_decimal::Decimal = "qty"
+    "::contango::__private::de::wire"[b"qty"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Amount."] amount :
-    ::contango::__private::rust_decimal::Decimal = "amount"[b"amount"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "amount"
+    "::contango::__private::de::wire"[b"amount"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Contract name."] contract_name
-    : ::std::string::String = "contractName"[b"contractName"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " BUY (buy long) or SELL (sell short)."] side : Side = "side"[b"side"] opt[default,
+    : ::std::string::String = "contractName"
+    "::contango::__private::de::wire"[b"contractName"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc = " BUY (buy long) or SELL (sell short)."]
+    side : Side = "side" "::contango::__private::de::wire"[b"side"] opt[default,
     skip_serializing_if = "::std::option::Option::is_none",], #[doc =
     " Trading fee (sent as a string)."] fee :
-    ::contango::__private::rust_decimal::Decimal = "fee"[b"fee"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "fee"
+    "::contango::__private::de::wire"[b"fee"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Buy-side order id."] bid_id :
-    i64 = "bidId"[b"bidId"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc = " Sell-side order id."] ask_id : i64 =
-    "askId"[b"askId"] opt[default, skip_serializing_if =
+    i64 = "bidId" "::contango::__private::de::wire"[b"bidId"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
+    " Sell-side order id."] ask_id : i64 = "askId"
+    "::contango::__private::de::wire"[b"askId"] opt[default, skip_serializing_if =
     "::std::option::Option::is_none",], #[doc = " Buyer user id."] bid_user_id : i64 =
-    "bidUserId"[b"bidUserId"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc = " Seller user id."] ask_user_id : i64 =
-    "askUserId"[b"askUserId"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc = " Whether the caller is the buyer."]
-    is_buyer : bool = "isBuyer"[b"isBuyer"] opt[default, skip_serializing_if =
+    "bidUserId" "::contango::__private::de::wire"[b"bidUserId"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none",], #[doc = " Seller user id."]
+    ask_user_id : i64 = "askUserId" "::contango::__private::de::wire"[b"askUserId"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none",], #[doc =
+    " Whether the caller is the buyer."] is_buyer : bool = "isBuyer"
+    "::contango::__private::de::wire"[b"isBuyer"] opt[default, skip_serializing_if =
     "::std::option::Option::is_none",], #[doc = " Whether the caller is the maker."]
-    is_maker : bool = "isMaker"[b"isMaker"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc =
+    is_maker : bool = "isMaker" "::contango::__private::de::wire"[b"isMaker"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none",], #[doc =
     " Creation time in milliseconds (the samples spell it ctime or time)."] c_time :
-    ::contango::Millis = "cTime"[b"cTime" | b"ctime" | b"time"] opt[alias = "ctime",
-    alias = "time", default, skip_serializing_if = "::std::option::Option::is_none",], }
+    ::contango::Millis = "cTime" "::contango::__private::de::wire"[b"cTime" | b"ctime" |
+    b"time"] opt[alias = "ctime", alias = "time", default, skip_serializing_if =
+    "::std::option::Option::is_none",], }
 }
 ::contango::__private::record! {
     #[doc =
     " An order (section 2.6); conditional orders carry their trigger fields and child orders."]
-    Order direct { #[doc = " System-generated order id."] order_id : i64 =
-    "orderId"[b"orderId"] req[], #[doc =
+    Order direct { #[doc = " System-generated order id."] order_id : i64 = "orderId"
+    "::contango::__private::de::wire"[b"orderId"] req[], #[doc =
     " Client order id (some servers send it as a number; kept as text)."] client_order_id
-    : ::std::string::String = "clientOrderId"[b"clientOrderId"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
+    : ::std::string::String = "clientOrderId"
+    "::contango::__private::de::wire"[b"clientOrderId"] opt[default, skip_serializing_if
+    = "::std::option::Option::is_none",], #[doc =
     " Contract name (in the sample payloads)."] contract_name : ::std::string::String =
-    "contractName"[b"contractName"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc = " Order price."] price :
-    ::contango::__private::rust_decimal::Decimal = "price"[b"price"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "contractName" "::contango::__private::de::wire"[b"contractName"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none",], #[doc = " Order price."]
+    price : ::contango::__private::rust_decimal::Decimal = "price"
+    "::contango::__private::de::wire"[b"price"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Order quantity."] orig_qty :
-    ::contango::__private::rust_decimal::Decimal = "origQty"[b"origQty"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "origQty"
+    "::contango::__private::de::wire"[b"origQty"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Order amount."] orig_amount :
-    ::contango::__private::rust_decimal::Decimal = "origAmount"[b"origAmount"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "origAmount"
+    "::contango::__private::de::wire"[b"origAmount"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Filled quantity."] executed_qty
-    : ::contango::__private::rust_decimal::Decimal = "executedQty"[b"executedQty"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    : ::contango::__private::rust_decimal::Decimal = "executedQty"
+    "::contango::__private::de::wire"[b"executedQty"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Average fill price."] avg_price
-    : ::contango::__private::rust_decimal::Decimal = "avgPrice"[b"avgPrice"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    : ::contango::__private::rust_decimal::Decimal = "avgPrice"
+    "::contango::__private::de::wire"[b"avgPrice"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Order status."] status :
-    OrderStatus = "status"[b"status"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc =
+    OrderStatus = "status" "::contango::__private::de::wire"[b"status"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
     " Order type: LIMIT (limit price) or MARKET (market price)."] order_type : OrderType
-    = "type"[b"type"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc = " BUY (buy long) or SELL (sell short)."]
-    side : Side = "side"[b"side"] opt[default, skip_serializing_if =
+    = "type" "::contango::__private::de::wire"[b"type"] opt[default, skip_serializing_if
+    = "::std::option::Option::is_none",], #[doc =
+    " BUY (buy long) or SELL (sell short)."] side : Side = "side"
+    "::contango::__private::de::wire"[b"side"] opt[default, skip_serializing_if =
     "::std::option::Option::is_none",], #[doc = " OPEN or CLOSE."] action : Open =
-    "action"[b"action"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc = " Order creation time in milliseconds."]
-    transact_time : ::contango::Millis = "transactTime"[b"transactTime"] opt[default,
+    "action" "::contango::__private::de::wire"[b"action"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
+    " Order creation time in milliseconds."] transact_time : ::contango::Millis =
+    "transactTime" "::contango::__private::de::wire"[b"transactTime"] opt[default,
     skip_serializing_if = "::std::option::Option::is_none",], #[doc =
     " Time in force (empty text in the samples; meaning not documented)."] time_in_force
-    : ::std::string::String = "timeInForce"[b"timeInForce"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
+    : ::std::string::String = "timeInForce"
+    "::contango::__private::de::wire"[b"timeInForce"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc =
     " Trigger price of a conditional order (samples only)."] trigger_price :
-    ::contango::__private::rust_decimal::Decimal = "triggerPrice"[b"triggerPrice"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "triggerPrice"
+    "::contango::__private::de::wire"[b"triggerPrice"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc =
     " Trigger type of a conditional order (samples only; values not documented)."]
-    trigger_type : i32 = "triggerType"[b"triggerType"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc =
+    trigger_type : i32 = "triggerType" "::contango::__private::de::wire"[b"triggerType"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none",], #[doc =
     " Order type placed when triggered (samples only; values not documented)."]
-    trigger_order_type : i32 = "triggerOrderType"[b"triggerOrderType"] opt[default,
+    trigger_order_type : i32 = "triggerOrderType"
+    "::contango::__private::de::wire"[b"triggerOrderType"] opt[default,
     skip_serializing_if = "::std::option::Option::is_none",], #[doc =
     " Whether this is a conditional order (samples only)."] condition_order : bool =
-    "conditionOrder"[b"conditionOrder"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc =
+    "conditionOrder" "::contango::__private::de::wire"[b"conditionOrder"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
     " Child orders of a conditional order (samples only)."] child_orders :
-    ::std::vec::Vec < Order > = "childOrders"[b"childOrders"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none",], }
+    ::std::vec::Vec < Order > = "childOrders"
+    "::contango::__private::de::wire"[b"childOrders"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], }
 }
 ::contango::__private::record! {
     #[doc = " The id of an order placed or cancelled."] OrderId direct { #[doc =
     " System-generated order id (may exceed 2^53; some servers send it as a string)."]
-    order_id : i64 = "orderId"[b"orderId"] req[], }
+    order_id : i64 = "orderId" "::contango::__private::de::wire"[b"orderId"] req[], }
 }
 ::contango::__private::record! {
     #[doc = " Account data (data of GET /v2/account, section 2.7)."] Account direct {
     #[doc = " One entry per margin coin."] account : ::std::vec::Vec < AccountBalance > =
-    "account"[b"account"] req[], }
+    "account" "::contango::__private::de::wire"[b"account"] req[], }
 }
 ::contango::__private::record! {
     #[doc = " Balances and positions of one margin coin (section 2.7)."] AccountBalance
-    direct { #[doc = " Margin coin."] margin_coin : ::std::string::String =
-    "marginCoin"[b"marginCoin"] req[], #[doc = " Currency display precision."]
-    coin_precious : i32 = "coinPrecious"[b"coinPrecious"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " Balance account."] account_normal : ::contango::__private::rust_decimal::Decimal =
-    "accountNormal"[b"accountNormal"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
+    direct { #[doc = " Margin coin."] margin_coin : ::std::string::String = "marginCoin"
+    "::contango::__private::de::wire"[b"marginCoin"] req[], #[doc =
+    " Currency display precision."] coin_precious : i32 = "coinPrecious"
+    "::contango::__private::de::wire"[b"coinPrecious"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc = " Balance account."] account_normal :
+    ::contango::__private::rust_decimal::Decimal = "accountNormal"
+    "::contango::__private::de::wire"[b"accountNormal"] opt[default, skip_serializing_if
+    = "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Margin frozen account."]
-    account_lock : ::contango::__private::rust_decimal::Decimal =
-    "accountLock"[b"accountLock"] opt[default, skip_serializing_if =
+    account_lock : ::contango::__private::rust_decimal::Decimal = "accountLock"
+    "::contango::__private::de::wire"[b"accountLock"] opt[default, skip_serializing_if =
     "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc =
     " Isolated-position margin balance."] part_position_normal :
-    ::contango::__private::rust_decimal::Decimal =
-    "partPositionNormal"[b"partPositionNormal"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "partPositionNormal"
+    "::contango::__private::de::wire"[b"partPositionNormal"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc =
     " Cross-position initial margin."] total_position_normal :
-    ::contango::__private::rust_decimal::Decimal =
-    "totalPositionNormal"[b"totalPositionNormal"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "totalPositionNormal"
+    "::contango::__private::de::wire"[b"totalPositionNormal"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc =
     " Profit and loss that occurred."] achieved_amount :
-    ::contango::__private::rust_decimal::Decimal = "achievedAmount"[b"achievedAmount"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "achievedAmount"
+    "::contango::__private::de::wire"[b"achievedAmount"] opt[default, skip_serializing_if
+    = "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Unrealized profit and loss."]
-    unrealized_amount : ::contango::__private::rust_decimal::Decimal =
-    "unrealizedAmount"[b"unrealizedAmount"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
+    unrealized_amount : ::contango::__private::rust_decimal::Decimal = "unrealizedAmount"
+    "::contango::__private::de::wire"[b"unrealizedAmount"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Cross-position margin rate."]
-    total_margin_rate : ::contango::__private::rust_decimal::Decimal =
-    "totalMarginRate"[b"totalMarginRate"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
+    total_margin_rate : ::contango::__private::rust_decimal::Decimal = "totalMarginRate"
+    "::contango::__private::de::wire"[b"totalMarginRate"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Cross-position equity."]
-    total_equity : ::contango::__private::rust_decimal::Decimal =
-    "totalEquity"[b"totalEquity"] opt[default, skip_serializing_if =
+    total_equity : ::contango::__private::rust_decimal::Decimal = "totalEquity"
+    "::contango::__private::de::wire"[b"totalEquity"] opt[default, skip_serializing_if =
     "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Isolated-position equity."]
-    part_equity : ::contango::__private::rust_decimal::Decimal =
-    "partEquity"[b"partEquity"] opt[default, skip_serializing_if =
+    part_equity : ::contango::__private::rust_decimal::Decimal = "partEquity"
+    "::contango::__private::de::wire"[b"partEquity"] opt[default, skip_serializing_if =
     "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Cross-position costs."]
-    total_cost : ::contango::__private::rust_decimal::Decimal = "totalCost"[b"totalCost"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Margin rate of all accounts."]
-    sum_margin_rate : ::contango::__private::rust_decimal::Decimal =
-    "sumMarginRate"[b"sumMarginRate"] opt[default, skip_serializing_if =
+    total_cost : ::contango::__private::rust_decimal::Decimal = "totalCost"
+    "::contango::__private::de::wire"[b"totalCost"] opt[default, skip_serializing_if =
     "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Margin rate of all accounts."]
+    sum_margin_rate : ::contango::__private::rust_decimal::Decimal = "sumMarginRate"
+    "::contango::__private::de::wire"[b"sumMarginRate"] opt[default, skip_serializing_if
+    = "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc =
     " Position profit and loss of the whole account."] sum_open_realized_amount :
-    ::contango::__private::rust_decimal::Decimal =
-    "sumOpenRealizedAmount"[b"sumOpenRealizedAmount"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "sumOpenRealizedAmount"
+    "::contango::__private::de::wire"[b"sumOpenRealizedAmount"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Available trial money."]
-    can_use_trial_fund : ::contango::__private::rust_decimal::Decimal =
-    "canUseTrialFund"[b"canUseTrialFund"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
+    can_use_trial_fund : ::contango::__private::rust_decimal::Decimal = "canUseTrialFund"
+    "::contango::__private::de::wire"[b"canUseTrialFund"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc =
     " Cross-position maintenance margin plus fee; may be null."] sum_maintenance_margin :
-    ::contango::__private::rust_decimal::Decimal =
-    "sumMaintenanceMargin"[b"sumMaintenanceMargin"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "sumMaintenanceMargin"
+    "::contango::__private::de::wire"[b"sumMaintenanceMargin"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc =
     " Account type; may be null. Allowed values are not documented, so it is kept as text."]
-    future_model : ::std::string::String = "futureModel"[b"futureModel"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " Position records per contract."] position_vos : ::std::vec::Vec < PositionGroup > =
-    "positionVos"[b"positionVos"] req[], }
+    future_model : ::std::string::String = "futureModel"
+    "::contango::__private::de::wire"[b"futureModel"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc = " Position records per contract."]
+    position_vos : ::std::vec::Vec < PositionGroup > = "positionVos"
+    "::contango::__private::de::wire"[b"positionVos"] req[], }
 }
 ::contango::__private::record! {
     #[doc = " Positions of one contract (a positionVos item, section 2.7)."]
-    PositionGroup direct { #[doc = " Contract id."] contract_id : i64 =
-    "contractId"[b"contractId"] opt[default, skip_serializing_if =
+    PositionGroup direct { #[doc = " Contract id."] contract_id : i64 = "contractId"
+    "::contango::__private::de::wire"[b"contractId"] opt[default, skip_serializing_if =
     "::std::option::Option::is_none",], #[doc = " Contract name."] contract_name :
-    ::std::string::String = "contractName"[b"contractName"] req[], #[doc =
+    ::std::string::String = "contractName"
+    "::contango::__private::de::wire"[b"contractName"] req[], #[doc =
     " Contract coin pair, e.g. BTC-USDT."] contract_symbol : ::std::string::String =
-    "contractSymbol"[b"contractSymbol"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc = " Whether auto-deleveraging is enabled."]
-    adl_enabled : bool = "adlEnabled"[b"adlEnabled"] opt[default, skip_serializing_if =
+    "contractSymbol" "::contango::__private::de::wire"[b"contractSymbol"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
+    " Whether auto-deleveraging is enabled."] adl_enabled : bool = "adlEnabled"
+    "::contango::__private::de::wire"[b"adlEnabled"] opt[default, skip_serializing_if =
     "::std::option::Option::is_none",], #[doc = " Positions of the contract."] positions
-    : ::std::vec::Vec < Position > = "positions"[b"positions"] req[], }
+    : ::std::vec::Vec < Position > = "positions"
+    "::contango::__private::de::wire"[b"positions"] req[], }
 }
 ::contango::__private::record! {
     #[doc =
     " A position (section 2.7), with the extra fields the sample payloads carry."]
-    Position direct { #[doc = " Position id."] id : i64 = "id"[b"id"] req[], #[doc =
-    " User id."] uid : i64 = "uid"[b"uid"] opt[default, skip_serializing_if =
+    Position direct { #[doc = " Position id."] id : i64 = "id"
+    "::contango::__private::de::wire"[b"id"] req[], #[doc = " User id."] uid : i64 =
+    "uid" "::contango::__private::de::wire"[b"uid"] opt[default, skip_serializing_if =
     "::std::option::Option::is_none",], #[doc = " Contract id."] contract_id : i64 =
-    "contractId"[b"contractId"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc = " Margin mode: 1 cross, 2 isolated."]
-    position_type : PositionType = "positionType"[b"positionType"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none",], #[doc = " BUY or SELL."]
-    side : Side = "side"[b"side"] opt[default, skip_serializing_if =
+    "contractId" "::contango::__private::de::wire"[b"contractId"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
+    " Margin mode: 1 cross, 2 isolated."] position_type : PositionType = "positionType"
+    "::contango::__private::de::wire"[b"positionType"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc = " BUY or SELL."] side : Side = "side"
+    "::contango::__private::de::wire"[b"side"] opt[default, skip_serializing_if =
     "::std::option::Option::is_none",], #[doc = " Quantity."] volume :
-    ::contango::__private::rust_decimal::Decimal = "volume"[b"volume"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "volume"
+    "::contango::__private::de::wire"[b"volume"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Open price."] open_price :
-    ::contango::__private::rust_decimal::Decimal = "openPrice"[b"openPrice"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "openPrice"
+    "::contango::__private::de::wire"[b"openPrice"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Average price."] avg_price :
-    ::contango::__private::rust_decimal::Decimal = "avgPrice"[b"avgPrice"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "avgPrice"
+    "::contango::__private::de::wire"[b"avgPrice"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Average closing price."]
-    close_price : ::contango::__private::rust_decimal::Decimal =
-    "closePrice"[b"closePrice"] opt[default, skip_serializing_if =
+    close_price : ::contango::__private::rust_decimal::Decimal = "closePrice"
+    "::contango::__private::de::wire"[b"closePrice"] opt[default, skip_serializing_if =
     "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Leverage multiple."]
-    leverage_level : i32 = "leverageLevel"[b"leverageLevel"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " Opening margin including variation."] open_amount :
-    ::contango::__private::rust_decimal::Decimal = "openAmount"[b"openAmount"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    leverage_level : i32 = "leverageLevel"
+    "::contango::__private::de::wire"[b"leverageLevel"] opt[default, skip_serializing_if
+    = "::std::option::Option::is_none",], #[doc = " Opening margin including variation."]
+    open_amount : ::contango::__private::rust_decimal::Decimal = "openAmount"
+    "::contango::__private::de::wire"[b"openAmount"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Held position margin."]
-    hold_amount : ::contango::__private::rust_decimal::Decimal =
-    "holdAmount"[b"holdAmount"] opt[default, skip_serializing_if =
+    hold_amount : ::contango::__private::rust_decimal::Decimal = "holdAmount"
+    "::contango::__private::de::wire"[b"holdAmount"] opt[default, skip_serializing_if =
     "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Closed quantity."] close_volume
-    : ::contango::__private::rust_decimal::Decimal = "closeVolume"[b"closeVolume"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    : ::contango::__private::rust_decimal::Decimal = "closeVolume"
+    "::contango::__private::de::wire"[b"closeVolume"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc =
     " Quantity of pending closing orders."] pending_close_volume :
-    ::contango::__private::rust_decimal::Decimal =
-    "pendingCloseVolume"[b"pendingCloseVolume"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "pendingCloseVolume"
+    "::contango::__private::de::wire"[b"pendingCloseVolume"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc =
     " Profit and loss that occurred."] realized_amount :
-    ::contango::__private::rust_decimal::Decimal = "realizedAmount"[b"realizedAmount"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc =
-    " Historic accumulated profit and loss."] history_realized_amount :
-    ::contango::__private::rust_decimal::Decimal =
-    "historyRealizedAmount"[b"historyRealizedAmount"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Forced-close quantity."]
-    force_liquidation_volume : ::contango::__private::rust_decimal::Decimal =
-    "forceLiquidationVolume"[b"forceLiquidationVolume"] opt[default, skip_serializing_if
+    ::contango::__private::rust_decimal::Decimal = "realizedAmount"
+    "::contango::__private::de::wire"[b"realizedAmount"] opt[default, skip_serializing_if
     = "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc =
-    " Forced-close price (average, trigger)."] force_liquidation_price :
-    ::contango::__private::rust_decimal::Decimal =
-    "forceLiquidationPrice"[b"forceLiquidationPrice"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Trading fees."] trade_fee :
-    ::contango::__private::rust_decimal::Decimal = "tradeFee"[b"tradeFee"] opt[default,
+    " Historic accumulated profit and loss."] history_realized_amount :
+    ::contango::__private::rust_decimal::Decimal = "historyRealizedAmount"
+    "::contango::__private::de::wire"[b"historyRealizedAmount"] opt[default,
     skip_serializing_if = "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Capital costs."] capital_fee :
-    ::contango::__private::rust_decimal::Decimal = "capitalFee"[b"capitalFee"]
+    "::contango::__private::ser::opt_number",], #[doc = " Forced-close quantity."]
+    force_liquidation_volume : ::contango::__private::rust_decimal::Decimal =
+    "forceLiquidationVolume" "::contango::__private::de::wire"[b"forceLiquidationVolume"]
     opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc =
+    " Forced-close price (average, trigger)."] force_liquidation_price :
+    ::contango::__private::rust_decimal::Decimal = "forceLiquidationPrice"
+    "::contango::__private::de::wire"[b"forceLiquidationPrice"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Trading fees."] trade_fee :
+    ::contango::__private::rust_decimal::Decimal = "tradeFee"
+    "::contango::__private::de::wire"[b"tradeFee"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc = " Capital costs."] capital_fee :
+    ::contango::__private::rust_decimal::Decimal = "capitalFee"
+    "::contango::__private::de::wire"[b"capitalFee"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Closing profit and loss."]
-    close_profit : ::contango::__private::rust_decimal::Decimal =
-    "closeProfit"[b"closeProfit"] opt[default, skip_serializing_if =
+    close_profit : ::contango::__private::rust_decimal::Decimal = "closeProfit"
+    "::contango::__private::de::wire"[b"closeProfit"] opt[default, skip_serializing_if =
     "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Amount to share."] share_amount
-    : ::contango::__private::rust_decimal::Decimal = "shareAmount"[b"shareAmount"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    : ::contango::__private::rust_decimal::Decimal = "shareAmount"
+    "::contango::__private::de::wire"[b"shareAmount"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Freeze state."] freeze_lock :
-    FreezeLock = "freezeLock"[b"freezeLock"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc = " Whether the position is in effect."]
-    status : PositionStatus = "status"[b"status"] opt[default, skip_serializing_if =
+    FreezeLock = "freezeLock" "::contango::__private::de::wire"[b"freezeLock"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none",], #[doc =
+    " Whether the position is in effect."] status : PositionStatus = "status"
+    "::contango::__private::de::wire"[b"status"] opt[default, skip_serializing_if =
     "::std::option::Option::is_none",], #[doc =
     " Creation time (local date-time text, e.g. 2023-06-06T09:48:43)."] ctime :
-    ::contango::LocalDateTime = "ctime"[b"ctime"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc = " Update time (local date-time text)."]
-    mtime : ::contango::LocalDateTime = "mtime"[b"mtime"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
+    ::contango::LocalDateTime = "ctime" "::contango::__private::de::wire"[b"ctime"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none",], #[doc =
+    " Update time (local date-time text)."] mtime : ::contango::LocalDateTime = "mtime"
+    "::contango::__private::de::wire"[b"mtime"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc =
     " Liquidation lock time (local date-time text)."] lock_time :
-    ::contango::LocalDateTime = "lockTime"[b"lockTime"] opt[default, skip_serializing_if
-    = "::std::option::Option::is_none",], #[doc =
+    ::contango::LocalDateTime = "lockTime" "::contango::__private::de::wire"[b"lockTime"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none",], #[doc =
     " Total position value multiplied by face value."] position_amount :
-    ::contango::__private::rust_decimal::Decimal = "positionAmount"[b"positionAmount"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "positionAmount"
+    "::contango::__private::de::wire"[b"positionAmount"] opt[default, skip_serializing_if
+    = "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc =
     " Total closing value multiplied by face value."] position_close_amount :
-    ::contango::__private::rust_decimal::Decimal =
-    "positionCloseAmount"[b"positionCloseAmount"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "positionCloseAmount"
+    "::contango::__private::de::wire"[b"positionCloseAmount"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Number of long positions."]
-    long_account_count : i32 = "longAccountCount"[b"longAccountCount"] opt[default,
+    long_account_count : i32 = "longAccountCount"
+    "::contango::__private::de::wire"[b"longAccountCount"] opt[default,
     skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " Number of short positions."] short_account_count : i32 =
-    "shortAccountCount"[b"shortAccountCount"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc =
+    " Number of short positions."] short_account_count : i32 = "shortAccountCount"
+    "::contango::__private::de::wire"[b"shortAccountCount"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
     " Total realized profit and loss of this settlement cycle."] sum_realized :
-    ::contango::__private::rust_decimal::Decimal = "sumRealized"[b"sumRealized"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "sumRealized"
+    "::contango::__private::de::wire"[b"sumRealized"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc =
     " Account deficit at position settlement."] deficit_losses :
-    ::contango::__private::rust_decimal::Decimal = "deficitLosses"[b"deficitLosses"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "deficitLosses"
+    "::contango::__private::de::wire"[b"deficitLosses"] opt[default, skip_serializing_if
+    = "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Current margin ratio."]
     current_margin_rate : ::contango::__private::rust_decimal::Decimal =
-    "currentMarginRate"[b"currentMarginRate"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
+    "currentMarginRate" "::contango::__private::de::wire"[b"currentMarginRate"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc =
     " Balance occupied by current contracts, excluding realized and unrealized gains and losses."]
-    real_equity : ::contango::__private::rust_decimal::Decimal =
-    "realEquity"[b"realEquity"] opt[default, skip_serializing_if =
+    real_equity : ::contango::__private::rust_decimal::Decimal = "realEquity"
+    "::contango::__private::de::wire"[b"realEquity"] opt[default, skip_serializing_if =
     "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc =
-    " Broker (client) id (sample payloads only)."] broker_id : i64 =
-    "brokerId"[b"brokerId"] opt[default, skip_serializing_if =
+    " Broker (client) id (sample payloads only)."] broker_id : i64 = "brokerId"
+    "::contango::__private::de::wire"[b"brokerId"] opt[default, skip_serializing_if =
     "::std::option::Option::is_none",], #[doc =
     " Account the position belongs to (sample payloads only)."] using_account_type :
-    UsingAccountType = "usingAccountType"[b"usingAccountType"] opt[default,
+    UsingAccountType = "usingAccountType"
+    "::contango::__private::de::wire"[b"usingAccountType"] opt[default,
     skip_serializing_if = "::std::option::Option::is_none",], #[doc =
     " Margin rate (sample payloads only; not described)."] margin_rate :
-    ::contango::__private::rust_decimal::Decimal = "marginRate"[b"marginRate"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "marginRate"
+    "::contango::__private::de::wire"[b"marginRate"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc =
     " Reduce price (sample payloads only; not described)."] reduce_price :
-    ::contango::__private::rust_decimal::Decimal = "reducePrice"[b"reducePrice"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "reducePrice"
+    "::contango::__private::de::wire"[b"reducePrice"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc =
     " Return rate (sample payloads only; not described)."] return_rate :
-    ::contango::__private::rust_decimal::Decimal = "returnRate"[b"returnRate"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "returnRate"
+    "::contango::__private::de::wire"[b"returnRate"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc =
     " Unrealized profit and loss (sample payloads only; not described)."]
     un_realized_amount : ::contango::__private::rust_decimal::Decimal =
-    "unRealizedAmount"[b"unRealizedAmount"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
+    "unRealizedAmount" "::contango::__private::de::wire"[b"unRealizedAmount"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc =
     " Open realized amount (sample payloads only; not described)."] open_realized_amount
-    : ::contango::__private::rust_decimal::Decimal =
-    "openRealizedAmount"[b"openRealizedAmount"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc =
-    " Position balance (sample payloads only; not described)."] position_balance :
-    ::contango::__private::rust_decimal::Decimal = "positionBalance"[b"positionBalance"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc =
-    " Settled profit (sample payloads only; not described)."] settle_profit :
-    ::contango::__private::rust_decimal::Decimal = "settleProfit"[b"settleProfit"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc =
-    " Maintenance margin rate (sample payloads only; not described)."] keep_rate :
-    ::contango::__private::rust_decimal::Decimal = "keepRate"[b"keepRate"] opt[default,
+    : ::contango::__private::rust_decimal::Decimal = "openRealizedAmount"
+    "::contango::__private::de::wire"[b"openRealizedAmount"] opt[default,
     skip_serializing_if = "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc =
+    " Position balance (sample payloads only; not described)."] position_balance :
+    ::contango::__private::rust_decimal::Decimal = "positionBalance"
+    "::contango::__private::de::wire"[b"positionBalance"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc =
+    " Settled profit (sample payloads only; not described)."] settle_profit :
+    ::contango::__private::rust_decimal::Decimal = "settleProfit"
+    "::contango::__private::de::wire"[b"settleProfit"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc =
+    " Maintenance margin rate (sample payloads only; not described)."] keep_rate :
+    ::contango::__private::rust_decimal::Decimal = "keepRate"
+    "::contango::__private::de::wire"[b"keepRate"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
+    "::contango::__private::ser::opt_number",], #[doc =
     " Maximum fee rate (sample payloads only; not described)."] max_fee_rate :
-    ::contango::__private::rust_decimal::Decimal = "maxFeeRate"[b"maxFeeRate"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "maxFeeRate"
+    "::contango::__private::de::wire"[b"maxFeeRate"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc =
     " Index price (sample payloads only; not described)."] index_price :
-    ::contango::__private::rust_decimal::Decimal = "indexPrice"[b"indexPrice"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "indexPrice"
+    "::contango::__private::de::wire"[b"indexPrice"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], }
 }
 ::contango::__private::record! {
     #[doc = " Leverage brackets of a contract (section 2.8)."] LeverageBrackets direct {
-    #[doc = " Contract name."] contract_name : ::std::string::String =
-    "contractName"[b"contractName"] req[], #[doc = " The notional brackets."] brackets :
-    ::std::vec::Vec < LeverageBracket > = "brackets"[b"brackets"] req[], }
+    #[doc = " Contract name."] contract_name : ::std::string::String = "contractName"
+    "::contango::__private::de::wire"[b"contractName"] req[], #[doc =
+    " The notional brackets."] brackets : ::std::vec::Vec < LeverageBracket > =
+    "brackets" "::contango::__private::de::wire"[b"brackets"] req[], }
 }
 ::contango::__private::record! {
     #[doc = " One notional bracket and its leverage and maintenance margin."]
     LeverageBracket direct { #[doc = " Notional bracket number."] bracket : i32 =
-    "bracket"[b"bracket"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc =
+    "bracket" "::contango::__private::de::wire"[b"bracket"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
     " Maximum initial leverage of the bracket."] initial_leverage :
-    ::contango::__private::rust_decimal::Decimal = "initialLeverage"[b"initialLeverage"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "initialLeverage"
+    "::contango::__private::de::wire"[b"initialLeverage"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Cap notional."]
     max_position_value : ::contango::__private::rust_decimal::Decimal =
-    "maxPositionValue"[b"maxPositionValue"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
+    "maxPositionValue" "::contango::__private::de::wire"[b"maxPositionValue"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Notional threshold."]
     min_position_value : ::contango::__private::rust_decimal::Decimal =
-    "minPositionValue"[b"minPositionValue"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
+    "minPositionValue" "::contango::__private::de::wire"[b"minPositionValue"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Maintenance margin ratio."]
     maint_margin_ratio : ::contango::__private::rust_decimal::Decimal =
-    "maintMarginRatio"[b"maintMarginRatio"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
+    "maintMarginRatio" "::contango::__private::de::wire"[b"maintMarginRatio"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], }
 }
 ::contango::__private::record! {
     #[doc = " Commission rates of a contract (section 2.9)."] CommissionRate direct {
-    #[doc = " Contract name."] contract_name : ::std::string::String =
-    "contractName"[b"contractName"] req[], #[doc = " Taker fee rate when opening."]
-    open_taker_fee_rate : ::contango::__private::rust_decimal::Decimal =
-    "openTakerFeeRate"[b"openTakerFeeRate"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
+    #[doc = " Contract name."] contract_name : ::std::string::String = "contractName"
+    "::contango::__private::de::wire"[b"contractName"] req[], #[doc =
+    " Taker fee rate when opening."] open_taker_fee_rate :
+    ::contango::__private::rust_decimal::Decimal = "openTakerFeeRate"
+    "::contango::__private::de::wire"[b"openTakerFeeRate"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Maker fee rate when opening."]
     open_maker_fee_rate : ::contango::__private::rust_decimal::Decimal =
-    "openMakerFeeRate"[b"openMakerFeeRate"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
+    "openMakerFeeRate" "::contango::__private::de::wire"[b"openMakerFeeRate"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Taker fee rate when closing."]
     close_taker_fee_rate : ::contango::__private::rust_decimal::Decimal =
-    "closeTakerFeeRate"[b"closeTakerFeeRate"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
+    "closeTakerFeeRate" "::contango::__private::de::wire"[b"closeTakerFeeRate"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Maker fee rate when closing."]
     close_maker_fee_rate : ::contango::__private::rust_decimal::Decimal =
-    "closeMakerFeeRate"[b"closeMakerFeeRate"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
+    "closeMakerFeeRate" "::contango::__private::de::wire"[b"closeMakerFeeRate"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], }
 }
 ::contango::__private::record! {
     #[doc = " A transfer between the wallet and the contract account (section 2.10)."]
     TransferRecord direct { #[doc = " Direction (the samples use lower case)."]
-    transfer_type : TransferType = "transferType"[b"transferType"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " Coin transferred."] symbol : ::std::string::String = "symbol"[b"symbol"]
+    transfer_type : TransferType = "transferType"
+    "::contango::__private::de::wire"[b"transferType"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc = " Coin transferred."] symbol :
+    ::std::string::String = "symbol" "::contango::__private::de::wire"[b"symbol"]
     opt[default, skip_serializing_if = "::std::option::Option::is_none",], #[doc =
     " Amount transferred."] amount : ::contango::__private::rust_decimal::Decimal =
-    "amount"[b"amount"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
+    "amount" "::contango::__private::de::wire"[b"amount"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc =
     " Amount after the transfer (in the field table, absent from the sample)."]
-    after_amount : ::contango::__private::rust_decimal::Decimal =
-    "afterAmount"[b"afterAmount"] opt[default, skip_serializing_if =
+    after_amount : ::contango::__private::rust_decimal::Decimal = "afterAmount"
+    "::contango::__private::de::wire"[b"afterAmount"] opt[default, skip_serializing_if =
     "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Transfer status."] status :
-    TransferStatus = "status"[b"status"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc = " Creation time in milliseconds."] ctime
-    : ::contango::Millis = "ctime"[b"ctime"] opt[default, skip_serializing_if =
+    TransferStatus = "status" "::contango::__private::de::wire"[b"status"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
+    " Creation time in milliseconds."] ctime : ::contango::Millis = "ctime"
+    "::contango::__private::de::wire"[b"ctime"] opt[default, skip_serializing_if =
     "::std::option::Option::is_none",], }
 }
 ::contango::__private::record! {
     #[doc =
     " A forced-liquidation or auto-deleveraging order (section 2.11). The document gives two field lists (the position fields of section 2.7 plus brokerId, usingAccountType, coPositionExt; and the sample's order-like fields); this type holds both, every field optional."]
-    ForceOrder direct { #[doc = " Record id."] id : i64 = "id"[b"id"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none",], #[doc = " User id."] uid :
-    i64 = "uid"[b"uid"] opt[default, skip_serializing_if =
+    ForceOrder direct { #[doc = " Record id."] id : i64 = "id"
+    "::contango::__private::de::wire"[b"id"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc = " User id."] uid : i64 = "uid"
+    "::contango::__private::de::wire"[b"uid"] opt[default, skip_serializing_if =
     "::std::option::Option::is_none",], #[doc = " Margin mode: 1 cross, 2 isolated."]
-    position_type : PositionType = "positionType"[b"positionType"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none",], #[doc = " BUY or SELL."]
-    side : Side = "side"[b"side"] opt[default, skip_serializing_if =
+    position_type : PositionType = "positionType"
+    "::contango::__private::de::wire"[b"positionType"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc = " BUY or SELL."] side : Side = "side"
+    "::contango::__private::de::wire"[b"side"] opt[default, skip_serializing_if =
     "::std::option::Option::is_none",], #[doc = " Quantity."] volume :
-    ::contango::__private::rust_decimal::Decimal = "volume"[b"volume"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "volume"
+    "::contango::__private::de::wire"[b"volume"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Average price."] avg_price :
-    ::contango::__private::rust_decimal::Decimal = "avgPrice"[b"avgPrice"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "avgPrice"
+    "::contango::__private::de::wire"[b"avgPrice"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Leverage multiple."]
-    leverage_level : i32 = "leverageLevel"[b"leverageLevel"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " Profit and loss that occurred."] realized_amount :
-    ::contango::__private::rust_decimal::Decimal = "realizedAmount"[b"realizedAmount"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    leverage_level : i32 = "leverageLevel"
+    "::contango::__private::de::wire"[b"leverageLevel"] opt[default, skip_serializing_if
+    = "::std::option::Option::is_none",], #[doc = " Profit and loss that occurred."]
+    realized_amount : ::contango::__private::rust_decimal::Decimal = "realizedAmount"
+    "::contango::__private::de::wire"[b"realizedAmount"] opt[default, skip_serializing_if
+    = "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Trading fees."] trade_fee :
-    ::contango::__private::rust_decimal::Decimal = "tradeFee"[b"tradeFee"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "tradeFee"
+    "::contango::__private::de::wire"[b"tradeFee"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc =
     " Status. The field table gives the position status (0 ineffective, 1 effective); the sample carries other values (2), whose meaning is not documented, so it is kept as a number."]
-    status : i32 = "status"[b"status"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc =
-    " Creation time (local date-time text, e.g. 2023-06-13T20:55:51)."] ctime :
-    ::contango::LocalDateTime = "ctime"[b"ctime"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc = " Update time (local date-time text)."]
-    mtime : ::contango::LocalDateTime = "mtime"[b"mtime"] opt[default,
+    status : i32 = "status" "::contango::__private::de::wire"[b"status"] opt[default,
     skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " Client (broker) id."] broker_id : i64 = "brokerId"[b"brokerId"] opt[default,
+    " Creation time (local date-time text, e.g. 2023-06-13T20:55:51)."] ctime :
+    ::contango::LocalDateTime = "ctime" "::contango::__private::de::wire"[b"ctime"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none",], #[doc =
+    " Update time (local date-time text)."] mtime : ::contango::LocalDateTime = "mtime"
+    "::contango::__private::de::wire"[b"mtime"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc = " Client (broker) id."] broker_id : i64 =
+    "brokerId" "::contango::__private::de::wire"[b"brokerId"] opt[default,
     skip_serializing_if = "::std::option::Option::is_none",], #[doc =
     " Account type: 0 contract, 1 with order, 2 copy trading."] using_account_type :
-    UsingAccountType = "usingAccountType"[b"usingAccountType"] opt[default,
+    UsingAccountType = "usingAccountType"
+    "::contango::__private::de::wire"[b"usingAccountType"] opt[default,
     skip_serializing_if = "::std::option::Option::is_none",], #[doc = " Contract id."]
-    contract_id : i64 = "contractId"[b"contractId"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc = " Open price."] open_price :
-    ::contango::__private::rust_decimal::Decimal = "openPrice"[b"openPrice"] opt[default,
+    contract_id : i64 = "contractId" "::contango::__private::de::wire"[b"contractId"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none",], #[doc =
+    " Open price."] open_price : ::contango::__private::rust_decimal::Decimal =
+    "openPrice" "::contango::__private::de::wire"[b"openPrice"] opt[default,
     skip_serializing_if = "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Average closing price."]
-    close_price : ::contango::__private::rust_decimal::Decimal =
-    "closePrice"[b"closePrice"] opt[default, skip_serializing_if =
+    close_price : ::contango::__private::rust_decimal::Decimal = "closePrice"
+    "::contango::__private::de::wire"[b"closePrice"] opt[default, skip_serializing_if =
     "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc =
     " Opening margin including variation."] open_amount :
-    ::contango::__private::rust_decimal::Decimal = "openAmount"[b"openAmount"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "openAmount"
+    "::contango::__private::de::wire"[b"openAmount"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Held position margin."]
-    hold_amount : ::contango::__private::rust_decimal::Decimal =
-    "holdAmount"[b"holdAmount"] opt[default, skip_serializing_if =
+    hold_amount : ::contango::__private::rust_decimal::Decimal = "holdAmount"
+    "::contango::__private::de::wire"[b"holdAmount"] opt[default, skip_serializing_if =
     "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Closed quantity."] close_volume
-    : ::contango::__private::rust_decimal::Decimal = "closeVolume"[b"closeVolume"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    : ::contango::__private::rust_decimal::Decimal = "closeVolume"
+    "::contango::__private::de::wire"[b"closeVolume"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc =
     " Quantity of pending closing orders."] pending_close_volume :
-    ::contango::__private::rust_decimal::Decimal =
-    "pendingCloseVolume"[b"pendingCloseVolume"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "pendingCloseVolume"
+    "::contango::__private::de::wire"[b"pendingCloseVolume"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc =
     " Historic accumulated profit and loss."] history_realized_amount :
-    ::contango::__private::rust_decimal::Decimal =
-    "historyRealizedAmount"[b"historyRealizedAmount"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "historyRealizedAmount"
+    "::contango::__private::de::wire"[b"historyRealizedAmount"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Forced-close quantity."]
     force_liquidation_volume : ::contango::__private::rust_decimal::Decimal =
-    "forceLiquidationVolume"[b"forceLiquidationVolume"] opt[default, skip_serializing_if
-    = "::std::option::Option::is_none", serialize_with =
+    "forceLiquidationVolume" "::contango::__private::de::wire"[b"forceLiquidationVolume"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc =
     " Forced-close price (average, trigger)."] force_liquidation_price :
-    ::contango::__private::rust_decimal::Decimal =
-    "forceLiquidationPrice"[b"forceLiquidationPrice"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "forceLiquidationPrice"
+    "::contango::__private::de::wire"[b"forceLiquidationPrice"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Capital costs."] capital_fee :
-    ::contango::__private::rust_decimal::Decimal = "capitalFee"[b"capitalFee"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "capitalFee"
+    "::contango::__private::de::wire"[b"capitalFee"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Closing profit and loss."]
-    close_profit : ::contango::__private::rust_decimal::Decimal =
-    "closeProfit"[b"closeProfit"] opt[default, skip_serializing_if =
+    close_profit : ::contango::__private::rust_decimal::Decimal = "closeProfit"
+    "::contango::__private::de::wire"[b"closeProfit"] opt[default, skip_serializing_if =
     "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Amount to share."] share_amount
-    : ::contango::__private::rust_decimal::Decimal = "shareAmount"[b"shareAmount"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    : ::contango::__private::rust_decimal::Decimal = "shareAmount"
+    "::contango::__private::de::wire"[b"shareAmount"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Freeze state."] freeze_lock :
-    FreezeLock = "freezeLock"[b"freezeLock"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc =
+    FreezeLock = "freezeLock" "::contango::__private::de::wire"[b"freezeLock"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none",], #[doc =
     " Liquidation lock time (local date-time text)."] lock_time :
-    ::contango::LocalDateTime = "lockTime"[b"lockTime"] opt[default, skip_serializing_if
-    = "::std::option::Option::is_none",], #[doc =
+    ::contango::LocalDateTime = "lockTime" "::contango::__private::de::wire"[b"lockTime"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none",], #[doc =
     " Total position value multiplied by face value."] position_amount :
-    ::contango::__private::rust_decimal::Decimal = "positionAmount"[b"positionAmount"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "positionAmount"
+    "::contango::__private::de::wire"[b"positionAmount"] opt[default, skip_serializing_if
+    = "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc =
     " Total closing value multiplied by face value."] position_close_amount :
-    ::contango::__private::rust_decimal::Decimal =
-    "positionCloseAmount"[b"positionCloseAmount"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "positionCloseAmount"
+    "::contango::__private::de::wire"[b"positionCloseAmount"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Number of long positions."]
-    long_account_count : i32 = "longAccountCount"[b"longAccountCount"] opt[default,
+    long_account_count : i32 = "longAccountCount"
+    "::contango::__private::de::wire"[b"longAccountCount"] opt[default,
     skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " Number of short positions."] short_account_count : i32 =
-    "shortAccountCount"[b"shortAccountCount"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc =
+    " Number of short positions."] short_account_count : i32 = "shortAccountCount"
+    "::contango::__private::de::wire"[b"shortAccountCount"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
     " Total realized profit and loss of this settlement cycle."] sum_realized :
-    ::contango::__private::rust_decimal::Decimal = "sumRealized"[b"sumRealized"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "sumRealized"
+    "::contango::__private::de::wire"[b"sumRealized"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc =
     " Account deficit at position settlement."] deficit_losses :
-    ::contango::__private::rust_decimal::Decimal = "deficitLosses"[b"deficitLosses"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "deficitLosses"
+    "::contango::__private::de::wire"[b"deficitLosses"] opt[default, skip_serializing_if
+    = "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Current margin ratio."]
     current_margin_rate : ::contango::__private::rust_decimal::Decimal =
-    "currentMarginRate"[b"currentMarginRate"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
+    "currentMarginRate" "::contango::__private::de::wire"[b"currentMarginRate"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc =
     " Balance occupied by current contracts, excluding realized and unrealized gains and losses."]
-    real_equity : ::contango::__private::rust_decimal::Decimal =
-    "realEquity"[b"realEquity"] opt[default, skip_serializing_if =
+    real_equity : ::contango::__private::rust_decimal::Decimal = "realEquity"
+    "::contango::__private::de::wire"[b"realEquity"] opt[default, skip_serializing_if =
     "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc =
     " Position extension information (copy trading)."] co_position_ext : CoPositionExt =
-    "coPositionExt"[b"coPositionExt"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc = " Client order id (sample only)."]
-    client_id : ::std::string::String = "clientId"[b"clientId"] opt[default,
+    "coPositionExt" "::contango::__private::de::wire"[b"coPositionExt"] opt[default,
     skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " OPEN or CLOSE (sample only)."] open : Open = "open"[b"open"] opt[default,
+    " Client order id (sample only)."] client_id : ::std::string::String = "clientId"
+    "::contango::__private::de::wire"[b"clientId"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc = " OPEN or CLOSE (sample only)."] open :
+    Open = "open" "::contango::__private::de::wire"[b"open"] opt[default,
     skip_serializing_if = "::std::option::Option::is_none",], #[doc =
     " Order type as a number (sample only; values not documented)."] order_type : i32 =
-    "type"[b"type"] opt[default, skip_serializing_if =
+    "type" "::contango::__private::de::wire"[b"type"] opt[default, skip_serializing_if =
     "::std::option::Option::is_none",], #[doc = " Order price (sample only)."] price :
-    ::contango::__private::rust_decimal::Decimal = "price"[b"price"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "price"
+    "::contango::__private::de::wire"[b"price"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc =
     " Taker fee rate when opening (sample only)."] open_taker_fee_rate :
-    ::contango::__private::rust_decimal::Decimal =
-    "openTakerFeeRate"[b"openTakerFeeRate"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "openTakerFeeRate"
+    "::contango::__private::de::wire"[b"openTakerFeeRate"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc =
     " Maker fee rate when opening (sample only)."] open_maker_fee_rate :
-    ::contango::__private::rust_decimal::Decimal =
-    "openMakerFeeRate"[b"openMakerFeeRate"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "openMakerFeeRate"
+    "::contango::__private::de::wire"[b"openMakerFeeRate"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc =
     " Taker fee rate when closing (sample only)."] close_taker_fee_rate :
-    ::contango::__private::rust_decimal::Decimal =
-    "closeTakerFeeRate"[b"closeTakerFeeRate"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "closeTakerFeeRate"
+    "::contango::__private::de::wire"[b"closeTakerFeeRate"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc =
     " Maker fee rate when closing (sample only)."] close_maker_fee_rate :
-    ::contango::__private::rust_decimal::Decimal =
-    "closeMakerFeeRate"[b"closeMakerFeeRate"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "closeMakerFeeRate"
+    "::contango::__private::de::wire"[b"closeMakerFeeRate"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc =
     " Filled quantity (sample only)."] deal_volume :
-    ::contango::__private::rust_decimal::Decimal = "dealVolume"[b"dealVolume"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "dealVolume"
+    "::contango::__private::de::wire"[b"dealVolume"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Filled value (sample only)."]
-    deal_money : ::contango::__private::rust_decimal::Decimal = "dealMoney"[b"dealMoney"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    deal_money : ::contango::__private::rust_decimal::Decimal = "dealMoney"
+    "::contango::__private::de::wire"[b"dealMoney"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Locked money (sample only)."]
-    lock_money : ::contango::__private::rust_decimal::Decimal = "lockMoney"[b"lockMoney"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    lock_money : ::contango::__private::rust_decimal::Decimal = "lockMoney"
+    "::contango::__private::de::wire"[b"lockMoney"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Unlocked money (sample only)."]
-    unlock_money : ::contango::__private::rust_decimal::Decimal =
-    "unlockMoney"[b"unlockMoney"] opt[default, skip_serializing_if =
+    unlock_money : ::contango::__private::rust_decimal::Decimal = "unlockMoney"
+    "::contango::__private::de::wire"[b"unlockMoney"] opt[default, skip_serializing_if =
     "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc =
     " Memo (sample only; a number in the sample, kept as text)."] memo :
-    ::std::string::String = "memo"[b"memo"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc =
-    " Order source (sample only; values not documented)."] source : i32 =
-    "source"[b"source"] opt[default, skip_serializing_if =
+    ::std::string::String = "memo" "::contango::__private::de::wire"[b"memo"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none",], #[doc =
+    " Order source (sample only; values not documented)."] source : i32 = "source"
+    "::contango::__private::de::wire"[b"source"] opt[default, skip_serializing_if =
     "::std::option::Option::is_none",], #[doc =
     " Royalty share ratio, 0 to 1 (sample only)."] share_royalty_ratio :
-    ::contango::__private::rust_decimal::Decimal =
-    "shareRoyaltyRatio"[b"shareRoyaltyRatio"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "shareRoyaltyRatio"
+    "::contango::__private::de::wire"[b"shareRoyaltyRatio"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], }
 }
 ::contango::__private::record! {
     #[doc =
     " Copy-trading extension of a forced position (coPositionExt, section 2.11)."]
-    CoPositionExt direct { #[doc = " Position id."] position_id : i64 =
-    "positionId"[b"positionId"] opt[default, skip_serializing_if =
+    CoPositionExt direct { #[doc = " Position id."] position_id : i64 = "positionId"
+    "::contango::__private::de::wire"[b"positionId"] opt[default, skip_serializing_if =
     "::std::option::Option::is_none",], #[doc = " User id of the copied trader."]
-    copy_trader_uid : i64 = "copyTraderUid"[b"copyTraderUid"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
+    copy_trader_uid : i64 = "copyTraderUid"
+    "::contango::__private::de::wire"[b"copyTraderUid"] opt[default, skip_serializing_if
+    = "::std::option::Option::is_none",], #[doc =
     " User id of the trader sharing royalties."] share_trader_uid : i64 =
-    "shareTraderUid"[b"shareTraderUid"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc = " Id of the shared position."]
-    share_position_id : i64 = "sharePositionId"[b"sharePositionId"] opt[default,
+    "shareTraderUid" "::contango::__private::de::wire"[b"shareTraderUid"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
+    " Id of the shared position."] share_position_id : i64 = "sharePositionId"
+    "::contango::__private::de::wire"[b"sharePositionId"] opt[default,
     skip_serializing_if = "::std::option::Option::is_none",], #[doc =
     " Royalty share ratio, 0 to 1."] share_royalty_ratio :
-    ::contango::__private::rust_decimal::Decimal =
-    "shareRoyaltyRatio"[b"shareRoyaltyRatio"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "shareRoyaltyRatio"
+    "::contango::__private::de::wire"[b"shareRoyaltyRatio"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Pre-share royalty amount."]
     pre_share_royalty_amount : ::contango::__private::rust_decimal::Decimal =
-    "preShareRoyaltyAmount"[b"preShareRoyaltyAmount"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
+    "preShareRoyaltyAmount" "::contango::__private::de::wire"[b"preShareRoyaltyAmount"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc =
     " Locked pre-share royalty amount."] lock_pre_share_royalty_amount :
-    ::contango::__private::rust_decimal::Decimal =
-    "lockPreShareRoyaltyAmount"[b"lockPreShareRoyaltyAmount"] opt[default,
+    ::contango::__private::rust_decimal::Decimal = "lockPreShareRoyaltyAmount"
+    "::contango::__private::de::wire"[b"lockPreShareRoyaltyAmount"] opt[default,
     skip_serializing_if = "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Copy-trading state."]
-    copy_status : CopyStatus = "copyStatus"[b"copyStatus"] opt[default,
+    copy_status : CopyStatus = "copyStatus"
+    "::contango::__private::de::wire"[b"copyStatus"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc = " Royalty settlement state."]
+    share_royalty_status : ShareRoyaltyStatus = "shareRoyaltyStatus"
+    "::contango::__private::de::wire"[b"shareRoyaltyStatus"] opt[default,
     skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " Royalty settlement state."] share_royalty_status : ShareRoyaltyStatus =
-    "shareRoyaltyStatus"[b"shareRoyaltyStatus"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc = " How the position was closed."]
-    close_position_type : ClosePositionType = "closePositionType"[b"closePositionType"]
+    " How the position was closed."] close_position_type : ClosePositionType =
+    "closePositionType" "::contango::__private::de::wire"[b"closePositionType"]
     opt[default, skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " Creation time (local date-time text)."] ctime : ::contango::LocalDateTime =
-    "ctime"[b"ctime"] opt[default, skip_serializing_if =
+    " Creation time (local date-time text)."] ctime : ::contango::LocalDateTime = "ctime"
+    "::contango::__private::de::wire"[b"ctime"] opt[default, skip_serializing_if =
     "::std::option::Option::is_none",], #[doc = " Update time (local date-time text)."]
-    mtime : ::contango::LocalDateTime = "mtime"[b"mtime"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none",], }
+    mtime : ::contango::LocalDateTime = "mtime"
+    "::contango::__private::de::wire"[b"mtime"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], }
 }
 ::contango::__private::record! {
     #[doc =
     " A listen key: the token identifying a private event stream (section 2.12)."]
     ListenKey direct { #[doc = " The listen key."] listen_key : ::std::string::String =
-    "listenKey"[b"listenKey"] req[], }
+    "listenKey" "::contango::__private::de::wire"[b"listenKey"] req[], }
 }
 ::contango::__private::record! {
     #[doc =
     " Subscribe request sent by the client: {event: sub, params: {channel: user_account_update}}."]
-    StreamSubscribe { #[doc = " Always sub."] event : ::std::string::String =
-    "event"[b"event"] req[], #[doc = " What to subscribe to."] params :
-    StreamSubscribeParams = "params"[b"params"] req[], }
+    StreamSubscribe { #[doc = " Always sub."] event : ::std::string::String = "event"
+    "::contango::__private::de::wire"[b"event"] req[], #[doc = " What to subscribe to."]
+    params : StreamSubscribeParams = "params"
+    "::contango::__private::de::wire"[b"params"] req[], }
 }
 ::contango::__private::record! {
     #[doc = " Parameters of a subscribe request."] StreamSubscribeParams { #[doc =
-    " Channel name (user_account_update)."] channel : ::std::string::String =
-    "channel"[b"channel"] req[], }
+    " Channel name (user_account_update)."] channel : ::std::string::String = "channel"
+    "::contango::__private::de::wire"[b"channel"] req[], }
 }
 ::contango::__private::record! {
     #[doc =
     " Acknowledgement of a subscription: {event: user_account_update, status: ok, ts}."]
     StreamSubscribed { #[doc = " The channel subscribed to."] event :
-    ::std::string::String = "event"[b"event"] req[], #[doc = " ok on success."] status :
-    ::std::string::String = "status"[b"status"] opt[default, skip_serializing_if =
+    ::std::string::String = "event" "::contango::__private::de::wire"[b"event"] req[],
+    #[doc = " ok on success."] status : ::std::string::String = "status"
+    "::contango::__private::de::wire"[b"status"] opt[default, skip_serializing_if =
     "::std::option::Option::is_none",], #[doc = " Server time in milliseconds."] ts :
-    ::contango::Millis = "ts"[b"ts"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], }
+    ::contango::Millis = "ts" "::contango::__private::de::wire"[b"ts"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none",], }
 }
 ::contango::__private::record! {
     #[doc =
     " Ping sent by the server; answer every ping with a pong carrying the same ts."]
-    StreamPing { #[doc = " Always ping."] event : ::std::string::String =
-    "event"[b"event"] req[], #[doc = " Server time in milliseconds (sent as a string)."]
-    ts : ::contango::Millis = "ts"[b"ts"] opt[default, skip_serializing_if =
+    StreamPing { #[doc = " Always ping."] event : ::std::string::String = "event"
+    "::contango::__private::de::wire"[b"event"] req[], #[doc =
+    " Server time in milliseconds (sent as a string)."] ts : ::contango::Millis = "ts"
+    "::contango::__private::de::wire"[b"ts"] opt[default, skip_serializing_if =
     "::std::option::Option::is_none",], }
 }
 ::contango::__private::record! {
     #[doc = " Pong sent by the client after every ping received from the server."]
-    StreamPong { #[doc = " Always pong."] event : ::std::string::String =
-    "event"[b"event"] req[], #[doc =
+    StreamPong { #[doc = " Always pong."] event : ::std::string::String = "event"
+    "::contango::__private::de::wire"[b"event"] req[], #[doc =
     " The ping's timestamp in milliseconds, as a string (section 6.1)."] ts :
-    ::std::string::String = "ts"[b"ts"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], }
+    ::std::string::String = "ts" "::contango::__private::de::wire"[b"ts"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none",], }
 }
 ::contango::__private::record! {
     #[doc = " Order update event (e = ORDER_TRADE_UPDATE, section 6.2)."]
     OrderTradeUpdate direct { #[doc = " Event type (ORDER_TRADE_UPDATE)."] event_type :
-    ::std::string::String = "e"[b"e"] req[], #[doc = " Event time in milliseconds."]
-    event_time : ::contango::Millis = "E"[b"E"] req[], #[doc =
-    " The order that changed."] order : OrderUpdate = "o"[b"o"] req[], }
+    ::std::string::String = "e" "::contango::__private::de::wire"[b"e"] req[], #[doc =
+    " Event time in milliseconds."] event_time : ::contango::Millis = "E"
+    "::contango::__private::de::wire"[b"E"] req[], #[doc = " The order that changed."]
+    order : OrderUpdate = "o" "::contango::__private::de::wire"[b"o"] req[], }
 }
 ::contango::__private::record! {
     #[doc =
     " The order of an order update event (the o object, section 6.2). Decimals travel as strings."]
-    OrderUpdate direct { #[doc = " Trading pair."] symbol : ::std::string::String =
-    "s"[b"s"] req[], #[doc = " Client-provided order id."] client_order_id :
-    ::std::string::String = "c"[b"c"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc = " Order direction."] side : Side =
-    "S"[b"S"] opt[default, skip_serializing_if = "::std::option::Option::is_none",],
-    #[doc = " Order type (MARKET, LIMIT, IOC, POST_ONLY and others)."] order_type :
-    OrderType = "o"[b"o"] opt[default, skip_serializing_if =
+    OrderUpdate direct { #[doc = " Trading pair."] symbol : ::std::string::String = "s"
+    "::contango::__private::de::wire"[b"s"] req[], #[doc = " Client-provided order id."]
+    client_order_id : ::std::string::String = "c" "::contango::__private::de::wire"[b"c"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none",], #[doc =
+    " Order direction."] side : Side = "S" "::contango::__private::de::wire"[b"S"]
+    opt[default, skip_serializing_if = "::std::option::Option::is_none",], #[doc =
+    " Order type (MARKET, LIMIT, IOC, POST_ONLY and others)."] order_type : OrderType =
+    "o" "::contango::__private::de::wire"[b"o"] opt[default, skip_serializing_if =
     "::std::option::Option::is_none",], #[doc =
     " Original quantity (multiplied by face value)."] quantity :
-    ::contango::__private::rust_decimal::Decimal = "q"[b"q"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "q"
+    "::contango::__private::de::wire"[b"q"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_string",], #[doc = " Original price."] price :
-    ::contango::__private::rust_decimal::Decimal = "p"[b"p"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "p"
+    "::contango::__private::de::wire"[b"p"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_string",], #[doc = " Average price."] average_price
-    : ::contango::__private::rust_decimal::Decimal = "ap"[b"ap"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    : ::contango::__private::rust_decimal::Decimal = "ap"
+    "::contango::__private::de::wire"[b"ap"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_string",], #[doc =
     " Execution type of this event (new, liquidation, trade, cancel, adl)."]
-    execution_type : ExecutionType = "x"[b"x"] req[], #[doc = " Current order status."]
-    status : OrderStatus = "X"[b"X"] req[], #[doc = " Order id."] order_id : i64 =
-    "i"[b"i"] req[], #[doc = " Quantity filled in this event."] last_filled_quantity :
-    ::contango::__private::rust_decimal::Decimal = "l"[b"l"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    execution_type : ExecutionType = "x" "::contango::__private::de::wire"[b"x"] req[],
+    #[doc = " Current order status."] status : OrderStatus = "X"
+    "::contango::__private::de::wire"[b"X"] req[], #[doc = " Order id."] order_id : i64 =
+    "i" "::contango::__private::de::wire"[b"i"] req[], #[doc =
+    " Quantity filled in this event."] last_filled_quantity :
+    ::contango::__private::rust_decimal::Decimal = "l"
+    "::contango::__private::de::wire"[b"l"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_string",], #[doc = " Cumulative filled quantity."]
-    cumulative_filled_quantity : ::contango::__private::rust_decimal::Decimal = "z"[b"z"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    cumulative_filled_quantity : ::contango::__private::rust_decimal::Decimal = "z"
+    "::contango::__private::de::wire"[b"z"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_string",], #[doc =
     " Price of the fill in this event."] last_filled_price :
-    ::contango::__private::rust_decimal::Decimal = "L"[b"L"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "L"
+    "::contango::__private::de::wire"[b"L"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_string",], #[doc = " Fee asset."] fee_asset :
-    ::std::string::String = "N"[b"N"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc = " Total fee amount."] fee :
-    ::contango::__private::rust_decimal::Decimal = "n"[b"n"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    ::std::string::String = "N" "::contango::__private::de::wire"[b"N"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
+    " Total fee amount."] fee : ::contango::__private::rust_decimal::Decimal = "n"
+    "::contango::__private::de::wire"[b"n"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_string",], #[doc = " Trade time in milliseconds."]
-    trade_time : ::contango::Millis = "T"[b"T"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc = " Trade id."] trade_id : i64 = "t"[b"t"]
+    trade_time : ::contango::Millis = "T" "::contango::__private::de::wire"[b"T"]
     opt[default, skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " Whether the fill was a maker fill (reserved field)."] is_maker : bool = "m"[b"m"]
+    " Trade id."] trade_id : i64 = "t" "::contango::__private::de::wire"[b"t"]
     opt[default, skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " Reduce-only flag, default false (reserved field)."] reduce_only : bool = "R"[b"R"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " Position direction."] position_side : PositionSide = "ps"[b"ps"] opt[default,
+    " Whether the fill was a maker fill (reserved field)."] is_maker : bool = "m"
+    "::contango::__private::de::wire"[b"m"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc =
+    " Reduce-only flag, default false (reserved field)."] reduce_only : bool = "R"
+    "::contango::__private::de::wire"[b"R"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc = " Position direction."] position_side :
+    PositionSide = "ps" "::contango::__private::de::wire"[b"ps"] opt[default,
     skip_serializing_if = "::std::option::Option::is_none",], #[doc =
     " Realized profit or loss of this trade."] realized_profit :
-    ::contango::__private::rust_decimal::Decimal = "rp"[b"rp"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "rp"
+    "::contango::__private::de::wire"[b"rp"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_string",], }
 }
 ::contango::__private::record! {
     #[doc = " Account update event (e = ACCOUNT_UPDATE, section 6.3)."] AccountUpdate
     direct { #[doc = " Event type (ACCOUNT_UPDATE)."] event_type : ::std::string::String
-    = "e"[b"e"] req[], #[doc = " Event time in milliseconds."] event_time :
-    ::contango::Millis = "E"[b"E"] req[], #[doc =
+    = "e" "::contango::__private::de::wire"[b"e"] req[], #[doc =
+    " Event time in milliseconds."] event_time : ::contango::Millis = "E"
+    "::contango::__private::de::wire"[b"E"] req[], #[doc =
     " Matching time in milliseconds (tentative)."] transaction_time : ::contango::Millis
-    = "T"[b"T"] opt[default, skip_serializing_if = "::std::option::Option::is_none",],
-    #[doc = " The account update."] update : AccountUpdateData = "a"[b"a"] req[], }
+    = "T" "::contango::__private::de::wire"[b"T"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc = " The account update."] update :
+    AccountUpdateData = "a" "::contango::__private::de::wire"[b"a"] req[], }
 }
 ::contango::__private::record! {
     #[doc = " The account update object of an account update event (the a object)."]
     AccountUpdateData direct { #[doc = " Reason that triggered the event."] reason :
-    AccountUpdateReason = "m"[b"m"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc =
+    AccountUpdateReason = "m" "::contango::__private::de::wire"[b"m"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
     " Balances (only relevant balances are sent)."] balances : ::std::vec::Vec <
-    BalanceUpdate > = "B"[b"B"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc = " Positions."] positions :
-    ::std::vec::Vec < PositionUpdate > = "P"[b"P"] opt[default, skip_serializing_if =
+    BalanceUpdate > = "B" "::contango::__private::de::wire"[b"B"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none",], #[doc = " Positions."]
+    positions : ::std::vec::Vec < PositionUpdate > = "P"
+    "::contango::__private::de::wire"[b"P"] opt[default, skip_serializing_if =
     "::std::option::Option::is_none",], }
 }
 ::contango::__private::record! {
     #[doc = " A balance in an account update event. Values travel as strings."]
-    BalanceUpdate direct { #[doc = " Asset name."] asset : ::std::string::String =
-    "a"[b"a"] req[], #[doc = " Cross-margin balance."] cross_wallet_balance :
-    ::contango::__private::rust_decimal::Decimal = "cw"[b"cw"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    BalanceUpdate direct { #[doc = " Asset name."] asset : ::std::string::String = "a"
+    "::contango::__private::de::wire"[b"a"] req[], #[doc = " Cross-margin balance."]
+    cross_wallet_balance : ::contango::__private::rust_decimal::Decimal = "cw"
+    "::contango::__private::de::wire"[b"cw"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_string",], #[doc = " Locked balance."]
-    locked_balance : ::contango::__private::rust_decimal::Decimal = "lb"[b"lb"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    locked_balance : ::contango::__private::rust_decimal::Decimal = "lb"
+    "::contango::__private::de::wire"[b"lb"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_string",], #[doc =
     " Isolated margin wallet balance."] isolated_wallet_balance :
-    ::contango::__private::rust_decimal::Decimal = "iw"[b"iw"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "iw"
+    "::contango::__private::de::wire"[b"iw"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_string",], #[doc =
     " Balance change not related to profit, loss or fees."] balance_change :
-    ::contango::__private::rust_decimal::Decimal = "bc"[b"bc"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "bc"
+    "::contango::__private::de::wire"[b"bc"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_string",], }
 }
 ::contango::__private::record! {
     #[doc = " A position in an account update event. Values travel as strings."]
     PositionUpdate direct { #[doc = " Trading pair."] symbol : ::std::string::String =
-    "s"[b"s"] req[], #[doc = " Position amount."] position_amount :
-    ::contango::__private::rust_decimal::Decimal = "pa"[b"pa"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    "s" "::contango::__private::de::wire"[b"s"] req[], #[doc = " Position amount."]
+    position_amount : ::contango::__private::rust_decimal::Decimal = "pa"
+    "::contango::__private::de::wire"[b"pa"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_string",], #[doc = " Entry price."] entry_price :
-    ::contango::__private::rust_decimal::Decimal = "ep"[b"ep"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "ep"
+    "::contango::__private::de::wire"[b"ep"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_string",], #[doc = " Last settlement price."]
-    last_settlement_price : ::contango::__private::rust_decimal::Decimal = "lp"[b"lp"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    last_settlement_price : ::contango::__private::rust_decimal::Decimal = "lp"
+    "::contango::__private::de::wire"[b"lp"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_string",], #[doc =
     " Cumulative realized profit and loss, including fees."] cumulative_realized :
-    ::contango::__private::rust_decimal::Decimal = "cr"[b"cr"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "cr"
+    "::contango::__private::de::wire"[b"cr"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_string",], #[doc = " Unrealized profit and loss."]
-    unrealized_profit : ::contango::__private::rust_decimal::Decimal = "up"[b"up"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    unrealized_profit : ::contango::__private::rust_decimal::Decimal = "up"
+    "::contango::__private::de::wire"[b"up"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_string",], #[doc =
     " Margin type: 1 cross, 2 isolated (sent as the text \"1\")."] margin_type :
-    PositionType = "mt"[b"mt"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc = " Isolated margin of the position."]
-    isolated_margin : ::contango::__private::rust_decimal::Decimal = "iw"[b"iw"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    PositionType = "mt" "::contango::__private::de::wire"[b"mt"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
+    " Isolated margin of the position."] isolated_margin :
+    ::contango::__private::rust_decimal::Decimal = "iw"
+    "::contango::__private::de::wire"[b"iw"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_string",], #[doc =
-    " Position direction, SHORT or LONG."] position_side : PositionSide = "ps"[b"ps"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none",], }
+    " Position direction, SHORT or LONG."] position_side : PositionSide = "ps"
+    "::contango::__private::de::wire"[b"ps"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], }
 }
 ::contango::__private::record! {
     #[doc =
     " A full depth snapshot of the market stream: up to 30 levels a side, best first. An empty book has no levels (and a frame time of 0)."]
     MarketDepth direct { #[doc = " Sell levels, lowest price first."] asks :
-    ::std::vec::Vec < PriceLevel > = "asks"[b"asks"] req[], #[doc =
-    " Buy levels, highest price first."] buys : ::std::vec::Vec < PriceLevel > =
-    "buys"[b"buys"] req[], }
+    ::std::vec::Vec < PriceLevel > = "asks" "::contango::__private::de::wire"[b"asks"]
+    req[], #[doc = " Buy levels, highest price first."] buys : ::std::vec::Vec <
+    PriceLevel > = "buys" "::contango::__private::de::wire"[b"buys"] req[], }
 }
 ::contango::__private::record! {
     #[doc = " Trades printed since the previous frame of the trade_ticker channel."]
     MarketTrades direct { #[doc = " The trades, oldest first."] data : ::std::vec::Vec <
-    MarketTrade > = "data"[b"data"] req[], #[doc =
+    MarketTrade > = "data" "::contango::__private::de::wire"[b"data"] req[], #[doc =
     " Time of the latest trade (absent in the published sample)."] ts :
-    ::contango::Millis = "ts"[b"ts"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], }
+    ::contango::Millis = "ts" "::contango::__private::de::wire"[b"ts"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none",], }
 }
 ::contango::__private::record! {
     #[doc = " One public trade."] MarketTrade direct { #[doc =
-    " Trade id (sent by some servers)."] id : i64 = "id"[b"id"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none",], #[doc = " Price."] price :
-    ::contango::__private::rust_decimal::Decimal = "price"[b"price"] req[serialize_with =
+    " Trade id (sent by some servers)."] id : i64 = "id"
+    "::contango::__private::de::wire"[b"id"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], #[doc = " Price."] price :
+    ::contango::__private::rust_decimal::Decimal = "price"
+    "::contango::__private::de::wire"[b"price"] req[serialize_with =
     "::contango::__private::ser::number",], #[doc = " Volume in contracts."] vol :
-    ::contango::__private::rust_decimal::Decimal = "vol"[b"vol"] req[serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "vol"
+    "::contango::__private::de::wire"[b"vol"] req[serialize_with =
     "::contango::__private::ser::number",], #[doc =
-    " Taker side (BUY or buy, SELL or sell)."] side : Side = "side"[b"side"] req[], #[doc
-    = " Traded value."] amount : ::contango::__private::rust_decimal::Decimal =
-    "amount"[b"amount"] opt[default, skip_serializing_if =
+    " Taker side (BUY or buy, SELL or sell)."] side : Side = "side"
+    "::contango::__private::de::wire"[b"side"] req[], #[doc = " Traded value."] amount :
+    ::contango::__private::rust_decimal::Decimal = "amount"
+    "::contango::__private::de::wire"[b"amount"] opt[default, skip_serializing_if =
     "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc =
     " Trade time as local date-time text (2024-07-23 22:03:11)."] ds :
-    ::std::string::String = "ds"[b"ds"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc =
+    ::std::string::String = "ds" "::contango::__private::de::wire"[b"ds"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
     " Trade time in milliseconds (absent in history answers of some servers)."] ts :
-    ::contango::Millis = "ts"[b"ts"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], }
+    ::contango::Millis = "ts" "::contango::__private::de::wire"[b"ts"] opt[default,
+    skip_serializing_if = "::std::option::Option::is_none",], }
 }
 ::contango::__private::record! {
     #[doc = " 24 hour statistics of a contract on the market stream."] MarketTicker
     direct { #[doc = " Open price 24 hours ago."] open :
-    ::contango::__private::rust_decimal::Decimal = "open"[b"open"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "open"
+    "::contango::__private::de::wire"[b"open"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Latest price."] close :
-    ::contango::__private::rust_decimal::Decimal = "close"[b"close"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "close"
+    "::contango::__private::de::wire"[b"close"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Highest price."] high :
-    ::contango::__private::rust_decimal::Decimal = "high"[b"high"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "high"
+    "::contango::__private::de::wire"[b"high"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Lowest price."] low :
-    ::contango::__private::rust_decimal::Decimal = "low"[b"low"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "low"
+    "::contango::__private::de::wire"[b"low"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Volume in contracts."] vol :
-    ::contango::__private::rust_decimal::Decimal = "vol"[b"vol"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "vol"
+    "::contango::__private::de::wire"[b"vol"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Traded value."] amount :
-    ::contango::__private::rust_decimal::Decimal = "amount"[b"amount"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "amount"
+    "::contango::__private::de::wire"[b"amount"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc =
     " Price change as a fraction (-0.2922 is -29.22 %)."] rose :
-    ::contango::__private::rust_decimal::Decimal = "rose"[b"rose"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "rose"
+    "::contango::__private::de::wire"[b"rose"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], }
 }
 ::contango::__private::record! {
     #[doc =
     " One candle of the market stream (also the items of a kline history answer)."]
     MarketKline direct { #[doc = " Start of the candle in seconds."] id :
-    ::contango::Seconds = "id"[b"id"] req[], #[doc = " Open price."] open :
-    ::contango::__private::rust_decimal::Decimal = "open"[b"open"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    ::contango::Seconds = "id" "::contango::__private::de::wire"[b"id"] req[], #[doc =
+    " Open price."] open : ::contango::__private::rust_decimal::Decimal = "open"
+    "::contango::__private::de::wire"[b"open"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Highest price."] high :
-    ::contango::__private::rust_decimal::Decimal = "high"[b"high"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "high"
+    "::contango::__private::de::wire"[b"high"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Lowest price."] low :
-    ::contango::__private::rust_decimal::Decimal = "low"[b"low"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "low"
+    "::contango::__private::de::wire"[b"low"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Close price."] close :
-    ::contango::__private::rust_decimal::Decimal = "close"[b"close"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "close"
+    "::contango::__private::de::wire"[b"close"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Volume in contracts."] vol :
-    ::contango::__private::rust_decimal::Decimal = "vol"[b"vol"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "vol"
+    "::contango::__private::de::wire"[b"vol"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc = " Traded value."] amount :
-    ::contango::__private::rust_decimal::Decimal = "amount"[b"amount"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
+    ::contango::__private::rust_decimal::Decimal = "amount"
+    "::contango::__private::de::wire"[b"amount"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none", serialize_with =
     "::contango::__private::ser::opt_number",], #[doc =
     " Start as local date-time text (2022-07-13 14:00:00)."] ds : ::std::string::String =
-    "ds"[b"ds"] opt[default, skip_serializing_if = "::std::option::Option::is_none",], }
+    "ds" "::contango::__private::de::wire"[b"ds"] opt[default, skip_serializing_if =
+    "::std::option::Option::is_none",], }
 }
 /// Direction of an order, trade or position.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]

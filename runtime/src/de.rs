@@ -63,6 +63,22 @@ pub fn one_or_many<'de, D: Deserializer<'de>, T: Wire>(d: D) -> Result<Vec<T>, D
     d.deserialize_any(OneOrMany(PhantomData))
 }
 
+/// [`one_or_many`] for an optional field: `null` is `None`, as for any optional field.
+pub fn opt_one_or_many<'de, D: Deserializer<'de>, T: Wire>(
+    d: D,
+) -> Result<Option<Vec<T>>, D::Error> {
+    Ok(Option::<Many<T>>::from_wire(d)?.map(|m| m.0))
+}
+
+/// A one-or-many list as a `Wire` value, so `Option`'s reader serves the optional field.
+struct Many<T>(Vec<T>);
+
+impl<T: Wire> Wire for Many<T> {
+    fn from_wire<'de, D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        one_or_many(d).map(Many)
+    }
+}
+
 // ---------------------------------------------------------------------------------------------
 // Scalars: one visitor, per-type conversions.
 
@@ -576,8 +592,9 @@ impl<T: Wire> Wire for Vec<T> {
 
 /// Decodes a list of rows of `N` decimals (`[[price, quantity], ...]`, numbers or strings;
 /// `null` is empty): from serde_json, the list's raw text in one tight pass
-/// ([`Reader::rows`](crate::direct::Reader::rows)); anything unusual, and other deserializers, through the general decoder.
-/// Generated array-shaped records of decimals read their lists with it.
+/// ([`Reader::rows`](crate::direct::Reader::rows)); anything unusual, and other deserializers,
+/// through the general decoder. Generated array-shaped records of decimals read their lists with
+/// it.
 pub fn decimal_rows<'de, D: Deserializer<'de>, const N: usize>(
     d: D,
 ) -> Result<Vec<[Decimal; N]>, D::Error> {
@@ -1209,6 +1226,21 @@ mod tests {
         let v: serde_json::Value = serde_json::from_str(r#"[{"orderId":5},{}]"#).unwrap();
         let got: Vec<Order> = one_or_many(&v).unwrap();
         assert_eq!(got.len(), 1);
+        // An optional field: null is None, anything else as above.
+        let opt = |json: &str| -> Result<Option<Vec<Order>>, serde_json::Error> {
+            let mut d = serde_json::Deserializer::from_str(json);
+            let v = opt_one_or_many(&mut d)?;
+            d.end()?;
+            Ok(v)
+        };
+        assert_eq!(opt("null").unwrap(), None);
+        assert_eq!(opt(r#"{"orderId":1}"#).unwrap().map(|v| v.len()), Some(1));
+        assert_eq!(
+            opt(r#"[{"orderId":1},{}]"#).unwrap().map(|v| v.len()),
+            Some(1)
+        );
+        assert_eq!(opt("{}").unwrap(), Some(vec![]));
+        assert!(opt("7").is_err());
     }
 
     #[test]

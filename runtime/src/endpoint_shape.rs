@@ -86,7 +86,8 @@ macro_rules! endpoint {
             $req {
                 $(
                     $(#[doc = $doc])*
-                    $field: $ty = $wire [$wire] $kind [$($serde)*],
+                    $field: $ty = $wire "::contango::__private::de::wire" [$wire] $kind
+                        [$($serde)*],
                 )*
             }
         }

@@ -7,7 +7,9 @@
 /// [`Wire`](crate::de::Wire) impl and, with `direct`, its one-pass reader
 /// ([`direct_record!`](crate::direct_record)).
 ///
-/// Each field: its docs, `name: Type = "wire" [b"wire" | b"alias"] kind [more serde items]`.
+/// Each field: its docs, `name: Type = "wire" "deserializer" [b"wire" | b"alias"] kind [more serde
+/// items]`; the deserializer is a path as a string (`"::contango::__private::de::wire"`, or
+/// `de::one_or_many` / `de::opt_one_or_many` for one-or-many lists).
 /// `kind` is `req` or `opt` (an optional field is an `Option<Type>`), or `req_serde`/`opt_serde`
 /// for a field only serde reads; the serde items are the field's own (`alias`, `default`,
 /// `skip_serializing_if`, `serialize_with`), each followed by a comma.
@@ -27,7 +29,7 @@ macro_rules! record {
         $name:ident $($direct:ident)? {
             $(
                 $(#[doc = $doc:literal])*
-                $field:ident : $ty:ty = $wire:literal [$($key:literal)|+] $kind:ident [$($serde:tt)*],
+                $field:ident : $ty:ty = $wire:literal $with:literal [$($key:literal)|+] $kind:ident [$($serde:tt)*],
             )*
         }
     ) => {
@@ -43,7 +45,7 @@ macro_rules! record {
         pub struct $name {
             $(
                 $(#[doc = $doc])*
-                #[serde(rename = $wire, deserialize_with = "::contango::__private::de::wire", $($serde)*)]
+                #[serde(rename = $wire, deserialize_with = $with, $($serde)*)]
                 pub $field: $crate::record!(@ty $kind $ty),
             )*
         }

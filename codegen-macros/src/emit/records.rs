@@ -10,6 +10,8 @@ use quote::quote;
 /// written inside `quote!` is parsed again at each use.
 pub struct Paths {
     wire: Literal,
+    one_or_many: Literal,
+    opt_one_or_many: Literal,
     is_none: Literal,
     number: Literal,
     opt_number: Literal,
@@ -18,9 +20,21 @@ pub struct Paths {
 }
 
 impl Paths {
+    /// How a field is read: a one-or-many list takes one object or an array; the rest through
+    /// its `Wire` impl.
+    fn deserializer(&self, f: &Field) -> &Literal {
+        match (&f.ty, f.required) {
+            (Ty::OneOrMany(_), true) => &self.one_or_many,
+            (Ty::OneOrMany(_), false) => &self.opt_one_or_many,
+            _ => &self.wire,
+        }
+    }
+
     pub fn new() -> Self {
         Self {
             wire: Literal::string("::contango::__private::de::wire"),
+            one_or_many: Literal::string("::contango::__private::de::one_or_many"),
+            opt_one_or_many: Literal::string("::contango::__private::de::opt_one_or_many"),
             is_none: Literal::string("::std::option::Option::is_none"),
             number: Literal::string("::contango::__private::ser::number"),
             opt_number: Literal::string("::contango::__private::ser::opt_number"),
@@ -81,8 +95,9 @@ fn object_record(r: &Record, direct: bool, paths: &Paths) -> TokenStream {
             (true, true) => quote!(req_serde),
             (true, false) => quote!(opt_serde),
         };
+        let with = paths.deserializer(f);
         let serde = serde_items(f, paths);
-        quote!(#docs #ident: #ty = #wire [#(#keys)|*] #kind [#serde],)
+        quote!(#docs #ident: #ty = #wire #with [#(#keys)|*] #kind [#serde],)
     });
     quote! {
         ::contango::__private::record! {
@@ -121,7 +136,7 @@ fn field(f: &Field, paths: &Paths) -> TokenStream {
         quote!(::std::option::Option<#inner>)
     };
     let docs = doc_or(f.doc.as_deref(), || format!("`{}` on the wire.", f.wire));
-    let deserialize = &paths.wire;
+    let deserialize = paths.deserializer(f);
     let serde = serde_items(f, paths);
     quote! {
         #docs

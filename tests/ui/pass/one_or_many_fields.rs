@@ -1,0 +1,25 @@
+//! A record field of type `one_or_many<T>` takes one object or a list of them, as the spec
+//! format says, through the direct reader and through serde alike.
+contango::generate!("tests/ui/specs/one_or_many_fields.yaml");
+
+use contango::__private::direct::from_slice;
+
+fn main() {
+    let order = |id| Order {
+        order_id: id,
+        side: None,
+        price: None,
+    };
+    let one: Batch = from_slice(br#"{"orders":{"orderId":1}}"#).expect("one object");
+    assert_eq!(one.orders, vec![order(1)]);
+    assert_eq!(one.fills, None);
+    let many: Batch =
+        from_slice(br#"{"orders":[{"orderId":1},{"orderId":2}],"fills":{"orderId":3}}"#)
+            .expect("a list, and one object");
+    assert_eq!(many.orders, vec![order(1), order(2)]);
+    assert_eq!(many.fills, Some(vec![order(3)]));
+    let empty: Batch = from_slice(br#"{"orders":{},"fills":null}"#).expect("nothing");
+    assert_eq!(empty.orders, Vec::<Order>::new());
+    assert_eq!(empty.fills, None);
+    assert!(from_slice::<Batch>(br#"{"orders":7}"#).is_err());
+}
