@@ -112,6 +112,17 @@ fn object_record(r: &Record, direct: bool, paths: &Paths) -> TokenStream {
 /// The one-pass reader of an array-shaped record (`direct::Direct`): its elements in field order.
 fn direct_tuple(r: &Record) -> TokenStream {
     let name = type_ident(&r.name);
+    if r.fields.iter().any(|f| matches!(f.ty, Ty::OneOrMany(_))) {
+        // A one-or-many element is left to serde: the reader takes only a plain list, and would
+        // keep the empty objects serde skips.
+        return quote! {
+            impl ::contango::__private::direct::Direct for #name {
+                fn direct(_: &mut ::contango::__private::direct::Reader<'_>) -> ::std::option::Option<Self> {
+                    ::std::option::Option::None
+                }
+            }
+        };
+    }
     let idents = r.fields.iter().map(|f| field_ident(&f.rust));
     let n = r.fields.len();
     let rows = decimal_rows(r, true);

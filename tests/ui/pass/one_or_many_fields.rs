@@ -22,4 +22,18 @@ fn main() {
     assert_eq!(empty.orders, Vec::<Order>::new());
     assert_eq!(empty.fills, None);
     assert!(from_slice::<Batch>(br#"{"orders":7}"#).is_err());
+    // In an array-shaped record too, with the empty objects skipped.
+    let pairs: Batch =
+        from_slice(br#"{"orders":[],"pairs":[[1,{"text":"a"}],[2,[{"text":"b"},{}]]]}"#)
+            .expect("pairs");
+    let note = |t: &str| Note {
+        text: Some(t.to_owned()),
+    };
+    let pairs = pairs.pairs.expect("pairs");
+    assert_eq!((pairs[0].id, pairs[0].notes.clone()), (1, vec![note("a")]));
+    assert_eq!((pairs[1].id, pairs[1].notes.clone()), (2, vec![note("b")]));
+    // Only lists, read as a list of pairs: the form the direct reader would otherwise have
+    // taken, keeping the `{}`.
+    let listed: Vec<Pair> = from_slice(br#"[[2,[{"text":"b"},{}]]]"#).expect("listed pairs");
+    assert_eq!(listed[0].notes, vec![note("b")]);
 }
