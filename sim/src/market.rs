@@ -1,10 +1,10 @@
 //! Market data computed from the books and the trades: depth, 24 h statistics, candlesticks.
 //! The REST endpoints and the market stream both read them from here, so the two agree.
 //!
-//! The ticker covers the trades of the last 24 hours of the exchange clock (`rose` =
-//! (last − first) / first, to 8 places as the real server writes it); without trades every price is the mark price. Candles are built from
-//! the trades of each interval (a month counts 30 days); without any trade one flat candle at the
-//! mark price covers the current interval.
+//! The ticker covers the trades of the last 24 hours of the exchange clock (`rose` = (last − first)
+//! / first, to 8 places as the real server writes it); without trades every price is the mark
+//! price. Candles are built from the trades of each interval (a month counts 30 days); without any
+//! trade one flat candle at the mark price covers the current interval.
 
 use contango::{Kline, KlineInterval, Millis, OrderBook, PriceLevel, Seconds, Ticker};
 use rust_decimal::Decimal;
@@ -263,18 +263,42 @@ mod tests {
         s.parse().unwrap_or_default()
     }
 
-    #[test]
-    fn stepped_levels_round_outwards_and_sum() {
+    /// The default ETH contract's market with an empty book and these prints.
+    fn eth_market(prints: Vec<Print>) -> Market {
         let st = State::new_for_tests(SimConfig::default());
         let Some(m) = st.markets.get("E-ETH-USDT") else {
             panic!("the default ETH contract");
         };
-        let mut m = Market {
+        Market {
             cfg: m.cfg.clone(),
             book: crate::engine::Book::default(),
             mark: m.mark,
-            prints: Vec::new(),
-        };
+            prints,
+        }
+    }
+
+    fn print(time: i64, price: i64) -> Print {
+        Print {
+            trade_id: time,
+            taker_order: time,
+            taker_side: Side::Buy,
+            time,
+            price: Decimal::from(price),
+            volume: Decimal::ONE,
+            value: Decimal::from(price),
+        }
+    }
+
+    #[test]
+    fn rose_is_a_ratio_to_eight_places() {
+        // As the real server writes it (`0.01198225`), not Decimal division's 28 digits.
+        let m = eth_market(vec![print(1_000, 3), print(2_000, 4)]);
+        assert_eq!(stats(&m, 3_000).rose, dec("0.33333333"));
+    }
+
+    #[test]
+    fn stepped_levels_round_outwards_and_sum() {
+        let mut m = eth_market(Vec::new());
         let mut id = 0;
         let mut add = |side: Side, price: &str, volume: i64| {
             id += 1;
@@ -319,28 +343,12 @@ mod tests {
 
     #[test]
     fn candles_group_trades_by_interval() {
-        let p = |time: i64, price: i64| Print {
-            trade_id: time,
-            taker_order: time,
-            taker_side: Side::Buy,
-            time,
-            price: Decimal::from(price),
-            volume: Decimal::ONE,
-            value: Decimal::from(price),
-        };
-        let prints = [p(0, 10), p(59_999, 12), p(60_000, 11), p(180_000, 9)];
-        // The 24 h change as the real server writes it: a ratio to 8 places.
-        let st = State::new_for_tests(SimConfig::default());
-        let Some(m) = st.markets.get("E-ETH-USDT") else {
-            panic!("the default ETH contract");
-        };
-        let m = Market {
-            cfg: m.cfg.clone(),
-            book: crate::engine::Book::default(),
-            mark: m.mark,
-            prints: vec![p(1_000, 3), p(2_000, 4)],
-        };
-        assert_eq!(stats(&m, 3_000).rose, dec("0.33333333"));
+        let prints = [
+            print(0, 10),
+            print(59_999, 12),
+            print(60_000, 11),
+            print(180_000, 9),
+        ];
         let c = candles_of(&prints, 60_000, Decimal::ONE, 0);
         assert_eq!(c.len(), 3, "no candle for a minute without trades");
         assert_eq!(
