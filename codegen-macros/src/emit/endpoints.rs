@@ -2,6 +2,7 @@
 //! decoding) and a thin builder, as one invocation of the runtime's `endpoint!` that lists what
 //! differs per endpoint. The heavy lifting is the runtime's shared generic code.
 
+use super::records::Paths;
 use super::{doc, rust_ty};
 use crate::ir::{Endpoint, Location, Method, Param, PathSeg, Security, Ty};
 use crate::naming::{field_ident, type_ident};
@@ -49,7 +50,7 @@ fn conv(t: &Ty) -> TokenStream {
 
 /// One endpoint: the runtime's `endpoint!` with what differs per endpoint, plus the struct of
 /// required parameters and the dedupe impl where the spec has them.
-pub fn endpoint(ep: &Endpoint) -> TokenStream {
+pub fn endpoint(ep: &Endpoint, paths: &Paths) -> TokenStream {
     let req = type_ident(&format!("{}Request", ep.camel));
     let builder = type_ident(&format!("{}Builder", ep.camel));
     let method_name = field_ident(&ep.name);
@@ -73,7 +74,8 @@ pub fn endpoint(ep: &Endpoint) -> TokenStream {
         if p.required {
             quote!(#d #i: #t = #w req [],)
         } else {
-            quote!(#d #i: #t = #w opt [default, skip_serializing_if = "::std::option::Option::is_none",],)
+            let optional = paths.optional();
+            quote!(#d #i: #t = #w opt [#optional],)
         }
     });
 

@@ -33,7 +33,11 @@ pub fn emit(ir: &Ir) -> TokenStream {
             .map(|e| enums::enumeration(e, direct.contains(e.name.as_str()))),
     );
     out.extend([errors::error_codes(ir)]);
-    out.extend(ir.endpoints.iter().map(endpoints::endpoint));
+    out.extend(
+        ir.endpoints
+            .iter()
+            .map(|ep| endpoints::endpoint(ep, &paths)),
+    );
     out.extend([client::client(ir)]);
     out.extend(ir.stream.as_ref().map(stream::stream));
     out.extend(ir.market.as_ref().map(market::market));

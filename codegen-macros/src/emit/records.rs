@@ -30,6 +30,12 @@ impl Paths {
         }
     }
 
+    /// The serde items of an optional field: absent means `None`, and `None` is left out.
+    pub fn optional(&self) -> TokenStream {
+        let is_none = &self.is_none;
+        quote!(default, skip_serializing_if = #is_none,)
+    }
+
     pub fn new() -> Self {
         Self {
             wire: Literal::string("::contango::__private::de::wire"),
@@ -160,10 +166,7 @@ fn field(f: &Field, paths: &Paths) -> TokenStream {
 /// absent means `None` and `None` is left out; how it is written (see [`serialize_with`]).
 fn serde_items(f: &Field, paths: &Paths) -> TokenStream {
     let aliases = f.aliases.iter().map(|a| quote!(alias = #a,));
-    let default = (!f.required).then(|| {
-        let is_none = &paths.is_none;
-        quote!(default, skip_serializing_if = #is_none,)
-    });
+    let default = (!f.required).then(|| paths.optional());
     let ser = serialize_with(f, paths);
     quote!(#(#aliases)* #default #ser)
 }
