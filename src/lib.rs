@@ -4,6 +4,7 @@
 extern crate self as contango;
 
 pub use contango_macros::generate;
+pub use contango_runtime::drift::{DriftReport, Finding, FindingKind};
 pub use contango_runtime::stream::{
     ConnectError, Gap, GapReason, MarketData, MarketMessage, MarketRequest, MarketStreamBuilder,
     RequestError, StreamError, Subscription,

@@ -21,11 +21,7 @@ fn from<T: serde::de::DeserializeOwned>(text: &str) -> T {
 fn v1_market_data() {
     let c: Vec<Contract> = from(&fixture("v1_contracts.json"));
     assert_eq!(c[0].symbol, "H-HT-USDT");
-    assert_eq!(
-        c[0].contract_type,
-        Some(ContractType::Other("H".into())),
-        "unknown contract type kept"
-    );
+    assert_eq!(c[0].contract_type, Some(ContractType::Mixed));
     assert_eq!(c[0].status, Some(ContractStatus::CanTrade));
     assert_eq!(c[0].min_order_money, Some(dec("0.001")));
     assert_eq!(c[0].max_limit_money, Some(dec("1000000")));
@@ -339,6 +335,9 @@ async fn v2_through_the_client() {
         .send()
         .await
         .expect("position margin");
+    // The spec describes every field, value and code these answers hold (drift, DESIGN §12).
+    let drift = c.drift();
+    assert!(drift.is_empty(), "{drift:#?}");
 }
 
 #[tokio::test]
@@ -386,6 +385,8 @@ async fn coin_margined_account_and_listen_keys() {
         .collect();
     assert_eq!(methods[2], format!("PUT {path}"));
     assert_eq!(methods[3], format!("DELETE {path}"));
+    let drift = c.drift();
+    assert!(drift.is_empty(), "{drift:#?}");
 }
 
 #[test]

@@ -3,7 +3,7 @@
 use std::future::Future;
 
 use crate::failure::Failure;
-use crate::stream::Stop;
+use crate::stream::{Sink, Stop};
 use crate::target::Target;
 
 /// A product line of the spec, as `--product` offers it.
@@ -22,6 +22,21 @@ impl ProductInfo {
     }
 }
 
+/// An endpoint as `contango drift` chooses what to probe.
+#[derive(Debug, Clone, Copy)]
+pub struct EndpointInfo {
+    /// Its subcommand (`open-orders`).
+    pub command: &'static str,
+    /// The spec's key (`open_orders`).
+    pub key: &'static str,
+    /// Whether it only reads (GET).
+    pub read_only: bool,
+    /// Whether it needs an API key.
+    pub needs_key: bool,
+    /// Whether it is signed.
+    pub signed: bool,
+}
+
 /// The command line of one spec, implemented by `generate_cli!`'s `Commands`.
 pub trait Api {
     /// The generated SDK client.
@@ -32,6 +47,15 @@ pub trait Api {
     const PRODUCTS: &'static [ProductInfo];
     /// Whether the spec describes a private stream with listen keys (`contango stream user`).
     const HAS_USER_STREAM: bool;
+    /// The endpoints, in spec order.
+    const ENDPOINTS: &'static [EndpointInfo];
+    /// The text of the spec (drift patches are made against it).
+    const SPEC_YAML: &'static str;
+    /// The spec file as the SDK's `generate!` named it.
+    const SPEC_FILE: &'static str;
+
+    /// What the client's answers and streams held that the spec does not describe.
+    fn drift(client: &Self::Client) -> contango_runtime::drift::DriftReport;
 
     /// One subcommand per endpoint, named after it in kebab-case.
     fn commands() -> Vec<clap::Command>;
@@ -51,15 +75,21 @@ pub trait Api {
         args: &clap::ArgMatches,
     ) -> impl Future<Output = Result<serde_json::Value, Failure>>;
 
-    /// Prints the private stream as JSON lines until `stop` completes, then closes the listen key.
-    fn user_stream(client: &Self::Client, stop: Stop) -> impl Future<Output = Result<(), Failure>>;
+    /// Writes the private stream to `sink` as JSON lines until `stop` completes, then closes the
+    /// listen key.
+    fn user_stream(
+        client: &Self::Client,
+        stop: Stop,
+        sink: Sink,
+    ) -> impl Future<Output = Result<(), Failure>>;
 
     /// Subscribes every (contract, channel) pair of `stream market`'s arguments, refusing
-    /// parameters outside the spec's limits before connecting, and prints the market stream as
-    /// JSON lines until `stop` completes.
+    /// parameters outside the spec's limits before connecting, and writes the market stream to
+    /// `sink` as JSON lines until `stop` completes.
     fn market_stream(
         client: &Self::Client,
         args: &clap::ArgMatches,
         stop: Stop,
+        sink: Sink,
     ) -> impl Future<Output = Result<(), Failure>>;
 }

@@ -22,6 +22,8 @@ pub enum ExitStatus {
     Transport = 4,
     /// An order got no clear answer and could not be looked up: it may or may not exist.
     Unknown = 5,
+    /// `contango drift` found the server sending what the spec does not describe.
+    Drift = 6,
 }
 
 impl ExitStatus {
@@ -32,7 +34,8 @@ impl ExitStatus {
   2  refused locally, nothing sent (bad argument, missing or unsafe credentials)
   3  the server answered with an error (its code is printed)
   4  transport failure (server unreachable, connection failed, timed out)
-  5  outcome unknown (an order may or may not exist: look it up)";
+  5  outcome unknown (an order may or may not exist: look it up)
+  6  drift: the server sends what the spec does not describe (contango drift)";
 }
 
 impl From<ExitStatus> for ExitCode {
@@ -58,6 +61,8 @@ pub enum Failure {
     Transport(String),
     /// The outcome of a request that must not run twice is unknown.
     Unknown(String),
+    /// `contango drift` found drift (the findings are printed).
+    Drift(String),
     /// Anything else.
     Other(String),
 }
@@ -75,6 +80,7 @@ impl Failure {
             Failure::Server { .. } => ExitStatus::Server,
             Failure::Transport(_) => ExitStatus::Transport,
             Failure::Unknown(_) => ExitStatus::Unknown,
+            Failure::Drift(_) => ExitStatus::Drift,
             Failure::Other(_) => ExitStatus::Other,
         }
     }
@@ -87,6 +93,7 @@ impl fmt::Display for Failure {
             Failure::Server { message, .. } => f.write_str(message),
             Failure::Transport(m) => write!(f, "transport failure: {m}"),
             Failure::Unknown(m) => write!(f, "outcome unknown: {m}"),
+            Failure::Drift(m) => write!(f, "drift: {m}"),
             Failure::Other(m) => f.write_str(m),
         }
     }

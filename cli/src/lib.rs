@@ -12,6 +12,7 @@ extern crate self as contango_cli;
 
 pub mod api;
 pub mod commands;
+mod drift;
 pub mod failure;
 pub mod options;
 pub mod output;
@@ -30,10 +31,10 @@ pub use run::run;
 /// Paths generated code uses (`::contango_cli::__private::...`); not a public API.
 #[doc(hidden)]
 pub mod __private {
-    pub use crate::api::{Api, ProductInfo};
+    pub use crate::api::{Api, EndpointInfo, ProductInfo};
     pub use crate::failure::Failure;
     pub use crate::shape::{Shape, answer, done, event, market_event, raw_event, raw_market_event};
-    pub use crate::stream::{Stop, run_stream};
+    pub use crate::stream::{Sink, Stop, run_stream};
     pub use crate::target::Target;
     pub use crate::values::{
         Choice, ChoiceValue, given, many, optional, parse_decimal, parse_json, parse_millis,

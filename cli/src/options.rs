@@ -118,7 +118,7 @@ pub fn command<A: Api>() -> Command {
                 .subcommands(streams.into_iter().map(|c| c.after_help(ExitStatus::HELP))),
         );
     }
-    root.subcommand(
+    root.subcommand(drift_command()).subcommand(
         Command::new("completions")
             .about("Prints a shell completion script")
             .arg(
@@ -127,6 +127,42 @@ pub fn command<A: Api>() -> Command {
                     .value_parser(clap::value_parser!(clap_complete::Shell)),
             ),
     )
+}
+
+/// `contango drift`: the probe of a server against the spec.
+fn drift_command() -> Command {
+    Command::new("drift")
+        .about("Probes the server against the spec: calls every read-only endpoint it can, listens to the streams, and prints what the spec does not describe")
+        .long_about(
+            "Probes the server against the spec. Calls every read-only endpoint it can (public \
+             ones always, signed ones when credentials are set), filling required parameters \
+             from --contract and from earlier answers; listens to the market stream (and the \
+             private stream, with credentials) for --seconds; then prints every finding: \
+             unknown fields, enum values, error codes, events and channels, missing fields, \
+             mismatched types. A failing endpoint is reported and the others still run. \
+             Exit status 0 when nothing drifted, 6 when something did.",
+        )
+        .arg(
+            Arg::new("contract")
+                .long("contract")
+                .value_name("CONTRACT")
+                .help("Contract to probe with (or CONTANGO_CONTRACT; default E-BTC-USDT)"),
+        )
+        .arg(
+            Arg::new("seconds")
+                .long("seconds")
+                .value_name("N")
+                .default_value("5")
+                .value_parser(clap::value_parser!(u64))
+                .help("How long to listen to the streams; 0 skips them"),
+        )
+        .arg(
+            Arg::new("patch")
+                .long("patch")
+                .action(ArgAction::SetTrue)
+                .help("Print the patch to the spec file that describes what was seen (a unified diff: git apply)"),
+        )
+        .after_help(ExitStatus::HELP)
 }
 
 /// An option of every command, listed apart from the command's own parameters.

@@ -9,6 +9,7 @@ use clap::ArgMatches;
 use contango_sim::{MarketDriver, Sim};
 
 use crate::api::Api;
+use crate::drift;
 use crate::failure::{ExitStatus, Failure};
 use crate::options::{self, Global};
 use crate::output::{self, Format};
@@ -85,7 +86,8 @@ async fn execute<A: Api>(global: &Global, matches: &ArgMatches) -> Result<(), Fa
     // Installed before anything starts, so an early Ctrl-C is handled too.
     let stop = (name == "stream").then(stream::on_signal);
     // The simulator's market stands still unless driven: `stream market` gets a moving one.
-    let driven = name == "stream" && matches!(args.subcommand(), Some(("market", _)));
+    let driven =
+        (name == "stream" && matches!(args.subcommand(), Some(("market", _)))) || name == "drift";
     let sim = match global.sim {
         true => Some(start_sim(driven).await?),
         false => None,
@@ -98,9 +100,14 @@ async fn execute<A: Api>(global: &Global, matches: &ArgMatches) -> Result<(), Fa
             match (A::client(&target), stop) {
                 (Err(e), _) => Err(e),
                 (Ok(client), Some(stop)) => match args.subcommand() {
-                    Some(("market", market)) => A::market_stream(&client, market, stop).await,
-                    _ => A::user_stream(&client, stop).await,
+                    Some(("market", market)) => {
+                        A::market_stream(&client, market, stop, stream::stdout_sink()).await
+                    }
+                    _ => A::user_stream(&client, stop, stream::stdout_sink()).await,
                 },
+                (Ok(client), None) if name == "drift" => {
+                    drift::run::<A>(&client, &target, args, global).await
+                }
                 (Ok(client), None) => match A::call(&client, name, args).await {
                     Ok(answer) => print(global, &answer),
                     Err(e) => Err(e),

@@ -21,6 +21,17 @@ use crate::failure::Failure;
 /// Completes when the stream should stop (a signal).
 pub type Stop = Pin<Box<dyn Future<Output = ()> + Send>>;
 
+/// Where a stream's lines go: stdout for `stream`, nowhere for `drift` (which only counts them).
+pub type Sink = Box<dyn FnMut(&Value) -> std::io::Result<()> + Send>;
+
+/// Each line to stdout, flushed.
+pub fn stdout_sink() -> Sink {
+    Box::new(|line| {
+        let mut out = std::io::stdout().lock();
+        writeln!(out, "{line}").and_then(|()| out.flush())
+    })
+}
+
 /// Completes on SIGINT (Ctrl-C) or SIGTERM. The handlers are installed now, not at the first
 /// poll, so a signal that comes early is not lost (nor kills the process).
 pub fn on_signal() -> Stop {
@@ -88,11 +99,12 @@ impl<A: MarketApi> Lines for MarketStream<A> {
 
 /// The loop both streams share: `connect` (the SDK builder's, so its checks refuse arguments
 /// before anything is sent; a signal while connecting ends the command cleanly), then one JSON
-/// line per item until `stop` or the stream's end, then close the stream.
+/// line per item to `sink` until `stop` or the stream's end, then close the stream.
 pub async fn run_stream<S: Lines>(
     connect: impl Future<Output = Result<S, Failure>>,
     event_json: fn(&S::Event) -> Value,
     mut stop: Stop,
+    mut sink: Sink,
 ) -> Result<(), Failure> {
     let mut stream = tokio::select! {
         s = connect => s?,
@@ -109,9 +121,7 @@ pub async fn run_stream<S: Lines>(
             outcome = Err(Failure::Transport("the stream ended".to_owned()));
             break;
         };
-        let line = item_json(&item, event_json);
-        let mut out = std::io::stdout().lock();
-        if writeln!(out, "{line}").and_then(|()| out.flush()).is_err() {
+        if sink(&item_json(&item, event_json)).is_err() {
             outcome = Err(Failure::Other("cannot write to stdout".to_owned()));
             break;
         }

@@ -176,6 +176,29 @@ impl ::contango::__private::direct::Direct for PriceLevel {
         )
     }
 }
+impl ::contango::__private::drift::Schema for PriceLevel {
+    fn ty() -> ::contango::__private::drift::Ty {
+        static RECORD: ::contango::__private::drift::Record = ::contango::__private::drift::Record {
+            name: "PriceLevel",
+            array: true,
+            fields: &[
+                ::contango::__private::drift::Field {
+                    keys: &[b"price"],
+                    required: true,
+                    or_one: false,
+                    ty: <::contango::__private::rust_decimal::Decimal as ::contango::__private::drift::Schema>::ty,
+                },
+                ::contango::__private::drift::Field {
+                    keys: &[b"quantity"],
+                    required: true,
+                    or_one: false,
+                    ty: <::contango::__private::rust_decimal::Decimal as ::contango::__private::drift::Schema>::ty,
+                },
+            ],
+        };
+        ::contango::__private::drift::Ty::Record(&RECORD)
+    }
+}
 ::contango::__private::record! {
     #[doc = " 24 hour ticker of a contract (section 2.3)."] Ticker direct { #[doc =
     " Open time in milliseconds."] time : ::contango::Millis = "time"
@@ -1344,11 +1367,25 @@ impl ::contango::__private::encode::QueryValue for Side {
         out.push_str(self.as_str());
     }
 }
+impl ::contango::__private::drift::CatchAll for Side {
+    fn is_other(&self) -> bool {
+        ::std::matches!(self, Self::Other(_))
+    }
+}
+impl ::contango::__private::drift::Schema for Side {
+    fn ty() -> ::contango::__private::drift::Ty {
+        ::contango::__private::drift::Ty::Enum {
+            name: "Side",
+            known: ::contango::__private::drift::enum_known::<Self>,
+        }
+    }
+}
 impl ::contango::__private::direct::Direct for Side {
     fn direct(
         r: &mut ::contango::__private::direct::Reader<'_>,
     ) -> ::std::option::Option<Self> {
         r.scalar_text(|s| ::std::option::Option::Some(Self::from_wire_str(s)))
+            .map(::contango::__private::drift::noticing)
     }
 }
 /// Type of an order (section 4.2, new order).
@@ -1432,11 +1469,25 @@ impl ::contango::__private::encode::QueryValue for OrderType {
         out.push_str(self.as_str());
     }
 }
+impl ::contango::__private::drift::CatchAll for OrderType {
+    fn is_other(&self) -> bool {
+        ::std::matches!(self, Self::Other(_))
+    }
+}
+impl ::contango::__private::drift::Schema for OrderType {
+    fn ty() -> ::contango::__private::drift::Ty {
+        ::contango::__private::drift::Ty::Enum {
+            name: "OrderType",
+            known: ::contango::__private::drift::enum_known::<Self>,
+        }
+    }
+}
 impl ::contango::__private::direct::Direct for OrderType {
     fn direct(
         r: &mut ::contango::__private::direct::Reader<'_>,
     ) -> ::std::option::Option<Self> {
         r.scalar_text(|s| ::std::option::Option::Some(Self::from_wire_str(s)))
+            .map(::contango::__private::drift::noticing)
     }
 }
 /// Status of an order (section 3.1). Transitions are not documented.
@@ -1528,11 +1579,25 @@ impl ::contango::__private::encode::QueryValue for OrderStatus {
         out.push_str(self.as_str());
     }
 }
+impl ::contango::__private::drift::CatchAll for OrderStatus {
+    fn is_other(&self) -> bool {
+        ::std::matches!(self, Self::Other(_))
+    }
+}
+impl ::contango::__private::drift::Schema for OrderStatus {
+    fn ty() -> ::contango::__private::drift::Ty {
+        ::contango::__private::drift::Ty::Enum {
+            name: "OrderStatus",
+            known: ::contango::__private::drift::enum_known::<Self>,
+        }
+    }
+}
 impl ::contango::__private::direct::Direct for OrderStatus {
     fn direct(
         r: &mut ::contango::__private::direct::Reader<'_>,
     ) -> ::std::option::Option<Self> {
         r.scalar_text(|s| ::std::option::Option::Some(Self::from_wire_str(s)))
+            .map(::contango::__private::drift::noticing)
     }
 }
 /// Whether an order opens or closes a position.
@@ -1604,11 +1669,25 @@ impl ::contango::__private::encode::QueryValue for Open {
         out.push_str(self.as_str());
     }
 }
+impl ::contango::__private::drift::CatchAll for Open {
+    fn is_other(&self) -> bool {
+        ::std::matches!(self, Self::Other(_))
+    }
+}
+impl ::contango::__private::drift::Schema for Open {
+    fn ty() -> ::contango::__private::drift::Ty {
+        ::contango::__private::drift::Ty::Enum {
+            name: "Open",
+            known: ::contango::__private::drift::enum_known::<Self>,
+        }
+    }
+}
 impl ::contango::__private::direct::Direct for Open {
     fn direct(
         r: &mut ::contango::__private::direct::Reader<'_>,
     ) -> ::std::option::Option<Self> {
         r.scalar_text(|s| ::std::option::Option::Some(Self::from_wire_str(s)))
+            .map(::contango::__private::drift::noticing)
     }
 }
 /// Margin mode of a position.
@@ -1679,11 +1758,25 @@ impl ::contango::__private::encode::QueryValue for PositionType {
         ::contango::__private::encode::QueryValue::write_value(&self.as_i64(), out);
     }
 }
+impl ::contango::__private::drift::CatchAll for PositionType {
+    fn is_other(&self) -> bool {
+        ::std::matches!(self, Self::Other(_))
+    }
+}
+impl ::contango::__private::drift::Schema for PositionType {
+    fn ty() -> ::contango::__private::drift::Ty {
+        ::contango::__private::drift::Ty::Enum {
+            name: "PositionType",
+            known: ::contango::__private::drift::enum_known::<Self>,
+        }
+    }
+}
 impl ::contango::__private::direct::Direct for PositionType {
     fn direct(
         r: &mut ::contango::__private::direct::Reader<'_>,
     ) -> ::std::option::Option<Self> {
         r.scalar_text(|s| s.trim().parse::<i64>().ok().map(Self::from_i64))
+            .map(::contango::__private::drift::noticing)
     }
 }
 /// Trading status of a contract (section 3.3).
@@ -1754,11 +1847,25 @@ impl ::contango::__private::encode::QueryValue for ContractStatus {
         ::contango::__private::encode::QueryValue::write_value(&self.as_i64(), out);
     }
 }
+impl ::contango::__private::drift::CatchAll for ContractStatus {
+    fn is_other(&self) -> bool {
+        ::std::matches!(self, Self::Other(_))
+    }
+}
+impl ::contango::__private::drift::Schema for ContractStatus {
+    fn ty() -> ::contango::__private::drift::Ty {
+        ::contango::__private::drift::Ty::Enum {
+            name: "ContractStatus",
+            known: ::contango::__private::drift::enum_known::<Self>,
+        }
+    }
+}
 impl ::contango::__private::direct::Direct for ContractStatus {
     fn direct(
         r: &mut ::contango::__private::direct::Reader<'_>,
     ) -> ::std::option::Option<Self> {
         r.scalar_text(|s| s.trim().parse::<i64>().ok().map(Self::from_i64))
+            .map(::contango::__private::drift::noticing)
     }
 }
 /// Direction of a contract.
@@ -1829,20 +1936,36 @@ impl ::contango::__private::encode::QueryValue for ContractSide {
         ::contango::__private::encode::QueryValue::write_value(&self.as_i64(), out);
     }
 }
+impl ::contango::__private::drift::CatchAll for ContractSide {
+    fn is_other(&self) -> bool {
+        ::std::matches!(self, Self::Other(_))
+    }
+}
+impl ::contango::__private::drift::Schema for ContractSide {
+    fn ty() -> ::contango::__private::drift::Ty {
+        ::contango::__private::drift::Ty::Enum {
+            name: "ContractSide",
+            known: ::contango::__private::drift::enum_known::<Self>,
+        }
+    }
+}
 impl ::contango::__private::direct::Direct for ContractSide {
     fn direct(
         r: &mut ::contango::__private::direct::Reader<'_>,
     ) -> ::std::option::Option<Self> {
         r.scalar_text(|s| s.trim().parse::<i64>().ok().map(Self::from_i64))
+            .map(::contango::__private::drift::noticing)
     }
 }
-/// Type of a contract: the first letter of its name. Letters other than E and S are mixed contracts and land in the catch-all.
+/// Type of a contract: the first letter of its name. The document names E and S and calls the others mixed contracts; H is the one the real payloads show (H-HT-USDT). Other letters land in the catch-all, which drift reports.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum ContractType {
     /// Perpetual contract.
     Perpetual,
     /// Test contract.
     Test,
+    /// Mixed contract (H-HT-USDT in the real payloads).
+    Mixed,
     /// A value this version of the spec does not list, kept as sent.
     Other(::std::string::String),
 }
@@ -1852,6 +1975,7 @@ impl ContractType {
         match self {
             Self::Perpetual => "E",
             Self::Test => "S",
+            Self::Mixed => "H",
             Self::Other(s) => s.as_str(),
         }
     }
@@ -1860,6 +1984,7 @@ impl ContractType {
         match s {
             "E" => Self::Perpetual,
             "S" => Self::Test,
+            "H" => Self::Mixed,
             other => Self::Other(other.to_owned()),
         }
     }
@@ -1905,11 +2030,25 @@ impl ::contango::__private::encode::QueryValue for ContractType {
         out.push_str(self.as_str());
     }
 }
+impl ::contango::__private::drift::CatchAll for ContractType {
+    fn is_other(&self) -> bool {
+        ::std::matches!(self, Self::Other(_))
+    }
+}
+impl ::contango::__private::drift::Schema for ContractType {
+    fn ty() -> ::contango::__private::drift::Ty {
+        ::contango::__private::drift::Ty::Enum {
+            name: "ContractType",
+            known: ::contango::__private::drift::enum_known::<Self>,
+        }
+    }
+}
 impl ::contango::__private::direct::Direct for ContractType {
     fn direct(
         r: &mut ::contango::__private::direct::Reader<'_>,
     ) -> ::std::option::Option<Self> {
         r.scalar_text(|s| ::std::option::Option::Some(Self::from_wire_str(s)))
+            .map(::contango::__private::drift::noticing)
     }
 }
 /// Direction of a transfer between the wallet and the contract account. The samples use lower case; matched in any case, sent upper case (DESIGN §7).
@@ -1983,11 +2122,25 @@ impl ::contango::__private::encode::QueryValue for TransferType {
         out.push_str(self.as_str());
     }
 }
+impl ::contango::__private::drift::CatchAll for TransferType {
+    fn is_other(&self) -> bool {
+        ::std::matches!(self, Self::Other(_))
+    }
+}
+impl ::contango::__private::drift::Schema for TransferType {
+    fn ty() -> ::contango::__private::drift::Ty {
+        ::contango::__private::drift::Ty::Enum {
+            name: "TransferType",
+            known: ::contango::__private::drift::enum_known::<Self>,
+        }
+    }
+}
 impl ::contango::__private::direct::Direct for TransferType {
     fn direct(
         r: &mut ::contango::__private::direct::Reader<'_>,
     ) -> ::std::option::Option<Self> {
         r.scalar_text(|s| ::std::option::Option::Some(Self::from_wire_str(s)))
+            .map(::contango::__private::drift::noticing)
     }
 }
 /// Status of a transfer (section 3.2). Transitions are not documented.
@@ -2062,11 +2215,25 @@ impl ::contango::__private::encode::QueryValue for TransferStatus {
         ::contango::__private::encode::QueryValue::write_value(&self.as_i64(), out);
     }
 }
+impl ::contango::__private::drift::CatchAll for TransferStatus {
+    fn is_other(&self) -> bool {
+        ::std::matches!(self, Self::Other(_))
+    }
+}
+impl ::contango::__private::drift::Schema for TransferStatus {
+    fn ty() -> ::contango::__private::drift::Ty {
+        ::contango::__private::drift::Ty::Enum {
+            name: "TransferStatus",
+            known: ::contango::__private::drift::enum_known::<Self>,
+        }
+    }
+}
 impl ::contango::__private::direct::Direct for TransferStatus {
     fn direct(
         r: &mut ::contango::__private::direct::Reader<'_>,
     ) -> ::std::option::Option<Self> {
         r.scalar_text(|s| s.trim().parse::<i64>().ok().map(Self::from_i64))
+            .map(::contango::__private::drift::noticing)
     }
 }
 /// Candlestick interval.
@@ -2162,6 +2329,19 @@ impl ::contango::__private::encode::QueryValue for KlineInterval {
         out.push_str(self.as_str());
     }
 }
+impl ::contango::__private::drift::CatchAll for KlineInterval {
+    fn is_other(&self) -> bool {
+        ::std::matches!(self, Self::Other(_))
+    }
+}
+impl ::contango::__private::drift::Schema for KlineInterval {
+    fn ty() -> ::contango::__private::drift::Ty {
+        ::contango::__private::drift::Ty::Enum {
+            name: "KlineInterval",
+            known: ::contango::__private::drift::enum_known::<Self>,
+        }
+    }
+}
 /// Freeze state of a position (section 3.4).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum FreezeLock {
@@ -2234,11 +2414,25 @@ impl ::contango::__private::encode::QueryValue for FreezeLock {
         ::contango::__private::encode::QueryValue::write_value(&self.as_i64(), out);
     }
 }
+impl ::contango::__private::drift::CatchAll for FreezeLock {
+    fn is_other(&self) -> bool {
+        ::std::matches!(self, Self::Other(_))
+    }
+}
+impl ::contango::__private::drift::Schema for FreezeLock {
+    fn ty() -> ::contango::__private::drift::Ty {
+        ::contango::__private::drift::Ty::Enum {
+            name: "FreezeLock",
+            known: ::contango::__private::drift::enum_known::<Self>,
+        }
+    }
+}
 impl ::contango::__private::direct::Direct for FreezeLock {
     fn direct(
         r: &mut ::contango::__private::direct::Reader<'_>,
     ) -> ::std::option::Option<Self> {
         r.scalar_text(|s| s.trim().parse::<i64>().ok().map(Self::from_i64))
+            .map(::contango::__private::drift::noticing)
     }
 }
 /// Whether a position is in effect (section 3.4).
@@ -2309,11 +2503,25 @@ impl ::contango::__private::encode::QueryValue for PositionStatus {
         ::contango::__private::encode::QueryValue::write_value(&self.as_i64(), out);
     }
 }
+impl ::contango::__private::drift::CatchAll for PositionStatus {
+    fn is_other(&self) -> bool {
+        ::std::matches!(self, Self::Other(_))
+    }
+}
+impl ::contango::__private::drift::Schema for PositionStatus {
+    fn ty() -> ::contango::__private::drift::Ty {
+        ::contango::__private::drift::Ty::Enum {
+            name: "PositionStatus",
+            known: ::contango::__private::drift::enum_known::<Self>,
+        }
+    }
+}
 impl ::contango::__private::direct::Direct for PositionStatus {
     fn direct(
         r: &mut ::contango::__private::direct::Reader<'_>,
     ) -> ::std::option::Option<Self> {
         r.scalar_text(|s| s.trim().parse::<i64>().ok().map(Self::from_i64))
+            .map(::contango::__private::drift::noticing)
     }
 }
 /// Kind of forced order to list in the forced-order history.
@@ -2383,6 +2591,19 @@ impl ::contango::__private::de::Wire for AutoCloseType {
 impl ::contango::__private::encode::QueryValue for AutoCloseType {
     fn write_value(&self, out: &mut ::std::string::String) {
         out.push_str(self.as_str());
+    }
+}
+impl ::contango::__private::drift::CatchAll for AutoCloseType {
+    fn is_other(&self) -> bool {
+        ::std::matches!(self, Self::Other(_))
+    }
+}
+impl ::contango::__private::drift::Schema for AutoCloseType {
+    fn ty() -> ::contango::__private::drift::Ty {
+        ::contango::__private::drift::Ty::Enum {
+            name: "AutoCloseType",
+            known: ::contango::__private::drift::enum_known::<Self>,
+        }
     }
 }
 /// Account a position belongs to (section 2.11).
@@ -2457,11 +2678,25 @@ impl ::contango::__private::encode::QueryValue for UsingAccountType {
         ::contango::__private::encode::QueryValue::write_value(&self.as_i64(), out);
     }
 }
+impl ::contango::__private::drift::CatchAll for UsingAccountType {
+    fn is_other(&self) -> bool {
+        ::std::matches!(self, Self::Other(_))
+    }
+}
+impl ::contango::__private::drift::Schema for UsingAccountType {
+    fn ty() -> ::contango::__private::drift::Ty {
+        ::contango::__private::drift::Ty::Enum {
+            name: "UsingAccountType",
+            known: ::contango::__private::drift::enum_known::<Self>,
+        }
+    }
+}
 impl ::contango::__private::direct::Direct for UsingAccountType {
     fn direct(
         r: &mut ::contango::__private::direct::Reader<'_>,
     ) -> ::std::option::Option<Self> {
         r.scalar_text(|s| s.trim().parse::<i64>().ok().map(Self::from_i64))
+            .map(::contango::__private::drift::noticing)
     }
 }
 /// Copy-trading state of a position (coPositionExt.copyStatus, section 2.11).
@@ -2536,11 +2771,25 @@ impl ::contango::__private::encode::QueryValue for CopyStatus {
         ::contango::__private::encode::QueryValue::write_value(&self.as_i64(), out);
     }
 }
+impl ::contango::__private::drift::CatchAll for CopyStatus {
+    fn is_other(&self) -> bool {
+        ::std::matches!(self, Self::Other(_))
+    }
+}
+impl ::contango::__private::drift::Schema for CopyStatus {
+    fn ty() -> ::contango::__private::drift::Ty {
+        ::contango::__private::drift::Ty::Enum {
+            name: "CopyStatus",
+            known: ::contango::__private::drift::enum_known::<Self>,
+        }
+    }
+}
 impl ::contango::__private::direct::Direct for CopyStatus {
     fn direct(
         r: &mut ::contango::__private::direct::Reader<'_>,
     ) -> ::std::option::Option<Self> {
         r.scalar_text(|s| s.trim().parse::<i64>().ok().map(Self::from_i64))
+            .map(::contango::__private::drift::noticing)
     }
 }
 /// Settlement state of the copy-trading royalty share (coPositionExt.shareRoyaltyStatus, section 2.11).
@@ -2619,11 +2868,25 @@ impl ::contango::__private::encode::QueryValue for ShareRoyaltyStatus {
         ::contango::__private::encode::QueryValue::write_value(&self.as_i64(), out);
     }
 }
+impl ::contango::__private::drift::CatchAll for ShareRoyaltyStatus {
+    fn is_other(&self) -> bool {
+        ::std::matches!(self, Self::Other(_))
+    }
+}
+impl ::contango::__private::drift::Schema for ShareRoyaltyStatus {
+    fn ty() -> ::contango::__private::drift::Ty {
+        ::contango::__private::drift::Ty::Enum {
+            name: "ShareRoyaltyStatus",
+            known: ::contango::__private::drift::enum_known::<Self>,
+        }
+    }
+}
 impl ::contango::__private::direct::Direct for ShareRoyaltyStatus {
     fn direct(
         r: &mut ::contango::__private::direct::Reader<'_>,
     ) -> ::std::option::Option<Self> {
         r.scalar_text(|s| s.trim().parse::<i64>().ok().map(Self::from_i64))
+            .map(::contango::__private::drift::noticing)
     }
 }
 /// How a copy-trading position was closed (coPositionExt.closePositionType, section 2.11).
@@ -2702,11 +2965,25 @@ impl ::contango::__private::encode::QueryValue for ClosePositionType {
         ::contango::__private::encode::QueryValue::write_value(&self.as_i64(), out);
     }
 }
+impl ::contango::__private::drift::CatchAll for ClosePositionType {
+    fn is_other(&self) -> bool {
+        ::std::matches!(self, Self::Other(_))
+    }
+}
+impl ::contango::__private::drift::Schema for ClosePositionType {
+    fn ty() -> ::contango::__private::drift::Ty {
+        ::contango::__private::drift::Ty::Enum {
+            name: "ClosePositionType",
+            known: ::contango::__private::drift::enum_known::<Self>,
+        }
+    }
+}
 impl ::contango::__private::direct::Direct for ClosePositionType {
     fn direct(
         r: &mut ::contango::__private::direct::Reader<'_>,
     ) -> ::std::option::Option<Self> {
         r.scalar_text(|s| s.trim().parse::<i64>().ok().map(Self::from_i64))
+            .map(::contango::__private::drift::noticing)
     }
 }
 /// Execution type of an order update event (section 6.2: new, liquidation, trade, cancel, adl). Per-value definitions are not documented; matched in any case.
@@ -2796,11 +3073,25 @@ impl ::contango::__private::encode::QueryValue for ExecutionType {
         out.push_str(self.as_str());
     }
 }
+impl ::contango::__private::drift::CatchAll for ExecutionType {
+    fn is_other(&self) -> bool {
+        ::std::matches!(self, Self::Other(_))
+    }
+}
+impl ::contango::__private::drift::Schema for ExecutionType {
+    fn ty() -> ::contango::__private::drift::Ty {
+        ::contango::__private::drift::Ty::Enum {
+            name: "ExecutionType",
+            known: ::contango::__private::drift::enum_known::<Self>,
+        }
+    }
+}
 impl ::contango::__private::direct::Direct for ExecutionType {
     fn direct(
         r: &mut ::contango::__private::direct::Reader<'_>,
     ) -> ::std::option::Option<Self> {
         r.scalar_text(|s| ::std::option::Option::Some(Self::from_wire_str(s)))
+            .map(::contango::__private::drift::noticing)
     }
 }
 /// Position direction in stream events (the order update example says an empty value means short; that lands in the catch-all).
@@ -2874,11 +3165,25 @@ impl ::contango::__private::encode::QueryValue for PositionSide {
         out.push_str(self.as_str());
     }
 }
+impl ::contango::__private::drift::CatchAll for PositionSide {
+    fn is_other(&self) -> bool {
+        ::std::matches!(self, Self::Other(_))
+    }
+}
+impl ::contango::__private::drift::Schema for PositionSide {
+    fn ty() -> ::contango::__private::drift::Ty {
+        ::contango::__private::drift::Ty::Enum {
+            name: "PositionSide",
+            known: ::contango::__private::drift::enum_known::<Self>,
+        }
+    }
+}
 impl ::contango::__private::direct::Direct for PositionSide {
     fn direct(
         r: &mut ::contango::__private::direct::Reader<'_>,
     ) -> ::std::option::Option<Self> {
         r.scalar_text(|s| ::std::option::Option::Some(Self::from_wire_str(s)))
+            .map(::contango::__private::drift::noticing)
     }
 }
 /// Reason that triggered an account update event (section 6.3). Only ORDER appears in the document; other reasons are not documented and land in the catch-all.
@@ -2946,11 +3251,25 @@ impl ::contango::__private::encode::QueryValue for AccountUpdateReason {
         out.push_str(self.as_str());
     }
 }
+impl ::contango::__private::drift::CatchAll for AccountUpdateReason {
+    fn is_other(&self) -> bool {
+        ::std::matches!(self, Self::Other(_))
+    }
+}
+impl ::contango::__private::drift::Schema for AccountUpdateReason {
+    fn ty() -> ::contango::__private::drift::Ty {
+        ::contango::__private::drift::Ty::Enum {
+            name: "AccountUpdateReason",
+            known: ::contango::__private::drift::enum_known::<Self>,
+        }
+    }
+}
 impl ::contango::__private::direct::Direct for AccountUpdateReason {
     fn direct(
         r: &mut ::contango::__private::direct::Reader<'_>,
     ) -> ::std::option::Option<Self> {
         r.scalar_text(|s| ::std::option::Option::Some(Self::from_wire_str(s)))
+            .map(::contango::__private::drift::noticing)
     }
 }
 /// Every error code the spec's error tables define, plus `Unknown` for codes they do not list.
@@ -3664,6 +3983,9 @@ impl ::contango::__private::ApiCode for ErrorCode {
     fn name(self) -> &'static str {
         ErrorCode::name(self)
     }
+    fn is_known(self) -> bool {
+        !::std::matches!(self, Self::Unknown(_))
+    }
 }
 /// The one error type of every call: refused locally, refused by the server, or no answer.
 pub type Error = ::contango::__private::Error<ErrorCode>;
@@ -4346,6 +4668,13 @@ impl Client {
     pub fn core(&self) -> &::contango::__private::Core {
         &self.core
     }
+    /// What the server sent so far (answers and both streams) that the spec does not
+    /// describe: unknown fields, enum values, error codes, events and channels, missing
+    /// fields, mismatched types. Bounded and de-duplicated; each new finding is also
+    /// logged once with `tracing::warn!`.
+    pub fn drift(&self) -> ::contango::DriftReport {
+        self.core.drift()
+    }
     /// Sends any request of this spec (the request types are plain data). This is the one
     /// send path: the builders' `send()` calls it too, so whichever way a request is sent
     /// it gets the same validation, the endpoint's `precheck` (when prechecks are on),
@@ -4517,6 +4846,7 @@ impl Event {
                     .map(Self::AccountUpdate)
             }
             _ => {
+                ::contango::__private::drift::notice();
                 let other = tag_pass()?;
                 ::std::result::Result::Ok(Self::Other {
                     event_type: other.into_owned(),
@@ -4554,10 +4884,30 @@ impl ::contango::__private::stream::StreamApi for UserStreamApi {
     type Code = ErrorCode;
     const CHANNEL: &'static str = Event::CHANNEL;
     const URL_TEMPLATE: &'static str = Event::URL_TEMPLATE;
+    const TAG: &'static str = Event::TAG;
     fn decode(
         frame: &[u8],
     ) -> ::std::result::Result<Event, ::contango::__private::serde_json::Error> {
         Event::decode(frame)
+    }
+    fn event_ty(
+        tag: &str,
+    ) -> ::std::option::Option<(&'static str, ::contango::__private::drift::Ty)> {
+        match tag {
+            "ORDER_TRADE_UPDATE" | "executionReport" => {
+                ::std::option::Option::Some((
+                    "ORDER_TRADE_UPDATE",
+                    <OrderTradeUpdate as ::contango::__private::drift::Schema>::ty(),
+                ))
+            }
+            "ACCOUNT_UPDATE" => {
+                ::std::option::Option::Some((
+                    "ACCOUNT_UPDATE",
+                    <AccountUpdate as ::contango::__private::drift::Schema>::ty(),
+                ))
+            }
+            _ => ::std::option::Option::None,
+        }
     }
     fn create_key(
         core: &::contango::__private::Core,
@@ -5110,6 +5460,7 @@ impl MarketEvent {
                 }),
             );
         }
+        ::contango::__private::drift::notice();
         let raw = <::std::boxed::Box<
             ::contango::__private::serde_json::value::RawValue,
         > as ::contango::__private::serde::Deserialize>::deserialize(tick)?;
@@ -5252,10 +5603,40 @@ impl ::contango::__private::stream::MarketApi for MarketStreamApi {
                 }),
             );
         }
+        ::contango::__private::drift::notice();
         ::std::option::Option::Some(MarketEvent::Other {
             channel: channel.to_owned(),
             raw: r.raw()?.to_owned(),
         })
+    }
+    fn channel_ty(
+        channel: &str,
+    ) -> ::std::option::Option<(&'static str, ::contango::__private::drift::Ty)> {
+        if TradesChannel::parse(channel).is_some() {
+            return ::std::option::Option::Some((
+                "trades",
+                <MarketTrades as ::contango::__private::drift::Schema>::ty(),
+            ));
+        }
+        if DepthChannel::parse(channel).is_some() {
+            return ::std::option::Option::Some((
+                "depth",
+                <MarketDepth as ::contango::__private::drift::Schema>::ty(),
+            ));
+        }
+        if TickerChannel::parse(channel).is_some() {
+            return ::std::option::Option::Some((
+                "ticker",
+                <MarketTicker as ::contango::__private::drift::Schema>::ty(),
+            ));
+        }
+        if KlineChannel::parse(channel).is_some() {
+            return ::std::option::Option::Some((
+                "kline",
+                <MarketKline as ::contango::__private::drift::Schema>::ty(),
+            ));
+        }
+        ::std::option::Option::None
     }
     fn set_time(event: &mut MarketEvent, ts: ::contango::Millis) {
         event.set_time(ts)

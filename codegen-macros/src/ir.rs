@@ -316,6 +316,8 @@ pub enum NamePart {
 /// A channel of the market stream: a typed subscription and a `MarketEvent` variant.
 #[derive(Debug, Clone)]
 pub struct Channel {
+    /// The spec's key (`depth`), naming the channel in drift findings.
+    pub key: String,
     /// `Depth` (the variant; `DepthChannel` the subscription type).
     pub variant: String,
     pub doc: Option<String>,

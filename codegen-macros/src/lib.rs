@@ -31,7 +31,7 @@ use quote::{quote, quote_spanned};
 /// `spec/futures.yaml:12:5: endpoints.new_order.body.leverage: unknown type `i33` (did you mean `i32`?); ...`.
 #[proc_macro]
 pub fn generate(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
-    expand_call(input, emit::emit)
+    expand_call(input, emit::emit, true)
 }
 
 /// Generates the command line of a spec (the `contango` binary's subcommands), the second
@@ -41,11 +41,12 @@ pub fn generate(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
 /// `generate!`.
 #[proc_macro]
 pub fn generate_cli(input: proc_macro::TokenStream) -> proc_macro::TokenStream {
-    expand_call(input, emit::cli::emit)
+    expand_call(input, emit::cli::emit, false)
 }
 
-/// One macro call: the path literal, the file, the expansion by `emit`, the file tracked.
-fn expand_call(input: proc_macro::TokenStream, emit: Emit) -> proc_macro::TokenStream {
+/// One macro call: the path literal, the file, the expansion by `emit`, the file tracked (the
+/// SDK's, `sdk`, keeps its text).
+fn expand_call(input: proc_macro::TokenStream, emit: Emit, sdk: bool) -> proc_macro::TokenStream {
     let lit: syn::LitStr = match syn::parse(input) {
         Ok(l) => l,
         Err(e) => return e.to_compile_error().into(),
@@ -55,10 +56,25 @@ fn expand_call(input: proc_macro::TokenStream, emit: Emit) -> proc_macro::TokenS
         Err(msg) => return syn::Error::new(lit.span(), msg).to_compile_error().into(),
     };
     let abs = source.absolute.to_string_lossy().into_owned();
-    let body = expand(&source.text, &source.display, lit.span(), emit);
+    let display = &source.display;
+    let body = expand(&source.text, display, lit.span(), emit);
+    // The SDK keeps the spec's text (which also makes editing it recompile the crate): drift
+    // patches are made against it. The CLI's expansion only tracks the file; it names the SDK's.
+    let spec = if sdk {
+        quote! {
+            /// The text of the spec this API was generated from; drift patches
+            /// (`contango_runtime::drift::spec_yaml::patch`) are made against it.
+            pub const SPEC_YAML: &str = include_str!(#abs);
+            /// The spec file as named in the `generate!` call.
+            pub const SPEC_FILE: &str = #display;
+        }
+    } else {
+        quote!(
+            const _: &[u8] = include_bytes!(#abs);
+        )
+    };
     quote! {
-        // Tracks the spec file: editing it recompiles the crate.
-        const _: &[u8] = include_bytes!(#abs);
+        #spec
         #body
     }
     .into()

@@ -20,9 +20,9 @@ use url::Url;
 
 use crate::clock::{ServerClock, local_ms};
 use crate::credentials::Credentials;
+use crate::drift::{self, DriftLog, DriftReport};
 use crate::encode::{BodyWriter, PathWriter, QueryWriter};
 use crate::endpoint::{Base, Endpoint, Method};
-use crate::envelope;
 use crate::error::{ApiCode, Error, InvalidArgument, RetryClass};
 use crate::ratelimit::{Permit, Rate, RateLimiter};
 use crate::retry::{RetryPolicy, parse_retry_after};
@@ -178,6 +178,8 @@ struct Inner {
     market_stream_url: Option<String>,
     /// Per-client state of hand-written extensions (caches), one value per type.
     extensions: std::sync::Mutex<HashMap<TypeId, Arc<dyn Any + Send + Sync>>>,
+    /// What answers and stream frames held that the spec does not describe.
+    drift: DriftLog,
 }
 
 /// The shared client core: configuration, credentials and the connection pool.
@@ -429,6 +431,7 @@ impl CoreBuilder {
                 prechecks: self.prechecks,
                 market_stream_url: self.market_stream_url,
                 extensions: std::sync::Mutex::new(HashMap::new()),
+                drift: DriftLog::new(),
             }),
         })
     }
@@ -438,6 +441,17 @@ impl Core {
     /// Starts configuring a client.
     pub fn builder() -> CoreBuilder {
         CoreBuilder::default()
+    }
+
+    /// What the server sent so far, on REST and both streams, that the spec does not describe
+    /// (DESIGN §12): bounded and de-duplicated.
+    pub fn drift(&self) -> DriftReport {
+        self.inner.drift.report()
+    }
+
+    /// The log behind [`Core::drift`], which the streams of this client write to.
+    pub fn drift_log(&self) -> &DriftLog {
+        &self.inner.drift
     }
 
     /// The product path prefix (`/fapi`).
@@ -570,16 +584,23 @@ impl Core {
     pub async fn send<E: Endpoint + Sync>(&self, req: &E) -> Result<E::Response, Error<E::Code>> {
         let meta = E::META;
         // No URL path: path parameters can be secrets (listen keys); the endpoint names the path.
+        // Each field is recorded once: a formatter appends a field recorded again, so what
+        // changes per attempt (status, latency) is on the attempt's own span.
         let span = tracing::info_span!(
             "contango.request",
             endpoint = meta.name,
             method = meta.method.as_str(),
-            status = tracing::field::Empty,
             code = tracing::field::Empty,
-            latency_ms = tracing::field::Empty,
             attempts = tracing::field::Empty,
         );
-        let result = self.send_with_retries(req).instrument(span.clone()).await;
+        let mut attempts = 0;
+        let result = self
+            .send_with_retries(req, &mut attempts)
+            .instrument(span.clone())
+            .await;
+        if attempts > 0 {
+            span.record("attempts", attempts);
+        }
         if let Err(Error::Api { code, .. }) = &result {
             span.record("code", code.code());
         }
@@ -589,6 +610,7 @@ impl Core {
     async fn send_with_retries<E: Endpoint + Sync>(
         &self,
         req: &E,
+        attempts: &mut u32,
     ) -> Result<E::Response, Error<E::Code>> {
         let meta = E::META;
         let inner = &*self.inner;
@@ -618,8 +640,14 @@ impl Core {
                 self.sync_clock_since(seen).await;
             }
             let clock_generation = inner.clock.generation();
-            let (result, retry_after) = self.attempt(req, checked).await;
-            tracing::Span::current().record("attempts", attempt);
+            let span = tracing::info_span!(
+                "contango.attempt",
+                n = attempt,
+                status = tracing::field::Empty,
+                latency_ms = tracing::field::Empty,
+            );
+            *attempts = attempt;
+            let (result, retry_after) = self.attempt(req, checked).instrument(span).await;
             let error = match result {
                 Ok(v) => return Ok(v),
                 Err(e) => e,
@@ -727,7 +755,10 @@ impl Core {
         };
         let latency = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
         span.record("latency_ms", latency);
-        (envelope::decode::<E>(status, &body), retry_after)
+        (
+            drift::answer::<E>(&self.inner.drift, status, &body),
+            retry_after,
+        )
     }
 
     /// The refusals that need no network: arguments, credentials, transport security. Run once per

@@ -60,6 +60,8 @@ pub fn from_slice<T: Direct + Wire>(bytes: &[u8]) -> Result<T, serde_json::Error
     if let Some(v) = read_all(bytes, T::direct) {
         return Ok(v);
     }
+    // The unusual forms are where drift shows: checked after the decode.
+    crate::drift::notice();
     let mut de = serde_json::Deserializer::from_slice(bytes);
     let v = T::from_wire(&mut de)?;
     de.end()?;
@@ -550,7 +552,11 @@ macro_rules! direct_record {
                 $(let mut $field = ::std::option::Option::None;)*
                 r.object(|key, r| match key {
                     $($($key)|+ => $crate::direct_record!(@read $kind r $field),)*
-                    _ => r.skip(),
+                    // A key the spec does not list: a drift check after the decode.
+                    _ => {
+                        $crate::drift::notice();
+                        r.skip()
+                    }
                 })?;
                 ::std::option::Option::Some(Self {
                     $($field: $crate::direct_record!(@value $kind $field),)*

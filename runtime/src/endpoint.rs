@@ -126,4 +126,8 @@ pub trait Endpoint {
     fn direct_data(_r: &mut crate::direct::Reader<'_>) -> Option<Self::Response> {
         None
     }
+    /// The spec's description of the response value, for the drift walk.
+    fn data_ty() -> crate::drift::Ty {
+        crate::drift::Ty::Any
+    }
 }

@@ -46,6 +46,9 @@ macro_rules! endpoint {
     (@direct none $r:ident) => { $r.skip() };
     (@direct wire $r:ident) => { $crate::direct::Direct::direct($r) };
     (@direct one_or_many $r:ident) => { $crate::direct::one_or_many($r) };
+    (@ty none $t:ty) => { $crate::drift::Ty::Any };
+    (@ty wire $t:ty) => { <$t as $crate::drift::Schema>::ty() };
+    (@ty one_or_many $t:ty) => { <$t as $crate::drift::Schema>::ty().or_one() };
     (@send plain $client:ident $req:ident) => { $client.core().send($req).await };
     (@send dedupe $client:ident $req:ident) => { $client.core().send_deduplicated($req).await };
     (
@@ -144,6 +147,9 @@ macro_rules! endpoint {
                 r: &mut $crate::direct::Reader<'_>,
             ) -> ::std::option::Option<Self::Response> {
                 $crate::endpoint!(@direct $data r)
+            }
+            fn data_ty() -> $crate::drift::Ty {
+                $crate::endpoint!(@ty $data $response)
             }
         }
 

@@ -42,6 +42,8 @@ fn wrapped<E: Endpoint>(
         if let Some(v) = direct_wrapped::<E>(body) {
             return Ok(v);
         }
+        // The unusual forms are where drift shows: checked after the decode.
+        crate::drift::notice();
     }
     let first = match parse::<E>(body, Mode::Wrapped) {
         Ok(Outcome::Data(v)) => return Ok(v),
@@ -78,6 +80,7 @@ fn bare<E: Endpoint>(
     if let Some(v) = direct::read_all(body, E::direct_data) {
         return Ok(v);
     }
+    crate::drift::notice();
     let mut d = serde_json::Deserializer::from_slice(body);
     match E::decode_data(&mut d).and_then(|v| d.end().map(|()| v)) {
         Ok(v) => Ok(v),

@@ -38,6 +38,8 @@ pub trait ApiCode: Copy + fmt::Debug + Send + Sync + 'static {
     fn retry_class(self) -> RetryClass;
     /// The spec name (`INVALID_TIMESTAMP`), or a generic name for the catch-all.
     fn name(self) -> &'static str;
+    /// Whether the spec's tables list the code (not the catch-all).
+    fn is_known(self) -> bool;
 }
 
 /// A parameter refused locally, before anything was sent.
@@ -289,6 +291,9 @@ pub(crate) mod tests {
     }
 
     impl ApiCode for TestCode {
+        fn is_known(self) -> bool {
+            !matches!(self, TestCode::Unknown(_))
+        }
         fn from_wire(table: &str, code: i64) -> Self {
             match (table, code) {
                 (_, 0) | ("user_stream", 200) => TestCode::Success,

@@ -13,6 +13,7 @@ pub mod de;
 pub mod dedupe;
 mod digits;
 pub mod direct;
+pub mod drift;
 pub mod encode;
 pub mod endpoint;
 mod endpoint_shape;
@@ -43,7 +44,7 @@ pub use time::{LocalDateTime, Millis, Seconds};
 pub mod __private {
     pub use crate::{ApiCode, AuthHeaders, Core, CoreBuilder, Error, RetryClass};
     pub use crate::{Rate, RetryPolicy, TimeSource};
-    pub use crate::{de, dedupe, direct, encode, endpoint, ser, stream, validate};
+    pub use crate::{de, dedupe, direct, drift, encode, endpoint, ser, stream, validate};
     // `endpoint` above is the module and the `endpoint!` macro.
     pub use crate::{direct_record, record};
     pub use rust_decimal;

@@ -20,10 +20,32 @@ macro_rules! record {
     (@ty req_serde $t:ty) => { $t };
     (@ty opt $t:ty) => { ::std::option::Option<$t> };
     (@ty opt_serde $t:ty) => { ::std::option::Option<$t> };
-    (@direct direct $name:ident { $($field:ident [$($key:literal)|+] $kind:ident,)* }) => {
+    (@direct direct $name:ident { $($field:ident : $ty:ty = $with:literal [$($key:literal)|+] $kind:ident,)* }) => {
         $crate::direct_record!($name { $($field [$($key)|+] $kind,)* });
+        // What the drift walk compares answers and frames with (`drift::Schema`).
+        impl $crate::drift::Schema for $name {
+            fn ty() -> $crate::drift::Ty {
+                static RECORD: $crate::drift::Record = $crate::drift::Record {
+                    name: ::std::stringify!($name),
+                    array: false,
+                    fields: &[$($crate::drift::Field {
+                        keys: &[$($key),+],
+                        required: $crate::record!(@required $kind),
+                        or_one: $crate::record!(@or_one $kind),
+                        ty: <$ty as $crate::drift::Schema>::ty,
+                    },)*],
+                };
+                $crate::drift::Ty::Record(&RECORD)
+            }
+        }
     };
     (@direct $name:ident { $($rest:tt)* }) => {};
+    (@required req) => { true };
+    (@required req_serde) => { true };
+    (@required $kind:ident) => { false };
+    (@or_one req_serde) => { true };
+    (@or_one opt_serde) => { true };
+    (@or_one $kind:ident) => { false };
     (
         $(#[$attr:meta])*
         $name:ident $($direct:ident)? {
@@ -56,6 +78,6 @@ macro_rules! record {
                 <Self as $crate::__private::serde::Deserialize>::deserialize(d)
             }
         }
-        $crate::record!(@direct $($direct)? $name { $($field [$($key)|+] $kind,)* });
+        $crate::record!(@direct $($direct)? $name { $($field : $ty = $with [$($key)|+] $kind,)* });
     };
 }

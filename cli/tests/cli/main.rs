@@ -1,7 +1,8 @@
 //! The `contango` binary, run as a user runs it, against the simulator started in the test: every
-//! endpoint once, the failures and their exit codes, profiles, the private and market streams, and a spec
-//! edit picked up by a rebuild. One test binary (link time matters).
+//! endpoint once, the failures and their exit codes, the drift probe, profiles, the private and
+//! market streams, and a spec edit picked up by a rebuild. One test binary (link time matters).
 
+mod drift;
 mod endpoints;
 mod failures;
 mod market;

@@ -53,6 +53,14 @@ pub fn emit(ir: &Ir) -> TokenStream {
         quote!(::std::option::Option::Some(#key) => Product::#v,)
     });
     let commands = ir.endpoints.iter().map(|ep| command(ir, ep));
+    let endpoints = ir.endpoints.iter().map(|ep| {
+        let (command, key) = (kebab(&ep.name), &ep.name);
+        let read_only = matches!(ep.method, crate::ir::Method::Get);
+        use crate::ir::Security;
+        let needs_key = !matches!(ep.security, Security::None);
+        let signed = matches!(ep.security, Security::Trade | Security::UserData);
+        quote!(#p::EndpointInfo { command: #command, key: #key, read_only: #read_only, needs_key: #needs_key, signed: #signed })
+    });
     let arms = ir.endpoints.iter().map(dispatch);
     let shapes = shapes(ir);
     let has_stream = ir.stream.as_ref().is_some_and(|s| s.listen_key.is_some());
@@ -64,7 +72,7 @@ pub fn emit(ir: &Ir) -> TokenStream {
                 quote!(Event::#v(r) => #p::event(#wire, r, &#shape),)
             });
             quote! {
-                async fn user_stream(client: &Client, stop: #p::Stop) -> ::std::result::Result<(), #p::Failure> {
+                async fn user_stream(client: &Client, stop: #p::Stop, sink: #p::Sink) -> ::std::result::Result<(), #p::Failure> {
                     fn event_json(event: &Event) -> #p::serde_json::Value {
                         match event {
                             #(#events)*
@@ -72,12 +80,12 @@ pub fn emit(ir: &Ir) -> TokenStream {
                         }
                     }
                     let connect = async { client.user_stream().connect().await.map_err(#p::Failure::from) };
-                    #p::run_stream(connect, event_json, stop).await
+                    #p::run_stream(connect, event_json, stop, sink).await
                 }
             }
         }
         _ => quote! {
-            async fn user_stream(_: &Client, _: #p::Stop) -> ::std::result::Result<(), #p::Failure> {
+            async fn user_stream(_: &Client, _: #p::Stop, _: #p::Sink) -> ::std::result::Result<(), #p::Failure> {
                 ::std::result::Result::Err(#p::Failure::Refused("this spec describes no private stream".into()))
             }
         },
@@ -92,7 +100,7 @@ pub fn emit(ir: &Ir) -> TokenStream {
     let market_stream = match &ir.market {
         Some(m) => market_stream(m),
         None => quote! {
-            async fn market_stream(_: &Client, _: &#p::clap::ArgMatches, _: #p::Stop) -> ::std::result::Result<(), #p::Failure> {
+            async fn market_stream(_: &Client, _: &#p::clap::ArgMatches, _: #p::Stop, _: #p::Sink) -> ::std::result::Result<(), #p::Failure> {
                 ::std::result::Result::Err(#p::Failure::Refused("this spec describes no market stream".into()))
             }
         },
@@ -118,6 +126,13 @@ pub fn emit(ir: &Ir) -> TokenStream {
             const ABOUT: &'static str = #about;
             const PRODUCTS: &'static [#p::ProductInfo] = &[#(#products),*];
             const HAS_USER_STREAM: bool = #has_stream;
+            const ENDPOINTS: &'static [#p::EndpointInfo] = &[#(#endpoints),*];
+            const SPEC_YAML: &'static str = SPEC_YAML;
+            const SPEC_FILE: &'static str = SPEC_FILE;
+
+            fn drift(client: &Client) -> ::contango::DriftReport {
+                client.drift()
+            }
 
             fn commands() -> ::std::vec::Vec<#p::clap::Command> {
                 ::std::vec![#(#commands),*]
@@ -493,6 +508,7 @@ fn market_stream(m: &Market) -> TokenStream {
             client: &Client,
             args: &#p::clap::ArgMatches,
             stop: #p::Stop,
+            sink: #p::Sink,
         ) -> ::std::result::Result<(), #p::Failure> {
             fn event_json(event: &MarketEvent) -> #p::serde_json::Value {
                 match event {
@@ -522,7 +538,7 @@ fn market_stream(m: &Market) -> TokenStream {
                 }
             }
             let connect = async { builder.connect().await.map_err(#p::Failure::from) };
-            #p::run_stream(connect, event_json, stop).await
+            #p::run_stream(connect, event_json, stop, sink).await
         }
     }
 }

@@ -115,6 +115,11 @@ pub fn client(ir: &Ir) -> proc_macro2::TokenStream {
             pub fn product(&self) -> Product { self.product }
             /// The shared transport, for advanced use (custom endpoints).
             pub fn core(&self) -> &::contango::__private::Core { &self.core }
+            /// What the server sent so far (answers and both streams) that the spec does not
+            /// describe: unknown fields, enum values, error codes, events and channels, missing
+            /// fields, mismatched types. Bounded and de-duplicated; each new finding is also
+            /// logged once with `tracing::warn!`.
+            pub fn drift(&self) -> ::contango::DriftReport { self.core.drift() }
             /// Sends any request of this spec (the request types are plain data). This is the one
             /// send path: the builders' `send()` calls it too, so whichever way a request is sent
             /// it gets the same validation, the endpoint's `precheck` (when prechecks are on),

@@ -19,6 +19,24 @@ pub fn enumeration(e: &Enum, direct: bool) -> TokenStream {
     } else {
         string_enum(e, &name, &docs, &variants, vdocs.collect())
     };
+    // Drift: the catch-all is a value the spec does not list.
+    let spec_name = &e.name;
+    let items = quote! {
+        #items
+        impl ::contango::__private::drift::CatchAll for #name {
+            fn is_other(&self) -> bool {
+                ::std::matches!(self, Self::Other(_))
+            }
+        }
+        impl ::contango::__private::drift::Schema for #name {
+            fn ty() -> ::contango::__private::drift::Ty {
+                ::contango::__private::drift::Ty::Enum {
+                    name: #spec_name,
+                    known: ::contango::__private::drift::enum_known::<Self>,
+                }
+            }
+        }
+    };
     if !direct {
         return items;
     }
@@ -32,7 +50,7 @@ pub fn enumeration(e: &Enum, direct: bool) -> TokenStream {
         #items
         impl ::contango::__private::direct::Direct for #name {
             fn direct(r: &mut ::contango::__private::direct::Reader<'_>) -> ::std::option::Option<Self> {
-                r.scalar_text(|s| #convert)
+                r.scalar_text(|s| #convert).map(::contango::__private::drift::noticing)
             }
         }
     }

@@ -105,6 +105,7 @@ pub fn error_codes(ir: &Ir) -> TokenStream {
             fn code(self) -> i64 { ErrorCode::code(self) }
             fn retry_class(self) -> ::contango::RetryClass { ErrorCode::retry_class(self) }
             fn name(self) -> &'static str { ErrorCode::name(self) }
+            fn is_known(self) -> bool { !::std::matches!(self, Self::Unknown(_)) }
         }
         /// The one error type of every call: refused locally, refused by the server, or no answer.
         pub type Error = ::contango::__private::Error<ErrorCode>;

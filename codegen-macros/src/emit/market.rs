@@ -54,6 +54,14 @@ pub fn market(m: &Market) -> TokenStream {
         &|p| quote!(<#p as ::contango::__private::serde::Deserialize>::deserialize(tick)),
         quote!(::std::result::Result::Ok),
     );
+    let channel_tys = order.iter().map(|&i| {
+        let (s, p, key) = (&subs[i], &payloads[i], &m.channels[i].key);
+        quote! {
+            if #s::parse(channel).is_some() {
+                return ::std::option::Option::Some((#key, <#p as ::contango::__private::drift::Schema>::ty()));
+            }
+        }
+    });
     let direct_parses = dispatch(
         &|p| quote!(<#p as ::contango::__private::direct::Direct>::direct(r)),
         quote!(::std::option::Option::Some),
@@ -155,6 +163,7 @@ pub fn market(m: &Market) -> TokenStream {
             /// unlisted channel keeps it raw.
             pub fn decode_tick<'de, D: ::contango::__private::serde::Deserializer<'de>>(channel: &str, tick: D) -> ::std::result::Result<Self, D::Error> {
                 #(#parses)*
+                ::contango::__private::drift::notice();
                 let raw = <::std::boxed::Box<::contango::__private::serde_json::value::RawValue> as ::contango::__private::serde::Deserialize>::deserialize(tick)?;
                 ::std::result::Result::Ok(Self::Other { channel: channel.to_owned(), raw: raw.get().to_owned() })
             }
@@ -221,7 +230,12 @@ pub fn market(m: &Market) -> TokenStream {
             }
             fn direct_tick(channel: &str, r: &mut ::contango::__private::direct::Reader<'_>) -> ::std::option::Option<MarketEvent> {
                 #(#direct_parses)*
+                ::contango::__private::drift::notice();
                 ::std::option::Option::Some(MarketEvent::Other { channel: channel.to_owned(), raw: r.raw()?.to_owned() })
+            }
+            fn channel_ty(channel: &str) -> ::std::option::Option<(&'static str, ::contango::__private::drift::Ty)> {
+                #(#channel_tys)*
+                ::std::option::Option::None
             }
             fn set_time(event: &mut MarketEvent, ts: ::contango::Millis) {
                 event.set_time(ts)

@@ -115,8 +115,35 @@ fn object_record(r: &Record, direct: bool, paths: &Paths) -> TokenStream {
     }
 }
 
-/// The one-pass reader of an array-shaped record (`direct::Direct`): its elements in field order.
+/// The one-pass reader of an array-shaped record (`direct::Direct`): its elements in field
+/// order; and its description for the drift walk (`drift::Schema`).
 fn direct_tuple(r: &Record) -> TokenStream {
+    let direct = direct_tuple_reader(r);
+    let name = type_ident(&r.name);
+    let spec_name = &r.name;
+    let fields = r.fields.iter().map(|f| {
+        let key = Literal::byte_string(f.wire.as_bytes());
+        let ty = rust_ty(&f.ty);
+        let (required, or_one) = (f.required, matches!(f.ty, Ty::OneOrMany(_)));
+        quote!(::contango::__private::drift::Field {
+            keys: &[#key], required: #required, or_one: #or_one,
+            ty: <#ty as ::contango::__private::drift::Schema>::ty,
+        },)
+    });
+    quote! {
+        #direct
+        impl ::contango::__private::drift::Schema for #name {
+            fn ty() -> ::contango::__private::drift::Ty {
+                static RECORD: ::contango::__private::drift::Record = ::contango::__private::drift::Record {
+                    name: #spec_name, array: true, fields: &[#(#fields)*],
+                };
+                ::contango::__private::drift::Ty::Record(&RECORD)
+            }
+        }
+    }
+}
+
+fn direct_tuple_reader(r: &Record) -> TokenStream {
     let name = type_ident(&r.name);
     if r.fields.iter().any(|f| matches!(f.ty, Ty::OneOrMany(_))) {
         // A one-or-many element is left to serde: the reader takes only a plain list, and would

@@ -67,6 +67,7 @@ pub fn stream(s: &Stream) -> proc_macro2::TokenStream {
                 match tag.as_ref() {
                     #(#matches)*
                     _ => {
+                        ::contango::__private::drift::notice();
                         let other = tag_pass()?;
                         ::std::result::Result::Ok(Self::Other {
                             event_type: other.into_owned(),
@@ -113,6 +114,11 @@ fn user_stream(lk: &ListenKey, s: &Stream) -> proc_macro2::TokenStream {
     let keep_alive = type_ident(&format!("{}Request", lk.keep_alive_camel));
     let close = type_ident(&format!("{}Request", lk.close_camel));
     let field = field_ident(&lk.field_rust);
+    let event_tys = s.events.iter().map(|e| {
+        let all = std::iter::once(&e.wire).chain(&e.aliases);
+        let (wire, r) = (&e.wire, type_ident(&e.record));
+        quote!(#(#all)|* => ::std::option::Option::Some((#wire, <#r as ::contango::__private::drift::Schema>::ty())),)
+    });
     let invalid = type_ident(&lk.invalid_variant);
     quote! {
         /// Wires the private stream to this spec: its events, its listen-key endpoints and the
@@ -125,8 +131,15 @@ fn user_stream(lk: &ListenKey, s: &Stream) -> proc_macro2::TokenStream {
             type Code = ErrorCode;
             const CHANNEL: &'static str = Event::CHANNEL;
             const URL_TEMPLATE: &'static str = Event::URL_TEMPLATE;
+            const TAG: &'static str = Event::TAG;
             fn decode(frame: &[u8]) -> ::std::result::Result<Event, ::contango::__private::serde_json::Error> {
                 Event::decode(frame)
+            }
+            fn event_ty(tag: &str) -> ::std::option::Option<(&'static str, ::contango::__private::drift::Ty)> {
+                match tag {
+                    #(#event_tys)*
+                    _ => ::std::option::Option::None,
+                }
             }
             fn create_key(
                 core: &::contango::__private::Core,

@@ -206,6 +206,7 @@ fn channel(
         })
     });
     Some(ir::Channel {
+        key: path.rsplit('.').next().unwrap_or_default().to_owned(),
         variant,
         doc: def.doc.clone(),
         template: def.name.value.clone(),

@@ -44,8 +44,15 @@ pub trait StreamApi: Send + Sync + 'static {
     /// Default WebSocket address template (see [`DEFAULT_URL_TEMPLATE`]).
     const URL_TEMPLATE: &'static str = DEFAULT_URL_TEMPLATE;
 
+    /// Key of a data frame naming its event type (`e`).
+    const TAG: &'static str;
+
     /// Decodes one data frame (already decompressed) straight from its bytes.
     fn decode(frame: &[u8]) -> Result<Self::Event, serde_json::Error>;
+
+    /// The spec's name of the event type `tag` (aliases resolved) and its type; `None` for an
+    /// event type the spec does not list (drift).
+    fn event_ty(tag: &str) -> Option<(&'static str, crate::drift::Ty)>;
 
     /// The server's event time of `event` in milliseconds, when it has one; reported in
     /// [`Gap::last_event_ms`](super::Gap::last_event_ms) so a resync can start from it.

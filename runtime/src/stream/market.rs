@@ -107,6 +107,10 @@ pub trait MarketApi: Send + Sync + 'static {
 
     /// Sets the frame time of an event decoded before its frame's `ts` was read.
     fn set_time(event: &mut Self::Event, ts: crate::time::Millis);
+
+    /// The spec's key of the channel named `channel` (`ticker`) and its payload type; `None` for
+    /// a channel the spec does not list (drift).
+    fn channel_ty(channel: &str) -> Option<(&'static str, crate::drift::Ty)>;
 }
 
 /// A decoded data frame of one channel: which channel (typed), when, and its payload.
@@ -216,6 +220,8 @@ pub(crate) fn parse_with<'a, T: TickDecode>(
     if let Some(parsed) = direct::read_all(bytes, |r| direct_frame::<T>(r, ping_key)) {
         return Ok(parsed);
     }
+    // The unusual forms are where drift shows: checked after the decode.
+    crate::drift::notice();
     let mut de = serde_json::Deserializer::from_slice(bytes);
     let parsed = de.deserialize_map(FrameVisitor::<T> {
         ping_key,

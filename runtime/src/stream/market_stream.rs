@@ -28,6 +28,7 @@ use super::item::{ConnectError, StreamError, StreamItem};
 use super::market::{MarketApi, MarketFrame, Subscription, Typed, message, parse_with};
 use super::session::{Opening, Read, Session};
 use crate::client::Core;
+use crate::drift::DriftLog;
 use crate::error::InvalidArgument;
 
 /// A request of the market stream (`req`): a history page of a channel, answered with a list.
@@ -172,7 +173,7 @@ impl<A: MarketApi> Session for MarketSession<A> {
     }
 
     fn read(&self, bytes: &[u8], _now_ms: i64) -> Read<A::Event> {
-        match classify::<A>(bytes) {
+        match classify::<A>(self.core.drift_log(), bytes) {
             Classified::Ping(pong) => Read::Control(Control::Ping(pong)),
             Classified::Reply(frame) => {
                 if !self.requests.deliver(&frame) {
@@ -202,7 +203,16 @@ enum Classified<'a, E> {
     Data(super::session::Decoded<E>),
 }
 
-fn classify<A: MarketApi>(bytes: &[u8]) -> Classified<'_, A::Event> {
+/// Reads one frame (inflated), noting in `drift` what it holds that the spec does not describe.
+fn classify<'a, A: MarketApi>(drift: &DriftLog, bytes: &'a [u8]) -> Classified<'a, A::Event> {
+    let read = read_frame::<A>(bytes);
+    if crate::drift::take() || matches!(read, Classified::Data(Err(_))) {
+        crate::drift::market_drift::<A>(drift, bytes);
+    }
+    read
+}
+
+fn read_frame<A: MarketApi>(bytes: &[u8]) -> Classified<'_, A::Event> {
     let p = A::PROTOCOL;
     let (frame, inline) = match parse_with::<Typed<A>>(bytes, p.ping) {
         Ok(f) => f,
@@ -263,19 +273,28 @@ pub enum MarketMessage<E> {
 pub fn decode_market_frame<A: MarketApi>(
     bytes: &[u8],
 ) -> Result<MarketMessage<A::Event>, StreamError> {
-    frame::with_payload(
-        bytes,
-        Settings::default().max_frame_bytes,
-        market_message::<A>,
-    )
+    decode_market_frame_noting::<A>(&DriftLog::new(), bytes)
+}
+
+/// [`decode_market_frame`], noting the frame's drift in `drift` ([`crate::drift::market_frame`]).
+pub(crate) fn decode_market_frame_noting<A: MarketApi>(
+    drift: &DriftLog,
+    bytes: &[u8],
+) -> Result<MarketMessage<A::Event>, StreamError> {
+    frame::with_payload(bytes, Settings::default().max_frame_bytes, |b| {
+        market_message::<A>(drift, b)
+    })
     .map_err(|message| StreamError::Malformed {
         message,
         frame: format!("<{} binary bytes>", bytes.len()),
     })?
 }
 
-fn market_message<A: MarketApi>(bytes: &[u8]) -> Result<MarketMessage<A::Event>, StreamError> {
-    Ok(match classify::<A>(bytes) {
+fn market_message<A: MarketApi>(
+    drift: &DriftLog,
+    bytes: &[u8],
+) -> Result<MarketMessage<A::Event>, StreamError> {
+    Ok(match classify::<A>(drift, bytes) {
         Classified::Ping(pong) => MarketMessage::Ping { pong },
         Classified::Refused(m) => MarketMessage::Refused(m),
         Classified::Data(decoded) => MarketMessage::Event(decoded?.0),

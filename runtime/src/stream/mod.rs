@@ -83,6 +83,7 @@ pub use market::{
     MarketApi, MarketData, MarketFrame, Protocol, Subscription, SymbolRule, TemplatePart,
     match_template,
 };
+pub(crate) use market_stream::decode_market_frame_noting as market_stream_noting;
 pub use market_stream::{
     MarketMessage, MarketRequest, MarketStream, MarketStreamBuilder, RequestError,
     decode_market_frame,

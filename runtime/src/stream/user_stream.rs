@@ -134,16 +134,18 @@ impl<A: StreamApi> Session for UserSession<A> {
 
     fn read(&self, bytes: &[u8], now_ms: i64) -> Read<A::Event> {
         match frame::classify(bytes, A::CHANNEL, now_ms) {
-            Control::Data => Read::Data(match A::decode(bytes) {
-                Ok(e) => {
-                    let ms = A::event_time_ms(&e);
-                    Ok((e, ms))
-                }
-                Err(e) => Err(StreamError::Malformed {
-                    message: e.to_string(),
-                    frame: frame::preview(bytes),
-                }),
-            }),
+            Control::Data => Read::Data(
+                match crate::drift::event::<A>(self.core().drift_log(), bytes) {
+                    Ok(e) => {
+                        let ms = A::event_time_ms(&e);
+                        Ok((e, ms))
+                    }
+                    Err(e) => Err(StreamError::Malformed {
+                        message: e.to_string(),
+                        frame: frame::preview(bytes),
+                    }),
+                },
+            ),
             control => Read::Control(control),
         }
     }

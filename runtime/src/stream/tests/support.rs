@@ -39,6 +39,9 @@ pub enum TestCode {
 }
 
 impl ApiCode for TestCode {
+    fn is_known(self) -> bool {
+        !matches!(self, TestCode::Other(_))
+    }
     fn from_wire(_table: &str, code: i64) -> Self {
         match code {
             200 => TestCode::Success,
@@ -196,6 +199,11 @@ impl StreamApi for TestApi {
     type Event = TestEvent;
     type Code = TestCode;
     const CHANNEL: &'static str = "user_account_update";
+    const TAG: &'static str = "e";
+
+    fn event_ty(_tag: &str) -> Option<(&'static str, crate::drift::Ty)> {
+        None
+    }
 
     fn decode(frame: &[u8]) -> Result<TestEvent, serde_json::Error> {
         #[derive(Deserialize)]
