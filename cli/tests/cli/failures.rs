@@ -74,6 +74,29 @@ fn an_unreachable_server_is_a_transport_failure_exit_4() {
     let run = finish(cmd);
     assert_eq!(run.code, Some(4), "{run:?}");
     assert!(run.stderr.contains("transport failure"), "{run:?}");
+
+    // --verbose: each log line names the request once and the attempt it belongs to, never a
+    // field recorded again (`attempts=1 attempts=2`).
+    let mut cmd = h.bare();
+    cmd.args([
+        "--verbose",
+        "--base-url",
+        &format!("http://127.0.0.1:{port}"),
+        "server-time",
+    ]);
+    let verbose = finish(cmd);
+    assert_eq!(verbose.code, Some(4), "{verbose:?}");
+    assert!(
+        verbose.stderr.contains(
+            r#"contango.request{endpoint="server_time" method="GET"}:contango.attempt{n=2}"#
+        ),
+        "{verbose:?}"
+    );
+    for line in verbose.stderr.lines() {
+        for field in ["attempts=", "n=", "status=", "endpoint="] {
+            assert!(line.matches(field).count() <= 1, "{field} twice: {line}");
+        }
+    }
 }
 
 #[test]
