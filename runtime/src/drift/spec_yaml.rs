@@ -106,16 +106,7 @@ impl<'a> Patcher<'a> {
                 }
             }
         }
-        let code_names = lines
-            .iter()
-            .filter_map(|l| l.split("name: ").nth(1))
-            .map(|rest| {
-                rest.split([',', ' ', '}'])
-                    .next()
-                    .unwrap_or_default()
-                    .to_owned()
-            })
-            .collect();
+        let code_names = lines.iter().filter_map(|l| named(l)).collect();
         Self {
             lines,
             inserts: Vec::new(),
@@ -141,14 +132,7 @@ impl<'a> Patcher<'a> {
                 (l != line).then_some(l)
             }),
             FindingKind::TypeMismatch => {
-                let sample = f
-                    .sample
-                    .as_deref()
-                    .and_then(|s| serde_json::from_str(s).ok());
-                let ty = match sample {
-                    Some(v) => self.type_of(&f.wire, &v, &seen),
-                    None => f.suggested_type.clone().unwrap_or_else(|| "string".into()),
-                };
+                let ty = self.type_of(&f.wire, &sample_value(f), &seen);
                 self.edit_field(f, &seen, |line| retype(line, &ty))
             }
             FindingKind::UnknownEvent => self.new_event(f, &seen),
@@ -185,121 +169,107 @@ impl<'a> Patcher<'a> {
         Some(k)
     }
 
-    fn new_field(&mut self, f: &Finding, seen: &str) -> bool {
-        let Some(ty_name) = f.spec_type.as_deref() else {
+    /// Appends the lines `make` gives (given the line of the block's key and its end) at the
+    /// end of the list or map under line `at`, whose items are indented by `indent`, after a
+    /// `# drift:` comment; false when there is no such block or `make` gives nothing.
+    fn place(
+        &mut self,
+        at: Option<usize>,
+        indent: usize,
+        seen: &str,
+        make: impl FnOnce(&mut Self, usize, usize) -> Option<Vec<String>>,
+    ) -> bool {
+        let Some(at) = at else {
             return false;
         };
-        let Some(at) = self.find("types", ty_name, "fields") else {
+        let end = self.block_end(at, indent);
+        let Some(lines) = make(self, at, end) else {
             return false;
         };
-        let end = self.block_end(at, 6);
-        let existing: Vec<String> = self.lines[at + 1..end]
-            .iter()
-            .filter_map(|l| key_at(l, 6).map(|k| (k, *l)))
-            .flat_map(|(k, l)| {
-                let named = l.split("name: ").nth(1).map(|r| {
-                    r.split([',', ' ', '}'])
-                        .next()
-                        .unwrap_or_default()
-                        .to_owned()
-                });
-                [Some(k.to_owned()), named].into_iter().flatten()
-            })
-            .collect();
-        let sample: Value = f
-            .sample
-            .as_deref()
-            .and_then(|s| serde_json::from_str(s).ok())
-            .unwrap_or(Value::Null);
-        let ty = self.type_of(&f.wire, &sample, seen);
-        let line = field_line(6, &f.wire, &ty, &existing);
         self.inserts
-            .push((end - 1, format!("      # drift: {seen}")));
-        self.inserts.push((end - 1, line));
+            .push((end - 1, format!("{}# drift: {seen}", " ".repeat(indent))));
+        for l in lines {
+            self.inserts.push((end - 1, l));
+        }
         true
+    }
+
+    fn new_field(&mut self, f: &Finding, seen: &str) -> bool {
+        let at = f
+            .spec_type
+            .as_deref()
+            .and_then(|t| self.find("types", t, "fields"));
+        self.place(at, 6, seen, |p, at, end| {
+            // The names taken: each field's key and its `name:`.
+            let existing: Vec<String> = p.lines[at + 1..end]
+                .iter()
+                .filter_map(|l| key_at(l, 6).map(|k| (k, *l)))
+                .flat_map(|(k, l)| [Some(k.to_owned()), named(l)].into_iter().flatten())
+                .collect();
+            let ty = p.type_of(&f.wire, &sample_value(f), seen);
+            Some(vec![field_line(6, &f.wire, &ty, &existing)])
+        })
     }
 
     fn new_enum_value(&mut self, f: &Finding, seen: &str) -> bool {
-        let Some(name) = f.spec_type.as_deref() else {
-            return false;
-        };
-        let Some(at) = self.find("enums", name, "values") else {
-            return false;
-        };
-        let end = self.block_end(at, 6);
-        let integer = self.lines[at.saturating_sub(8)..at]
-            .iter()
-            .any(|l| l.trim() == "repr: integer");
-        let wire = yaml_scalar(&f.wire);
-        let line = if integer {
-            format!(
-                "      - {{ wire: {wire}, name: Value{}, doc: {} }}",
-                f.wire.replace('-', "Minus"),
-                DOC
-            )
-        } else {
-            format!("      - {{ wire: {wire}, doc: {DOC} }}")
-        };
-        self.inserts
-            .push((end - 1, format!("      # drift: {seen}")));
-        self.inserts.push((end - 1, line));
-        true
+        let at = f
+            .spec_type
+            .as_deref()
+            .and_then(|n| self.find("enums", n, "values"));
+        self.place(at, 6, seen, |p, at, _| {
+            let integer = p.lines[at.saturating_sub(8)..at]
+                .iter()
+                .any(|l| l.trim() == "repr: integer");
+            let wire = yaml_key(&f.wire);
+            Some(vec![if integer {
+                let name = format!("Value{}", f.wire.replace('-', "Minus"));
+                format!("      - {{ wire: {wire}, name: {name}, doc: {DOC} }}")
+            } else {
+                format!("      - {{ wire: {wire}, doc: {DOC} }}")
+            }])
+        })
     }
 
     fn new_error_code(&mut self, f: &Finding, seen: &str) -> bool {
-        let Some(table) = f.spec_type.as_deref() else {
-            return false;
-        };
-        let Some(at) = self.find("error_tables", table, "codes") else {
-            return false;
-        };
-        let end = self.block_end(at, 6);
-        let message = f.message.as_deref().unwrap_or_default();
-        let mut name = code_name(message, &f.wire);
-        if self.code_names.contains(&name) {
-            name = format!("{name}_{}", f.wire.trim_start_matches('-'));
-        }
-        self.code_names.insert(name.clone());
-        let shown = if message.is_empty() {
-            "not documented"
-        } else {
-            message
-        };
-        let line = format!(
-            "      - {{ code: {}, name: {name}, message: {}, retry: never }}",
-            f.wire,
-            quoted(shown)
-        );
-        self.inserts
-            .push((end - 1, format!("      # drift: {seen}")));
-        self.inserts.push((end - 1, line));
-        true
+        let at = f
+            .spec_type
+            .as_deref()
+            .and_then(|t| self.find("error_tables", t, "codes"));
+        self.place(at, 6, seen, |p, _, _| {
+            let message = f.message.as_deref().unwrap_or_default();
+            let mut name = code_name(message, &f.wire);
+            if p.code_names.contains(&name) {
+                name = format!("{name}_{}", f.wire.trim_start_matches('-'));
+            }
+            p.code_names.insert(name.clone());
+            let shown = if message.is_empty() {
+                "not documented"
+            } else {
+                message
+            };
+            Some(vec![format!(
+                "      - {{ code: {}, name: {name}, message: {}, retry: never }}",
+                f.wire,
+                quoted(shown)
+            )])
+        })
     }
 
     fn new_event(&mut self, f: &Finding, seen: &str) -> bool {
-        let Some(at) = self.find_top("stream", "events") else {
-            return false;
-        };
-        let end = self.block_end(at, 4);
-        let sample: Value = f
-            .sample
-            .as_deref()
-            .and_then(|s| serde_json::from_str(s).ok())
-            .unwrap_or(Value::Null);
-        let ty = self.type_of(&f.wire, &sample, seen);
-        self.inserts.push((end - 1, format!("    # drift: {seen}")));
-        self.inserts.push((
-            end - 1,
-            format!("    {}: {{ type: {ty}, doc: {DOC} }}", yaml_key(&f.wire)),
-        ));
-        true
+        let at = self.find_top("stream", "events");
+        self.place(at, 4, seen, |p, _, _| {
+            let ty = p.type_of(&f.wire, &sample_value(f), seen);
+            Some(vec![format!(
+                "    {}: {{ type: {ty}, doc: {DOC} }}",
+                yaml_key(&f.wire)
+            )])
+        })
     }
 
     fn new_channel(&mut self, f: &Finding, seen: &str) -> bool {
-        let Some(at) = self.find_top("market_stream", "channels") else {
-            return false;
-        };
-        let Some(template) = channel_template(&f.wire) else {
+        let at = self.find_top("market_stream", "channels");
+        let sample = sample_value(f);
+        let Some(template) = channel_template(&f.wire).filter(|_| sample.is_object()) else {
             return false;
         };
         let key = template
@@ -307,26 +277,16 @@ impl<'a> Patcher<'a> {
             .next()
             .unwrap_or_default()
             .replace(|c: char| !c.is_ascii_alphanumeric(), "_");
-        let sample: Value = f
-            .sample
-            .as_deref()
-            .and_then(|s| serde_json::from_str(s).ok())
-            .unwrap_or(Value::Null);
-        if !sample.is_object() {
-            return false;
-        }
-        let ty = self.type_of(&format!("market_{key}"), &sample, seen);
-        let end = self.block_end(at, 4);
-        for l in [
-            format!("    # drift: {seen} (name template guessed from the channel name: check it)"),
-            format!("    {key}:"),
-            format!("      doc: {DOC}"),
-            format!("      name: {}", quoted(&template)),
-            format!("      payload: {ty}"),
-        ] {
-            self.inserts.push((end - 1, l));
-        }
-        true
+        let seen = format!("{seen} (name template guessed from the channel name: check it)");
+        self.place(at, 4, &seen, |p, _, _| {
+            let ty = p.type_of(&format!("market_{key}"), &sample, &seen);
+            Some(vec![
+                format!("    {key}:"),
+                format!("      doc: {DOC}"),
+                format!("      name: {}", quoted(&template)),
+                format!("      payload: {ty}"),
+            ])
+        })
     }
 
     /// `section.key` at indent 0 and 2.
@@ -559,6 +519,25 @@ fn hunks(old: &[&str], new: &[String], changed_old: &[bool], old_at_new: &[usize
     out
 }
 
+/// A finding's sample as JSON (`null` without one).
+fn sample_value(f: &Finding) -> Value {
+    f.sample
+        .as_deref()
+        .and_then(|s| serde_json::from_str(s).ok())
+        .unwrap_or(Value::Null)
+}
+
+/// The `name:` of a spec line, if it has one.
+fn named(line: &str) -> Option<String> {
+    let rest = line.split("name: ").nth(1)?;
+    Some(
+        rest.split([',', ' ', '}'])
+            .next()
+            .unwrap_or_default()
+            .to_owned(),
+    )
+}
+
 /// Where a finding was seen, for its `# drift:` comment.
 fn seen(f: &Finding) -> String {
     let mut s = format!("{} `{}` seen in `{}`", f.kind, f.wire, f.endpoint);
@@ -643,18 +622,13 @@ const RESERVED: &[&str] = &[
     "where", "loop", "async", "await", "dyn",
 ];
 
-/// A key as YAML: plain when safe, quoted otherwise.
+/// A key or scalar as YAML: plain when safe, quoted otherwise.
 fn yaml_key(key: &str) -> String {
     if key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_') && !key.is_empty() {
         key.to_owned()
     } else {
         quoted(key)
     }
-}
-
-/// A scalar value as YAML (enum wires): plain when safe, quoted otherwise.
-fn yaml_scalar(s: &str) -> String {
-    yaml_key(s)
 }
 
 fn quoted(s: &str) -> String {
