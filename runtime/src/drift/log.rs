@@ -17,7 +17,17 @@ struct State {
     index: HashMap<Key, usize>,
     findings: Vec<Finding>,
     dropped: u64,
+    /// Per source (endpoint, `stream`, `market_stream`): checks in a row that found nothing new,
+    /// and answers noticed since the last check.
+    quiet: HashMap<&'static str, (u32, u32)>,
 }
+
+/// After this many checks in a row of a source that found nothing new, only one noticed answer
+/// in [`SAMPLE_EVERY`] is checked: a field the exchange added to every depth frame must not
+/// make each frame pay for a walk until the spec is patched.
+const QUIET_CHECKS: u32 = 8;
+/// See [`QUIET_CHECKS`].
+const SAMPLE_EVERY: u32 = 64;
 
 /// The findings of one client (its REST answers and both streams), bounded and de-duplicated:
 /// the same finding (kind, endpoint, path, wire) is counted, not stored twice.
@@ -48,9 +58,33 @@ impl DriftLog {
         Self::default()
     }
 
+    /// Whether a noticed answer of `source` is to be checked: always, until its checks found
+    /// nothing new [`QUIET_CHECKS`] times in a row; then one in [`SAMPLE_EVERY`] (counts of
+    /// steady drift are then of the answers checked).
+    pub fn should_check(&self, source: &'static str) -> bool {
+        let mut state = self.state.lock().unwrap_or_else(|p| p.into_inner());
+        let (quiet, since) = state.quiet.entry(source).or_default();
+        if *quiet < QUIET_CHECKS {
+            return true;
+        }
+        *since += 1;
+        if *since >= SAMPLE_EVERY {
+            *since = 0;
+            return true;
+        }
+        false
+    }
+
+    /// Records how a check of `source` went: `new` when it noted a finding not seen before.
+    pub fn checked(&self, source: &'static str, new: bool) {
+        let mut state = self.state.lock().unwrap_or_else(|p| p.into_inner());
+        let (quiet, _) = state.quiet.entry(source).or_default();
+        *quiet = if new { 0 } else { quiet.saturating_add(1) };
+    }
+
     /// Records `finding` (its `count` is ignored): counted when known, kept and logged with
-    /// `tracing::warn!` when new, counted as dropped when the log is full.
-    pub fn note(&self, mut finding: Finding) {
+    /// `tracing::warn!` when new, counted as dropped when the log is full. True when new.
+    pub fn note(&self, mut finding: Finding) -> bool {
         let mut state = self.state.lock().unwrap_or_else(|p| p.into_inner());
         let key = (
             finding.kind,
@@ -62,11 +96,11 @@ impl DriftLog {
             if let Some(f) = state.findings.get_mut(i) {
                 f.count += 1;
             }
-            return;
+            return false;
         }
         if state.findings.len() >= MAX_FINDINGS {
             state.dropped += 1;
-            return;
+            return true;
         }
         (finding.endpoint, finding.path, finding.wire) =
             (key.1.clone(), key.2.clone(), key.3.clone());
@@ -82,6 +116,7 @@ impl DriftLog {
         let at = state.findings.len();
         state.findings.push(finding);
         state.index.insert(key, at);
+        true
     }
 
     /// What was found so far.
@@ -130,6 +165,22 @@ mod tests {
         assert_eq!(r.findings[0].wire, "bonus");
         assert_eq!(r.findings[1].count, 1);
         assert_eq!(r.dropped, 0);
+    }
+
+    #[test]
+    fn steady_drift_is_sampled_and_new_drift_checked_again() {
+        let log = DriftLog::new();
+        for _ in 0..QUIET_CHECKS {
+            assert!(log.should_check("depth"));
+            log.checked("depth", false);
+        }
+        let checked = (0..SAMPLE_EVERY * 4)
+            .filter(|_| log.should_check("depth"))
+            .count();
+        assert_eq!(checked, 4, "one in {SAMPLE_EVERY}");
+        assert!(log.should_check("account"), "per source");
+        log.checked("depth", true);
+        assert!(log.should_check("depth"), "something new: checked again");
     }
 
     #[test]

@@ -24,17 +24,19 @@ pub fn answer<E: Endpoint>(
     match &result {
         Ok(_) if !noticed => {}
         Ok(_) | Err(Error::Decode { .. }) => answer_data::<E>(log, body),
-        Err(Error::Api { code, message, .. }) if !code.is_known() => log.note(Finding {
-            kind: FindingKind::UnknownErrorCode,
-            endpoint: E::META.name.to_owned(),
-            path: String::new(),
-            wire: code.code().to_string(),
-            sample: None,
-            suggested_type: None,
-            spec_type: Some(E::META.error_table.to_owned()),
-            message: Some(message.clone()),
-            count: 0,
-        }),
+        Err(Error::Api { code, message, .. }) if !code.is_known() => {
+            log.note(Finding {
+                kind: FindingKind::UnknownErrorCode,
+                endpoint: E::META.name.to_owned(),
+                path: String::new(),
+                wire: code.code().to_string(),
+                sample: None,
+                suggested_type: None,
+                spec_type: Some(E::META.error_table.to_owned()),
+                message: Some(message.clone()),
+                count: 0,
+            });
+        }
         Err(_) => {}
     }
     result
@@ -49,7 +51,7 @@ fn answer_data<E: Endpoint>(log: &DriftLog, body: &[u8]) {
         Envelope::Wrapped => v.get("data"),
     };
     if let Some(data) = data {
-        walk(E::META.name, data, E::data_ty(), &mut |f| log.note(f));
+        check(log, E::META.name, E::META.name, data, E::data_ty());
     }
 }
 
@@ -71,8 +73,10 @@ fn event_drift<A: StreamApi>(log: &DriftLog, frame: &[u8]) {
         return;
     };
     match A::event_ty(tag) {
-        Some((name, ty)) => walk(name, &v, ty, &mut |f| log.note(f)),
-        None => log.note(unlisted(FindingKind::UnknownEvent, "stream", tag, &v)),
+        Some((name, ty)) => check(log, "stream", name, &v, ty),
+        None => {
+            log.note(unlisted(FindingKind::UnknownEvent, "stream", tag, &v));
+        }
     }
 }
 
@@ -88,14 +92,27 @@ pub(crate) fn market_drift<A: MarketApi>(log: &DriftLog, bytes: &[u8]) {
     let tick = v.get("tick").unwrap_or(&Value::Null);
     match A::channel_ty(channel) {
         Some(_) if tick.is_null() => {}
-        Some((name, ty)) => walk(name, tick, ty, &mut |f| log.note(f)),
-        None => log.note(unlisted(
-            FindingKind::UnknownChannel,
-            "market_stream",
-            channel,
-            tick,
-        )),
+        Some((name, ty)) => check(log, "market_stream", name, tick, ty),
+        None => {
+            log.note(unlisted(
+                FindingKind::UnknownChannel,
+                "market_stream",
+                channel,
+                tick,
+            ));
+        }
     }
+}
+
+/// Walks `v` as `ty` for `name` (the endpoint, event or channel) unless `source`'s steady drift
+/// is being sampled ([`DriftLog::should_check`]).
+fn check(log: &DriftLog, source: &'static str, name: &str, v: &Value, ty: crate::drift::Ty) {
+    if !log.should_check(source) {
+        return;
+    }
+    let mut new = false;
+    walk(name, v, ty, &mut |f| new |= log.note(f));
+    log.checked(source, new);
 }
 
 /// Decodes one market frame as received (gzip or text), as the stream does, and notes its
