@@ -28,7 +28,10 @@ fn spec_v2() -> String {
                 "      maxValidOrder: { type: i32, doc: Maximum number of valid (open) orders. }\n      \
                  probeLimit: decimal\n",
             ),
-            ("\nendpoints:\n", &format!("\nendpoints:\n{}", probe::RECENT_TRADES)),
+            (
+                "\nendpoints:\n",
+                &format!("\nendpoints:\n{}", probe::RECENT_TRADES),
+            ),
         ],
     )
 }
@@ -161,7 +164,10 @@ async fn editing_the_spec_recompiles_and_brings_the_new_items() {
     let v2 = probe.build();
     assert!(v2.ok, "the new items are missing:\n{}", v2.stderr);
     let out = run_against(&probe, &sim).await;
-    assert!(out.contains("v2 ") && out.contains("RecentTradesBuilder"), "{out}");
+    assert!(
+        out.contains("v2 ") && out.contains("RecentTradesBuilder"),
+        "{out}"
+    );
 
     // They came from the edit: with the old spec back, the same code no longer compiles.
     probe.write("spec.yaml", SHIPPED_SPEC);

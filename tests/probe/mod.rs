@@ -34,7 +34,11 @@ pub const TOKIO: &str = r#"tokio = { version = "1", features = ["macros", "rt-mu
 pub fn edit(text: &str, edits: &[(&str, &str)]) -> String {
     let mut out = text.to_owned();
     for (from, to) in edits {
-        assert_eq!(out.matches(from).count(), 1, "`{from}` must occur once in the spec");
+        assert_eq!(
+            out.matches(from).count(),
+            1,
+            "`{from}` must occur once in the spec"
+        );
         out = out.replacen(from, to, 1);
     }
     out
@@ -139,7 +143,6 @@ impl Probe {
     pub fn binary(&self) -> PathBuf {
         self.target.join("debug").join(&self.name)
     }
-
 }
 
 /// Runs `binary` with `args` for at most a minute: whether it succeeded, and its stdout and
