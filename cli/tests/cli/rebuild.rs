@@ -8,6 +8,8 @@
 #[path = "../../../tests/probe/mod.rs"]
 mod probe;
 
+use std::time::Instant;
+
 use probe::{Probe, RECENT_TRADES, SHIPPED_SPEC};
 
 use crate::support::{Harness, Run, finish, new_order};
@@ -43,8 +45,10 @@ fn editing_the_spec_changes_the_command_line() {
     );
     probe.write("spec.yaml", SHIPPED_SPEC);
     probe.write("src/main.rs", MAIN);
+    let t = Instant::now();
     let first = probe.build();
     assert!(first.ok, "the probe does not build:\n{}", first.stderr);
+    eprintln!("first build (dependencies included): {:?}", t.elapsed());
     let h = Harness::new("cli-rebuild-probe");
     let help = probe_cli(&h, &probe, &["--help"]);
     assert!(
@@ -98,8 +102,10 @@ fn editing_the_spec_changes_the_command_line() {
             &[("\nendpoints:\n", &format!("\nendpoints:\n{RECENT_TRADES}"))],
         ),
     );
+    let t = Instant::now();
     let edited = probe.build();
     assert!(edited.ok, "{}", edited.stderr);
+    eprintln!("rebuild after the spec edit: {:?}", t.elapsed());
     assert!(
         edited.recompiled,
         "the spec changed but the probe was not recompiled"
