@@ -1,20 +1,23 @@
-//! Checks of requests against the limits the server publishes for each contract (minimum and
-//! maximum volume and value, price precision, trading status), before anything is sent. The
-//! contract comes from a per-client cache of `/contracts` answers (five minutes).
+//! The built-in precheck `contract_limits` (named in a spec as `precheck: contract_limits`):
+//! orders are checked against the limits the server publishes for each contract (minimum and
+//! maximum volume and value, price precision, trading status) before anything is sent. The
+//! contract comes from a per-client cache of the lookup endpoint's answers (five minutes).
+//!
+//! The check is written once, here, over [`Limits`] and [`Order`]; what a spec's generated types
+//! hold is read by [`ContractLimited`], which `generate!` implements for each request with this
+//! precheck through the `contract_limits!` declarative macro (the facade's own spec and any
+//! crate's copy of it alike).
 //!
 //! Each refusal names the parameter and quotes the meaning of the error code the server would
 //! have answered, so the local error reads like the remote one without the round trip.
 
 use std::collections::HashMap;
+use std::future::Future;
 use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
+use contango_runtime::{ApiCode, Core, Error, InvalidArgument};
 use rust_decimal::Decimal;
-
-use crate::{
-    Client, Contract, ContractStatus, Error, ErrorCode, InvalidArgument, NewOrderRequest,
-    OrderType, Product,
-};
 
 /// How long a cached contract is trusted.
 const TTL: Duration = Duration::from_secs(300);
@@ -23,16 +26,107 @@ const TTL: Duration = Duration::from_secs(300);
 /// rather than each paying the lookup's retries.
 const UNAVAILABLE_FOR: Duration = Duration::from_secs(30);
 
+/// A contract's published order limits: what the check reads of the spec's contract type.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Limits {
+    /// Contract name.
+    pub symbol: String,
+    /// Whether the contract's status says it cannot be traded now.
+    pub not_trading: bool,
+    /// Decimal places a price may have.
+    pub price_precision: Option<i32>,
+    /// Face value of one contract.
+    pub multiplier: Option<Decimal>,
+    /// Minimum volume of an order.
+    pub min_order_volume: Option<Decimal>,
+    /// Minimum value of an order.
+    pub min_order_money: Option<Decimal>,
+    /// Maximum volume of a market order.
+    pub max_market_volume: Option<Decimal>,
+    /// Maximum volume of a limit order.
+    pub max_limit_volume: Option<Decimal>,
+    /// Maximum value of a limit order.
+    pub max_limit_money: Option<Decimal>,
+}
+
+/// An order, as the check reads it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Order {
+    /// Number of contracts.
+    pub volume: Decimal,
+    /// Limit price (ignored for market orders).
+    pub price: Decimal,
+    /// A market order: checked on volume only, its value depends on the fills.
+    pub market: bool,
+    /// Valued as coin-margined (inverse) contracts are: `volume × multiplier / price`.
+    pub inverse: bool,
+}
+
+/// The server's error that a local refusal stands for; each is an error name the spec's table
+/// must hold (checked by `generate!`), mapped to its code by [`ContractLimited::code`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ServerCode {
+    /// `INVALID_CONTRACT`
+    InvalidContract,
+    /// `CONTRACT_NOT_TRADABLE`
+    ContractNotTradable,
+    /// `ORDER_QUANTITY_TOO_SMALL`
+    OrderQuantityTooSmall,
+    /// `ORDER_QUANTITY_TOO_LARGE` (limit orders)
+    OrderQuantityTooLarge,
+    /// `ORDER_QUANTITY_EXCEEDS_MAXIMUM` (market orders)
+    OrderQuantityExceedsMaximum,
+    /// `TOO_MANY_DECIMAL_PLACES`
+    TooManyDecimalPlaces,
+    /// `ORDER_AMOUNT_TOO_SMALL`
+    OrderAmountTooSmall,
+    /// `ORDER_AMOUNT_TOO_LARGE`
+    OrderAmountTooLarge,
+}
+
+/// A request whose endpoint has the `contract_limits` precheck, with the spec's types it is
+/// checked against. Implemented by generated code (`contract_limits!`).
+pub trait ContractLimited: Sync {
+    /// The record the lookup endpoint lists.
+    type Contract: Send + Sync + 'static;
+    /// The client's product (USDT- or coin-margined).
+    type Product: Copy + Send;
+    /// The error codes of the spec.
+    type Code: ApiCode + PartialEq;
+    /// The contract the order is for.
+    fn contract_name(&self) -> &str;
+    /// The order, valued as `product` values it.
+    fn order(&self, product: Self::Product) -> Order;
+    /// The limits `contract` publishes.
+    fn limits(contract: &Self::Contract) -> Limits;
+    /// The spec's code for `code`.
+    fn code(code: ServerCode) -> Self::Code;
+    /// The spec's message of `code`, `{0}` where the limit goes.
+    fn meaning(code: Self::Code) -> &'static str;
+}
+
 /// Contracts by name, with the time they were fetched; and until when the list is unavailable.
+/// One per client: [`Core::extension`].
 #[derive(Default)]
 struct ContractCache {
-    entries: Mutex<HashMap<String, (Instant, Arc<Contract>)>>,
+    entries: Mutex<HashMap<String, (Instant, Arc<Limits>)>>,
     unavailable_until: Mutex<Option<Instant>>,
 }
 
-/// The contract named `name`, from the cache or the server; `None` when the server lists none.
-async fn contract(client: &Client, name: &str) -> Result<Option<Arc<Contract>>, Error> {
-    let cache = client.core().extension::<ContractCache>();
+/// The limits of the contract named `name`, from the cache or from `fetch` (the lookup
+/// endpoint); `None` when the server lists no such contract.
+async fn contract<C, R, F, Fut>(
+    core: &Core,
+    name: &str,
+    fetch: F,
+) -> Result<Option<Arc<Limits>>, Error<R::Code>>
+where
+    R: ContractLimited,
+    F: FnOnce(String) -> Fut,
+    Fut: Future<Output = Result<C, Error<R::Code>>>,
+    C: IntoIterator<Item = R::Contract>,
+{
+    let cache = core.extension::<ContractCache>();
     let cached = {
         let entries = cache.entries.lock().unwrap_or_else(|p| p.into_inner());
         entries
@@ -52,11 +146,11 @@ async fn contract(client: &Client, name: &str) -> Result<Option<Arc<Contract>>, 
             "contract list unavailable (recently failed)".into(),
         ));
     }
-    let list = match client.contracts(name).send().await {
+    let list = match fetch(name.to_string()).await {
         Ok(list) => list,
         Err(e) => {
             // A definite "no such contract" is an answer; anything else marks the list unavailable.
-            if e.code() != Some(ErrorCode::InvalidContract) {
+            if e.code() != Some(R::code(ServerCode::InvalidContract)) {
                 *cache
                     .unavailable_until
                     .lock()
@@ -65,7 +159,11 @@ async fn contract(client: &Client, name: &str) -> Result<Option<Arc<Contract>>, 
             return Err(e);
         }
     };
-    let Some(found) = list.into_iter().find(|c| c.symbol == name) else {
+    let Some(found) = list
+        .into_iter()
+        .map(|c| R::limits(&c))
+        .find(|c| c.symbol == name)
+    else {
         return Ok(None);
     };
     let found = Arc::new(found);
@@ -74,26 +172,36 @@ async fn contract(client: &Client, name: &str) -> Result<Option<Arc<Contract>>, 
     Ok(Some(found))
 }
 
-/// The precheck of `new_order` (named by the spec): refuses an order the contract cannot take.
-pub(crate) async fn new_order(client: &Client, req: &NewOrderRequest) -> Result<(), Error> {
-    match contract(client, &req.contract_name).await {
-        Ok(Some(c)) => check_new_order(&c, client.product(), req).map_err(Error::InvalidArgument),
-        Ok(None) => Err(Error::InvalidArgument(refusal(
-            "contractName",
-            format!("no contract named `{}`", req.contract_name),
-            ErrorCode::InvalidContract,
-            &[],
-        ))),
+/// The precheck: refuses an order the contract cannot take. `fetch` calls the lookup endpoint
+/// with a contract name; `generate!` passes the client's.
+pub async fn precheck<C, R, F, Fut>(
+    core: &Core,
+    product: R::Product,
+    req: &R,
+    fetch: F,
+) -> Result<(), Error<R::Code>>
+where
+    R: ContractLimited,
+    F: FnOnce(String) -> Fut,
+    Fut: Future<Output = Result<C, Error<R::Code>>>,
+    C: IntoIterator<Item = R::Contract>,
+{
+    let name = req.contract_name();
+    let unknown = || {
+        Error::InvalidArgument(quote::<R>(Refusal {
+            param: "contractName",
+            what: format!("no contract named `{name}`"),
+            code: ServerCode::InvalidContract,
+            limit: None,
+        }))
+    };
+    match contract::<C, R, F, Fut>(core, name, fetch).await {
+        Ok(Some(limits)) => {
+            check(&limits, req.order(product)).map_err(|r| Error::InvalidArgument(quote::<R>(r)))
+        }
+        Ok(None) => Err(unknown()),
         // The contract list itself says there is no such contract: so would the order endpoint.
-        Err(Error::Api {
-            code: code @ ErrorCode::InvalidContract,
-            ..
-        }) => Err(Error::InvalidArgument(refusal(
-            "contractName",
-            format!("no contract named `{}`", req.contract_name),
-            code,
-            &[],
-        ))),
+        Err(e) if e.code() == Some(R::code(ServerCode::InvalidContract)) => Err(unknown()),
         // Without the contract list the server remains the judge.
         Err(e) => {
             tracing::debug!(error = %e, "contango.precheck skipped: contracts unavailable");
@@ -107,78 +215,91 @@ pub(crate) async fn new_order(client: &Client, req: &NewOrderRequest) -> Result<
 /// The order's value is computed as the exchange does: `volume × multiplier × price` for
 /// USDT-margined (linear) contracts, `volume × multiplier / price` for coin-margined (inverse)
 /// ones. Market orders are checked on volume only: their value depends on the fills.
-pub fn check_new_order(
-    c: &Contract,
-    product: Product,
-    req: &NewOrderRequest,
+pub fn check_new_order<R: ContractLimited>(
+    c: &R::Contract,
+    product: R::Product,
+    req: &R,
 ) -> Result<(), InvalidArgument> {
-    if c.status == Some(ContractStatus::CannotTrade) {
-        return Err(refusal(
-            "contractName",
-            format!("contract {} is not trading now", c.symbol),
-            ErrorCode::ContractNotTradable,
-            &[],
-        ));
+    check(&R::limits(c), req.order(product)).map_err(quote::<R>)
+}
+
+/// Why an order is refused, before it is worded with the spec's error table.
+struct Refusal {
+    param: &'static str,
+    what: String,
+    code: ServerCode,
+    /// Fills the `{0}` of the code's message.
+    limit: Option<String>,
+}
+
+/// The check itself, over plain values.
+fn check(c: &Limits, order: Order) -> Result<(), Refusal> {
+    if c.not_trading {
+        return Err(Refusal {
+            param: "contractName",
+            what: format!("contract {} is not trading now", c.symbol),
+            code: ServerCode::ContractNotTradable,
+            limit: None,
+        });
     }
-    let market = req.order_type == OrderType::Market;
     let too_small = |v: Decimal, min: Option<Decimal>| min.is_some_and(|m| v < m);
     let too_large = |v: Decimal, max: Option<Decimal>| max.is_some_and(|m| v > m);
-    if too_small(req.volume, c.min_order_volume) {
+    if too_small(order.volume, c.min_order_volume) {
         return Err(bound(
             "volume",
-            req.volume,
+            order.volume,
             "minimum",
             c.min_order_volume,
-            ErrorCode::OrderQuantityTooSmall,
+            ServerCode::OrderQuantityTooSmall,
         ));
     }
-    if market {
-        if too_large(req.volume, c.max_market_volume) {
+    if order.market {
+        if too_large(order.volume, c.max_market_volume) {
             return Err(bound(
                 "volume",
-                req.volume,
+                order.volume,
                 "maximum",
                 c.max_market_volume,
-                ErrorCode::OrderQuantityExceedsMaximum,
+                ServerCode::OrderQuantityExceedsMaximum,
             ));
         }
         return Ok(());
     }
-    if too_large(req.volume, c.max_limit_volume) {
+    if too_large(order.volume, c.max_limit_volume) {
         return Err(bound(
             "volume",
-            req.volume,
+            order.volume,
             "maximum",
             c.max_limit_volume,
-            ErrorCode::OrderQuantityTooLarge,
+            ServerCode::OrderQuantityTooLarge,
         ));
     }
     if let Some(places) = c.price_precision {
-        let scale = req.price.normalize().scale();
+        let scale = order.price.normalize().scale();
         if i64::from(scale) > i64::from(places) {
-            return Err(refusal(
-                "price",
-                format!(
+            return Err(Refusal {
+                param: "price",
+                what: format!(
                     "{} has {scale} decimal places; the contract allows {places}",
-                    req.price
+                    order.price
                 ),
-                ErrorCode::TooManyDecimalPlaces,
-                &[&places.to_string()],
-            ));
+                code: ServerCode::TooManyDecimalPlaces,
+                limit: Some(places.to_string()),
+            });
         }
     }
     // A non-positive price is the server's to refuse (-1138); there is no value to check.
-    let value = match (c.multiplier, product) {
-        _ if req.price <= Decimal::ZERO => None,
-        (Some(m), Product::CoinMargined) => req
+    let value = match c.multiplier {
+        _ if order.price <= Decimal::ZERO => None,
+        Some(m) if order.inverse => order
             .volume
             .checked_mul(m)
-            .and_then(|x| x.checked_div(req.price)),
-        (Some(m), _) => req
+            .and_then(|x| x.checked_div(order.price)),
+        Some(m) => order
             .volume
             .checked_mul(m)
-            .and_then(|x| x.checked_mul(req.price)),
-        (None, _) => None,
+            .and_then(|x| x.checked_mul(order.price)),
+        None => None,
     };
     if let Some(value) = value {
         if too_small(value, c.min_order_money) {
@@ -187,7 +308,7 @@ pub fn check_new_order(
                 value,
                 "minimum order value",
                 c.min_order_money,
-                ErrorCode::OrderAmountTooSmall,
+                ServerCode::OrderAmountTooSmall,
             ));
         }
         if too_large(value, c.max_limit_money) {
@@ -196,7 +317,7 @@ pub fn check_new_order(
                 value,
                 "maximum order value",
                 c.max_limit_money,
-                ErrorCode::OrderAmountTooLarge,
+                ServerCode::OrderAmountTooLarge,
             ));
         }
     }
@@ -208,33 +329,115 @@ fn bound(
     v: Decimal,
     which: &str,
     limit: Option<Decimal>,
-    code: ErrorCode,
-) -> InvalidArgument {
+    code: ServerCode,
+) -> Refusal {
     let limit = limit.unwrap_or_default();
-    refusal(
+    Refusal {
         param,
-        format!("{v} is beyond the contract's {which} {limit}"),
+        what: format!("{v} is beyond the contract's {which} {limit}"),
         code,
-        &[&limit.to_string()],
+        limit: Some(limit.to_string()),
+    }
+}
+
+/// An `InvalidArgument` that quotes what the server's code would have said.
+fn quote<R: ContractLimited>(r: Refusal) -> InvalidArgument {
+    let code = R::code(r.code);
+    let mut meaning = R::meaning(code).to_string();
+    if let Some(limit) = &r.limit {
+        meaning = meaning.replace("{0}", limit);
+    }
+    InvalidArgument::new(
+        r.param,
+        format!("{} ({} {}: {meaning})", r.what, code.code(), code.name()),
     )
 }
 
-/// An `InvalidArgument` that quotes what the server's code `code` would have said.
-fn refusal(param: &'static str, what: String, code: ErrorCode, args: &[&str]) -> InvalidArgument {
-    let mut meaning = code.message_template().to_string();
-    for (i, a) in args.iter().enumerate() {
-        meaning = meaning.replace(&format!("{{{i}}}"), a);
-    }
-    InvalidArgument::new(
-        param,
-        format!("{what} ({} {}: {meaning})", code.code(), code.name()),
-    )
+/// Implements [`ContractLimited`] for a generated request and defines the precheck function
+/// its endpoint names: what `generate!` emits for `precheck: contract_limits`, with the Rust
+/// names of the spec's fields (the spec's validation checked that each exists, with its type).
+/// Other names (`Client`, `Error`, `ErrorCode`, `Product`) are the invoking crate's generated ones.
+#[doc(hidden)]
+#[macro_export]
+macro_rules! contract_limits {
+    (
+        precheck $fn:ident for $req:ident {
+            contract_name: $name:ident,
+            volume: $volume:ident,
+            price: $price:ident,
+            market: $order_type:ident == $order_enum:ident :: $market:ident,
+        }
+        lookup $lookup:ident -> $contract:ident {
+            symbol: $symbol:ident,
+            not_trading: $status:ident == $status_enum:ident :: $not_trading:ident,
+            $($limit:ident: $field:ident,)*
+        }
+        inverse products [$($inverse:ident)*]
+    ) => {
+        impl $crate::checks::ContractLimited for $req {
+            type Contract = $contract;
+            type Product = Product;
+            type Code = ErrorCode;
+            fn contract_name(&self) -> &str {
+                &self.$name
+            }
+            fn order(&self, product: Product) -> $crate::checks::Order {
+                $crate::checks::Order {
+                    volume: self.$volume,
+                    price: self.$price,
+                    market: self.$order_type == $order_enum::$market,
+                    inverse: match product {
+                        $(Product::$inverse => true,)*
+                        #[allow(unreachable_patterns)]
+                        _ => false,
+                    },
+                }
+            }
+            fn limits(c: &$contract) -> $crate::checks::Limits {
+                // Required or optional in the spec: both read as an `Option`.
+                let status: ::std::option::Option<&$status_enum> =
+                    ::std::convert::Into::into(&c.$status);
+                $crate::checks::Limits {
+                    symbol: c.$symbol.clone(),
+                    not_trading: status == ::std::option::Option::Some(&$status_enum::$not_trading),
+                    $($limit: ::std::convert::Into::into(c.$field),)*
+                }
+            }
+            fn code(code: $crate::checks::ServerCode) -> ErrorCode {
+                use $crate::checks::ServerCode as S;
+                match code {
+                    S::InvalidContract => ErrorCode::InvalidContract,
+                    S::ContractNotTradable => ErrorCode::ContractNotTradable,
+                    S::OrderQuantityTooSmall => ErrorCode::OrderQuantityTooSmall,
+                    S::OrderQuantityTooLarge => ErrorCode::OrderQuantityTooLarge,
+                    S::OrderQuantityExceedsMaximum => ErrorCode::OrderQuantityExceedsMaximum,
+                    S::TooManyDecimalPlaces => ErrorCode::TooManyDecimalPlaces,
+                    S::OrderAmountTooSmall => ErrorCode::OrderAmountTooSmall,
+                    S::OrderAmountTooLarge => ErrorCode::OrderAmountTooLarge,
+                }
+            }
+            fn meaning(code: ErrorCode) -> &'static str {
+                code.message_template()
+            }
+        }
+
+        /// The `contract_limits` precheck of this endpoint.
+        async fn $fn(client: &Client, req: &$req) -> ::std::result::Result<(), Error> {
+            $crate::checks::precheck(client.core(), client.product(), req, move |name| {
+                client.$lookup(name).send()
+            })
+            .await
+        }
+    };
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{NewOrder, Open, PositionType, Side};
+    use crate::{
+        Contract, ContractStatus, NewOrder, NewOrderRequest, Open, OrderType, PositionType,
+        Product, Side,
+    };
     use rust_decimal_macros::dec;
 
     fn contract() -> Contract {

@@ -20,6 +20,8 @@ pub mod checks;
 #[doc(hidden)]
 pub mod __private {
     pub use contango_runtime::__private::*;
+    // The built-in prechecks a spec names (`precheck: contract_limits`).
+    pub use crate::contract_limits;
 }
 
 generate!("spec/futures.yaml");

@@ -4297,7 +4297,7 @@ pub struct NewOrder {
     " Builder of [`Client::new_order`]: set optional parameters, then `send()`."] builder
     NewOrderBuilder; #[doc =
     " Sends the request and decodes the answer. Never sent twice by accident: it always carries a `client_order_id` (generated when unset); after an ambiguous outcome the client looks it up by that id and resends once only if the server does not have it."]
-    send dedupe[crate ::checks::new_order]; #[doc =
+    send dedupe[new_order_contract_limits]; #[doc =
     " Places an order. Never resent blindly: after an ambiguous outcome look it up by its client order id."]
     #[doc = " "] #[doc = " `POST /v2/order` (TRADE, signed)."] method new_order;
 }
@@ -4331,6 +4331,15 @@ impl ::contango::__private::dedupe::Dedupe for NewOrderRequest {
     fn is_not_found(code: ErrorCode) -> bool {
         code == ErrorCode::OrderNotFound
     }
+}
+::contango::__private::contract_limits! {
+    precheck new_order_contract_limits for NewOrderRequest { contract_name :
+    contract_name, volume : volume, price : price, market : order_type ==
+    OrderType::Market, } lookup contracts -> Contract { symbol : symbol, not_trading :
+    status == ContractStatus::CannotTrade, price_precision : price_precision, multiplier
+    : multiplier, min_order_volume : min_order_volume, min_order_money : min_order_money,
+    max_market_volume : max_market_volume, max_limit_volume : max_limit_volume,
+    max_limit_money : max_limit_money, } inverse products[CoinMargined]
 }
 ::contango::__private::endpoint! {
     #[doc =

@@ -245,8 +245,42 @@ pub struct Endpoint {
     pub struct_style: bool,
     pub rate_group: String,
     pub dedupe: Option<Dedupe>,
-    /// Path of the async check run before sending (`crate::checks::new_order`).
-    pub precheck: Option<String>,
+    /// The async check run before sending.
+    pub precheck: Option<Precheck>,
+}
+
+/// What an endpoint's `precheck` names.
+#[derive(Debug, Clone)]
+pub enum Precheck {
+    /// A user's async function `(&Client, &XxxRequest) -> Result<(), Error>`, by Rust path.
+    Path(String),
+    /// The built-in `contract_limits` (the facade's `contract_limits!` over the names below).
+    ContractLimits(Box<ContractLimits>),
+}
+
+/// The Rust names the built-in `contract_limits` reads, each found and type-checked.
+#[derive(Debug, Clone)]
+pub struct ContractLimits {
+    /// Request fields: the contract's name, the volume, the price and the order type.
+    pub contract_name: String,
+    pub volume: String,
+    pub price: String,
+    pub order_type: String,
+    /// The order-type enum and its market variant.
+    pub order_enum: String,
+    pub market: String,
+    /// The lookup endpoint's method and the record it lists.
+    pub lookup: String,
+    pub contract: String,
+    pub symbol: String,
+    /// The status field, its enum and the variant saying the contract cannot trade.
+    pub status: String,
+    pub status_enum: String,
+    pub not_trading: String,
+    /// Each limit: its name in the facade's `Limits` and the record's Rust field.
+    pub limits: Vec<(&'static str, String)>,
+    /// Variants of the products whose orders are valued inversely (`coin_margined`).
+    pub inverse: Vec<String>,
 }
 
 impl Endpoint {

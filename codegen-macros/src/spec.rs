@@ -628,7 +628,7 @@ pub static ENDPOINT: Object = Object {
         Key::opt(
             "precheck",
             Shape::Str,
-            "Path of an async Rust function `(&Client, &Request) -> Result<(), Error>` run before sending.",
+            "Run after local validation, before sending: a built-in precheck (`contract_limits`) or the Rust path (with `::`) of an async function `(&Client, &Request) -> Result<(), Error>`.",
         ),
     ],
     check: check::<EndpointDef>,

@@ -5,36 +5,44 @@
 #![allow(dead_code)]
 
 use std::path::{Path, PathBuf};
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-/// A small spec with one endpoint, which the rebuild tests edit.
-pub const SPEC_V1: &str = r#"
-info: { title: Probe, version: "1", doc: A spec that gets edited. }
-auth: { api_key_header: X-KEY, signature_header: X-SIGN, timestamp_header: X-TS, recv_window_param: recvWindow }
-products:
-  main: { prefix: /api, doc: The only product. }
-error_tables:
-  main:
-    success: [0]
-    codes:
-      - { code: -1, name: BAD_REQUEST, message: bad request, retry: never }
-types:
-  Ticker:
-    doc: Latest price of a contract.
-    fields:
-      symbol: { type: string, required: true }
-endpoints:
-  ticker:
-    doc: Gets a ticker.
+/// The shipped spec, which the probes copy: whatever it names (a built-in precheck, say) must
+/// work in any crate's expansion of it.
+pub const SHIPPED_SPEC: &str = include_str!("../../spec/futures.yaml");
+
+/// An endpoint the rebuild tests add (under `endpoints:`), with a documented, limited parameter.
+pub const RECENT_TRADES: &str = r#"  recent_trades:
+    doc: Recent trades of a contract, newest first.
     method: GET
-    path: /v1/ticker
+    path: /v1/recentTrades
     security: NONE
-    errors: main
+    errors: futures
     query:
-      symbol: { type: string, required: true }
-    response: { envelope: bare, data: Ticker }
+      contractName: { type: string, required: true, doc: Contract name. }
+      limit: { type: i32, min: 1, max: 50, doc: How many trades. }
+    response: { envelope: bare, data: list<Trade> }
+
 "#;
+
+/// A dependency line for a probe's `main`: tokio with features contango's own build already
+/// enables, so it is not built again.
+pub const TOKIO: &str = r#"tokio = { version = "1", features = ["macros", "rt-multi-thread"] }"#;
+
+/// `text` with each `(from, to)` replaced; each `from` must occur exactly once.
+pub fn edit(text: &str, edits: &[(&str, &str)]) -> String {
+    let mut out = text.to_owned();
+    for (from, to) in edits {
+        assert_eq!(
+            out.matches(from).count(),
+            1,
+            "`{from}` must occur once in the spec"
+        );
+        out = out.replacen(from, to, 1);
+    }
+    out
+}
 
 /// One build of the probe crate.
 pub struct Build {
@@ -52,8 +60,9 @@ pub struct Probe {
 
 impl Probe {
     /// A crate `name` in this build's temporary directory, depending on the packages in `deps`
-    /// (`(package, path)`), with this workspace's `Cargo.lock` (`workspace_root`).
-    pub fn new(name: &str, deps: &[(&str, &str)], workspace_root: &str) -> Probe {
+    /// (`(package, path)`) and the dependency lines `more`, with this workspace's `Cargo.lock`
+    /// (`workspace_root`) and its profile.
+    pub fn new(name: &str, deps: &[(&str, &str)], more: &[&str], workspace_root: &str) -> Probe {
         let tmp = Path::new(env!("CARGO_TARGET_TMPDIR"));
         let target = tmp
             .parent()
@@ -64,11 +73,14 @@ impl Probe {
         let deps: String = deps
             .iter()
             .map(|(package, path)| format!("{package} = {{ path = {path:?} }}\n"))
+            .chain(more.iter().map(|line| format!("{line}\n")))
             .collect();
         let manifest = format!(
             "[package]\nname = \"{name}\"\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\n\
              [dependencies]\n{deps}\n\
-             # Its own workspace, not a member of contango's.\n[workspace]\n"
+             # Its own workspace, not a member of contango's; dependencies without debug\n\
+             # information, as contango builds them.\n[workspace]\n\n\
+             [profile.dev.package.\"*\"]\ndebug = false\n"
         );
         let probe = Probe {
             dir,
@@ -97,7 +109,7 @@ impl Probe {
                 command.env_remove(&*key);
             }
         }
-        let mut child = command
+        let child = command
             .args(args)
             .arg("--offline")
             .current_dir(&self.dir)
@@ -107,23 +119,7 @@ impl Probe {
             .spawn()
             .expect("run cargo");
         // Bounded: a build that hangs (a held lock, say) fails the test instead of the suite.
-        let started = Instant::now();
-        let (out, err) = (child.stdout.take(), child.stderr.take());
-        let out = std::thread::spawn(move || read_all(out));
-        let err = std::thread::spawn(move || read_all(err));
-        let status = loop {
-            if let Some(status) = child.try_wait().expect("wait for cargo") {
-                break status;
-            }
-            if started.elapsed() > Duration::from_secs(600) {
-                let _ = child.kill();
-                panic!("cargo {args:?} took more than 10 minutes");
-            }
-            std::thread::sleep(Duration::from_millis(50));
-        };
-        let out = out.join().unwrap_or_default();
-        let err = err.join().unwrap_or_default();
-        (status.success(), out, err)
+        wait_bounded(child, Duration::from_secs(600))
     }
 
     pub fn build(&self) -> Build {
@@ -147,12 +143,43 @@ impl Probe {
     pub fn binary(&self) -> PathBuf {
         self.target.join("debug").join(&self.name)
     }
+}
 
-    pub fn run(&self) -> String {
-        let (ok, out, err) = self.cargo(&["run", "--quiet"]);
-        assert!(ok, "the probe does not run:\n{err}");
-        out
-    }
+/// Runs `binary` with `args` for at most a minute: whether it succeeded, and its stdout and
+/// stderr together.
+pub fn run_bounded(binary: &Path, args: &[String]) -> (bool, String) {
+    let child = Command::new(binary)
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("run the probe");
+    let (ok, out, err) = wait_bounded(child, Duration::from_secs(60));
+    (ok, out + &err)
+}
+
+/// Waits for `child` at most `limit` (then kills it and fails the test): whether it succeeded,
+/// its stdout and its stderr.
+fn wait_bounded(mut child: Child, limit: Duration) -> (bool, String, String) {
+    let started = Instant::now();
+    let (out, err) = (child.stdout.take(), child.stderr.take());
+    let out = std::thread::spawn(move || read_all(out));
+    let err = std::thread::spawn(move || read_all(err));
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("wait for the child") {
+            break status;
+        }
+        if started.elapsed() > limit {
+            let _ = child.kill();
+            let _ = child.wait();
+            panic!("{child:?} ran longer than {limit:?}");
+        }
+        std::thread::sleep(Duration::from_millis(50));
+    };
+    let out = out.join().unwrap_or_default();
+    let err = err.join().unwrap_or_default();
+    (status.success(), out, err)
 }
 
 fn read_all(pipe: Option<impl std::io::Read>) -> String {

@@ -1,28 +1,16 @@
-//! Editing the spec changes the command line with no hand edit: a crate generating its SDK and
-//! its CLI from its own spec is built; the spec gains an endpoint (with a documented, limited
-//! parameter); cargo recompiles, and the rebuilt binary has the new subcommand, its help from
-//! the spec, and the SDK's local refusal of its limit.
+//! Editing the spec changes the command line with no hand edit, proven on a full copy of the
+//! shipped spec: a crate generating its SDK and its CLI from its own copy is built, and its
+//! `new-order` goes through the spec's built-in precheck against the simulator (an order below
+//! the contract's minimum refused locally, one within placed); the spec gains an endpoint (with a
+//! documented, limited parameter); cargo recompiles, and the rebuilt binary has the new
+//! subcommand, its help from the spec, and the SDK's local refusal of its limit.
 
 #[path = "../../../tests/probe/mod.rs"]
 mod probe;
 
-use std::process::Command;
+use probe::{Probe, RECENT_TRADES, SHIPPED_SPEC};
 
-use probe::{Probe, SPEC_V1};
-
-use crate::support::finish;
-
-const SPEC_V2_ADDS: &str = r#"  recent_trades:
-    doc: Recent trades of a contract, newest first.
-    method: GET
-    path: /v1/trades
-    security: NONE
-    errors: main
-    query:
-      symbol: { type: string, required: true }
-      limit: { type: i32, min: 1, max: 50, doc: How many trades. }
-    response: { envelope: bare, data: list<Ticker> }
-"#;
+use crate::support::{Harness, Run, finish, new_order};
 
 const MAIN: &str = r#"
 contango::generate!("spec.yaml");
@@ -33,8 +21,9 @@ fn main() -> std::process::ExitCode {
 }
 "#;
 
-fn probe_cli(probe: &Probe, args: &[&str]) -> crate::support::Run {
-    let mut cmd = Command::new(probe.binary());
+/// Runs the probe's binary aimed at the simulator.
+fn probe_cli(h: &Harness, probe: &Probe, args: &[&str]) -> Run {
+    let mut cmd = h.aimed(&probe.binary());
     cmd.args(args);
     finish(cmd)
 }
@@ -49,20 +38,66 @@ fn editing_the_spec_changes_the_command_line() {
     let probe = Probe::new(
         "cli-rebuild-probe",
         &[("contango", root.as_str()), ("contango-cli", cli)],
+        &[],
         &root,
     );
-    probe.write("spec.yaml", SPEC_V1);
+    probe.write("spec.yaml", SHIPPED_SPEC);
     probe.write("src/main.rs", MAIN);
     let first = probe.build();
     assert!(first.ok, "the probe does not build:\n{}", first.stderr);
-    let help = probe_cli(&probe, &["--help"]);
+    let h = Harness::new("cli-rebuild-probe");
+    let help = probe_cli(&h, &probe, &["--help"]);
     assert!(
-        help.stdout.contains("ticker") && !help.stdout.contains("recent-trades"),
+        help.stdout.contains("new-order") && !help.stdout.contains("recent-trades"),
         "{help:?}"
     );
 
+    // The generated CLI works, through the SDK's precheck: below the minimum volume the order is
+    // refused locally (exit 2) after a contract lookup; within the limits it is placed.
+    let refused = probe_cli(
+        &h,
+        &probe,
+        &new_order("buy", "limit", "cross", "0.5", "29000", &[]),
+    );
+    assert_eq!(refused.code, Some(2), "{refused:?}");
+    assert!(
+        refused.stderr.contains("invalid argument `volume`")
+            && refused.stderr.contains("-1136 ORDER_QUANTITY_TOO_SMALL"),
+        "{refused:?}"
+    );
+    let placed = probe_cli(
+        &h,
+        &probe,
+        &new_order("buy", "limit", "cross", "1", "29000", &[]),
+    );
+    assert!(placed.json()["orderId"].is_number(), "{placed:?}");
+    let sent: Vec<(String, String)> = h
+        .sim()
+        .received()
+        .into_iter()
+        .map(|r| (r.method, r.path))
+        .filter(|(_, path)| path.ends_with("/contracts") || path.ends_with("/order"))
+        .collect();
+    let get = |p: &str| ("GET".to_owned(), p.to_owned());
+    let post = |p: &str| ("POST".to_owned(), p.to_owned());
+    assert_eq!(
+        sent,
+        [
+            get("/fapi/v1/contracts"),
+            get("/fapi/v1/contracts"),
+            post("/fapi/v2/order")
+        ],
+        "a lookup per run (each is a new client), one order sent"
+    );
+
     // Only the spec changes.
-    probe.write("spec.yaml", &format!("{SPEC_V1}{SPEC_V2_ADDS}"));
+    probe.write(
+        "spec.yaml",
+        &probe::edit(
+            SHIPPED_SPEC,
+            &[("\nendpoints:\n", &format!("\nendpoints:\n{RECENT_TRADES}"))],
+        ),
+    );
     let edited = probe.build();
     assert!(edited.ok, "{}", edited.stderr);
     assert!(
@@ -70,13 +105,13 @@ fn editing_the_spec_changes_the_command_line() {
         "the spec changed but the probe was not recompiled"
     );
 
-    let help = probe_cli(&probe, &["--help"]);
+    let help = probe_cli(&h, &probe, &["--help"]);
     assert!(help.stdout.contains("recent-trades"), "{help:?}");
-    let help = probe_cli(&probe, &["recent-trades", "--help"]);
+    let help = probe_cli(&h, &probe, &["recent-trades", "--help"]);
     for text in [
         "Recent trades of a contract, newest first.",
-        "GET /v1/trades",
-        "<SYMBOL>",
+        "GET /v1/recentTrades",
+        "<CONTRACT_NAME>",
         "--limit <LIMIT>",
         "How many trades (1 to 50).",
     ] {
@@ -86,17 +121,12 @@ fn editing_the_spec_changes_the_command_line() {
             help.stdout
         );
     }
-    // The new limit is the SDK's: refused locally, before the (absent) server is contacted.
+    // The new limit is the SDK's: refused locally, before the server is contacted.
+    let before = h.sim().received().len();
     let refused = probe_cli(
+        &h,
         &probe,
-        &[
-            "--base-url",
-            "http://127.0.0.1:9",
-            "recent-trades",
-            "E-BTC-USDT",
-            "--limit",
-            "51",
-        ],
+        &["recent-trades", "E-BTC-USDT", "--limit", "51"],
     );
     assert_eq!(refused.code, Some(2), "{refused:?}");
     assert!(
@@ -105,4 +135,5 @@ fn editing_the_spec_changes_the_command_line() {
             .contains("invalid argument `limit`: must be at most 50"),
         "{refused:?}"
     );
+    assert_eq!(h.sim().received().len(), before, "nothing was sent");
 }

@@ -1,7 +1,7 @@
 //! A simulator on 127.0.0.1:0 and the built binary run against it, bounded in time.
 
 use std::io::{BufRead, BufReader, Read};
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
@@ -71,7 +71,12 @@ impl Harness {
 
     /// The binary with a clean environment: no credentials, no profile, no target.
     pub fn bare(&self) -> Command {
-        let mut cmd = Command::new(env!("CARGO_BIN_EXE_contango"));
+        self.bare_of(Path::new(env!("CARGO_BIN_EXE_contango")))
+    }
+
+    /// `program` (a binary made by `contango_cli::run`) with a clean environment.
+    pub fn bare_of(&self, program: &Path) -> Command {
+        let mut cmd = Command::new(program);
         for var in [
             "CONTANGO_API_KEY",
             "CONTANGO_SECRET_KEY",
@@ -88,7 +93,13 @@ impl Harness {
 
     /// The binary aimed at the simulator with its account's credentials.
     pub fn contango(&self) -> Command {
-        let mut cmd = self.bare();
+        self.aimed(Path::new(env!("CARGO_BIN_EXE_contango")))
+    }
+
+    /// `program` (a binary made by `contango_cli::run`) aimed at the simulator with its
+    /// account's credentials.
+    pub fn aimed(&self, program: &Path) -> Command {
+        let mut cmd = self.bare_of(program);
         cmd.env("CONTANGO_API_KEY", self.sim().api_key())
             .env("CONTANGO_SECRET_KEY", self.sim().secret())
             .args(["--base-url", self.sim().rest_url()]);

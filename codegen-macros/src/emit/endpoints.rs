@@ -4,9 +4,11 @@
 
 use super::records::Paths;
 use super::{doc, rust_ty};
-use crate::ir::{Endpoint, Location, Method, Param, PathSeg, Security, Ty};
+use crate::ir::{
+    ContractLimits, Endpoint, Location, Method, Param, PathSeg, Precheck, Security, Ty,
+};
 use crate::naming::{field_ident, type_ident};
-use proc_macro2::{Literal, TokenStream};
+use proc_macro2::{Ident, Literal, TokenStream};
 use quote::quote;
 
 fn param_doc(p: &Param) -> TokenStream {
@@ -175,11 +177,18 @@ pub fn endpoint(ep: &Endpoint, paths: &Paths) -> TokenStream {
     ));
 
     let rate_group = &ep.rate_group;
-    let precheck = ep.precheck.as_ref().map(|path| {
-        let path: syn::Path =
-            syn::parse_str(path).unwrap_or_else(|_| syn::parse_quote!(missing_precheck));
-        quote!(#path)
-    });
+    let (precheck, precheck_impl) = match &ep.precheck {
+        Some(Precheck::Path(path)) => {
+            let path: syn::Path =
+                syn::parse_str(path).unwrap_or_else(|_| syn::parse_quote!(missing_precheck));
+            (Some(quote!(#path)), None)
+        }
+        Some(Precheck::ContractLimits(c)) => {
+            let f = field_ident(&format!("{}_contract_limits", ep.name));
+            (Some(quote!(#f)), Some(contract_limits(&f, &req, c)))
+        }
+        None => (None, None),
+    };
     let (send, send_doc) = match &ep.dedupe {
         Some(d) => {
             let key = field_ident(&d.key_rust);
@@ -225,6 +234,50 @@ pub fn endpoint(ep: &Endpoint, paths: &Paths) -> TokenStream {
         }
 
         #dedupe_impl
+        #precheck_impl
+    }
+}
+
+/// The built-in `contract_limits` precheck of request `req`, defined as function `f`.
+fn contract_limits(f: &Ident, req: &Ident, c: &ContractLimits) -> TokenStream {
+    let [name, volume, price, order_type, lookup, symbol, status] = [
+        &c.contract_name,
+        &c.volume,
+        &c.price,
+        &c.order_type,
+        &c.lookup,
+        &c.symbol,
+        &c.status,
+    ]
+    .map(|n| field_ident(n));
+    let [order_enum, market, contract, status_enum, not_trading] = [
+        &c.order_enum,
+        &c.market,
+        &c.contract,
+        &c.status_enum,
+        &c.not_trading,
+    ]
+    .map(|n| type_ident(n));
+    let limits = c.limits.iter().map(|(limit, field)| {
+        let (limit, field) = (field_ident(limit), field_ident(field));
+        quote!(#limit: #field,)
+    });
+    let inverse = c.inverse.iter().map(|v| type_ident(v));
+    quote! {
+        ::contango::__private::contract_limits! {
+            precheck #f for #req {
+                contract_name: #name,
+                volume: #volume,
+                price: #price,
+                market: #order_type == #order_enum::#market,
+            }
+            lookup #lookup -> #contract {
+                symbol: #symbol,
+                not_trading: #status == #status_enum::#not_trading,
+                #(#limits)*
+            }
+            inverse products [#(#inverse)*]
+        }
     }
 }
 

@@ -11,6 +11,7 @@ use crate::yaml::shorten;
 use std::collections::{HashMap, HashSet};
 
 mod market;
+mod precheck;
 mod resilience;
 
 /// Names the generated code defines itself; a spec type may not take them.

@@ -1,7 +1,7 @@
 //! Features that tie endpoints together, resolved once every endpoint, record and table exists:
 //! the clock source, rate-limit groups, dedupe lookups, prechecks and the listen-key endpoints.
 
-use super::Cx;
+use super::{Cx, precheck};
 use crate::diag::did_you_mean;
 use crate::ir::{self, Fill, Ir, Ty};
 use crate::spec::{self, Spec, Str};
@@ -38,17 +38,7 @@ pub(super) fn resolve(cx: &mut Cx, spec: &Spec, ir: &mut Ir) {
             }
         }
         if let Some(p) = &def.precheck {
-            match syn::parse_str::<syn::Path>(&p.value) {
-                Ok(_) => ir.endpoints[i].precheck = Some(p.value.clone()),
-                Err(_) => cx.err(
-                    p.referenced,
-                    format!("{path}.precheck"),
-                    format!(
-                        "`{}` is not a Rust path like `crate::checks::new_order`",
-                        p.value
-                    ),
-                ),
-            }
+            ir.endpoints[i].precheck = precheck::resolve(cx, ir, i, p, &path);
         }
         if let Some(d) = &def.dedupe {
             ir.endpoints[i].dedupe = dedupe(cx, ir, i, d, &format!("{path}.dedupe"));
