@@ -538,6 +538,19 @@ impl Sim {
         self.shared.lock().hub.close_all("closed by the simulator");
     }
 
+    /// Private-stream connections (and those opened meanwhile) send and read nothing for `d`,
+    /// WebSocket pongs included, and stay open; what fell due is sent when the silence ends. A
+    /// client that notices the silence drops the connection, and the events queued on it are lost.
+    pub fn silence_streams(&self, d: Duration) {
+        self.shared.lock().hub.silence(d);
+    }
+
+    /// Every private-stream event published from now on leaves `d` later (in order);
+    /// `Duration::ZERO` ends the delay.
+    pub fn delay_stream_frames(&self, d: Duration) {
+        self.shared.lock().hub.set_delay(d);
+    }
+
     /// Number of open stream connections.
     pub fn stream_connections(&self) -> usize {
         self.shared.lock().hub.len()
