@@ -6,7 +6,9 @@
 //! the connection when `{"event":"pong","ts":"<same>"}` does not arrive within `pong_timeout`.
 //! Connections are also closed when their listen key is closed or expires, when they reach
 //! `max_connection_age`, on `Sim::close_streams`, and at shutdown. With `gzip_frames`, every
-//! server frame travels gzip-compressed in a binary frame.
+//! server frame travels gzip-compressed in a binary frame. In drift mode ([`crate::drift`]) an
+//! event the spec does not list follows the subscribe ack, and events (those of
+//! `Sim::send_stream_frame` too) are changed as they are sent.
 //!
 //! Faults for clients that must survive a bad stream: `Sim::silence_streams` (a connection sends
 //! nothing and reads nothing, so not even a WebSocket pong goes back; what fell due is sent when
@@ -169,7 +171,12 @@ pub async fn handler(
         let mut st = shared.lock();
         st.sweep_listen_keys(now);
         let owner = st.listen_keys.owner(&key, now);
-        owner.map(|uid| (st.hub.register(uid, &key), st.config.stream))
+        owner.map(|uid| {
+            (
+                st.hub.register(uid, &key),
+                (st.config.stream, st.config.drift),
+            )
+        })
     };
     let ((id, rx), config) = match registered {
         Ok(r) => r,
@@ -188,7 +195,7 @@ async fn run(
     shared: Arc<Shared>,
     id: u64,
     mut rx: mpsc::UnboundedReceiver<StreamMsg>,
-    config: StreamConfig,
+    (config, drift): (StreamConfig, bool),
 ) {
     let mut shutdown = shared.shutdown.subscribe();
     let started = Instant::now();
@@ -210,10 +217,16 @@ async fn run(
             // Not read while silent: a WebSocket ping then gets no pong, as from a dead server.
             msg = socket.recv(), if silence_end.is_none() => match msg {
                 Some(Ok(Message::Text(text))) => {
-                    if let Some(reply) = client_message(text.as_str(), &mut subscribed, &mut pending, &shared) {
-                        if socket.send(frame(reply, config.gzip_frames)).await.is_err() {
-                            break None;
-                        }
+                    let was_subscribed = subscribed;
+                    let mut replies: Vec<String> =
+                        client_message(text.as_str(), &mut subscribed, &mut pending, &shared)
+                            .into_iter()
+                            .collect();
+                    if drift && subscribed && !was_subscribed {
+                        replies.extend(crate::drift::after_subscribe(shared.clock.now()));
+                    }
+                    if send_all(&mut socket, replies, config.gzip_frames).await.is_err() {
+                        break None;
                     }
                 }
                 Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break None,
@@ -221,6 +234,7 @@ async fn run(
             },
             msg = rx.recv() => match msg {
                 Some(StreamMsg::Event { text, due }) => {
+                    let text = if drift { crate::drift::event(text, shared.clock.now()) } else { text };
                     if subscribed {
                         outbox.push_back((due, text));
                     }
@@ -262,6 +276,18 @@ async fn run(
     };
     send_close(&mut socket, close).await;
     shared.lock().hub.unregister(id);
+}
+
+/// Sends `texts` as frames, in order.
+async fn send_all(
+    socket: &mut WebSocket,
+    texts: Vec<String>,
+    gzip: bool,
+) -> Result<(), axum::Error> {
+    for text in texts {
+        socket.send(frame(text, gzip)).await?;
+    }
+    Ok(())
 }
 
 /// Sends a close frame with `code` and `reason` (nothing when the peer already went away).
