@@ -3,7 +3,6 @@
 //! describes reports nothing; the record of findings stays bounded.
 
 mod common;
-#[allow(dead_code)]
 mod sim_support;
 
 use common::{TestServer, client, fixture, strip_comments};
