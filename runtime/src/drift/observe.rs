@@ -66,6 +66,10 @@ pub fn event<A: StreamApi>(log: &DriftLog, frame: &[u8]) -> Result<A::Event, ser
 }
 
 fn event_drift<A: StreamApi>(log: &DriftLog, frame: &[u8]) {
+    // Steady drift (the same unlisted event again and again) is sampled before any parse.
+    if !log.should_check("stream") {
+        return;
+    }
     let Ok(v) = serde_json::from_slice::<Value>(frame) else {
         return;
     };
@@ -73,9 +77,14 @@ fn event_drift<A: StreamApi>(log: &DriftLog, frame: &[u8]) {
         return;
     };
     match A::event_ty(tag) {
-        Some((name, ty)) => check(log, "stream", name, &v, ty),
+        Some((name, ty)) => {
+            let mut new = false;
+            walk(name, &v, ty, &mut |f| new |= log.note(f));
+            log.checked("stream", new);
+        }
         None => {
-            log.note(unlisted(FindingKind::UnknownEvent, "stream", tag, &v));
+            let new = log.note(unlisted(FindingKind::UnknownEvent, "stream", tag, &v));
+            log.checked("stream", new);
         }
     }
 }
