@@ -7,13 +7,14 @@ pub use contango_macros::generate;
 pub use contango_runtime::drift::{DriftReport, Finding, FindingKind};
 pub use contango_runtime::stream::{
     ConnectError, Gap, GapReason, MarketData, MarketMessage, MarketRequest, MarketStreamBuilder,
-    RequestError, StreamError, Subscription,
+    RequestError, StreamError, Subscription, UserStreamBuilder,
 };
 pub use contango_runtime::{
     ConfigError, Credentials, InvalidArgument, LocalDateTime, Millis, Rate, RetryClass,
     RetryPolicy, Seconds,
 };
 
+pub mod account;
 pub mod book;
 pub mod checks;
 

@@ -3,6 +3,7 @@
 //! describes reports nothing; the record of findings stays bounded.
 
 mod common;
+mod sim_support;
 
 use common::{TestServer, client, fixture, strip_comments};
 use contango::__private::drift::{self, DriftLog, MAX_FINDINGS};
@@ -229,4 +230,72 @@ fn a_new_key_in_every_answer_keeps_the_record_bounded() {
     assert_eq!(r.findings.len(), MAX_FINDINGS);
     assert_eq!(r.dropped, 100_000 - MAX_FINDINGS as u64);
     assert!(r.findings.iter().all(|f| f.count == 1));
+}
+
+/// The simulator's drift mode over real sockets, through the SDK: every change it declares
+/// (`contango_sim::drift::EXPECTED`) is in `client.drift()` with its endpoint, path and wire
+/// value, REST, private stream and market stream alike, and nothing else is.
+#[tokio::test]
+async fn the_drifting_simulator_shows_every_kind_through_the_sdk() {
+    use contango_sim::{MarketDriver, Sim};
+    use std::time::Duration;
+    let sim = Sim::builder()
+        .drift(true)
+        .market_driver(MarketDriver::random_walk(5))
+        .start()
+        .await
+        .expect("simulator");
+    let c = sim_support::client(&sim);
+    let mut user = c.user_stream().connect().await.expect("user stream");
+    let mut market = c
+        .market_stream()
+        .subscribe(DepthChannel::new("E-BTC-USDT", 0))
+        .subscribe(KlineChannel::new("E-BTC-USDT", KlineInterval::OneMinute))
+        .connect()
+        .await
+        .expect("market stream");
+    // Every read-only endpoint once (the ones drift breaks fail, alone).
+    let _ = c.server_time().send().await;
+    let _ = c.contracts("E-BTC-USDT").send().await;
+    let _ = c.depth("E-BTC-USDT").send().await;
+    let _ = c.ticker("E-BTC-USDT").send().await;
+    let _ = c.account().send().await;
+    let _ = c.leverage_bracket("E-BTC-USDT").send().await;
+    let _ = c.commission_rate("E-BTC-USDT").send().await;
+    let _ = c.force_orders_history("E-BTC-USDT").send().await;
+    // An order of this account changes: its update carries the drifted fields.
+    let order = sim_support::order(
+        "E-BTC-USDT",
+        Side::Buy,
+        OrderType::Limit,
+        Open::Open,
+        "10",
+        "20000",
+    );
+    c.new_order(order).send().await.expect("order");
+    let expected = contango_sim::drift::EXPECTED;
+    let wanted = |r: &DriftReport| {
+        let found = seen(r);
+        expected
+            .iter()
+            .all(|e| found.contains(&row(e.kind, e.source, e.path, e.wire)))
+    };
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(20);
+    while !wanted(&c.drift()) && tokio::time::Instant::now() < deadline {
+        tokio::select! {
+            _ = user.recv() => {}
+            _ = market.recv() => {}
+            () = tokio::time::sleep(Duration::from_millis(50)) => {}
+        }
+    }
+    let report = c.drift();
+    let found = seen(&report);
+    for e in expected {
+        let want = row(e.kind, e.source, e.path, e.wire);
+        assert!(found.contains(&want), "{want:?} missing: {report:#?}");
+    }
+    assert_eq!(found.len(), expected.len(), "nothing else: {report:#?}");
+    user.shutdown().await.expect("close");
+    market.shutdown().await;
+    sim.shutdown().await;
 }

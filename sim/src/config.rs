@@ -219,6 +219,8 @@ pub struct SimConfig {
     pub market_stream: MarketStreamConfig,
     /// What moves the market on its own (nothing by default).
     pub market_driver: Option<crate::driver::MarketDriver>,
+    /// Serve answers and frames with the API changed under the spec ([`crate::drift`]).
+    pub drift: bool,
 }
 
 fn d(text: &str) -> Decimal {
@@ -354,6 +356,7 @@ impl Default for SimConfig {
             stream: StreamConfig::default(),
             market_stream: MarketStreamConfig::default(),
             market_driver: None,
+            drift: false,
         }
     }
 }

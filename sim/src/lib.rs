@@ -41,6 +41,9 @@
 //! The arithmetic (values, margins, fees, PnL) is documented in [`positions`]; the events in
 //! [`events`]; the clock in [`clock`]; what each error code means here in [`orders`], [`auth`],
 //! [`margin`], [`transfers`] and [`listen_keys`].
+//!
+//! [`SimBuilder::drift`] serves the API changed under the spec, for testing drift detection: see
+//! [`drift`].
 
 #![deny(missing_docs)]
 
@@ -49,6 +52,7 @@ pub mod admin;
 pub mod auth;
 pub mod clock;
 pub mod config;
+pub mod drift;
 pub mod driver;
 pub mod engine;
 pub mod error;
@@ -184,6 +188,14 @@ impl SimBuilder {
     /// Moves the market on its own: a seeded random walk or a price path (see [`driver`]).
     pub fn market_driver(mut self, driver: MarketDriver) -> Self {
         self.config.market_driver = Some(driver);
+        self
+    }
+
+    /// Serves answers and frames with the API changed under the spec (default off): extra
+    /// fields, a new enum value, a missing field, a changed type, an unknown error code, event
+    /// and market channel. [`drift::EXPECTED`] lists the findings a client should report.
+    pub fn drift(mut self, on: bool) -> Self {
+        self.config.drift = on;
         self
     }
 
@@ -363,6 +375,12 @@ impl Sim {
         Credentials::new(&self.api_key, &self.secret)
     }
 
+    /// Whether answers and frames are served with the API changed under the spec
+    /// ([`SimBuilder::drift`]).
+    pub fn drift_mode(&self) -> bool {
+        self.shared.lock().config.drift
+    }
+
     /// The funded account's uid.
     pub fn uid(&self) -> i64 {
         USER_UID
@@ -536,6 +554,19 @@ impl Sim {
     /// Closes every stream connection.
     pub fn close_streams(&self) {
         self.shared.lock().hub.close_all("closed by the simulator");
+    }
+
+    /// Private-stream connections (and those opened meanwhile) send and read nothing for `d`,
+    /// WebSocket pongs included, and stay open; what fell due is sent when the silence ends. A
+    /// client that notices the silence drops the connection, and the events queued on it are lost.
+    pub fn silence_streams(&self, d: Duration) {
+        self.shared.lock().hub.silence(d);
+    }
+
+    /// Every private-stream event published from now on leaves `d` later (in order);
+    /// `Duration::ZERO` ends the delay.
+    pub fn delay_stream_frames(&self, d: Duration) {
+        self.shared.lock().hub.set_delay(d);
     }
 
     /// Number of open stream connections.

@@ -1,5 +1,5 @@
-//! `contango-sim [--host IP] [--port N] [market options]`: runs the simulator until Ctrl-C and
-//! prints where it listens and the funded credentials.
+//! `contango-sim [--host IP] [--port N] [--drift] [market options]`: runs the simulator until
+//! Ctrl-C and prints where it listens and the funded credentials.
 
 use std::net::IpAddr;
 use std::process::ExitCode;
@@ -7,9 +7,12 @@ use std::time::Duration;
 
 use contango_sim::MarketDriver;
 
-const USAGE: &str = "usage: contango-sim [--host IP] [--port N] [market options]\n\
+const USAGE: &str = "usage: contango-sim [--host IP] [--port N] [--drift] [market options]\n\
   --host IP                     address to bind (default 127.0.0.1)\n\
   --port N                      port to bind (default 0: any free port)\n\
+  --drift                       serve the API changed under the spec (extra fields, a new enum\n\
+                                value, a missing field, a changed type, an unknown error code,\n\
+                                event and market channel), to test drift detection\n\
 market stream (ws://HOST:PORT/kline-api/ws):\n\
   --market-driver random[:SEED] move the market: a seeded random walk (seed 1 by default)\n\
   --price-path FILE             move the market along a CSV of `time_ms,price` lines\n\
@@ -131,6 +134,7 @@ fn parse(args: &[String]) -> Result<contango_sim::SimBuilder, String> {
                 builder = builder.market_ping_interval(duration(&value()?)?);
             }
             "--market-text" => builder = builder.market_gzip_frames(false),
+            "--drift" => builder = builder.drift(true),
             "--help" | "-h" => return Err(String::new()),
             other => return Err(format!("unknown argument `{other}`")),
         }
@@ -168,6 +172,9 @@ async fn main() -> ExitCode {
     println!("  market stream : {}", sim.market_ws_url());
     println!("  API key       : {}", sim.api_key());
     println!("  secret        : {}", sim.secret());
+    if sim.drift_mode() {
+        println!("  drift         : on (answers differ from the spec; see contango_sim::drift)");
+    }
     println!(
         "  admin         : POST {}/__sim/{{mark_price,advance_clock,clock_skew,liquidity,close_streams,close_market_streams,clear_faults}}",
         sim.rest_url()
@@ -240,5 +247,25 @@ mod tests {
             "driver options need --market-driver or --price-path"
         );
         assert_eq!(err(&["--volatility"]), "--volatility needs a value");
+    }
+
+    #[test]
+    fn the_drift_flag_turns_drift_mode_on() {
+        let rt = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .expect("runtime");
+        rt.block_on(async {
+            for (flags, on) in [(&["--drift"][..], true), (&[][..], false)] {
+                let sim = parse(&args(flags))
+                    .expect("flags")
+                    .start()
+                    .await
+                    .expect("sim");
+                assert_eq!(sim.drift_mode(), on, "{flags:?}");
+                sim.shutdown().await;
+            }
+        });
+        assert!(USAGE.contains("--drift"));
     }
 }

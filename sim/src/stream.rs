@@ -6,10 +6,18 @@
 //! the connection when `{"event":"pong","ts":"<same>"}` does not arrive within `pong_timeout`.
 //! Connections are also closed when their listen key is closed or expires, when they reach
 //! `max_connection_age`, on `Sim::close_streams`, and at shutdown. With `gzip_frames`, every
-//! server frame travels gzip-compressed in a binary frame.
+//! server frame travels gzip-compressed in a binary frame. In drift mode ([`crate::drift`]) an
+//! event the spec does not list follows the subscribe ack, and events (those of
+//! `Sim::send_stream_frame` too) are changed as they are sent.
+//!
+//! Faults for clients that must survive a bad stream: `Sim::silence_streams` (a connection sends
+//! nothing and reads nothing, so not even a WebSocket pong goes back; what fell due is sent when
+//! the silence ends, if the client is still there) and `Sim::delay_stream_frames` (every event
+//! leaves later, in order).
 
-use std::collections::HashMap;
+use std::collections::{HashMap, VecDeque};
 use std::sync::Arc;
+use std::time::Duration;
 
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
@@ -26,8 +34,15 @@ use crate::state::Shared;
 /// What the state sends a connection.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum StreamMsg {
-    /// A serialized event.
-    Event(String),
+    /// A serialized event, to be sent at `due` (later than now under the delay fault).
+    Event {
+        /// The frame's text.
+        text: String,
+        /// When it may leave.
+        due: Instant,
+    },
+    /// Send and read nothing until then (pings and pongs included); keep the connection open.
+    SilenceUntil(Instant),
     /// Close with this code and reason.
     Close(u16, &'static str),
 }
@@ -39,17 +54,22 @@ struct Conn {
     tx: mpsc::UnboundedSender<StreamMsg>,
 }
 
-/// The open stream connections.
+/// The open stream connections and the faults that apply to all of them.
 #[derive(Debug, Default)]
 pub struct Hub {
     conns: HashMap<u64, Conn>,
     next: u64,
+    silenced_until: Option<Instant>,
+    delay: Duration,
 }
 
 impl Hub {
-    /// Registers a connection of `uid` on listen key `key`.
+    /// Registers a connection of `uid` on listen key `key` (silenced if a silence is in force).
     pub fn register(&mut self, uid: i64, key: &str) -> (u64, mpsc::UnboundedReceiver<StreamMsg>) {
         let (tx, rx) = mpsc::unbounded_channel();
+        if let Some(until) = self.silenced_until.filter(|t| *t > Instant::now()) {
+            let _ = tx.send(StreamMsg::SilenceUntil(until));
+        }
         self.next += 1;
         self.conns.insert(
             self.next,
@@ -67,10 +87,31 @@ impl Hub {
         self.conns.remove(&id);
     }
 
-    /// Queues an event to every connection of `uid` (dropping connections that are gone).
+    /// Queues an event to every connection of `uid` (dropping connections that are gone), due
+    /// after the current delay fault.
     pub fn send(&mut self, uid: i64, text: &str) {
-        self.conns
-            .retain(|_, c| c.uid != uid || c.tx.send(StreamMsg::Event(text.to_owned())).is_ok());
+        let due = Instant::now() + self.delay;
+        self.conns.retain(|_, c| {
+            let msg = StreamMsg::Event {
+                text: text.to_owned(),
+                due,
+            };
+            c.uid != uid || c.tx.send(msg).is_ok()
+        });
+    }
+
+    /// Silences every connection (and the ones opened meanwhile) for `d`.
+    pub fn silence(&mut self, d: Duration) {
+        let until = Instant::now() + d;
+        self.silenced_until = Some(until);
+        for c in self.conns.values() {
+            let _ = c.tx.send(StreamMsg::SilenceUntil(until));
+        }
+    }
+
+    /// Delays every event sent from now on by `d` (zero: no delay).
+    pub fn set_delay(&mut self, d: Duration) {
+        self.delay = d;
     }
 
     /// Closes the connections of listen key `key`.
@@ -130,7 +171,12 @@ pub async fn handler(
         let mut st = shared.lock();
         st.sweep_listen_keys(now);
         let owner = st.listen_keys.owner(&key, now);
-        owner.map(|uid| (st.hub.register(uid, &key), st.config.stream))
+        owner.map(|uid| {
+            (
+                st.hub.register(uid, &key),
+                (st.config.stream, st.config.drift),
+            )
+        })
     };
     let ((id, rx), config) = match registered {
         Ok(r) => r,
@@ -149,7 +195,7 @@ async fn run(
     shared: Arc<Shared>,
     id: u64,
     mut rx: mpsc::UnboundedReceiver<StreamMsg>,
-    config: StreamConfig,
+    (config, drift): (StreamConfig, bool),
 ) {
     let mut shutdown = shared.shutdown.subscribe();
     let started = Instant::now();
@@ -157,31 +203,62 @@ async fn run(
     let mut ping = tokio::time::interval_at(started + config.ping_interval, config.ping_interval);
     let mut pending: Option<(String, Instant)> = None;
     let mut subscribed = false;
+    // Events waiting for their time (delay fault) or for a silence to end, in order.
+    let mut outbox: VecDeque<(Instant, String)> = VecDeque::new();
+    let mut silenced_until: Option<Instant> = None;
     let close = loop {
+        let now = Instant::now();
+        let silence_end = silenced_until.filter(|t| *t > now);
         let pong_deadline = pending.as_ref().map_or(age_deadline, |(_, d)| *d);
+        let send_at = outbox
+            .front()
+            .map(|(due, _)| (*due).max(silence_end.unwrap_or(*due)));
         tokio::select! {
-            msg = socket.recv() => match msg {
+            // Not read while silent: a WebSocket ping then gets no pong, as from a dead server.
+            msg = socket.recv(), if silence_end.is_none() => match msg {
                 Some(Ok(Message::Text(text))) => {
-                    if let Some(reply) = client_message(text.as_str(), &mut subscribed, &mut pending, &shared) {
-                        if socket.send(frame(reply, config.gzip_frames)).await.is_err() {
-                            break None;
-                        }
+                    let was_subscribed = subscribed;
+                    let mut replies: Vec<String> =
+                        client_message(text.as_str(), &mut subscribed, &mut pending, &shared)
+                            .into_iter()
+                            .collect();
+                    if drift && subscribed && !was_subscribed {
+                        replies.extend(crate::drift::after_subscribe(shared.clock.now()));
+                    }
+                    if send_all(&mut socket, replies, config.gzip_frames).await.is_err() {
+                        break None;
                     }
                 }
                 Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break None,
                 Some(Ok(_)) => {}
             },
             msg = rx.recv() => match msg {
-                Some(StreamMsg::Event(text)) => {
-                    if subscribed && socket.send(frame(text, config.gzip_frames)).await.is_err() {
-                        break None;
+                Some(StreamMsg::Event { text, due }) => {
+                    let text = if drift { crate::drift::event(text, shared.clock.now()) } else { text };
+                    if subscribed {
+                        outbox.push_back((due, text));
                     }
                 }
+                Some(StreamMsg::SilenceUntil(until)) => silenced_until = Some(until),
                 Some(StreamMsg::Close(code, reason)) => break Some((code, reason)),
                 None => break Some((1001, "closed")),
             },
+            _ = tokio::time::sleep_until(send_at.unwrap_or(now)), if send_at.is_some() => {
+                if let Some((_, text)) = outbox.pop_front() {
+                    if socket.send(frame(text, config.gzip_frames)).await.is_err() {
+                        break None;
+                    }
+                }
+            }
+            _ = tokio::time::sleep_until(silence_end.unwrap_or(now)), if silence_end.is_some() => {
+                silenced_until = None;
+                // The client's answer to a ping sent before the silence may not have been read.
+                if let Some((_, deadline)) = pending.as_mut() {
+                    *deadline = (*deadline).max(Instant::now() + config.pong_timeout);
+                }
+            }
             _ = ping.tick() => {
-                if pending.is_none() {
+                if pending.is_none() && silence_end.is_none() {
                     let ts = shared.clock.server_now().to_string();
                     let text = format!(r#"{{"event":"ping","ts":"{ts}"}}"#);
                     if socket.send(frame(text, config.gzip_frames)).await.is_err() {
@@ -190,7 +267,7 @@ async fn run(
                     pending = Some((ts, Instant::now() + config.pong_timeout));
                 }
             }
-            _ = tokio::time::sleep_until(pong_deadline), if pending.is_some() => {
+            _ = tokio::time::sleep_until(pong_deadline), if pending.is_some() && silence_end.is_none() => {
                 break Some((1008, "pong timeout"));
             }
             _ = tokio::time::sleep_until(age_deadline) => break Some((1000, "maximum connection age reached")),
@@ -199,6 +276,18 @@ async fn run(
     };
     send_close(&mut socket, close).await;
     shared.lock().hub.unregister(id);
+}
+
+/// Sends `texts` as frames, in order.
+async fn send_all(
+    socket: &mut WebSocket,
+    texts: Vec<String>,
+    gzip: bool,
+) -> Result<(), axum::Error> {
+    for text in texts {
+        socket.send(frame(text, gzip)).await?;
+    }
+    Ok(())
 }
 
 /// Sends a close frame with `code` and `reason` (nothing when the peer already went away).

@@ -1,7 +1,6 @@
 //! The market stream over real sockets: a raw tokio-tungstenite client against `/kline-api/ws`,
 //! frames gunzipped and decoded with the generated `Market*` types.
 
-use std::io::Read as _;
 use std::time::{Duration, Instant};
 
 use contango::{
@@ -12,26 +11,18 @@ use contango_sim::{ContractConfig, MarketDriver, Sim};
 use futures_util::{SinkExt, StreamExt};
 use rust_decimal::Decimal;
 use serde_json::Value;
-use tokio::net::TcpStream;
 use tokio_tungstenite::tungstenite::Message;
-use tokio_tungstenite::{WebSocketStream, client_async};
 
-type Ws = WebSocketStream<TcpStream>;
+mod support;
+
+use support::{Ws, next_frame, send};
 
 fn d(s: &str) -> Decimal {
     s.parse().unwrap_or_else(|e| panic!("decimal {s}: {e}"))
 }
 
 async fn connect(sim: &Sim) -> Ws {
-    let tcp = TcpStream::connect(sim.addr()).await.expect("tcp");
-    let (ws, _) = client_async(sim.market_ws_url(), tcp)
-        .await
-        .expect("upgrade");
-    ws
-}
-
-async fn send(ws: &mut Ws, text: &str) {
-    ws.send(Message::Text(text.into())).await.expect("send");
+    support::connect(sim.addr(), sim.market_ws_url()).await
 }
 
 async fn sub(ws: &mut Ws, channel: &str) {
@@ -40,46 +31,6 @@ async fn sub(ws: &mut Ws, channel: &str) {
         &format!(r#"{{"event":"sub","params":{{"channel":"{channel}","cb_id":"t"}}}}"#),
     )
     .await;
-}
-
-/// A received frame: its JSON and whether it came gzip-compressed in a binary frame.
-#[derive(Debug)]
-struct Frame {
-    json: Value,
-    gzip: bool,
-}
-
-/// The next frame within `wait` (`None` on close, error or timeout).
-async fn next_frame(ws: &mut Ws, wait: Duration) -> Option<Frame> {
-    let deadline = tokio::time::Instant::now() + wait;
-    for _ in 0..10_000 {
-        let msg = tokio::time::timeout_at(deadline, ws.next()).await;
-        if std::env::var_os("MARKET_TEST_TRACE").is_some() {
-            eprintln!("received {msg:?}");
-        }
-        let msg = msg.ok()??.ok()?;
-        match msg {
-            Message::Binary(bytes) => {
-                let mut text = String::new();
-                flate2::read::GzDecoder::new(&bytes[..])
-                    .read_to_string(&mut text)
-                    .expect("gzip");
-                return Some(Frame {
-                    json: serde_json::from_str(&text).expect("json"),
-                    gzip: true,
-                });
-            }
-            Message::Text(t) => {
-                return Some(Frame {
-                    json: serde_json::from_str(t.as_str()).expect("json"),
-                    gzip: false,
-                });
-            }
-            Message::Close(_) => return None,
-            _ => {}
-        }
-    }
-    None
 }
 
 /// The next frame that is not a ping (pings are answered), within `wait`.

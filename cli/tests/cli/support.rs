@@ -47,12 +47,17 @@ impl Run {
 
 impl Harness {
     pub fn new(name: &str) -> Harness {
+        Harness::with(name, Sim::builder())
+    }
+
+    /// A harness whose simulator is started from `builder` (drift mode, a driven market).
+    pub fn with(name: &str, builder: contango_sim::SimBuilder) -> Harness {
         let rt = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
             .enable_all()
             .build()
             .expect("a runtime");
-        let sim = rt.block_on(Sim::start()).expect("start the simulator");
+        let sim = rt.block_on(builder.start()).expect("start the simulator");
         let config = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(format!("cli-config-{name}"));
         let _ = std::fs::remove_dir_all(&config);
         std::fs::create_dir_all(&config).expect("a config directory");

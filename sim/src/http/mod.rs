@@ -2,7 +2,8 @@
 //! the exact bytes that were signed and answers every mistake in the interface's own format.
 //!
 //! Per request: injected faults → route → authentication → rate limit → decode with the
-//! generated request type → operate → answer with the generated response type.
+//! generated request type → operate → answer with the generated response type → in drift mode,
+//! the answer as the changed API sends it ([`crate::drift`]).
 
 mod account;
 mod decode;
@@ -19,7 +20,7 @@ use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{any, post};
 use contango::{ErrorCode, Product};
-use contango_runtime::endpoint::{Endpoint, EndpointMeta};
+use contango_runtime::endpoint::{Endpoint, EndpointMeta, Envelope};
 use serde::Serialize;
 
 use crate::error::{SimError, SimResult};
@@ -200,7 +201,7 @@ async fn handle(
     body: Bytes,
 ) -> Response {
     let path = uri.path();
-    let plan = {
+    let (drift, plan) = {
         let mut st = shared.lock();
         st.faults.record(crate::faults::Received {
             method: method.as_str().to_owned(),
@@ -208,7 +209,7 @@ async fn handle(
             query: uri.query().unwrap_or("").to_owned(),
             body: String::from_utf8_lossy(&body).into_owned(),
         });
-        st.faults.take(method.as_str(), path)
+        (st.config.drift, st.faults.take(method.as_str(), path))
     };
     if !plan.latency.is_zero() {
         tokio::time::sleep(plan.latency).await;
@@ -239,7 +240,8 @@ async fn handle(
         &headers,
         &body,
     ) {
-        Ok(r) => r,
+        Ok((meta, r)) if drift => drifted(&meta, r, shared.clock.now()).await,
+        Ok((_, r)) => r,
         Err(e) => error_response(&e),
     };
     match plan.action {
@@ -249,6 +251,7 @@ async fn handle(
     }
 }
 
+/// The answer of one request, and the endpoint that gave it.
 fn process(
     shared: &Shared,
     method: &Method,
@@ -256,7 +259,7 @@ fn process(
     query: &str,
     headers: &HeaderMap,
     body: &[u8],
-) -> SimResult<Response> {
+) -> SimResult<(EndpointMeta, Response)> {
     let (route, product) = resolve(method, path)?;
     let meta = route.meta();
     let uid =
@@ -271,7 +274,7 @@ fn process(
         query,
         body,
     };
-    match route {
+    let response = match route {
         Route::Ping => market::ping(),
         Route::Time => market::time(&ctx),
         Route::Contracts => market::contracts(&ctx),
@@ -295,6 +298,25 @@ fn process(
         Route::CreateListenKey => listen_key::create(&ctx),
         Route::KeepAliveListenKey(key) => listen_key::keep_alive(&ctx, &key),
         Route::CloseListenKey(key) => listen_key::close(&ctx, &key),
+    }?;
+    Ok((meta, response))
+}
+
+/// A successful answer of `meta`'s endpoint as drift mode sends it; other answers as they are.
+async fn drifted(meta: &EndpointMeta, response: Response, now_ms: i64) -> Response {
+    if response.status() != StatusCode::OK {
+        return response;
+    }
+    let (parts, body) = response.into_parts();
+    let bytes = match axum::body::to_bytes(body, usize::MAX).await {
+        Ok(b) => b,
+        Err(e) => return error_response(&SimError::internal(e)),
+    };
+    let wrapped = meta.envelope == Envelope::Wrapped;
+    match crate::drift::rest(meta.name, wrapped, &bytes, now_ms) {
+        crate::drift::Answer::Unchanged => Response::from_parts(parts, Body::from(bytes)),
+        crate::drift::Answer::Changed(text) => Response::from_parts(parts, Body::from(text)),
+        crate::drift::Answer::Refused(e) => error_response(&e),
     }
 }
 

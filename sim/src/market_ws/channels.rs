@@ -22,6 +22,18 @@ pub enum Kind {
     Kline(KlineInterval),
 }
 
+impl Kind {
+    /// The channel's key in the spec's `market_stream.channels`.
+    pub fn key(&self) -> &'static str {
+        match self {
+            Kind::Depth(_) => "depth",
+            Kind::Trades => "trades",
+            Kind::Ticker => "ticker",
+            Kind::Kline(_) => "kline",
+        }
+    }
+}
+
 /// A parsed channel: the contract it belongs to and what it carries.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Channel {

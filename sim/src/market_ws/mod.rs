@@ -23,6 +23,8 @@
 //!   sent, pings included, the connection stays open, and the idle clock restarts when the
 //!   silence ends; what was due is sent then), `Sim::delay_market_frames` (every frame leaves
 //!   that much after it was built, so its `ts` lags).
+//! - Drift mode ([`crate::drift`]): pushes are changed as they are queued, and a channel the spec
+//!   does not describe follows every depth push.
 
 pub mod channels;
 pub mod frames;
@@ -61,12 +63,13 @@ pub async fn handler(
         return crate::http::error_response(&SimError::param("Upgrade: websocket"));
     };
     ws.on_upgrade(move |socket| async move {
-        let (registration, config) = {
+        let (registration, config, drift) = {
             let mut st = shared.lock();
-            (st.market_hub.register(), st.config.market_stream)
+            let config = st.config.market_stream;
+            (st.market_hub.register(), config, st.config.drift)
         };
         let id = registration.id;
-        Connection::new(shared.clone(), config, registration)
+        Connection::new(shared.clone(), config, drift, registration)
             .run(socket)
             .await;
         shared.lock().market_hub.unregister(id);
@@ -78,6 +81,8 @@ pub async fn handler(
 struct Connection {
     shared: Arc<Shared>,
     config: MarketStreamConfig,
+    /// Drift mode: frames as the changed API sends them.
+    drift: bool,
     registration: Registration,
     subs: Subscriptions,
     /// Frames waiting for their time (delay fault) or for a silence to end.
@@ -90,11 +95,17 @@ struct Connection {
 }
 
 impl Connection {
-    fn new(shared: Arc<Shared>, config: MarketStreamConfig, registration: Registration) -> Self {
+    fn new(
+        shared: Arc<Shared>,
+        config: MarketStreamConfig,
+        drift: bool,
+        registration: Registration,
+    ) -> Self {
         let now = Instant::now();
         Connection {
             shared,
             config,
+            drift,
             silenced_until: registration.silenced_until,
             registration,
             subs: Subscriptions::default(),
@@ -194,7 +205,20 @@ impl Connection {
         if texts.is_empty() {
             return;
         }
-        let due = Instant::now() + self.shared.lock().market_hub.delay();
+        let (delay, texts) = {
+            let st = self.shared.lock();
+            let texts = if self.drift {
+                crate::drift::market_frames(texts, |name| {
+                    channels::parse(name, st.contracts.keys())
+                        .ok()
+                        .map(|c| c.kind.key())
+                })
+            } else {
+                texts
+            };
+            (st.market_hub.delay(), texts)
+        };
+        let due = Instant::now() + delay;
         self.outbox.extend(texts.into_iter().map(|t| (due, t)));
     }
 
