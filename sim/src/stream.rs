@@ -213,7 +213,49 @@ async fn run(
         let send_at = outbox
             .front()
             .map(|(due, _)| (*due).max(silence_end.unwrap_or(*due)));
+        // What is due leaves now: a timer set for this very millisecond would only fire at the
+        // next tick, and a close read meanwhile would lose it.
+        if send_at.is_some_and(|at| at <= now) {
+            if send_due(&mut socket, &mut outbox, config.gzip_frames)
+                .await
+                .is_err()
+            {
+                break None;
+            }
+            continue;
+        }
+        // Biased, in this order: the deadlines, then what is queued for the client, and only then
+        // what the client sent. An event queued before a client's close is read therefore leaves
+        // first, as from a server that had already written it: a rotating client closes the old
+        // connection once the new one is subscribed, and the events queued before that
+        // subscription exist only on the old one.
         tokio::select! {
+            biased;
+            _ = shutdown.changed() => break Some((1001, "simulator shut down")),
+            _ = tokio::time::sleep_until(age_deadline) => break Some((1000, "maximum connection age reached")),
+            _ = tokio::time::sleep_until(pong_deadline), if pending.is_some() && silence_end.is_none() => {
+                break Some((1008, "pong timeout"));
+            }
+            _ = tokio::time::sleep_until(silence_end.unwrap_or(now)), if silence_end.is_some() => {
+                silenced_until = None;
+                // The client's answer to a ping sent before the silence may not have been read.
+                if let Some((_, deadline)) = pending.as_mut() {
+                    *deadline = (*deadline).max(Instant::now() + config.pong_timeout);
+                }
+            }
+            // Events delayed by a fault: the loop sends them once they are due.
+            _ = tokio::time::sleep_until(send_at.unwrap_or(now)), if send_at.is_some() => {}
+            msg = rx.recv() => match msg {
+                Some(StreamMsg::Event { text, due }) => {
+                    let text = if drift { crate::drift::event(text, shared.clock.now()) } else { text };
+                    if subscribed {
+                        outbox.push_back((due, text));
+                    }
+                }
+                Some(StreamMsg::SilenceUntil(until)) => silenced_until = Some(until),
+                Some(StreamMsg::Close(code, reason)) => break Some((code, reason)),
+                None => break Some((1001, "closed")),
+            },
             // Not read while silent: a WebSocket ping then gets no pong, as from a dead server.
             msg = socket.recv(), if silence_end.is_none() => match msg {
                 Some(Ok(Message::Text(text))) => {
@@ -232,31 +274,6 @@ async fn run(
                 Some(Ok(Message::Close(_))) | Some(Err(_)) | None => break None,
                 Some(Ok(_)) => {}
             },
-            msg = rx.recv() => match msg {
-                Some(StreamMsg::Event { text, due }) => {
-                    let text = if drift { crate::drift::event(text, shared.clock.now()) } else { text };
-                    if subscribed {
-                        outbox.push_back((due, text));
-                    }
-                }
-                Some(StreamMsg::SilenceUntil(until)) => silenced_until = Some(until),
-                Some(StreamMsg::Close(code, reason)) => break Some((code, reason)),
-                None => break Some((1001, "closed")),
-            },
-            _ = tokio::time::sleep_until(send_at.unwrap_or(now)), if send_at.is_some() => {
-                if let Some((_, text)) = outbox.pop_front() {
-                    if socket.send(frame(text, config.gzip_frames)).await.is_err() {
-                        break None;
-                    }
-                }
-            }
-            _ = tokio::time::sleep_until(silence_end.unwrap_or(now)), if silence_end.is_some() => {
-                silenced_until = None;
-                // The client's answer to a ping sent before the silence may not have been read.
-                if let Some((_, deadline)) = pending.as_mut() {
-                    *deadline = (*deadline).max(Instant::now() + config.pong_timeout);
-                }
-            }
             _ = ping.tick() => {
                 if pending.is_none() && silence_end.is_none() {
                     let ts = shared.clock.server_now().to_string();
@@ -267,15 +284,26 @@ async fn run(
                     pending = Some((ts, Instant::now() + config.pong_timeout));
                 }
             }
-            _ = tokio::time::sleep_until(pong_deadline), if pending.is_some() && silence_end.is_none() => {
-                break Some((1008, "pong timeout"));
-            }
-            _ = tokio::time::sleep_until(age_deadline) => break Some((1000, "maximum connection age reached")),
-            _ = shutdown.changed() => break Some((1001, "simulator shut down")),
         }
     };
     send_close(&mut socket, close).await;
     shared.lock().hub.unregister(id);
+}
+
+/// Sends the outbox's events that are due, in order (the caller checked that a silence is not in
+/// force).
+async fn send_due(
+    socket: &mut WebSocket,
+    outbox: &mut VecDeque<(Instant, String)>,
+    gzip: bool,
+) -> Result<(), axum::Error> {
+    let now = Instant::now();
+    while outbox.front().is_some_and(|(due, _)| *due <= now) {
+        if let Some((_, text)) = outbox.pop_front() {
+            socket.send(frame(text, gzip)).await?;
+        }
+    }
+    Ok(())
 }
 
 /// Sends `texts` as frames, in order.
