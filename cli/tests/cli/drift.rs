@@ -1,13 +1,30 @@
 //! `contango drift`: against the plain simulator every read-only endpoint and both streams are
 //! probed and nothing is found (every field the simulator sends is in the spec), exit 0; against
-//! the drifting one every change it declares is found, exit 6.
+//! the drifting one every change it declares is found, exit 6; and `--patch` prints the edits
+//! that make the drift go away in a crate built from the patched spec.
 
-use std::process::Stdio;
+use std::process::{Command, Stdio};
 use std::time::Duration;
 
 use serde_json::Value;
 
-use crate::support::{Harness, new_order, wait};
+use crate::probe::{Probe, SHIPPED_SPEC};
+use crate::support::{Harness, Run, new_order, wait};
+
+/// Runs `drift --seconds 4` with `args` through `cmd` (aimed at the harness's simulator); while
+/// it listens, an order of its account changes, so the order update's drift is seen too.
+fn drift_while_an_order_changes(h: &Harness, mut cmd: Command, args: &[&str]) -> Run {
+    cmd.args(["drift", "--seconds", "4"])
+        .args(args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+    let child = cmd.spawn().expect("run drift");
+    std::thread::sleep(Duration::from_millis(1500));
+    let placed = h.run(&new_order("buy", "limit", "cross", "10", "20000", &[]));
+    assert_eq!(placed.code, Some(0), "{placed:?}");
+    wait(child, Duration::from_secs(60))
+}
 
 #[test]
 fn the_plain_simulator_shows_no_drift_and_every_read_only_endpoint_is_probed() {
@@ -100,18 +117,7 @@ fn the_drifting_simulator_shows_every_kind_of_finding_and_exit_6() {
             .drift(true)
             .market_driver(contango_sim::MarketDriver::random_walk(3)),
     );
-    let mut cmd = h.contango();
-    cmd.args(["drift", "--seconds", "4", "-o", "json"])
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped());
-    let child = cmd.spawn().expect("run contango drift");
-    // While the probe listens, an order of its account changes: the order update it receives
-    // carries the drifted fields.
-    std::thread::sleep(Duration::from_millis(1500));
-    let placed = h.run(&new_order("buy", "limit", "cross", "10", "20000", &[]));
-    assert_eq!(placed.code, Some(0), "{placed:?}");
-    let run = wait(child, Duration::from_secs(60));
+    let run = drift_while_an_order_changes(&h, h.contango(), &["-o", "json"]);
     assert_eq!(run.code, Some(6), "{run:?}");
     assert!(run.stderr.contains("drift:"), "{run:?}");
     let report: Value = serde_json::from_str(&run.stdout).expect("one JSON document");
@@ -138,4 +144,72 @@ fn the_drifting_simulator_shows_every_kind_of_finding_and_exit_6() {
         contango_sim::drift::EXPECTED.len(),
         "nothing else: {report:#}"
     );
+}
+
+/// `--patch` round trip: a crate generating its SDK and CLI from a full copy of the shipped spec
+/// probes the drifting simulator (exit 6), applies the printed patch to its spec with
+/// `git apply`, rebuilds, and probes the same server again: nothing drifts any more (exit 0).
+#[test]
+fn the_printed_patch_applied_and_rebuilt_makes_the_drift_go_away() {
+    let h = Harness::with(
+        "drift-patch",
+        contango_sim::Sim::builder()
+            .drift(true)
+            .market_driver(contango_sim::MarketDriver::random_walk(9)),
+    );
+    let cli = env!("CARGO_MANIFEST_DIR");
+    let root = std::path::Path::new(cli)
+        .parent()
+        .map(|p| p.to_string_lossy().into_owned())
+        .expect("the workspace root");
+    let probe = Probe::new(
+        "drift-patch-probe",
+        &[("contango", root.as_str()), ("contango-cli", cli)],
+        &[],
+        &root,
+    );
+    probe.write("spec.yaml", SHIPPED_SPEC);
+    probe.write("src/main.rs", crate::rebuild::MAIN);
+    let first = probe.build();
+    assert!(first.ok, "the probe does not build:\n{}", first.stderr);
+
+    let patch = drift_while_an_order_changes(&h, h.aimed(&probe.binary()), &["--patch"]);
+    assert_eq!(patch.code, Some(6), "{patch:?}");
+    assert!(
+        patch
+            .stdout
+            .starts_with("--- a/spec.yaml\n+++ b/spec.yaml\n"),
+        "{}",
+        patch.stdout
+    );
+    probe.write("drift.patch", &patch.stdout);
+    let applied = Command::new("git")
+        .args(["apply", "--unidiff-zero", "drift.patch"])
+        .current_dir(&probe.dir)
+        .output()
+        .expect("run git apply");
+    assert!(
+        applied.status.success(),
+        "git apply: {}\n{}",
+        String::from_utf8_lossy(&applied.stderr),
+        patch.stdout
+    );
+
+    let second = probe.build();
+    assert!(
+        second.ok,
+        "the patched spec does not build:\n{}\n{}",
+        second.stderr, patch.stdout
+    );
+    assert!(second.recompiled, "the spec edit was not picked up");
+    let again = drift_while_an_order_changes(&h, h.aimed(&probe.binary()), &["-o", "json"]);
+    let report: Value =
+        serde_json::from_str(&again.stdout).unwrap_or_else(|e| panic!("{e}: {again:?}"));
+    assert_eq!(
+        report["findings"],
+        Value::Array(vec![]),
+        "{report:#}\nafter applying\n{}",
+        patch.stdout
+    );
+    assert_eq!(again.code, Some(0), "{again:?}");
 }

@@ -6,6 +6,8 @@ mod drift;
 mod endpoints;
 mod failures;
 mod market;
+#[path = "../../../tests/probe/mod.rs"]
+mod probe;
 mod rebuild;
 mod stream;
 mod support;

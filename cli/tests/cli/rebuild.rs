@@ -5,16 +5,14 @@
 //! documented, limited parameter); cargo recompiles, and the rebuilt binary has the new
 //! subcommand, its help from the spec, and the SDK's local refusal of its limit.
 
-#[path = "../../../tests/probe/mod.rs"]
-mod probe;
-
 use std::time::Instant;
 
-use probe::{Probe, RECENT_TRADES, SHIPPED_SPEC};
+use crate::probe::{self, Probe, RECENT_TRADES, SHIPPED_SPEC};
 
 use crate::support::{Harness, Run, finish, new_order};
 
-const MAIN: &str = r#"
+/// The probe crate's `main`: its SDK and its CLI generated from its own `spec.yaml`.
+pub const MAIN: &str = r#"
 contango::generate!("spec.yaml");
 contango_cli::generate_cli!("spec.yaml");
 
