@@ -91,8 +91,8 @@ enum How {
     Remove,
     /// Replaces its value.
     Replace(Sample),
-    /// Answers with the error code `wire` (HTTP 400) and this message.
-    Refuse(&'static str),
+    /// Answers with this error code (`wire` as text), HTTP 400, and this message.
+    Refuse(i64, &'static str),
     /// Sends the event `wire` with these members after `e` and `E`, once per connection, after
     /// the subscribe ack.
     Announce(&'static str),
@@ -190,7 +190,7 @@ const CHANGES: [Change; 13] = [
         "force_orders_history",
         "",
         "-1999",
-        How::Refuse("history service is being upgraded; try again later"),
+        How::Refuse(-1999, "history service is being upgraded; try again later"),
     ),
     change(
         Layer::UserStream,
@@ -266,8 +266,7 @@ pub(crate) enum Answer {
 pub(crate) fn rest(endpoint: &str, wrapped: bool, body: &[u8], now_ms: i64) -> Answer {
     let mut text: Option<Box<RawValue>> = None;
     for c in changes(Layer::Rest, endpoint) {
-        if let How::Refuse(msg) = c.how {
-            let code = c.expected.wire.parse().unwrap_or(-1999);
+        if let How::Refuse(code, msg) = c.how {
             return Answer::Refused(SimError {
                 code: ErrorCode::Unknown(code),
                 message: msg.to_owned(),
@@ -428,7 +427,7 @@ fn edit_field(
                     }
                 }
             }
-            How::Refuse(_) | How::Announce(_) | How::BestBidOffer => {}
+            How::Refuse(..) | How::Announce(_) | How::BestBidOffer => {}
         }
         Ok(())
     };
@@ -570,6 +569,11 @@ mod tests {
             assert_eq!(e.path.is_empty(), pathless, "{e:?}");
             if !pathless && e.kind != "unknown_enum_value" {
                 assert!(e.path.ends_with(e.wire), "{e:?}");
+            }
+        }
+        for c in &CHANGES {
+            if let How::Refuse(code, _) = c.how {
+                assert_eq!(code.to_string(), c.expected.wire);
             }
         }
     }

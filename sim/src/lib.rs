@@ -627,8 +627,8 @@ impl Sim {
     }
 
     /// Sends `text` as a data frame to every subscribed stream connection of account `uid`,
-    /// exactly as given (gzip-compressed with `gzip_frames`): malformed or unknown events for
-    /// testing a client.
+    /// exactly as given (gzip-compressed with `gzip_frames`; in drift mode changed as every
+    /// event is): malformed or unknown events for testing a client.
     pub fn send_stream_frame(&self, uid: i64, text: &str) {
         self.shared.lock().hub.send(uid, text);
     }

@@ -7,21 +7,21 @@ use std::time::Duration;
 
 use contango_sim::MarketDriver;
 
-const USAGE: &str = "usage: contango-sim [--host IP] [--port N] [--drift] [market options]\n\
-  --host IP                     address to bind (default 127.0.0.1)\n\
-  --port N                      port to bind (default 0: any free port)\n\
-  --drift                       serve the API changed under the spec (extra fields, a new enum\n\
-                                value, a missing field, a changed type, an unknown error code,\n\
-                                event and market channel), to test drift detection\n\
-market stream (ws://HOST:PORT/kline-api/ws):\n\
-  --market-driver random[:SEED] move the market: a seeded random walk (seed 1 by default)\n\
-  --price-path FILE             move the market along a CSV of `time_ms,price` lines\n\
-  --loop                        restart the price path after its last point\n\
-  --driver-step DURATION        time between driver steps (default 200ms)\n\
-  --volatility X                relative size of a random-walk step (default 0.0005)\n\
-  --backfill DURATION           generate that much trade history first (e.g. 6h)\n\
-  --market-ping-interval DURATION  server ping interval (default 10s)\n\
-  --market-text                 send text frames instead of gzip binary\n\
+// Lines are literal (no `\` continuations, which would eat the indentation).
+const USAGE: &str = "usage: contango-sim [--host IP] [--port N] [--drift] [market options]
+  --host IP                     address to bind (default 127.0.0.1)
+  --port N                      port to bind (default 0: any free port)
+  --drift                       serve the API changed under the spec, to test drift detection
+                                (the changes: docs of contango_sim::drift)
+market stream (ws://HOST:PORT/kline-api/ws):
+  --market-driver random[:SEED] move the market: a seeded random walk (seed 1 by default)
+  --price-path FILE             move the market along a CSV of `time_ms,price` lines
+  --loop                        restart the price path after its last point
+  --driver-step DURATION        time between driver steps (default 200ms)
+  --volatility X                relative size of a random-walk step (default 0.0005)
+  --backfill DURATION           generate that much trade history first (e.g. 6h)
+  --market-ping-interval DURATION  server ping interval (default 10s)
+  --market-text                 send text frames instead of gzip binary
 DURATION: a number with ms, s, m or h (seconds without a unit)";
 
 /// `250ms`, `10s`, `5m`, `6h`, or bare seconds.
