@@ -330,44 +330,31 @@ fn print_report(global: &Global, report: &DriftReport, checked: &[Checked]) -> R
         .map_err(|e| Failure::Other(format!("cannot write the report: {e}")))
 }
 
-/// The findings grouped by endpoint, then what was probed.
+/// The findings grouped by endpoint, in columns (kind, path, wire value, what it suggests), then
+/// what was probed.
 fn table(report: &DriftReport, checked: &[Checked]) -> String {
     let mut out = String::new();
     if report.findings.is_empty() {
         out.push_str("No drift: everything the server sent is in the spec.\n");
     }
+    let rows: Vec<[String; 4]> = report.findings.iter().map(row).collect();
+    let width = |i: usize| rows.iter().map(|r| r[i].chars().count()).max().unwrap_or(0);
+    let (wk, wp, ww) = (width(0), width(1), width(2));
     let mut groups: Vec<&str> = report
         .findings
         .iter()
         .map(|f| f.endpoint.as_str())
         .collect();
-    groups.dedup();
     groups.sort_unstable();
     groups.dedup();
     for g in groups {
         out.push_str(&format!("{g}\n"));
-        let rows: Vec<&Finding> = report.findings.iter().filter(|f| f.endpoint == g).collect();
-        let width =
-            |get: fn(&Finding) -> String| rows.iter().map(|f| get(f).len()).max().unwrap_or(0);
-        let (wk, wp) = (width(|f| f.kind.to_string()), width(|f| f.path.clone()));
-        for f in rows {
-            let mut line = format!("  {:wk$}  {:wp$}  {}", f.kind.to_string(), f.path, f.wire);
-            if let Some(t) = &f.suggested_type {
-                line.push_str(&format!("  suggests {t}"));
+        for (f, [kind, path, wire, detail]) in report.findings.iter().zip(&rows) {
+            if f.endpoint == g {
+                let line = format!("  {kind:wk$}  {path:wp$}  {wire:ww$}  {detail}");
+                out.push_str(line.trim_end());
+                out.push('\n');
             }
-            if let Some(m) = &f.message {
-                line.push_str(&format!("  ({m})"));
-            }
-            if let Some(s) = &f.sample {
-                let short: String = s.chars().take(40).collect();
-                let more = if short.len() < s.len() { "…" } else { "" };
-                line.push_str(&format!("  e.g. {short}{more}"));
-            }
-            if f.count > 1 {
-                line.push_str(&format!("  ×{}", f.count));
-            }
-            out.push_str(line.trim_end());
-            out.push('\n');
         }
     }
     if report.dropped > 0 {
@@ -384,4 +371,84 @@ fn table(report: &DriftReport, checked: &[Checked]) -> String {
         out.push_str(&format!("  {:w$}  {}{detail}\n", c.what, c.outcome));
     }
     out
+}
+
+/// A finding's columns: kind, path (`-` at the top level of an event or channel), the wire value,
+/// and the details (the suggested type, the message, a sample, the count).
+fn row(f: &Finding) -> [String; 4] {
+    let mut detail = Vec::new();
+    if let Some(t) = &f.suggested_type {
+        detail.push(format!("suggests {t}"));
+    }
+    if let Some(m) = &f.message {
+        detail.push(format!("({m})"));
+    }
+    if let Some(s) = &f.sample {
+        let short: String = s.chars().take(40).collect();
+        let more = if short.len() < s.len() { "…" } else { "" };
+        detail.push(format!("e.g. {short}{more}"));
+    }
+    if f.count > 1 {
+        detail.push(format!("×{}", f.count));
+    }
+    let path = if f.path.is_empty() { "-" } else { &f.path };
+    [
+        f.kind.to_string(),
+        path.to_owned(),
+        f.wire.clone(),
+        detail.join("  "),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use contango_runtime::drift::FindingKind;
+
+    fn finding(kind: FindingKind, endpoint: &str, path: &str, wire: &str) -> Finding {
+        Finding {
+            kind,
+            endpoint: endpoint.into(),
+            path: path.into(),
+            wire: wire.into(),
+            sample: Some("\"0\"".into()),
+            suggested_type: Some("decimal".into()),
+            spec_type: None,
+            message: None,
+            count: 3,
+        }
+    }
+
+    #[test]
+    fn the_table_groups_by_endpoint_in_aligned_columns() {
+        let report = DriftReport {
+            findings: vec![
+                finding(
+                    FindingKind::UnknownField,
+                    "ticker",
+                    "openInterest",
+                    "openInterest",
+                ),
+                finding(
+                    FindingKind::UnknownField,
+                    "account",
+                    "account[].bonus",
+                    "bonus",
+                ),
+                finding(FindingKind::UnknownEvent, "stream", "", "MARGIN_CALL"),
+            ],
+            dropped: 0,
+        };
+        let text = table(&report, &[]);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "account", "{text}");
+        assert_eq!(lines[2], "stream", "{text}");
+        assert_eq!(lines[4], "ticker", "{text}");
+        let column = |line: &str, needle: &str| line.find(needle).expect(needle);
+        let at = column(lines[1], "suggests");
+        assert_eq!(column(lines[3], "suggests"), at, "{text}");
+        assert_eq!(column(lines[5], "suggests"), at, "{text}");
+        assert!(lines[3].contains(" - "), "an empty path shows as -: {text}");
+        assert!(lines[5].ends_with("×3"), "{text}");
+    }
 }
