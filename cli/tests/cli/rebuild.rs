@@ -3,7 +3,7 @@
 //! parameter); cargo recompiles, and the rebuilt binary has the new subcommand, its help from
 //! the spec, and the SDK's local refusal of its limit.
 
-#[path = "../../../tests/probe/mod.rs"]
+#[path = "../../../tests/it/probe.rs"]
 mod probe;
 
 use std::process::Command;
