@@ -31,7 +31,7 @@ fn fixture(name: &str) -> String {
     std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"))
 }
 
-/// The stream fixtures are annotated with `//` comments; the same repair as `tests/fixtures.rs`.
+/// The stream fixtures are annotated with `//` comments; the same repair as `tests/it/fixtures.rs`.
 fn strip_comments(s: &str) -> String {
     s.lines()
         .map(|l| l.find("//").map_or(l, |i| &l[..i]))

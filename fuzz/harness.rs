@@ -1,5 +1,5 @@
 //! One fuzz input through contango's decoders, shared by the cargo-fuzz targets
-//! (`fuzz/fuzz_targets/`) and the regression tests (`tests/fuzz_regressions.rs`, which includes
+//! (`fuzz/fuzz_targets/`) and the regression tests (`tests/it/fuzz_regressions.rs`, which includes
 //! this file with `#[path]`), so a saved crash input replays through exactly the same calls.
 //!
 //! Input layouts (the first byte selects, the rest is what a server would send):

@@ -1,7 +1,9 @@
 //! Spec mistakes are compile errors that say where (file:line:column and key path) and what:
 //! one trybuild case per mistake under `tests/ui/`, each calling
 //! `contango::generate!("tests/ui/specs/<case>.yaml")`, with the reviewed compiler output next to
-//! it (`<case>.stderr`). Cases under `tests/ui/pass/` must compile and run.
+//! it (`<case>.stderr`). Specs that must generate working code are tested in
+//! `tests/it/generated/`, as ordinary tests: with no pass case here, trybuild checks every case
+//! in one `cargo check` instead of building the dependencies and then each case on its own.
 //!
 //! After a deliberate change of a message: `TRYBUILD=overwrite cargo test --test ui`, then review
 //! the `.stderr` diff.
@@ -33,5 +35,6 @@ fn ui() {
     stage_specs();
     let t = trybuild::TestCases::new();
     t.compile_fail("tests/ui/*.rs");
+    // Empty on purpose (see the module doc); a case added here still runs, slowly.
     t.pass("tests/ui/pass/*.rs");
 }

@@ -10,7 +10,7 @@
 //! decodes the same bytes with serde ([`from_slice`]), which gives the same value or the error.
 //! Scalars convert through the same functions as the serde path (`de`'s `Scalar`), and numbers
 //! reach them as serde_json hands them over (`u64`/`i64` when they fit, except `-0`; other
-//! numbers as text, exponents written `e+N`); `tests/fixtures.rs` and the fuzz targets check
+//! numbers as text, exponents written `e+N`); `tests/it/fixtures.rs` and the fuzz targets check
 //! that both readings agree.
 //!
 //! What made serde slow here: a visitor per value, UTF-8 checked string by string, a `String`

@@ -6,7 +6,7 @@ mod drift;
 mod endpoints;
 mod failures;
 mod market;
-#[path = "../../../tests/probe/mod.rs"]
+#[path = "../../../tests/it/probe.rs"]
 mod probe;
 mod rebuild;
 mod stream;

@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# A new user's first build of contango, measured from outside: a scratch crate that depends on
+# contango by path (as README "Install" does, with tokio and rust_decimal) and calls one endpoint,
+# built with a cold target directory; prints the wall time and how many crates and compile units
+# cargo compiled.
+#
+#   scripts/build_time.sh                       # dev, then release, default features
+#   scripts/build_time.sh dev                   # one profile: dev or release
+#   CONTANGO_DEP='default-features = false, features = ["..."]' scripts/build_time.sh dev
+#
+# Environment:
+#   CONTANGO_DEP   extra keys for the scratch crate's `contango = { path = ..., <here> }` entry
+#                  (a feature set to measure); default none (the default features)
+#   KEEP_SCRATCH   set to 1 to keep the scratch crate and its target directories (printed)
+#
+# The registry sources are taken as already downloaded (--offline, with this workspace's
+# Cargo.lock, so the versions are the ones the tests use): what is timed is compiling, not the
+# network. Each profile gets its own empty target directory. The figures depend on the machine
+# and on whatever else it is running; say which when quoting them (README "Performance").
+# Not part of .ci/run: two cold builds, one of them optimised.
+
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+if [ "$#" -gt 0 ]; then PROFILES=("$@"); else PROFILES=(dev release); fi
+for p in "${PROFILES[@]}"; do
+    case "$p" in dev | release) ;; *) echo "build_time.sh: unknown profile '$p' (dev or release)" >&2; exit 2 ;; esac
+done
+
+SCRATCH="$(mktemp -d "${TMPDIR:-/tmp}/contango-build-time.XXXXXX")"
+cleanup() { if [ "${KEEP_SCRATCH:-0}" = 1 ]; then echo "kept $SCRATCH"; else rm -rf "$SCRATCH"; fi; }
+trap cleanup EXIT
+
+DEP="path = \"$ROOT\""
+if [ -n "${CONTANGO_DEP:-}" ]; then DEP="$DEP, $CONTANGO_DEP"; fi
+mkdir -p "$SCRATCH/crate/src"
+cat >"$SCRATCH/crate/Cargo.toml" <<EOF
+[package]
+name = "first-build"
+version = "0.0.0"
+edition = "2024"
+publish = false
+
+[dependencies]
+contango = { $DEP }
+tokio = { version = "1", features = ["macros", "rt-multi-thread"] }
+rust_decimal = "1"
+
+# Its own workspace, not a member of contango's.
+[workspace]
+EOF
+cat >"$SCRATCH/crate/src/main.rs" <<'EOF'
+use contango::{Client, Product};
+
+#[tokio::main]
+async fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let client = Client::builder()
+        .base_url("http://127.0.0.1:1")
+        .product(Product::UsdtMargined)
+        .build()?;
+    let book = client.depth("E-BTC-USDT").limit(20).send().await?;
+    let best: Option<rust_decimal::Decimal> = book.bids.first().map(|level| level.price);
+    println!("best bid {best:?}");
+    Ok(())
+}
+EOF
+cp "$ROOT/Cargo.lock" "$SCRATCH/crate/Cargo.lock"
+
+echo "contango first build: $(rustc --version), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg), $(date -u +%Y-%m-%d)"
+echo "dependency: contango = { $DEP }"
+for profile in "${PROFILES[@]}"; do
+    target="$SCRATCH/target-$profile"
+    args=(build --offline --message-format=json --manifest-path "$SCRATCH/crate/Cargo.toml")
+    if [ "$profile" = release ]; then args+=(--release); fi
+    # A user builds without the RUSTFLAGS this shell may carry.
+    start=$(date +%s.%N)
+    if ! env -u RUSTFLAGS -u CARGO_BUILD_RUSTFLAGS CARGO_TARGET_DIR="$target" \
+        cargo "${args[@]}" >"$SCRATCH/$profile.json" 2>"$SCRATCH/$profile.log"; then
+        cat "$SCRATCH/$profile.log" >&2
+        echo "build_time.sh: the $profile build failed" >&2
+        exit 1
+    fi
+    end=$(date +%s.%N)
+    # Units: every library, proc macro, build script and binary cargo compiled (a build
+    # script's run is not one); crates: the packages they belong to.
+    units=$(grep -c '"reason":"compiler-artifact"' "$SCRATCH/$profile.json" || true)
+    crates=$(grep '"reason":"compiler-artifact"' "$SCRATCH/$profile.json" |
+        sed -E 's/.*"package_id":"([^"]*)".*/\1/' | sort -u | wc -l)
+    awk -v p="$profile" -v s="$start" -v e="$end" -v c="$crates" -v u="$units" \
+        'BEGIN { printf "%-8s %6.1f s wall, %d crates (%d compile units)\n", p, e - s, c, u }'
+done
