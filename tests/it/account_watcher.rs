@@ -7,6 +7,7 @@
 
 use std::time::Duration;
 
+use crate::sim_support::{client, d};
 use contango::account::{
     AccountItem, AccountWatcher, BalanceState, PositionState, ReconcileCause, Reconciliation,
 };
@@ -17,7 +18,6 @@ use contango::{
 use contango_sim::Sim;
 use contango_sim::driver::SplitMix64;
 use rust_decimal::Decimal;
-use crate::sim_support::{client, d};
 use tokio::time::{Instant, timeout};
 
 const BTC: &str = "E-BTC-USDT";
