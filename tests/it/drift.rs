@@ -148,6 +148,10 @@ fn stream_events_and_market_frames_report_drift() {
         serde_json::from_str(&fixture("ws_market_ticker.json")).expect("json");
     ticker["tick"]["turnover"] = "9".into();
     drift::market_frame::<MarketStreamApi>(&log, ticker.to_string().as_bytes()).expect("decodes");
+    // An extra field in the items of a market-stream request's answer.
+    let page =
+        br#"[{"id":1627228800,"open":1,"close":1,"high":1,"low":1,"vol":1,"amount":1,"trades":7}]"#;
+    drift::reply::<MarketStreamApi, MarketKline>(&log, "market_e_btcusdt_kline_1min", page);
     assert_eq!(
         seen(&log.report()),
         vec![
@@ -159,6 +163,7 @@ fn stream_events_and_market_frames_report_drift() {
             ),
             row("unknown_event", "stream", "", "MARGIN_CALL"),
             row("unknown_field", "ORDER_TRADE_UPDATE", "o.stp", "stp"),
+            row("unknown_field", "kline", "[].trades", "trades"),
             row("unknown_field", "ticker", "turnover", "turnover"),
         ],
         "{:#?}",
@@ -210,6 +215,27 @@ fn real_world_payloads_report_no_drift() {
         let frame = strip_comments(&fixture(file));
         drift::market_frame::<MarketStreamApi>(&log, frame.as_bytes())
             .unwrap_or_else(|e| panic!("{file}: {e}"));
+        assert!(log.report().is_empty(), "{file}: {:#?}", log.report());
+    }
+    // The answers to market-stream requests (`req`): their `data` lists.
+    for (file, channel) in [
+        (
+            "ws_market_kline_req_response.json",
+            "market_e_btcusdt_kline_1min",
+        ),
+        (
+            "ws_market_trade_req_response.json",
+            "market_e_btcusdt_trade_ticker",
+        ),
+    ] {
+        let answer: serde_json::Value =
+            serde_json::from_str(&strip_comments(&fixture(file))).expect("json");
+        let data = answer["data"].to_string();
+        if file.contains("kline") {
+            drift::reply::<MarketStreamApi, MarketKline>(&log, channel, data.as_bytes());
+        } else {
+            drift::reply::<MarketStreamApi, MarketTrade>(&log, channel, data.as_bytes());
+        }
         assert!(log.report().is_empty(), "{file}: {:#?}", log.report());
     }
 }

@@ -20,7 +20,7 @@ mod walk;
 
 pub use log::{DriftLog, DriftReport, MAX_FINDINGS};
 pub(crate) use observe::market_drift;
-pub use observe::{answer, event, market_frame};
+pub use observe::{answer, event, market_frame, reply};
 pub use schema::{CatchAll, Field, Record, Schema, Ty, accepts, enum_known, noticing};
 
 use std::cell::Cell;

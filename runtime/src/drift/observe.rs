@@ -113,6 +113,23 @@ pub(crate) fn market_drift<A: MarketApi>(log: &DriftLog, bytes: &[u8]) {
     }
 }
 
+/// Notes the drift of the `data` list answering a market-stream request (`req`) on channel
+/// `channel`, whose items are `T`.
+pub fn reply<A: MarketApi, T: super::Schema>(log: &DriftLog, channel: &str, data: &[u8]) {
+    if !log.should_check("market_request") {
+        return;
+    }
+    let Ok(v) = serde_json::from_slice::<Value>(data) else {
+        return;
+    };
+    let name = A::channel_ty(channel).map_or("market_request", |(key, _)| key);
+    let mut new = false;
+    walk(name, &v, <Vec<T> as super::Schema>::ty(), &mut |f| {
+        new |= log.note(f)
+    });
+    log.checked("market_request", new);
+}
+
 /// Walks `v` as `ty` for `name` (the endpoint, event or channel) unless `source`'s steady drift
 /// is being sampled ([`DriftLog::should_check`]).
 fn check(log: &DriftLog, source: &'static str, name: &str, v: &Value, ty: crate::drift::Ty) {

@@ -35,8 +35,8 @@ use crate::error::InvalidArgument;
 ///
 /// Implemented by generated request types (`KlineHistory`, `TradeHistory`).
 pub trait MarketRequest<A: MarketApi> {
-    /// One item of the answer's `data` list.
-    type Item: DeserializeOwned + Send + 'static;
+    /// One item of the answer's `data` list (its description checks the answer for drift).
+    type Item: DeserializeOwned + crate::drift::Schema + Send + 'static;
     /// The channel asked about.
     fn channel(&self) -> A::Channel;
     /// The extra `params` (`endIdx`, `pageSize`, `top`) as `(key, JSON value)`.
@@ -626,7 +626,11 @@ impl<A: MarketApi> MarketStream<A> {
                 return Err(RequestError::Timeout(self.request_timeout));
             }
         };
-        serde_json::from_slice(&bytes).map_err(|e| RequestError::Malformed(e.to_string()))
+        let items = serde_json::from_slice(&bytes);
+        // A page is a request, not a hot path: every answer is checked (within the sampling of
+        // steady drift), whether it decoded or not.
+        crate::drift::reply::<A, R::Item>(self.core.drift_log(), &name, &bytes);
+        items.map_err(|e| RequestError::Malformed(e.to_string()))
     }
 
     async fn stop_all(&mut self) {
