@@ -1,108 +1,233 @@
 ::contango::__private::record! {
-    #[doc = " Server time, used to keep the client clock offset."] ServerTime direct {
-    #[doc = " Server time in milliseconds since the epoch."] server_time :
-    ::contango::Millis = "serverTime" "::contango::__private::de::wire"[b"serverTime"]
-    req[], #[doc = " Name of the server's time zone, e.g. Coordinated Universal Time."]
-    timezone : ::std::string::String = "timezone"
-    "::contango::__private::de::wire"[b"timezone"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], }
+    #[doc = " Server time, used to keep the client clock offset."]
+    ServerTime direct {
+        #[doc = " Server time in milliseconds since the epoch."]
+        server_time: ::contango::Millis {
+            wire: "serverTime",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"serverTime"],
+            presence: req,
+            serde: [],
+        },
+        #[doc = " Name of the server's time zone, e.g. Coordinated Universal Time."]
+        timezone: ::std::string::String {
+            wire: "timezone",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"timezone"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+    }
 }
 ::contango::__private::record! {
-    #[doc = " A tradable contract and its order limits (section 2.1)."] Contract direct {
-    #[doc = " Contract name, e.g. E-BTC-USDT."] symbol : ::std::string::String = "symbol"
-    "::contango::__private::de::wire"[b"symbol"] req[], #[doc =
-    " Whether the contract can be traded."] status : ContractStatus = "status"
-    "::contango::__private::de::wire"[b"status"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc =
-    " Contract type: E perpetual, S test, others mixed."] contract_type : ContractType =
-    "type" "::contango::__private::de::wire"[b"type"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc =
-    " Contract direction: 0 backward, 1 forward."] side : ContractSide = "side"
-    "::contango::__private::de::wire"[b"side"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc = " Contract face value."] multiplier :
-    ::contango::__private::rust_decimal::Decimal = "multiplier"
-    "::contango::__private::de::wire"[b"multiplier"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Unit of the face value."]
-    multiplier_coin : ::std::string::String = "multiplierCoin"
-    "::contango::__private::de::wire"[b"multiplierCoin"] opt[default, skip_serializing_if
-    = "::std::option::Option::is_none",], #[doc = " Price precision (decimal places)."]
-    price_precision : i32 = "pricePrecision"
-    "::contango::__private::de::wire"[b"pricePrecision"] opt[default, skip_serializing_if
-    = "::std::option::Option::is_none",], #[doc = " Minimum order volume."]
-    min_order_volume : ::contango::__private::rust_decimal::Decimal = "minOrderVolume"
-    "::contango::__private::de::wire"[b"minOrderVolume"] opt[default, skip_serializing_if
-    = "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Minimum order value."]
-    min_order_money : ::contango::__private::rust_decimal::Decimal = "minOrderMoney"
-    "::contango::__private::de::wire"[b"minOrderMoney"] opt[default, skip_serializing_if
-    = "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc =
-    " Maximum volume of a market order."] max_market_volume :
-    ::contango::__private::rust_decimal::Decimal = "maxMarketVolume"
-    "::contango::__private::de::wire"[b"maxMarketVolume"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc =
-    " Maximum value of a market order."] max_market_money :
-    ::contango::__private::rust_decimal::Decimal = "maxMarketMoney"
-    "::contango::__private::de::wire"[b"maxMarketMoney"] opt[default, skip_serializing_if
-    = "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc =
-    " Maximum volume of a limit order."] max_limit_volume :
-    ::contango::__private::rust_decimal::Decimal = "maxLimitVolume"
-    "::contango::__private::de::wire"[b"maxLimitVolume"] opt[default, skip_serializing_if
-    = "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc =
-    " Maximum value of a limit order (in the sample payload, not in the field table)."]
-    max_limit_money : ::contango::__private::rust_decimal::Decimal = "maxLimitMoney"
-    "::contango::__private::de::wire"[b"maxLimitMoney"] opt[default, skip_serializing_if
-    = "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc =
-    " Maximum number of valid (open) orders."] max_valid_order : i32 = "maxValidOrder"
-    "::contango::__private::de::wire"[b"maxValidOrder"] opt[default, skip_serializing_if
-    = "::std::option::Option::is_none",], #[doc =
-    " Contract id (sibling exchanges only)."] contract_id : i64 = "contractId"
-    "::contango::__private::de::wire"[b"contractId"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc = " Margin coin (sibling exchanges only)."]
-    margin_coin : ::std::string::String = "marginCoin"
-    "::contango::__private::de::wire"[b"marginCoin"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc =
-    " Minimum leverage (sibling exchanges only)."] min_lever : i32 = "minLever"
-    "::contango::__private::de::wire"[b"minLever"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc =
-    " Maximum leverage (sibling exchanges only)."] max_lever : i32 = "maxLever"
-    "::contango::__private::de::wire"[b"maxLever"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc =
-    " Maker fee rate for opening (sibling exchanges only)."] open_maker_fee :
-    ::contango::__private::rust_decimal::Decimal = "openMakerFee"
-    "::contango::__private::de::wire"[b"openMakerFee"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc =
-    " Taker fee rate for opening (sibling exchanges only)."] open_taker_fee :
-    ::contango::__private::rust_decimal::Decimal = "openTakerFee"
-    "::contango::__private::de::wire"[b"openTakerFee"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc =
-    " Maker fee rate for closing (sibling exchanges only)."] close_maker_fee :
-    ::contango::__private::rust_decimal::Decimal = "closeMakerFee"
-    "::contango::__private::de::wire"[b"closeMakerFee"] opt[default, skip_serializing_if
-    = "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc =
-    " Taker fee rate for closing (sibling exchanges only)."] close_taker_fee :
-    ::contango::__private::rust_decimal::Decimal = "closeTakerFee"
-    "::contango::__private::de::wire"[b"closeTakerFee"] opt[default, skip_serializing_if
-    = "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], }
+    #[doc = " A tradable contract and its order limits (section 2.1)."]
+    Contract direct {
+        #[doc = " Contract name, e.g. E-BTC-USDT."]
+        symbol: ::std::string::String {
+            wire: "symbol",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"symbol"],
+            presence: req,
+            serde: [],
+        },
+        #[doc = " Whether the contract can be traded."]
+        status: ContractStatus {
+            wire: "status",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"status"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Contract type: E perpetual, S test, others mixed."]
+        contract_type: ContractType {
+            wire: "type",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"type"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Contract direction: 0 backward, 1 forward."]
+        side: ContractSide {
+            wire: "side",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"side"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Contract face value."]
+        multiplier: ::contango::__private::rust_decimal::Decimal {
+            wire: "multiplier",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"multiplier"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Unit of the face value."]
+        multiplier_coin: ::std::string::String {
+            wire: "multiplierCoin",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"multiplierCoin"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Price precision (decimal places)."]
+        price_precision: i32 {
+            wire: "pricePrecision",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"pricePrecision"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Minimum order volume."]
+        min_order_volume: ::contango::__private::rust_decimal::Decimal {
+            wire: "minOrderVolume",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"minOrderVolume"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Minimum order value."]
+        min_order_money: ::contango::__private::rust_decimal::Decimal {
+            wire: "minOrderMoney",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"minOrderMoney"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Maximum volume of a market order."]
+        max_market_volume: ::contango::__private::rust_decimal::Decimal {
+            wire: "maxMarketVolume",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"maxMarketVolume"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Maximum value of a market order."]
+        max_market_money: ::contango::__private::rust_decimal::Decimal {
+            wire: "maxMarketMoney",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"maxMarketMoney"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Maximum volume of a limit order."]
+        max_limit_volume: ::contango::__private::rust_decimal::Decimal {
+            wire: "maxLimitVolume",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"maxLimitVolume"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Maximum value of a limit order (in the sample payload, not in the field table)."]
+        max_limit_money: ::contango::__private::rust_decimal::Decimal {
+            wire: "maxLimitMoney",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"maxLimitMoney"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Maximum number of valid (open) orders."]
+        max_valid_order: i32 {
+            wire: "maxValidOrder",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"maxValidOrder"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Contract id (sibling exchanges only)."]
+        contract_id: i64 {
+            wire: "contractId",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"contractId"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Margin coin (sibling exchanges only)."]
+        margin_coin: ::std::string::String {
+            wire: "marginCoin",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"marginCoin"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Minimum leverage (sibling exchanges only)."]
+        min_lever: i32 {
+            wire: "minLever",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"minLever"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Maximum leverage (sibling exchanges only)."]
+        max_lever: i32 {
+            wire: "maxLever",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"maxLever"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Maker fee rate for opening (sibling exchanges only)."]
+        open_maker_fee: ::contango::__private::rust_decimal::Decimal {
+            wire: "openMakerFee",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"openMakerFee"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Taker fee rate for opening (sibling exchanges only)."]
+        open_taker_fee: ::contango::__private::rust_decimal::Decimal {
+            wire: "openTakerFee",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"openTakerFee"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Maker fee rate for closing (sibling exchanges only)."]
+        close_maker_fee: ::contango::__private::rust_decimal::Decimal {
+            wire: "closeMakerFee",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"closeMakerFee"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Taker fee rate for closing (sibling exchanges only)."]
+        close_taker_fee: ::contango::__private::rust_decimal::Decimal {
+            wire: "closeTakerFee",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"closeTakerFee"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+    }
 }
 ::contango::__private::record! {
-    #[doc = " Order book of a contract (section 2.2)."] OrderBook direct { #[doc =
-    " Current time in milliseconds (in the field table; absent or null in the samples)."]
-    time : ::contango::Millis = "time" "::contango::__private::de::wire"[b"time"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " Buy price levels, best to worst."] bids : ::std::vec::Vec < PriceLevel > = "bids"
-    "::contango::__private::de::wire"[b"bids"] req[], #[doc =
-    " Sell price levels, best to worst."] asks : ::std::vec::Vec < PriceLevel > = "asks"
-    "::contango::__private::de::wire"[b"asks"] req[], }
+    #[doc = " Order book of a contract (section 2.2)."]
+    OrderBook direct {
+        #[doc = " Current time in milliseconds (in the field table; absent or null in the samples)."]
+        time: ::contango::Millis {
+            wire: "time",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"time"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Buy price levels, best to worst."]
+        bids: ::std::vec::Vec<PriceLevel> {
+            wire: "bids",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"bids"],
+            presence: req,
+            serde: [],
+        },
+        #[doc = " Sell price levels, best to worst."]
+        asks: ::std::vec::Vec<PriceLevel> {
+            wire: "asks",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"asks"],
+            presence: req,
+            serde: [],
+        },
+    }
 }
 /// One price level of the order book: a two-element array [price, quantity] (decimal strings or numbers).
 #[derive(Debug, Clone, PartialEq, ::contango::__private::serde::Deserialize)]
@@ -200,1101 +325,2420 @@ impl ::contango::__private::drift::Schema for PriceLevel {
     }
 }
 ::contango::__private::record! {
-    #[doc = " 24 hour ticker of a contract (section 2.3)."] Ticker direct { #[doc =
-    " Open time in milliseconds."] time : ::contango::Millis = "time"
-    "::contango::__private::de::wire"[b"time"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc = " Highest price."] high :
-    ::contango::__private::rust_decimal::Decimal = "high"
-    "::contango::__private::de::wire"[b"high"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Lowest price."] low :
-    ::contango::__private::rust_decimal::Decimal = "low"
-    "::contango::__private::de::wire"[b"low"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Latest price."] last :
-    ::contango::__private::rust_decimal::Decimal = "last"
-    "::contango::__private::de::wire"[b"last"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Traded volume."] vol :
-    ::contango::__private::rust_decimal::Decimal = "vol"
-    "::contango::__private::de::wire"[b"vol"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc =
-    " Price variation (a string in the field table, a decimal text in the samples)."]
-    rose : ::contango::__private::rust_decimal::Decimal = "rose"
-    "::contango::__private::de::wire"[b"rose"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], }
+    #[doc = " 24 hour ticker of a contract (section 2.3)."]
+    Ticker direct {
+        #[doc = " Open time in milliseconds."]
+        time: ::contango::Millis {
+            wire: "time",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"time"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Highest price."]
+        high: ::contango::__private::rust_decimal::Decimal {
+            wire: "high",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"high"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Lowest price."]
+        low: ::contango::__private::rust_decimal::Decimal {
+            wire: "low",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"low"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Latest price."]
+        last: ::contango::__private::rust_decimal::Decimal {
+            wire: "last",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"last"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Traded volume."]
+        vol: ::contango::__private::rust_decimal::Decimal {
+            wire: "vol",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"vol"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Price variation (a string in the field table, a decimal text in the samples)."]
+        rose: ::contango::__private::rust_decimal::Decimal {
+            wire: "rose",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"rose"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+    }
 }
 ::contango::__private::record! {
-    #[doc = " One candlestick (section 2.4)."] Kline direct { #[doc =
-    " Start time. The field table says milliseconds; real payloads send seconds, so it is read as seconds."]
-    idx : ::contango::Seconds = "idx" "::contango::__private::de::wire"[b"idx"] req[],
-    #[doc = " Open price."] open : ::contango::__private::rust_decimal::Decimal = "open"
-    "::contango::__private::de::wire"[b"open"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Highest price."] high :
-    ::contango::__private::rust_decimal::Decimal = "high"
-    "::contango::__private::de::wire"[b"high"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Lowest price."] low :
-    ::contango::__private::rust_decimal::Decimal = "low"
-    "::contango::__private::de::wire"[b"low"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Close price."] close :
-    ::contango::__private::rust_decimal::Decimal = "close"
-    "::contango::__private::de::wire"[b"close"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Traded volume."] vol :
-    ::contango::__private::rust_decimal::Decimal = "vol"
-    "::contango::__private::de::wire"[b"vol"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], }
+    #[doc = " One candlestick (section 2.4)."]
+    Kline direct {
+        #[doc = " Start time. The field table says milliseconds; real payloads send seconds, so it is read as seconds."]
+        idx: ::contango::Seconds {
+            wire: "idx",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"idx"],
+            presence: req,
+            serde: [],
+        },
+        #[doc = " Open price."]
+        open: ::contango::__private::rust_decimal::Decimal {
+            wire: "open",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"open"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Highest price."]
+        high: ::contango::__private::rust_decimal::Decimal {
+            wire: "high",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"high"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Lowest price."]
+        low: ::contango::__private::rust_decimal::Decimal {
+            wire: "low",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"low"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Close price."]
+        close: ::contango::__private::rust_decimal::Decimal {
+            wire: "close",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"close"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Traded volume."]
+        vol: ::contango::__private::rust_decimal::Decimal {
+            wire: "vol",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"vol"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+    }
 }
 ::contango::__private::record! {
-    #[doc = " One trade of the account (section 2.5)."] Trade direct { #[doc =
-    " Trade id."] trade_id : i64 = "tradeId"
-    "::contango::__private::de::wire"[b"tradeId"] req[], #[doc = " Price."] price :
-    ::contango::__private::rust_decimal::Decimal = "price"
-    "::contango::__private::de::wire"[b"price"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc =
-    " Quantity (int in the field table; read as a decimal so fractional volumes decode)."]
-    qty : ::contango::__private::rust_decimal::Decimal = "qty"
-    "::contango::__private::de::wire"[b"qty"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Amount."] amount :
-    ::contango::__private::rust_decimal::Decimal = "amount"
-    "::contango::__private::de::wire"[b"amount"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Contract name."] contract_name
-    : ::std::string::String = "contractName"
-    "::contango::__private::de::wire"[b"contractName"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc = " BUY (buy long) or SELL (sell short)."]
-    side : Side = "side" "::contango::__private::de::wire"[b"side"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " Trading fee (sent as a string)."] fee :
-    ::contango::__private::rust_decimal::Decimal = "fee"
-    "::contango::__private::de::wire"[b"fee"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Buy-side order id."] bid_id :
-    i64 = "bidId" "::contango::__private::de::wire"[b"bidId"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " Sell-side order id."] ask_id : i64 = "askId"
-    "::contango::__private::de::wire"[b"askId"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc = " Buyer user id."] bid_user_id : i64 =
-    "bidUserId" "::contango::__private::de::wire"[b"bidUserId"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none",], #[doc = " Seller user id."]
-    ask_user_id : i64 = "askUserId" "::contango::__private::de::wire"[b"askUserId"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " Whether the caller is the buyer."] is_buyer : bool = "isBuyer"
-    "::contango::__private::de::wire"[b"isBuyer"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc = " Whether the caller is the maker."]
-    is_maker : bool = "isMaker" "::contango::__private::de::wire"[b"isMaker"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " Creation time in milliseconds (the samples spell it ctime or time)."] c_time :
-    ::contango::Millis = "cTime" "::contango::__private::de::wire"[b"cTime" | b"ctime" |
-    b"time"] opt[alias = "ctime", alias = "time", default, skip_serializing_if =
-    "::std::option::Option::is_none",], }
+    #[doc = " One trade of the account (section 2.5)."]
+    Trade direct {
+        #[doc = " Trade id."]
+        trade_id: i64 {
+            wire: "tradeId",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"tradeId"],
+            presence: req,
+            serde: [],
+        },
+        #[doc = " Price."]
+        price: ::contango::__private::rust_decimal::Decimal {
+            wire: "price",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"price"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Quantity (int in the field table; read as a decimal so fractional volumes decode)."]
+        qty: ::contango::__private::rust_decimal::Decimal {
+            wire: "qty",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"qty"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Amount."]
+        amount: ::contango::__private::rust_decimal::Decimal {
+            wire: "amount",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"amount"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Contract name."]
+        contract_name: ::std::string::String {
+            wire: "contractName",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"contractName"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " BUY (buy long) or SELL (sell short)."]
+        side: Side {
+            wire: "side",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"side"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Trading fee (sent as a string)."]
+        fee: ::contango::__private::rust_decimal::Decimal {
+            wire: "fee",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"fee"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Buy-side order id."]
+        bid_id: i64 {
+            wire: "bidId",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"bidId"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Sell-side order id."]
+        ask_id: i64 {
+            wire: "askId",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"askId"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Buyer user id."]
+        bid_user_id: i64 {
+            wire: "bidUserId",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"bidUserId"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Seller user id."]
+        ask_user_id: i64 {
+            wire: "askUserId",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"askUserId"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Whether the caller is the buyer."]
+        is_buyer: bool {
+            wire: "isBuyer",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"isBuyer"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Whether the caller is the maker."]
+        is_maker: bool {
+            wire: "isMaker",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"isMaker"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Creation time in milliseconds (the samples spell it ctime or time)."]
+        c_time: ::contango::Millis {
+            wire: "cTime",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"cTime" | b"ctime" | b"time"],
+            presence: opt,
+            serde: [alias = "ctime", alias = "time", default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+    }
 }
 ::contango::__private::record! {
-    #[doc =
-    " An order (section 2.6); conditional orders carry their trigger fields and child orders."]
-    Order direct { #[doc = " System-generated order id."] order_id : i64 = "orderId"
-    "::contango::__private::de::wire"[b"orderId"] req[], #[doc =
-    " Client order id (some servers send it as a number; kept as text)."] client_order_id
-    : ::std::string::String = "clientOrderId"
-    "::contango::__private::de::wire"[b"clientOrderId"] opt[default, skip_serializing_if
-    = "::std::option::Option::is_none",], #[doc =
-    " Contract name (in the sample payloads)."] contract_name : ::std::string::String =
-    "contractName" "::contango::__private::de::wire"[b"contractName"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none",], #[doc = " Order price."]
-    price : ::contango::__private::rust_decimal::Decimal = "price"
-    "::contango::__private::de::wire"[b"price"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Order quantity."] orig_qty :
-    ::contango::__private::rust_decimal::Decimal = "origQty"
-    "::contango::__private::de::wire"[b"origQty"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Order amount."] orig_amount :
-    ::contango::__private::rust_decimal::Decimal = "origAmount"
-    "::contango::__private::de::wire"[b"origAmount"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Filled quantity."] executed_qty
-    : ::contango::__private::rust_decimal::Decimal = "executedQty"
-    "::contango::__private::de::wire"[b"executedQty"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Average fill price."] avg_price
-    : ::contango::__private::rust_decimal::Decimal = "avgPrice"
-    "::contango::__private::de::wire"[b"avgPrice"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Order status."] status :
-    OrderStatus = "status" "::contango::__private::de::wire"[b"status"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " Order type: LIMIT (limit price) or MARKET (market price)."] order_type : OrderType
-    = "type" "::contango::__private::de::wire"[b"type"] opt[default, skip_serializing_if
-    = "::std::option::Option::is_none",], #[doc =
-    " BUY (buy long) or SELL (sell short)."] side : Side = "side"
-    "::contango::__private::de::wire"[b"side"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc = " OPEN or CLOSE."] action : Open =
-    "action" "::contango::__private::de::wire"[b"action"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " Order creation time in milliseconds."] transact_time : ::contango::Millis =
-    "transactTime" "::contango::__private::de::wire"[b"transactTime"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " Time in force (empty text in the samples; meaning not documented)."] time_in_force
-    : ::std::string::String = "timeInForce"
-    "::contango::__private::de::wire"[b"timeInForce"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc =
-    " Trigger price of a conditional order (samples only)."] trigger_price :
-    ::contango::__private::rust_decimal::Decimal = "triggerPrice"
-    "::contango::__private::de::wire"[b"triggerPrice"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc =
-    " Trigger type of a conditional order (samples only; values not documented)."]
-    trigger_type : i32 = "triggerType" "::contango::__private::de::wire"[b"triggerType"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " Order type placed when triggered (samples only; values not documented)."]
-    trigger_order_type : i32 = "triggerOrderType"
-    "::contango::__private::de::wire"[b"triggerOrderType"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " Whether this is a conditional order (samples only)."] condition_order : bool =
-    "conditionOrder" "::contango::__private::de::wire"[b"conditionOrder"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " Child orders of a conditional order (samples only)."] child_orders :
-    ::std::vec::Vec < Order > = "childOrders"
-    "::contango::__private::de::wire"[b"childOrders"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], }
+    #[doc = " An order (section 2.6); conditional orders carry their trigger fields and child orders."]
+    Order direct {
+        #[doc = " System-generated order id."]
+        order_id: i64 {
+            wire: "orderId",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"orderId"],
+            presence: req,
+            serde: [],
+        },
+        #[doc = " Client order id (some servers send it as a number; kept as text)."]
+        client_order_id: ::std::string::String {
+            wire: "clientOrderId",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"clientOrderId"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Contract name (in the sample payloads)."]
+        contract_name: ::std::string::String {
+            wire: "contractName",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"contractName"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Order price."]
+        price: ::contango::__private::rust_decimal::Decimal {
+            wire: "price",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"price"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Order quantity."]
+        orig_qty: ::contango::__private::rust_decimal::Decimal {
+            wire: "origQty",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"origQty"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Order amount."]
+        orig_amount: ::contango::__private::rust_decimal::Decimal {
+            wire: "origAmount",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"origAmount"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Filled quantity."]
+        executed_qty: ::contango::__private::rust_decimal::Decimal {
+            wire: "executedQty",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"executedQty"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Average fill price."]
+        avg_price: ::contango::__private::rust_decimal::Decimal {
+            wire: "avgPrice",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"avgPrice"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Order status."]
+        status: OrderStatus {
+            wire: "status",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"status"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Order type: LIMIT (limit price) or MARKET (market price)."]
+        order_type: OrderType {
+            wire: "type",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"type"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " BUY (buy long) or SELL (sell short)."]
+        side: Side {
+            wire: "side",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"side"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " OPEN or CLOSE."]
+        action: Open {
+            wire: "action",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"action"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Order creation time in milliseconds."]
+        transact_time: ::contango::Millis {
+            wire: "transactTime",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"transactTime"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Time in force (empty text in the samples; meaning not documented)."]
+        time_in_force: ::std::string::String {
+            wire: "timeInForce",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"timeInForce"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Trigger price of a conditional order (samples only)."]
+        trigger_price: ::contango::__private::rust_decimal::Decimal {
+            wire: "triggerPrice",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"triggerPrice"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Trigger type of a conditional order (samples only; values not documented)."]
+        trigger_type: i32 {
+            wire: "triggerType",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"triggerType"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Order type placed when triggered (samples only; values not documented)."]
+        trigger_order_type: i32 {
+            wire: "triggerOrderType",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"triggerOrderType"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Whether this is a conditional order (samples only)."]
+        condition_order: bool {
+            wire: "conditionOrder",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"conditionOrder"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Child orders of a conditional order (samples only)."]
+        child_orders: ::std::vec::Vec<Order> {
+            wire: "childOrders",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"childOrders"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+    }
 }
 ::contango::__private::record! {
-    #[doc = " The id of an order placed or cancelled."] OrderId direct { #[doc =
-    " System-generated order id (may exceed 2^53; some servers send it as a string)."]
-    order_id : i64 = "orderId" "::contango::__private::de::wire"[b"orderId"] req[], }
+    #[doc = " The id of an order placed or cancelled."]
+    OrderId direct {
+        #[doc = " System-generated order id (may exceed 2^53; some servers send it as a string)."]
+        order_id: i64 {
+            wire: "orderId",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"orderId"],
+            presence: req,
+            serde: [],
+        },
+    }
 }
 ::contango::__private::record! {
-    #[doc = " Account data (data of GET /v2/account, section 2.7)."] Account direct {
-    #[doc = " One entry per margin coin."] account : ::std::vec::Vec < AccountBalance > =
-    "account" "::contango::__private::de::wire"[b"account"] req[], }
+    #[doc = " Account data (data of GET /v2/account, section 2.7)."]
+    Account direct {
+        #[doc = " One entry per margin coin."]
+        account: ::std::vec::Vec<AccountBalance> {
+            wire: "account",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"account"],
+            presence: req,
+            serde: [],
+        },
+    }
 }
 ::contango::__private::record! {
-    #[doc = " Balances and positions of one margin coin (section 2.7)."] AccountBalance
-    direct { #[doc = " Margin coin."] margin_coin : ::std::string::String = "marginCoin"
-    "::contango::__private::de::wire"[b"marginCoin"] req[], #[doc =
-    " Currency display precision."] coin_precious : i32 = "coinPrecious"
-    "::contango::__private::de::wire"[b"coinPrecious"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc = " Balance account."] account_normal :
-    ::contango::__private::rust_decimal::Decimal = "accountNormal"
-    "::contango::__private::de::wire"[b"accountNormal"] opt[default, skip_serializing_if
-    = "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Margin frozen account."]
-    account_lock : ::contango::__private::rust_decimal::Decimal = "accountLock"
-    "::contango::__private::de::wire"[b"accountLock"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc =
-    " Isolated-position margin balance."] part_position_normal :
-    ::contango::__private::rust_decimal::Decimal = "partPositionNormal"
-    "::contango::__private::de::wire"[b"partPositionNormal"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc =
-    " Cross-position initial margin."] total_position_normal :
-    ::contango::__private::rust_decimal::Decimal = "totalPositionNormal"
-    "::contango::__private::de::wire"[b"totalPositionNormal"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc =
-    " Profit and loss that occurred."] achieved_amount :
-    ::contango::__private::rust_decimal::Decimal = "achievedAmount"
-    "::contango::__private::de::wire"[b"achievedAmount"] opt[default, skip_serializing_if
-    = "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Unrealized profit and loss."]
-    unrealized_amount : ::contango::__private::rust_decimal::Decimal = "unrealizedAmount"
-    "::contango::__private::de::wire"[b"unrealizedAmount"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Cross-position margin rate."]
-    total_margin_rate : ::contango::__private::rust_decimal::Decimal = "totalMarginRate"
-    "::contango::__private::de::wire"[b"totalMarginRate"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Cross-position equity."]
-    total_equity : ::contango::__private::rust_decimal::Decimal = "totalEquity"
-    "::contango::__private::de::wire"[b"totalEquity"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Isolated-position equity."]
-    part_equity : ::contango::__private::rust_decimal::Decimal = "partEquity"
-    "::contango::__private::de::wire"[b"partEquity"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Cross-position costs."]
-    total_cost : ::contango::__private::rust_decimal::Decimal = "totalCost"
-    "::contango::__private::de::wire"[b"totalCost"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Margin rate of all accounts."]
-    sum_margin_rate : ::contango::__private::rust_decimal::Decimal = "sumMarginRate"
-    "::contango::__private::de::wire"[b"sumMarginRate"] opt[default, skip_serializing_if
-    = "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc =
-    " Position profit and loss of the whole account."] sum_open_realized_amount :
-    ::contango::__private::rust_decimal::Decimal = "sumOpenRealizedAmount"
-    "::contango::__private::de::wire"[b"sumOpenRealizedAmount"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Available trial money."]
-    can_use_trial_fund : ::contango::__private::rust_decimal::Decimal = "canUseTrialFund"
-    "::contango::__private::de::wire"[b"canUseTrialFund"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc =
-    " Cross-position maintenance margin plus fee; may be null."] sum_maintenance_margin :
-    ::contango::__private::rust_decimal::Decimal = "sumMaintenanceMargin"
-    "::contango::__private::de::wire"[b"sumMaintenanceMargin"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc =
-    " Account type; may be null. Allowed values are not documented, so it is kept as text."]
-    future_model : ::std::string::String = "futureModel"
-    "::contango::__private::de::wire"[b"futureModel"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc = " Position records per contract."]
-    position_vos : ::std::vec::Vec < PositionGroup > = "positionVos"
-    "::contango::__private::de::wire"[b"positionVos"] req[], }
+    #[doc = " Balances and positions of one margin coin (section 2.7)."]
+    AccountBalance direct {
+        #[doc = " Margin coin."]
+        margin_coin: ::std::string::String {
+            wire: "marginCoin",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"marginCoin"],
+            presence: req,
+            serde: [],
+        },
+        #[doc = " Currency display precision."]
+        coin_precious: i32 {
+            wire: "coinPrecious",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"coinPrecious"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Balance account."]
+        account_normal: ::contango::__private::rust_decimal::Decimal {
+            wire: "accountNormal",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"accountNormal"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Margin frozen account."]
+        account_lock: ::contango::__private::rust_decimal::Decimal {
+            wire: "accountLock",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"accountLock"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Isolated-position margin balance."]
+        part_position_normal: ::contango::__private::rust_decimal::Decimal {
+            wire: "partPositionNormal",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"partPositionNormal"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Cross-position initial margin."]
+        total_position_normal: ::contango::__private::rust_decimal::Decimal {
+            wire: "totalPositionNormal",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"totalPositionNormal"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Profit and loss that occurred."]
+        achieved_amount: ::contango::__private::rust_decimal::Decimal {
+            wire: "achievedAmount",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"achievedAmount"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Unrealized profit and loss."]
+        unrealized_amount: ::contango::__private::rust_decimal::Decimal {
+            wire: "unrealizedAmount",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"unrealizedAmount"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Cross-position margin rate."]
+        total_margin_rate: ::contango::__private::rust_decimal::Decimal {
+            wire: "totalMarginRate",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"totalMarginRate"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Cross-position equity."]
+        total_equity: ::contango::__private::rust_decimal::Decimal {
+            wire: "totalEquity",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"totalEquity"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Isolated-position equity."]
+        part_equity: ::contango::__private::rust_decimal::Decimal {
+            wire: "partEquity",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"partEquity"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Cross-position costs."]
+        total_cost: ::contango::__private::rust_decimal::Decimal {
+            wire: "totalCost",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"totalCost"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Margin rate of all accounts."]
+        sum_margin_rate: ::contango::__private::rust_decimal::Decimal {
+            wire: "sumMarginRate",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"sumMarginRate"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Position profit and loss of the whole account."]
+        sum_open_realized_amount: ::contango::__private::rust_decimal::Decimal {
+            wire: "sumOpenRealizedAmount",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"sumOpenRealizedAmount"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Available trial money."]
+        can_use_trial_fund: ::contango::__private::rust_decimal::Decimal {
+            wire: "canUseTrialFund",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"canUseTrialFund"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Cross-position maintenance margin plus fee; may be null."]
+        sum_maintenance_margin: ::contango::__private::rust_decimal::Decimal {
+            wire: "sumMaintenanceMargin",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"sumMaintenanceMargin"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Account type; may be null. Allowed values are not documented, so it is kept as text."]
+        future_model: ::std::string::String {
+            wire: "futureModel",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"futureModel"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Position records per contract."]
+        position_vos: ::std::vec::Vec<PositionGroup> {
+            wire: "positionVos",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"positionVos"],
+            presence: req,
+            serde: [],
+        },
+    }
 }
 ::contango::__private::record! {
     #[doc = " Positions of one contract (a positionVos item, section 2.7)."]
-    PositionGroup direct { #[doc = " Contract id."] contract_id : i64 = "contractId"
-    "::contango::__private::de::wire"[b"contractId"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc = " Contract name."] contract_name :
-    ::std::string::String = "contractName"
-    "::contango::__private::de::wire"[b"contractName"] req[], #[doc =
-    " Contract coin pair, e.g. BTC-USDT."] contract_symbol : ::std::string::String =
-    "contractSymbol" "::contango::__private::de::wire"[b"contractSymbol"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " Whether auto-deleveraging is enabled."] adl_enabled : bool = "adlEnabled"
-    "::contango::__private::de::wire"[b"adlEnabled"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc = " Positions of the contract."] positions
-    : ::std::vec::Vec < Position > = "positions"
-    "::contango::__private::de::wire"[b"positions"] req[], }
+    PositionGroup direct {
+        #[doc = " Contract id."]
+        contract_id: i64 {
+            wire: "contractId",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"contractId"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Contract name."]
+        contract_name: ::std::string::String {
+            wire: "contractName",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"contractName"],
+            presence: req,
+            serde: [],
+        },
+        #[doc = " Contract coin pair, e.g. BTC-USDT."]
+        contract_symbol: ::std::string::String {
+            wire: "contractSymbol",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"contractSymbol"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Whether auto-deleveraging is enabled."]
+        adl_enabled: bool {
+            wire: "adlEnabled",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"adlEnabled"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Positions of the contract."]
+        positions: ::std::vec::Vec<Position> {
+            wire: "positions",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"positions"],
+            presence: req,
+            serde: [],
+        },
+    }
 }
 ::contango::__private::record! {
-    #[doc =
-    " A position (section 2.7), with the extra fields the sample payloads carry."]
-    Position direct { #[doc = " Position id."] id : i64 = "id"
-    "::contango::__private::de::wire"[b"id"] req[], #[doc = " User id."] uid : i64 =
-    "uid" "::contango::__private::de::wire"[b"uid"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc = " Contract id."] contract_id : i64 =
-    "contractId" "::contango::__private::de::wire"[b"contractId"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " Margin mode: 1 cross, 2 isolated."] position_type : PositionType = "positionType"
-    "::contango::__private::de::wire"[b"positionType"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc = " BUY or SELL."] side : Side = "side"
-    "::contango::__private::de::wire"[b"side"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc = " Quantity."] volume :
-    ::contango::__private::rust_decimal::Decimal = "volume"
-    "::contango::__private::de::wire"[b"volume"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Open price."] open_price :
-    ::contango::__private::rust_decimal::Decimal = "openPrice"
-    "::contango::__private::de::wire"[b"openPrice"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Average price."] avg_price :
-    ::contango::__private::rust_decimal::Decimal = "avgPrice"
-    "::contango::__private::de::wire"[b"avgPrice"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Average closing price."]
-    close_price : ::contango::__private::rust_decimal::Decimal = "closePrice"
-    "::contango::__private::de::wire"[b"closePrice"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Leverage multiple."]
-    leverage_level : i32 = "leverageLevel"
-    "::contango::__private::de::wire"[b"leverageLevel"] opt[default, skip_serializing_if
-    = "::std::option::Option::is_none",], #[doc = " Opening margin including variation."]
-    open_amount : ::contango::__private::rust_decimal::Decimal = "openAmount"
-    "::contango::__private::de::wire"[b"openAmount"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Held position margin."]
-    hold_amount : ::contango::__private::rust_decimal::Decimal = "holdAmount"
-    "::contango::__private::de::wire"[b"holdAmount"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Closed quantity."] close_volume
-    : ::contango::__private::rust_decimal::Decimal = "closeVolume"
-    "::contango::__private::de::wire"[b"closeVolume"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc =
-    " Quantity of pending closing orders."] pending_close_volume :
-    ::contango::__private::rust_decimal::Decimal = "pendingCloseVolume"
-    "::contango::__private::de::wire"[b"pendingCloseVolume"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc =
-    " Profit and loss that occurred."] realized_amount :
-    ::contango::__private::rust_decimal::Decimal = "realizedAmount"
-    "::contango::__private::de::wire"[b"realizedAmount"] opt[default, skip_serializing_if
-    = "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc =
-    " Historic accumulated profit and loss."] history_realized_amount :
-    ::contango::__private::rust_decimal::Decimal = "historyRealizedAmount"
-    "::contango::__private::de::wire"[b"historyRealizedAmount"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Forced-close quantity."]
-    force_liquidation_volume : ::contango::__private::rust_decimal::Decimal =
-    "forceLiquidationVolume" "::contango::__private::de::wire"[b"forceLiquidationVolume"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc =
-    " Forced-close price (average, trigger)."] force_liquidation_price :
-    ::contango::__private::rust_decimal::Decimal = "forceLiquidationPrice"
-    "::contango::__private::de::wire"[b"forceLiquidationPrice"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Trading fees."] trade_fee :
-    ::contango::__private::rust_decimal::Decimal = "tradeFee"
-    "::contango::__private::de::wire"[b"tradeFee"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Capital costs."] capital_fee :
-    ::contango::__private::rust_decimal::Decimal = "capitalFee"
-    "::contango::__private::de::wire"[b"capitalFee"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Closing profit and loss."]
-    close_profit : ::contango::__private::rust_decimal::Decimal = "closeProfit"
-    "::contango::__private::de::wire"[b"closeProfit"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Amount to share."] share_amount
-    : ::contango::__private::rust_decimal::Decimal = "shareAmount"
-    "::contango::__private::de::wire"[b"shareAmount"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Freeze state."] freeze_lock :
-    FreezeLock = "freezeLock" "::contango::__private::de::wire"[b"freezeLock"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " Whether the position is in effect."] status : PositionStatus = "status"
-    "::contango::__private::de::wire"[b"status"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc =
-    " Creation time (local date-time text, e.g. 2023-06-06T09:48:43)."] ctime :
-    ::contango::LocalDateTime = "ctime" "::contango::__private::de::wire"[b"ctime"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " Update time (local date-time text)."] mtime : ::contango::LocalDateTime = "mtime"
-    "::contango::__private::de::wire"[b"mtime"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc =
-    " Liquidation lock time (local date-time text)."] lock_time :
-    ::contango::LocalDateTime = "lockTime" "::contango::__private::de::wire"[b"lockTime"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " Total position value multiplied by face value."] position_amount :
-    ::contango::__private::rust_decimal::Decimal = "positionAmount"
-    "::contango::__private::de::wire"[b"positionAmount"] opt[default, skip_serializing_if
-    = "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc =
-    " Total closing value multiplied by face value."] position_close_amount :
-    ::contango::__private::rust_decimal::Decimal = "positionCloseAmount"
-    "::contango::__private::de::wire"[b"positionCloseAmount"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Number of long positions."]
-    long_account_count : i32 = "longAccountCount"
-    "::contango::__private::de::wire"[b"longAccountCount"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " Number of short positions."] short_account_count : i32 = "shortAccountCount"
-    "::contango::__private::de::wire"[b"shortAccountCount"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " Total realized profit and loss of this settlement cycle."] sum_realized :
-    ::contango::__private::rust_decimal::Decimal = "sumRealized"
-    "::contango::__private::de::wire"[b"sumRealized"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc =
-    " Account deficit at position settlement."] deficit_losses :
-    ::contango::__private::rust_decimal::Decimal = "deficitLosses"
-    "::contango::__private::de::wire"[b"deficitLosses"] opt[default, skip_serializing_if
-    = "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Current margin ratio."]
-    current_margin_rate : ::contango::__private::rust_decimal::Decimal =
-    "currentMarginRate" "::contango::__private::de::wire"[b"currentMarginRate"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc =
-    " Balance occupied by current contracts, excluding realized and unrealized gains and losses."]
-    real_equity : ::contango::__private::rust_decimal::Decimal = "realEquity"
-    "::contango::__private::de::wire"[b"realEquity"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc =
-    " Broker (client) id (sample payloads only)."] broker_id : i64 = "brokerId"
-    "::contango::__private::de::wire"[b"brokerId"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc =
-    " Account the position belongs to (sample payloads only)."] using_account_type :
-    UsingAccountType = "usingAccountType"
-    "::contango::__private::de::wire"[b"usingAccountType"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " Margin rate (sample payloads only; not described)."] margin_rate :
-    ::contango::__private::rust_decimal::Decimal = "marginRate"
-    "::contango::__private::de::wire"[b"marginRate"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc =
-    " Reduce price (sample payloads only; not described)."] reduce_price :
-    ::contango::__private::rust_decimal::Decimal = "reducePrice"
-    "::contango::__private::de::wire"[b"reducePrice"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc =
-    " Return rate (sample payloads only; not described)."] return_rate :
-    ::contango::__private::rust_decimal::Decimal = "returnRate"
-    "::contango::__private::de::wire"[b"returnRate"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc =
-    " Unrealized profit and loss (sample payloads only; not described)."]
-    un_realized_amount : ::contango::__private::rust_decimal::Decimal =
-    "unRealizedAmount" "::contango::__private::de::wire"[b"unRealizedAmount"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc =
-    " Open realized amount (sample payloads only; not described)."] open_realized_amount
-    : ::contango::__private::rust_decimal::Decimal = "openRealizedAmount"
-    "::contango::__private::de::wire"[b"openRealizedAmount"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc =
-    " Position balance (sample payloads only; not described)."] position_balance :
-    ::contango::__private::rust_decimal::Decimal = "positionBalance"
-    "::contango::__private::de::wire"[b"positionBalance"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc =
-    " Settled profit (sample payloads only; not described)."] settle_profit :
-    ::contango::__private::rust_decimal::Decimal = "settleProfit"
-    "::contango::__private::de::wire"[b"settleProfit"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc =
-    " Maintenance margin rate (sample payloads only; not described)."] keep_rate :
-    ::contango::__private::rust_decimal::Decimal = "keepRate"
-    "::contango::__private::de::wire"[b"keepRate"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc =
-    " Maximum fee rate (sample payloads only; not described)."] max_fee_rate :
-    ::contango::__private::rust_decimal::Decimal = "maxFeeRate"
-    "::contango::__private::de::wire"[b"maxFeeRate"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc =
-    " Index price (sample payloads only; not described)."] index_price :
-    ::contango::__private::rust_decimal::Decimal = "indexPrice"
-    "::contango::__private::de::wire"[b"indexPrice"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], }
+    #[doc = " A position (section 2.7), with the extra fields the sample payloads carry."]
+    Position direct {
+        #[doc = " Position id."]
+        id: i64 {
+            wire: "id",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"id"],
+            presence: req,
+            serde: [],
+        },
+        #[doc = " User id."]
+        uid: i64 {
+            wire: "uid",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"uid"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Contract id."]
+        contract_id: i64 {
+            wire: "contractId",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"contractId"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Margin mode: 1 cross, 2 isolated."]
+        position_type: PositionType {
+            wire: "positionType",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"positionType"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " BUY or SELL."]
+        side: Side {
+            wire: "side",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"side"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Quantity."]
+        volume: ::contango::__private::rust_decimal::Decimal {
+            wire: "volume",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"volume"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Open price."]
+        open_price: ::contango::__private::rust_decimal::Decimal {
+            wire: "openPrice",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"openPrice"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Average price."]
+        avg_price: ::contango::__private::rust_decimal::Decimal {
+            wire: "avgPrice",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"avgPrice"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Average closing price."]
+        close_price: ::contango::__private::rust_decimal::Decimal {
+            wire: "closePrice",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"closePrice"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Leverage multiple."]
+        leverage_level: i32 {
+            wire: "leverageLevel",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"leverageLevel"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Opening margin including variation."]
+        open_amount: ::contango::__private::rust_decimal::Decimal {
+            wire: "openAmount",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"openAmount"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Held position margin."]
+        hold_amount: ::contango::__private::rust_decimal::Decimal {
+            wire: "holdAmount",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"holdAmount"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Closed quantity."]
+        close_volume: ::contango::__private::rust_decimal::Decimal {
+            wire: "closeVolume",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"closeVolume"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Quantity of pending closing orders."]
+        pending_close_volume: ::contango::__private::rust_decimal::Decimal {
+            wire: "pendingCloseVolume",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"pendingCloseVolume"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Profit and loss that occurred."]
+        realized_amount: ::contango::__private::rust_decimal::Decimal {
+            wire: "realizedAmount",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"realizedAmount"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Historic accumulated profit and loss."]
+        history_realized_amount: ::contango::__private::rust_decimal::Decimal {
+            wire: "historyRealizedAmount",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"historyRealizedAmount"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Forced-close quantity."]
+        force_liquidation_volume: ::contango::__private::rust_decimal::Decimal {
+            wire: "forceLiquidationVolume",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"forceLiquidationVolume"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Forced-close price (average, trigger)."]
+        force_liquidation_price: ::contango::__private::rust_decimal::Decimal {
+            wire: "forceLiquidationPrice",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"forceLiquidationPrice"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Trading fees."]
+        trade_fee: ::contango::__private::rust_decimal::Decimal {
+            wire: "tradeFee",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"tradeFee"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Capital costs."]
+        capital_fee: ::contango::__private::rust_decimal::Decimal {
+            wire: "capitalFee",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"capitalFee"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Closing profit and loss."]
+        close_profit: ::contango::__private::rust_decimal::Decimal {
+            wire: "closeProfit",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"closeProfit"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Amount to share."]
+        share_amount: ::contango::__private::rust_decimal::Decimal {
+            wire: "shareAmount",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"shareAmount"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Freeze state."]
+        freeze_lock: FreezeLock {
+            wire: "freezeLock",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"freezeLock"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Whether the position is in effect."]
+        status: PositionStatus {
+            wire: "status",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"status"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Creation time (local date-time text, e.g. 2023-06-06T09:48:43)."]
+        ctime: ::contango::LocalDateTime {
+            wire: "ctime",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"ctime"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Update time (local date-time text)."]
+        mtime: ::contango::LocalDateTime {
+            wire: "mtime",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"mtime"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Liquidation lock time (local date-time text)."]
+        lock_time: ::contango::LocalDateTime {
+            wire: "lockTime",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"lockTime"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Total position value multiplied by face value."]
+        position_amount: ::contango::__private::rust_decimal::Decimal {
+            wire: "positionAmount",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"positionAmount"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Total closing value multiplied by face value."]
+        position_close_amount: ::contango::__private::rust_decimal::Decimal {
+            wire: "positionCloseAmount",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"positionCloseAmount"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Number of long positions."]
+        long_account_count: i32 {
+            wire: "longAccountCount",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"longAccountCount"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Number of short positions."]
+        short_account_count: i32 {
+            wire: "shortAccountCount",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"shortAccountCount"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Total realized profit and loss of this settlement cycle."]
+        sum_realized: ::contango::__private::rust_decimal::Decimal {
+            wire: "sumRealized",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"sumRealized"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Account deficit at position settlement."]
+        deficit_losses: ::contango::__private::rust_decimal::Decimal {
+            wire: "deficitLosses",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"deficitLosses"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Current margin ratio."]
+        current_margin_rate: ::contango::__private::rust_decimal::Decimal {
+            wire: "currentMarginRate",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"currentMarginRate"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Balance occupied by current contracts, excluding realized and unrealized gains and losses."]
+        real_equity: ::contango::__private::rust_decimal::Decimal {
+            wire: "realEquity",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"realEquity"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Broker (client) id (sample payloads only)."]
+        broker_id: i64 {
+            wire: "brokerId",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"brokerId"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Account the position belongs to (sample payloads only)."]
+        using_account_type: UsingAccountType {
+            wire: "usingAccountType",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"usingAccountType"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Margin rate (sample payloads only; not described)."]
+        margin_rate: ::contango::__private::rust_decimal::Decimal {
+            wire: "marginRate",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"marginRate"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Reduce price (sample payloads only; not described)."]
+        reduce_price: ::contango::__private::rust_decimal::Decimal {
+            wire: "reducePrice",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"reducePrice"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Return rate (sample payloads only; not described)."]
+        return_rate: ::contango::__private::rust_decimal::Decimal {
+            wire: "returnRate",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"returnRate"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Unrealized profit and loss (sample payloads only; not described)."]
+        un_realized_amount: ::contango::__private::rust_decimal::Decimal {
+            wire: "unRealizedAmount",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"unRealizedAmount"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Open realized amount (sample payloads only; not described)."]
+        open_realized_amount: ::contango::__private::rust_decimal::Decimal {
+            wire: "openRealizedAmount",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"openRealizedAmount"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Position balance (sample payloads only; not described)."]
+        position_balance: ::contango::__private::rust_decimal::Decimal {
+            wire: "positionBalance",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"positionBalance"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Settled profit (sample payloads only; not described)."]
+        settle_profit: ::contango::__private::rust_decimal::Decimal {
+            wire: "settleProfit",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"settleProfit"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Maintenance margin rate (sample payloads only; not described)."]
+        keep_rate: ::contango::__private::rust_decimal::Decimal {
+            wire: "keepRate",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"keepRate"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Maximum fee rate (sample payloads only; not described)."]
+        max_fee_rate: ::contango::__private::rust_decimal::Decimal {
+            wire: "maxFeeRate",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"maxFeeRate"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Index price (sample payloads only; not described)."]
+        index_price: ::contango::__private::rust_decimal::Decimal {
+            wire: "indexPrice",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"indexPrice"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+    }
 }
 ::contango::__private::record! {
-    #[doc = " Leverage brackets of a contract (section 2.8)."] LeverageBrackets direct {
-    #[doc = " Contract name."] contract_name : ::std::string::String = "contractName"
-    "::contango::__private::de::wire"[b"contractName"] req[], #[doc =
-    " The notional brackets."] brackets : ::std::vec::Vec < LeverageBracket > =
-    "brackets" "::contango::__private::de::wire"[b"brackets"] req[], }
+    #[doc = " Leverage brackets of a contract (section 2.8)."]
+    LeverageBrackets direct {
+        #[doc = " Contract name."]
+        contract_name: ::std::string::String {
+            wire: "contractName",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"contractName"],
+            presence: req,
+            serde: [],
+        },
+        #[doc = " The notional brackets."]
+        brackets: ::std::vec::Vec<LeverageBracket> {
+            wire: "brackets",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"brackets"],
+            presence: req,
+            serde: [],
+        },
+    }
 }
 ::contango::__private::record! {
     #[doc = " One notional bracket and its leverage and maintenance margin."]
-    LeverageBracket direct { #[doc = " Notional bracket number."] bracket : i32 =
-    "bracket" "::contango::__private::de::wire"[b"bracket"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " Maximum initial leverage of the bracket."] initial_leverage :
-    ::contango::__private::rust_decimal::Decimal = "initialLeverage"
-    "::contango::__private::de::wire"[b"initialLeverage"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Cap notional."]
-    max_position_value : ::contango::__private::rust_decimal::Decimal =
-    "maxPositionValue" "::contango::__private::de::wire"[b"maxPositionValue"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Notional threshold."]
-    min_position_value : ::contango::__private::rust_decimal::Decimal =
-    "minPositionValue" "::contango::__private::de::wire"[b"minPositionValue"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Maintenance margin ratio."]
-    maint_margin_ratio : ::contango::__private::rust_decimal::Decimal =
-    "maintMarginRatio" "::contango::__private::de::wire"[b"maintMarginRatio"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], }
+    LeverageBracket direct {
+        #[doc = " Notional bracket number."]
+        bracket: i32 {
+            wire: "bracket",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"bracket"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Maximum initial leverage of the bracket."]
+        initial_leverage: ::contango::__private::rust_decimal::Decimal {
+            wire: "initialLeverage",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"initialLeverage"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Cap notional."]
+        max_position_value: ::contango::__private::rust_decimal::Decimal {
+            wire: "maxPositionValue",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"maxPositionValue"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Notional threshold."]
+        min_position_value: ::contango::__private::rust_decimal::Decimal {
+            wire: "minPositionValue",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"minPositionValue"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Maintenance margin ratio."]
+        maint_margin_ratio: ::contango::__private::rust_decimal::Decimal {
+            wire: "maintMarginRatio",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"maintMarginRatio"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+    }
 }
 ::contango::__private::record! {
-    #[doc = " Commission rates of a contract (section 2.9)."] CommissionRate direct {
-    #[doc = " Contract name."] contract_name : ::std::string::String = "contractName"
-    "::contango::__private::de::wire"[b"contractName"] req[], #[doc =
-    " Taker fee rate when opening."] open_taker_fee_rate :
-    ::contango::__private::rust_decimal::Decimal = "openTakerFeeRate"
-    "::contango::__private::de::wire"[b"openTakerFeeRate"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Maker fee rate when opening."]
-    open_maker_fee_rate : ::contango::__private::rust_decimal::Decimal =
-    "openMakerFeeRate" "::contango::__private::de::wire"[b"openMakerFeeRate"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Taker fee rate when closing."]
-    close_taker_fee_rate : ::contango::__private::rust_decimal::Decimal =
-    "closeTakerFeeRate" "::contango::__private::de::wire"[b"closeTakerFeeRate"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Maker fee rate when closing."]
-    close_maker_fee_rate : ::contango::__private::rust_decimal::Decimal =
-    "closeMakerFeeRate" "::contango::__private::de::wire"[b"closeMakerFeeRate"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], }
+    #[doc = " Commission rates of a contract (section 2.9)."]
+    CommissionRate direct {
+        #[doc = " Contract name."]
+        contract_name: ::std::string::String {
+            wire: "contractName",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"contractName"],
+            presence: req,
+            serde: [],
+        },
+        #[doc = " Taker fee rate when opening."]
+        open_taker_fee_rate: ::contango::__private::rust_decimal::Decimal {
+            wire: "openTakerFeeRate",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"openTakerFeeRate"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Maker fee rate when opening."]
+        open_maker_fee_rate: ::contango::__private::rust_decimal::Decimal {
+            wire: "openMakerFeeRate",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"openMakerFeeRate"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Taker fee rate when closing."]
+        close_taker_fee_rate: ::contango::__private::rust_decimal::Decimal {
+            wire: "closeTakerFeeRate",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"closeTakerFeeRate"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Maker fee rate when closing."]
+        close_maker_fee_rate: ::contango::__private::rust_decimal::Decimal {
+            wire: "closeMakerFeeRate",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"closeMakerFeeRate"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+    }
 }
 ::contango::__private::record! {
     #[doc = " A transfer between the wallet and the contract account (section 2.10)."]
-    TransferRecord direct { #[doc = " Direction (the samples use lower case)."]
-    transfer_type : TransferType = "transferType"
-    "::contango::__private::de::wire"[b"transferType"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc = " Coin transferred."] symbol :
-    ::std::string::String = "symbol" "::contango::__private::de::wire"[b"symbol"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " Amount transferred."] amount : ::contango::__private::rust_decimal::Decimal =
-    "amount" "::contango::__private::de::wire"[b"amount"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc =
-    " Amount after the transfer (in the field table, absent from the sample)."]
-    after_amount : ::contango::__private::rust_decimal::Decimal = "afterAmount"
-    "::contango::__private::de::wire"[b"afterAmount"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Transfer status."] status :
-    TransferStatus = "status" "::contango::__private::de::wire"[b"status"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " Creation time in milliseconds."] ctime : ::contango::Millis = "ctime"
-    "::contango::__private::de::wire"[b"ctime"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], }
+    TransferRecord direct {
+        #[doc = " Direction (the samples use lower case)."]
+        transfer_type: TransferType {
+            wire: "transferType",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"transferType"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Coin transferred."]
+        symbol: ::std::string::String {
+            wire: "symbol",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"symbol"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Amount transferred."]
+        amount: ::contango::__private::rust_decimal::Decimal {
+            wire: "amount",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"amount"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Amount after the transfer (in the field table, absent from the sample)."]
+        after_amount: ::contango::__private::rust_decimal::Decimal {
+            wire: "afterAmount",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"afterAmount"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Transfer status."]
+        status: TransferStatus {
+            wire: "status",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"status"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Creation time in milliseconds."]
+        ctime: ::contango::Millis {
+            wire: "ctime",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"ctime"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+    }
 }
 ::contango::__private::record! {
-    #[doc =
-    " A forced-liquidation or auto-deleveraging order (section 2.11). The document gives two field lists (the position fields of section 2.7 plus brokerId, usingAccountType, coPositionExt; and the sample's order-like fields); this type holds both, every field optional."]
-    ForceOrder direct { #[doc = " Record id."] id : i64 = "id"
-    "::contango::__private::de::wire"[b"id"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc = " User id."] uid : i64 = "uid"
-    "::contango::__private::de::wire"[b"uid"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc = " Margin mode: 1 cross, 2 isolated."]
-    position_type : PositionType = "positionType"
-    "::contango::__private::de::wire"[b"positionType"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc = " BUY or SELL."] side : Side = "side"
-    "::contango::__private::de::wire"[b"side"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc = " Quantity."] volume :
-    ::contango::__private::rust_decimal::Decimal = "volume"
-    "::contango::__private::de::wire"[b"volume"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Average price."] avg_price :
-    ::contango::__private::rust_decimal::Decimal = "avgPrice"
-    "::contango::__private::de::wire"[b"avgPrice"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Leverage multiple."]
-    leverage_level : i32 = "leverageLevel"
-    "::contango::__private::de::wire"[b"leverageLevel"] opt[default, skip_serializing_if
-    = "::std::option::Option::is_none",], #[doc = " Profit and loss that occurred."]
-    realized_amount : ::contango::__private::rust_decimal::Decimal = "realizedAmount"
-    "::contango::__private::de::wire"[b"realizedAmount"] opt[default, skip_serializing_if
-    = "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Trading fees."] trade_fee :
-    ::contango::__private::rust_decimal::Decimal = "tradeFee"
-    "::contango::__private::de::wire"[b"tradeFee"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc =
-    " Status. The field table gives the position status (0 ineffective, 1 effective); the sample carries other values (2), whose meaning is not documented, so it is kept as a number."]
-    status : i32 = "status" "::contango::__private::de::wire"[b"status"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " Creation time (local date-time text, e.g. 2023-06-13T20:55:51)."] ctime :
-    ::contango::LocalDateTime = "ctime" "::contango::__private::de::wire"[b"ctime"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " Update time (local date-time text)."] mtime : ::contango::LocalDateTime = "mtime"
-    "::contango::__private::de::wire"[b"mtime"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc = " Client (broker) id."] broker_id : i64 =
-    "brokerId" "::contango::__private::de::wire"[b"brokerId"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " Account type: 0 contract, 1 with order, 2 copy trading."] using_account_type :
-    UsingAccountType = "usingAccountType"
-    "::contango::__private::de::wire"[b"usingAccountType"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none",], #[doc = " Contract id."]
-    contract_id : i64 = "contractId" "::contango::__private::de::wire"[b"contractId"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " Open price."] open_price : ::contango::__private::rust_decimal::Decimal =
-    "openPrice" "::contango::__private::de::wire"[b"openPrice"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Average closing price."]
-    close_price : ::contango::__private::rust_decimal::Decimal = "closePrice"
-    "::contango::__private::de::wire"[b"closePrice"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc =
-    " Opening margin including variation."] open_amount :
-    ::contango::__private::rust_decimal::Decimal = "openAmount"
-    "::contango::__private::de::wire"[b"openAmount"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Held position margin."]
-    hold_amount : ::contango::__private::rust_decimal::Decimal = "holdAmount"
-    "::contango::__private::de::wire"[b"holdAmount"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Closed quantity."] close_volume
-    : ::contango::__private::rust_decimal::Decimal = "closeVolume"
-    "::contango::__private::de::wire"[b"closeVolume"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc =
-    " Quantity of pending closing orders."] pending_close_volume :
-    ::contango::__private::rust_decimal::Decimal = "pendingCloseVolume"
-    "::contango::__private::de::wire"[b"pendingCloseVolume"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc =
-    " Historic accumulated profit and loss."] history_realized_amount :
-    ::contango::__private::rust_decimal::Decimal = "historyRealizedAmount"
-    "::contango::__private::de::wire"[b"historyRealizedAmount"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Forced-close quantity."]
-    force_liquidation_volume : ::contango::__private::rust_decimal::Decimal =
-    "forceLiquidationVolume" "::contango::__private::de::wire"[b"forceLiquidationVolume"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc =
-    " Forced-close price (average, trigger)."] force_liquidation_price :
-    ::contango::__private::rust_decimal::Decimal = "forceLiquidationPrice"
-    "::contango::__private::de::wire"[b"forceLiquidationPrice"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Capital costs."] capital_fee :
-    ::contango::__private::rust_decimal::Decimal = "capitalFee"
-    "::contango::__private::de::wire"[b"capitalFee"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Closing profit and loss."]
-    close_profit : ::contango::__private::rust_decimal::Decimal = "closeProfit"
-    "::contango::__private::de::wire"[b"closeProfit"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Amount to share."] share_amount
-    : ::contango::__private::rust_decimal::Decimal = "shareAmount"
-    "::contango::__private::de::wire"[b"shareAmount"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Freeze state."] freeze_lock :
-    FreezeLock = "freezeLock" "::contango::__private::de::wire"[b"freezeLock"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " Liquidation lock time (local date-time text)."] lock_time :
-    ::contango::LocalDateTime = "lockTime" "::contango::__private::de::wire"[b"lockTime"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " Total position value multiplied by face value."] position_amount :
-    ::contango::__private::rust_decimal::Decimal = "positionAmount"
-    "::contango::__private::de::wire"[b"positionAmount"] opt[default, skip_serializing_if
-    = "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc =
-    " Total closing value multiplied by face value."] position_close_amount :
-    ::contango::__private::rust_decimal::Decimal = "positionCloseAmount"
-    "::contango::__private::de::wire"[b"positionCloseAmount"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Number of long positions."]
-    long_account_count : i32 = "longAccountCount"
-    "::contango::__private::de::wire"[b"longAccountCount"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " Number of short positions."] short_account_count : i32 = "shortAccountCount"
-    "::contango::__private::de::wire"[b"shortAccountCount"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " Total realized profit and loss of this settlement cycle."] sum_realized :
-    ::contango::__private::rust_decimal::Decimal = "sumRealized"
-    "::contango::__private::de::wire"[b"sumRealized"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc =
-    " Account deficit at position settlement."] deficit_losses :
-    ::contango::__private::rust_decimal::Decimal = "deficitLosses"
-    "::contango::__private::de::wire"[b"deficitLosses"] opt[default, skip_serializing_if
-    = "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Current margin ratio."]
-    current_margin_rate : ::contango::__private::rust_decimal::Decimal =
-    "currentMarginRate" "::contango::__private::de::wire"[b"currentMarginRate"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc =
-    " Balance occupied by current contracts, excluding realized and unrealized gains and losses."]
-    real_equity : ::contango::__private::rust_decimal::Decimal = "realEquity"
-    "::contango::__private::de::wire"[b"realEquity"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc =
-    " Position extension information (copy trading)."] co_position_ext : CoPositionExt =
-    "coPositionExt" "::contango::__private::de::wire"[b"coPositionExt"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " Client order id (sample only)."] client_id : ::std::string::String = "clientId"
-    "::contango::__private::de::wire"[b"clientId"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc = " OPEN or CLOSE (sample only)."] open :
-    Open = "open" "::contango::__private::de::wire"[b"open"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " Order type as a number (sample only; values not documented)."] order_type : i32 =
-    "type" "::contango::__private::de::wire"[b"type"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc = " Order price (sample only)."] price :
-    ::contango::__private::rust_decimal::Decimal = "price"
-    "::contango::__private::de::wire"[b"price"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc =
-    " Taker fee rate when opening (sample only)."] open_taker_fee_rate :
-    ::contango::__private::rust_decimal::Decimal = "openTakerFeeRate"
-    "::contango::__private::de::wire"[b"openTakerFeeRate"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc =
-    " Maker fee rate when opening (sample only)."] open_maker_fee_rate :
-    ::contango::__private::rust_decimal::Decimal = "openMakerFeeRate"
-    "::contango::__private::de::wire"[b"openMakerFeeRate"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc =
-    " Taker fee rate when closing (sample only)."] close_taker_fee_rate :
-    ::contango::__private::rust_decimal::Decimal = "closeTakerFeeRate"
-    "::contango::__private::de::wire"[b"closeTakerFeeRate"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc =
-    " Maker fee rate when closing (sample only)."] close_maker_fee_rate :
-    ::contango::__private::rust_decimal::Decimal = "closeMakerFeeRate"
-    "::contango::__private::de::wire"[b"closeMakerFeeRate"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc =
-    " Filled quantity (sample only)."] deal_volume :
-    ::contango::__private::rust_decimal::Decimal = "dealVolume"
-    "::contango::__private::de::wire"[b"dealVolume"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Filled value (sample only)."]
-    deal_money : ::contango::__private::rust_decimal::Decimal = "dealMoney"
-    "::contango::__private::de::wire"[b"dealMoney"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Locked money (sample only)."]
-    lock_money : ::contango::__private::rust_decimal::Decimal = "lockMoney"
-    "::contango::__private::de::wire"[b"lockMoney"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Unlocked money (sample only)."]
-    unlock_money : ::contango::__private::rust_decimal::Decimal = "unlockMoney"
-    "::contango::__private::de::wire"[b"unlockMoney"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc =
-    " Memo (sample only; a number in the sample, kept as text)."] memo :
-    ::std::string::String = "memo" "::contango::__private::de::wire"[b"memo"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " Order source (sample only; values not documented)."] source : i32 = "source"
-    "::contango::__private::de::wire"[b"source"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc =
-    " Royalty share ratio, 0 to 1 (sample only)."] share_royalty_ratio :
-    ::contango::__private::rust_decimal::Decimal = "shareRoyaltyRatio"
-    "::contango::__private::de::wire"[b"shareRoyaltyRatio"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], }
+    #[doc = " A forced-liquidation or auto-deleveraging order (section 2.11). The document gives two field lists (the position fields of section 2.7 plus brokerId, usingAccountType, coPositionExt; and the sample's order-like fields); this type holds both, every field optional."]
+    ForceOrder direct {
+        #[doc = " Record id."]
+        id: i64 {
+            wire: "id",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"id"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " User id."]
+        uid: i64 {
+            wire: "uid",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"uid"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Margin mode: 1 cross, 2 isolated."]
+        position_type: PositionType {
+            wire: "positionType",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"positionType"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " BUY or SELL."]
+        side: Side {
+            wire: "side",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"side"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Quantity."]
+        volume: ::contango::__private::rust_decimal::Decimal {
+            wire: "volume",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"volume"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Average price."]
+        avg_price: ::contango::__private::rust_decimal::Decimal {
+            wire: "avgPrice",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"avgPrice"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Leverage multiple."]
+        leverage_level: i32 {
+            wire: "leverageLevel",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"leverageLevel"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Profit and loss that occurred."]
+        realized_amount: ::contango::__private::rust_decimal::Decimal {
+            wire: "realizedAmount",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"realizedAmount"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Trading fees."]
+        trade_fee: ::contango::__private::rust_decimal::Decimal {
+            wire: "tradeFee",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"tradeFee"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Status. The field table gives the position status (0 ineffective, 1 effective); the sample carries other values (2), whose meaning is not documented, so it is kept as a number."]
+        status: i32 {
+            wire: "status",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"status"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Creation time (local date-time text, e.g. 2023-06-13T20:55:51)."]
+        ctime: ::contango::LocalDateTime {
+            wire: "ctime",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"ctime"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Update time (local date-time text)."]
+        mtime: ::contango::LocalDateTime {
+            wire: "mtime",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"mtime"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Client (broker) id."]
+        broker_id: i64 {
+            wire: "brokerId",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"brokerId"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Account type: 0 contract, 1 with order, 2 copy trading."]
+        using_account_type: UsingAccountType {
+            wire: "usingAccountType",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"usingAccountType"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Contract id."]
+        contract_id: i64 {
+            wire: "contractId",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"contractId"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Open price."]
+        open_price: ::contango::__private::rust_decimal::Decimal {
+            wire: "openPrice",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"openPrice"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Average closing price."]
+        close_price: ::contango::__private::rust_decimal::Decimal {
+            wire: "closePrice",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"closePrice"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Opening margin including variation."]
+        open_amount: ::contango::__private::rust_decimal::Decimal {
+            wire: "openAmount",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"openAmount"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Held position margin."]
+        hold_amount: ::contango::__private::rust_decimal::Decimal {
+            wire: "holdAmount",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"holdAmount"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Closed quantity."]
+        close_volume: ::contango::__private::rust_decimal::Decimal {
+            wire: "closeVolume",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"closeVolume"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Quantity of pending closing orders."]
+        pending_close_volume: ::contango::__private::rust_decimal::Decimal {
+            wire: "pendingCloseVolume",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"pendingCloseVolume"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Historic accumulated profit and loss."]
+        history_realized_amount: ::contango::__private::rust_decimal::Decimal {
+            wire: "historyRealizedAmount",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"historyRealizedAmount"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Forced-close quantity."]
+        force_liquidation_volume: ::contango::__private::rust_decimal::Decimal {
+            wire: "forceLiquidationVolume",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"forceLiquidationVolume"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Forced-close price (average, trigger)."]
+        force_liquidation_price: ::contango::__private::rust_decimal::Decimal {
+            wire: "forceLiquidationPrice",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"forceLiquidationPrice"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Capital costs."]
+        capital_fee: ::contango::__private::rust_decimal::Decimal {
+            wire: "capitalFee",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"capitalFee"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Closing profit and loss."]
+        close_profit: ::contango::__private::rust_decimal::Decimal {
+            wire: "closeProfit",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"closeProfit"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Amount to share."]
+        share_amount: ::contango::__private::rust_decimal::Decimal {
+            wire: "shareAmount",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"shareAmount"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Freeze state."]
+        freeze_lock: FreezeLock {
+            wire: "freezeLock",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"freezeLock"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Liquidation lock time (local date-time text)."]
+        lock_time: ::contango::LocalDateTime {
+            wire: "lockTime",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"lockTime"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Total position value multiplied by face value."]
+        position_amount: ::contango::__private::rust_decimal::Decimal {
+            wire: "positionAmount",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"positionAmount"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Total closing value multiplied by face value."]
+        position_close_amount: ::contango::__private::rust_decimal::Decimal {
+            wire: "positionCloseAmount",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"positionCloseAmount"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Number of long positions."]
+        long_account_count: i32 {
+            wire: "longAccountCount",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"longAccountCount"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Number of short positions."]
+        short_account_count: i32 {
+            wire: "shortAccountCount",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"shortAccountCount"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Total realized profit and loss of this settlement cycle."]
+        sum_realized: ::contango::__private::rust_decimal::Decimal {
+            wire: "sumRealized",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"sumRealized"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Account deficit at position settlement."]
+        deficit_losses: ::contango::__private::rust_decimal::Decimal {
+            wire: "deficitLosses",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"deficitLosses"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Current margin ratio."]
+        current_margin_rate: ::contango::__private::rust_decimal::Decimal {
+            wire: "currentMarginRate",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"currentMarginRate"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Balance occupied by current contracts, excluding realized and unrealized gains and losses."]
+        real_equity: ::contango::__private::rust_decimal::Decimal {
+            wire: "realEquity",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"realEquity"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Position extension information (copy trading)."]
+        co_position_ext: CoPositionExt {
+            wire: "coPositionExt",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"coPositionExt"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Client order id (sample only)."]
+        client_id: ::std::string::String {
+            wire: "clientId",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"clientId"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " OPEN or CLOSE (sample only)."]
+        open: Open {
+            wire: "open",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"open"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Order type as a number (sample only; values not documented)."]
+        order_type: i32 {
+            wire: "type",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"type"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Order price (sample only)."]
+        price: ::contango::__private::rust_decimal::Decimal {
+            wire: "price",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"price"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Taker fee rate when opening (sample only)."]
+        open_taker_fee_rate: ::contango::__private::rust_decimal::Decimal {
+            wire: "openTakerFeeRate",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"openTakerFeeRate"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Maker fee rate when opening (sample only)."]
+        open_maker_fee_rate: ::contango::__private::rust_decimal::Decimal {
+            wire: "openMakerFeeRate",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"openMakerFeeRate"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Taker fee rate when closing (sample only)."]
+        close_taker_fee_rate: ::contango::__private::rust_decimal::Decimal {
+            wire: "closeTakerFeeRate",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"closeTakerFeeRate"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Maker fee rate when closing (sample only)."]
+        close_maker_fee_rate: ::contango::__private::rust_decimal::Decimal {
+            wire: "closeMakerFeeRate",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"closeMakerFeeRate"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Filled quantity (sample only)."]
+        deal_volume: ::contango::__private::rust_decimal::Decimal {
+            wire: "dealVolume",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"dealVolume"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Filled value (sample only)."]
+        deal_money: ::contango::__private::rust_decimal::Decimal {
+            wire: "dealMoney",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"dealMoney"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Locked money (sample only)."]
+        lock_money: ::contango::__private::rust_decimal::Decimal {
+            wire: "lockMoney",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"lockMoney"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Unlocked money (sample only)."]
+        unlock_money: ::contango::__private::rust_decimal::Decimal {
+            wire: "unlockMoney",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"unlockMoney"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Memo (sample only; a number in the sample, kept as text)."]
+        memo: ::std::string::String {
+            wire: "memo",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"memo"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Order source (sample only; values not documented)."]
+        source: i32 {
+            wire: "source",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"source"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Royalty share ratio, 0 to 1 (sample only)."]
+        share_royalty_ratio: ::contango::__private::rust_decimal::Decimal {
+            wire: "shareRoyaltyRatio",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"shareRoyaltyRatio"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+    }
 }
 ::contango::__private::record! {
-    #[doc =
-    " Copy-trading extension of a forced position (coPositionExt, section 2.11)."]
-    CoPositionExt direct { #[doc = " Position id."] position_id : i64 = "positionId"
-    "::contango::__private::de::wire"[b"positionId"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc = " User id of the copied trader."]
-    copy_trader_uid : i64 = "copyTraderUid"
-    "::contango::__private::de::wire"[b"copyTraderUid"] opt[default, skip_serializing_if
-    = "::std::option::Option::is_none",], #[doc =
-    " User id of the trader sharing royalties."] share_trader_uid : i64 =
-    "shareTraderUid" "::contango::__private::de::wire"[b"shareTraderUid"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " Id of the shared position."] share_position_id : i64 = "sharePositionId"
-    "::contango::__private::de::wire"[b"sharePositionId"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " Royalty share ratio, 0 to 1."] share_royalty_ratio :
-    ::contango::__private::rust_decimal::Decimal = "shareRoyaltyRatio"
-    "::contango::__private::de::wire"[b"shareRoyaltyRatio"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Pre-share royalty amount."]
-    pre_share_royalty_amount : ::contango::__private::rust_decimal::Decimal =
-    "preShareRoyaltyAmount" "::contango::__private::de::wire"[b"preShareRoyaltyAmount"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc =
-    " Locked pre-share royalty amount."] lock_pre_share_royalty_amount :
-    ::contango::__private::rust_decimal::Decimal = "lockPreShareRoyaltyAmount"
-    "::contango::__private::de::wire"[b"lockPreShareRoyaltyAmount"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Copy-trading state."]
-    copy_status : CopyStatus = "copyStatus"
-    "::contango::__private::de::wire"[b"copyStatus"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc = " Royalty settlement state."]
-    share_royalty_status : ShareRoyaltyStatus = "shareRoyaltyStatus"
-    "::contango::__private::de::wire"[b"shareRoyaltyStatus"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " How the position was closed."] close_position_type : ClosePositionType =
-    "closePositionType" "::contango::__private::de::wire"[b"closePositionType"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " Creation time (local date-time text)."] ctime : ::contango::LocalDateTime = "ctime"
-    "::contango::__private::de::wire"[b"ctime"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc = " Update time (local date-time text)."]
-    mtime : ::contango::LocalDateTime = "mtime"
-    "::contango::__private::de::wire"[b"mtime"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], }
+    #[doc = " Copy-trading extension of a forced position (coPositionExt, section 2.11)."]
+    CoPositionExt direct {
+        #[doc = " Position id."]
+        position_id: i64 {
+            wire: "positionId",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"positionId"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " User id of the copied trader."]
+        copy_trader_uid: i64 {
+            wire: "copyTraderUid",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"copyTraderUid"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " User id of the trader sharing royalties."]
+        share_trader_uid: i64 {
+            wire: "shareTraderUid",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"shareTraderUid"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Id of the shared position."]
+        share_position_id: i64 {
+            wire: "sharePositionId",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"sharePositionId"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Royalty share ratio, 0 to 1."]
+        share_royalty_ratio: ::contango::__private::rust_decimal::Decimal {
+            wire: "shareRoyaltyRatio",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"shareRoyaltyRatio"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Pre-share royalty amount."]
+        pre_share_royalty_amount: ::contango::__private::rust_decimal::Decimal {
+            wire: "preShareRoyaltyAmount",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"preShareRoyaltyAmount"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Locked pre-share royalty amount."]
+        lock_pre_share_royalty_amount: ::contango::__private::rust_decimal::Decimal {
+            wire: "lockPreShareRoyaltyAmount",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"lockPreShareRoyaltyAmount"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Copy-trading state."]
+        copy_status: CopyStatus {
+            wire: "copyStatus",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"copyStatus"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Royalty settlement state."]
+        share_royalty_status: ShareRoyaltyStatus {
+            wire: "shareRoyaltyStatus",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"shareRoyaltyStatus"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " How the position was closed."]
+        close_position_type: ClosePositionType {
+            wire: "closePositionType",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"closePositionType"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Creation time (local date-time text)."]
+        ctime: ::contango::LocalDateTime {
+            wire: "ctime",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"ctime"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Update time (local date-time text)."]
+        mtime: ::contango::LocalDateTime {
+            wire: "mtime",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"mtime"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+    }
 }
 ::contango::__private::record! {
-    #[doc =
-    " A listen key: the token identifying a private event stream (section 2.12)."]
-    ListenKey direct { #[doc = " The listen key."] listen_key : ::std::string::String =
-    "listenKey" "::contango::__private::de::wire"[b"listenKey"] req[], }
+    #[doc = " A listen key: the token identifying a private event stream (section 2.12)."]
+    ListenKey direct {
+        #[doc = " The listen key."]
+        listen_key: ::std::string::String {
+            wire: "listenKey",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"listenKey"],
+            presence: req,
+            serde: [],
+        },
+    }
 }
 ::contango::__private::record! {
-    #[doc =
-    " Subscribe request sent by the client: {event: sub, params: {channel: user_account_update}}."]
-    StreamSubscribe { #[doc = " Always sub."] event : ::std::string::String = "event"
-    "::contango::__private::de::wire"[b"event"] req[], #[doc = " What to subscribe to."]
-    params : StreamSubscribeParams = "params"
-    "::contango::__private::de::wire"[b"params"] req[], }
+    #[doc = " Subscribe request sent by the client: {event: sub, params: {channel: user_account_update}}."]
+    StreamSubscribe {
+        #[doc = " Always sub."]
+        event: ::std::string::String {
+            wire: "event",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"event"],
+            presence: req,
+            serde: [],
+        },
+        #[doc = " What to subscribe to."]
+        params: StreamSubscribeParams {
+            wire: "params",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"params"],
+            presence: req,
+            serde: [],
+        },
+    }
 }
 ::contango::__private::record! {
-    #[doc = " Parameters of a subscribe request."] StreamSubscribeParams { #[doc =
-    " Channel name (user_account_update)."] channel : ::std::string::String = "channel"
-    "::contango::__private::de::wire"[b"channel"] req[], }
+    #[doc = " Parameters of a subscribe request."]
+    StreamSubscribeParams {
+        #[doc = " Channel name (user_account_update)."]
+        channel: ::std::string::String {
+            wire: "channel",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"channel"],
+            presence: req,
+            serde: [],
+        },
+    }
 }
 ::contango::__private::record! {
-    #[doc =
-    " Acknowledgement of a subscription: {event: user_account_update, status: ok, ts}."]
-    StreamSubscribed { #[doc = " The channel subscribed to."] event :
-    ::std::string::String = "event" "::contango::__private::de::wire"[b"event"] req[],
-    #[doc = " ok on success."] status : ::std::string::String = "status"
-    "::contango::__private::de::wire"[b"status"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc = " Server time in milliseconds."] ts :
-    ::contango::Millis = "ts" "::contango::__private::de::wire"[b"ts"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none",], }
+    #[doc = " Acknowledgement of a subscription: {event: user_account_update, status: ok, ts}."]
+    StreamSubscribed {
+        #[doc = " The channel subscribed to."]
+        event: ::std::string::String {
+            wire: "event",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"event"],
+            presence: req,
+            serde: [],
+        },
+        #[doc = " ok on success."]
+        status: ::std::string::String {
+            wire: "status",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"status"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Server time in milliseconds."]
+        ts: ::contango::Millis {
+            wire: "ts",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"ts"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+    }
 }
 ::contango::__private::record! {
-    #[doc =
-    " Ping sent by the server; answer every ping with a pong carrying the same ts."]
-    StreamPing { #[doc = " Always ping."] event : ::std::string::String = "event"
-    "::contango::__private::de::wire"[b"event"] req[], #[doc =
-    " Server time in milliseconds (sent as a string)."] ts : ::contango::Millis = "ts"
-    "::contango::__private::de::wire"[b"ts"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], }
+    #[doc = " Ping sent by the server; answer every ping with a pong carrying the same ts."]
+    StreamPing {
+        #[doc = " Always ping."]
+        event: ::std::string::String {
+            wire: "event",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"event"],
+            presence: req,
+            serde: [],
+        },
+        #[doc = " Server time in milliseconds (sent as a string)."]
+        ts: ::contango::Millis {
+            wire: "ts",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"ts"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+    }
 }
 ::contango::__private::record! {
     #[doc = " Pong sent by the client after every ping received from the server."]
-    StreamPong { #[doc = " Always pong."] event : ::std::string::String = "event"
-    "::contango::__private::de::wire"[b"event"] req[], #[doc =
-    " The ping's timestamp in milliseconds, as a string (section 6.1)."] ts :
-    ::std::string::String = "ts" "::contango::__private::de::wire"[b"ts"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none",], }
+    StreamPong {
+        #[doc = " Always pong."]
+        event: ::std::string::String {
+            wire: "event",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"event"],
+            presence: req,
+            serde: [],
+        },
+        #[doc = " The ping's timestamp in milliseconds, as a string (section 6.1)."]
+        ts: ::std::string::String {
+            wire: "ts",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"ts"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+    }
 }
 ::contango::__private::record! {
     #[doc = " Order update event (e = ORDER_TRADE_UPDATE, section 6.2)."]
-    OrderTradeUpdate direct { #[doc = " Event type (ORDER_TRADE_UPDATE)."] event_type :
-    ::std::string::String = "e" "::contango::__private::de::wire"[b"e"] req[], #[doc =
-    " Event time in milliseconds."] event_time : ::contango::Millis = "E"
-    "::contango::__private::de::wire"[b"E"] req[], #[doc = " The order that changed."]
-    order : OrderUpdate = "o" "::contango::__private::de::wire"[b"o"] req[], }
+    OrderTradeUpdate direct {
+        #[doc = " Event type (ORDER_TRADE_UPDATE)."]
+        event_type: ::std::string::String {
+            wire: "e",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"e"],
+            presence: req,
+            serde: [],
+        },
+        #[doc = " Event time in milliseconds."]
+        event_time: ::contango::Millis {
+            wire: "E",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"E"],
+            presence: req,
+            serde: [],
+        },
+        #[doc = " The order that changed."]
+        order: OrderUpdate {
+            wire: "o",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"o"],
+            presence: req,
+            serde: [],
+        },
+    }
 }
 ::contango::__private::record! {
-    #[doc =
-    " The order of an order update event (the o object, section 6.2). Decimals travel as strings."]
-    OrderUpdate direct { #[doc = " Trading pair."] symbol : ::std::string::String = "s"
-    "::contango::__private::de::wire"[b"s"] req[], #[doc = " Client-provided order id."]
-    client_order_id : ::std::string::String = "c" "::contango::__private::de::wire"[b"c"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " Order direction."] side : Side = "S" "::contango::__private::de::wire"[b"S"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " Order type (MARKET, LIMIT, IOC, POST_ONLY and others)."] order_type : OrderType =
-    "o" "::contango::__private::de::wire"[b"o"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc =
-    " Original quantity (multiplied by face value)."] quantity :
-    ::contango::__private::rust_decimal::Decimal = "q"
-    "::contango::__private::de::wire"[b"q"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_string",], #[doc = " Original price."] price :
-    ::contango::__private::rust_decimal::Decimal = "p"
-    "::contango::__private::de::wire"[b"p"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_string",], #[doc = " Average price."] average_price
-    : ::contango::__private::rust_decimal::Decimal = "ap"
-    "::contango::__private::de::wire"[b"ap"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_string",], #[doc =
-    " Execution type of this event (new, liquidation, trade, cancel, adl)."]
-    execution_type : ExecutionType = "x" "::contango::__private::de::wire"[b"x"] req[],
-    #[doc = " Current order status."] status : OrderStatus = "X"
-    "::contango::__private::de::wire"[b"X"] req[], #[doc = " Order id."] order_id : i64 =
-    "i" "::contango::__private::de::wire"[b"i"] req[], #[doc =
-    " Quantity filled in this event."] last_filled_quantity :
-    ::contango::__private::rust_decimal::Decimal = "l"
-    "::contango::__private::de::wire"[b"l"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_string",], #[doc = " Cumulative filled quantity."]
-    cumulative_filled_quantity : ::contango::__private::rust_decimal::Decimal = "z"
-    "::contango::__private::de::wire"[b"z"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_string",], #[doc =
-    " Price of the fill in this event."] last_filled_price :
-    ::contango::__private::rust_decimal::Decimal = "L"
-    "::contango::__private::de::wire"[b"L"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_string",], #[doc = " Fee asset."] fee_asset :
-    ::std::string::String = "N" "::contango::__private::de::wire"[b"N"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " Total fee amount."] fee : ::contango::__private::rust_decimal::Decimal = "n"
-    "::contango::__private::de::wire"[b"n"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_string",], #[doc = " Trade time in milliseconds."]
-    trade_time : ::contango::Millis = "T" "::contango::__private::de::wire"[b"T"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " Trade id."] trade_id : i64 = "t" "::contango::__private::de::wire"[b"t"]
-    opt[default, skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " Whether the fill was a maker fill (reserved field)."] is_maker : bool = "m"
-    "::contango::__private::de::wire"[b"m"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc =
-    " Reduce-only flag, default false (reserved field)."] reduce_only : bool = "R"
-    "::contango::__private::de::wire"[b"R"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc = " Position direction."] position_side :
-    PositionSide = "ps" "::contango::__private::de::wire"[b"ps"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " Realized profit or loss of this trade."] realized_profit :
-    ::contango::__private::rust_decimal::Decimal = "rp"
-    "::contango::__private::de::wire"[b"rp"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_string",], }
+    #[doc = " The order of an order update event (the o object, section 6.2). Decimals travel as strings."]
+    OrderUpdate direct {
+        #[doc = " Trading pair."]
+        symbol: ::std::string::String {
+            wire: "s",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"s"],
+            presence: req,
+            serde: [],
+        },
+        #[doc = " Client-provided order id."]
+        client_order_id: ::std::string::String {
+            wire: "c",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"c"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Order direction."]
+        side: Side {
+            wire: "S",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"S"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Order type (MARKET, LIMIT, IOC, POST_ONLY and others)."]
+        order_type: OrderType {
+            wire: "o",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"o"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Original quantity (multiplied by face value)."]
+        quantity: ::contango::__private::rust_decimal::Decimal {
+            wire: "q",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"q"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_string",],
+        },
+        #[doc = " Original price."]
+        price: ::contango::__private::rust_decimal::Decimal {
+            wire: "p",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"p"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_string",],
+        },
+        #[doc = " Average price."]
+        average_price: ::contango::__private::rust_decimal::Decimal {
+            wire: "ap",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"ap"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_string",],
+        },
+        #[doc = " Execution type of this event (new, liquidation, trade, cancel, adl)."]
+        execution_type: ExecutionType {
+            wire: "x",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"x"],
+            presence: req,
+            serde: [],
+        },
+        #[doc = " Current order status."]
+        status: OrderStatus {
+            wire: "X",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"X"],
+            presence: req,
+            serde: [],
+        },
+        #[doc = " Order id."]
+        order_id: i64 {
+            wire: "i",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"i"],
+            presence: req,
+            serde: [],
+        },
+        #[doc = " Quantity filled in this event."]
+        last_filled_quantity: ::contango::__private::rust_decimal::Decimal {
+            wire: "l",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"l"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_string",],
+        },
+        #[doc = " Cumulative filled quantity."]
+        cumulative_filled_quantity: ::contango::__private::rust_decimal::Decimal {
+            wire: "z",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"z"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_string",],
+        },
+        #[doc = " Price of the fill in this event."]
+        last_filled_price: ::contango::__private::rust_decimal::Decimal {
+            wire: "L",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"L"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_string",],
+        },
+        #[doc = " Fee asset."]
+        fee_asset: ::std::string::String {
+            wire: "N",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"N"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Total fee amount."]
+        fee: ::contango::__private::rust_decimal::Decimal {
+            wire: "n",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"n"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_string",],
+        },
+        #[doc = " Trade time in milliseconds."]
+        trade_time: ::contango::Millis {
+            wire: "T",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"T"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Trade id."]
+        trade_id: i64 {
+            wire: "t",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"t"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Whether the fill was a maker fill (reserved field)."]
+        is_maker: bool {
+            wire: "m",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"m"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Reduce-only flag, default false (reserved field)."]
+        reduce_only: bool {
+            wire: "R",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"R"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Position direction."]
+        position_side: PositionSide {
+            wire: "ps",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"ps"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Realized profit or loss of this trade."]
+        realized_profit: ::contango::__private::rust_decimal::Decimal {
+            wire: "rp",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"rp"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_string",],
+        },
+    }
 }
 ::contango::__private::record! {
-    #[doc = " Account update event (e = ACCOUNT_UPDATE, section 6.3)."] AccountUpdate
-    direct { #[doc = " Event type (ACCOUNT_UPDATE)."] event_type : ::std::string::String
-    = "e" "::contango::__private::de::wire"[b"e"] req[], #[doc =
-    " Event time in milliseconds."] event_time : ::contango::Millis = "E"
-    "::contango::__private::de::wire"[b"E"] req[], #[doc =
-    " Matching time in milliseconds (tentative)."] transaction_time : ::contango::Millis
-    = "T" "::contango::__private::de::wire"[b"T"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc = " The account update."] update :
-    AccountUpdateData = "a" "::contango::__private::de::wire"[b"a"] req[], }
+    #[doc = " Account update event (e = ACCOUNT_UPDATE, section 6.3)."]
+    AccountUpdate direct {
+        #[doc = " Event type (ACCOUNT_UPDATE)."]
+        event_type: ::std::string::String {
+            wire: "e",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"e"],
+            presence: req,
+            serde: [],
+        },
+        #[doc = " Event time in milliseconds."]
+        event_time: ::contango::Millis {
+            wire: "E",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"E"],
+            presence: req,
+            serde: [],
+        },
+        #[doc = " Matching time in milliseconds (tentative)."]
+        transaction_time: ::contango::Millis {
+            wire: "T",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"T"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " The account update."]
+        update: AccountUpdateData {
+            wire: "a",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"a"],
+            presence: req,
+            serde: [],
+        },
+    }
 }
 ::contango::__private::record! {
     #[doc = " The account update object of an account update event (the a object)."]
-    AccountUpdateData direct { #[doc = " Reason that triggered the event."] reason :
-    AccountUpdateReason = "m" "::contango::__private::de::wire"[b"m"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " Balances (only relevant balances are sent)."] balances : ::std::vec::Vec <
-    BalanceUpdate > = "B" "::contango::__private::de::wire"[b"B"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none",], #[doc = " Positions."]
-    positions : ::std::vec::Vec < PositionUpdate > = "P"
-    "::contango::__private::de::wire"[b"P"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], }
+    AccountUpdateData direct {
+        #[doc = " Reason that triggered the event."]
+        reason: AccountUpdateReason {
+            wire: "m",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"m"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Balances (only relevant balances are sent)."]
+        balances: ::std::vec::Vec<BalanceUpdate> {
+            wire: "B",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"B"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Positions."]
+        positions: ::std::vec::Vec<PositionUpdate> {
+            wire: "P",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"P"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+    }
 }
 ::contango::__private::record! {
     #[doc = " A balance in an account update event. Values travel as strings."]
-    BalanceUpdate direct { #[doc = " Asset name."] asset : ::std::string::String = "a"
-    "::contango::__private::de::wire"[b"a"] req[], #[doc = " Cross-margin balance."]
-    cross_wallet_balance : ::contango::__private::rust_decimal::Decimal = "cw"
-    "::contango::__private::de::wire"[b"cw"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_string",], #[doc = " Locked balance."]
-    locked_balance : ::contango::__private::rust_decimal::Decimal = "lb"
-    "::contango::__private::de::wire"[b"lb"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_string",], #[doc =
-    " Isolated margin wallet balance."] isolated_wallet_balance :
-    ::contango::__private::rust_decimal::Decimal = "iw"
-    "::contango::__private::de::wire"[b"iw"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_string",], #[doc =
-    " Balance change not related to profit, loss or fees."] balance_change :
-    ::contango::__private::rust_decimal::Decimal = "bc"
-    "::contango::__private::de::wire"[b"bc"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_string",], }
+    BalanceUpdate direct {
+        #[doc = " Asset name."]
+        asset: ::std::string::String {
+            wire: "a",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"a"],
+            presence: req,
+            serde: [],
+        },
+        #[doc = " Cross-margin balance."]
+        cross_wallet_balance: ::contango::__private::rust_decimal::Decimal {
+            wire: "cw",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"cw"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_string",],
+        },
+        #[doc = " Locked balance."]
+        locked_balance: ::contango::__private::rust_decimal::Decimal {
+            wire: "lb",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"lb"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_string",],
+        },
+        #[doc = " Isolated margin wallet balance."]
+        isolated_wallet_balance: ::contango::__private::rust_decimal::Decimal {
+            wire: "iw",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"iw"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_string",],
+        },
+        #[doc = " Balance change not related to profit, loss or fees."]
+        balance_change: ::contango::__private::rust_decimal::Decimal {
+            wire: "bc",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"bc"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_string",],
+        },
+    }
 }
 ::contango::__private::record! {
     #[doc = " A position in an account update event. Values travel as strings."]
-    PositionUpdate direct { #[doc = " Trading pair."] symbol : ::std::string::String =
-    "s" "::contango::__private::de::wire"[b"s"] req[], #[doc = " Position amount."]
-    position_amount : ::contango::__private::rust_decimal::Decimal = "pa"
-    "::contango::__private::de::wire"[b"pa"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_string",], #[doc = " Entry price."] entry_price :
-    ::contango::__private::rust_decimal::Decimal = "ep"
-    "::contango::__private::de::wire"[b"ep"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_string",], #[doc = " Last settlement price."]
-    last_settlement_price : ::contango::__private::rust_decimal::Decimal = "lp"
-    "::contango::__private::de::wire"[b"lp"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_string",], #[doc =
-    " Cumulative realized profit and loss, including fees."] cumulative_realized :
-    ::contango::__private::rust_decimal::Decimal = "cr"
-    "::contango::__private::de::wire"[b"cr"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_string",], #[doc = " Unrealized profit and loss."]
-    unrealized_profit : ::contango::__private::rust_decimal::Decimal = "up"
-    "::contango::__private::de::wire"[b"up"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_string",], #[doc =
-    " Margin type: 1 cross, 2 isolated (sent as the text \"1\")."] margin_type :
-    PositionType = "mt" "::contango::__private::de::wire"[b"mt"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " Isolated margin of the position."] isolated_margin :
-    ::contango::__private::rust_decimal::Decimal = "iw"
-    "::contango::__private::de::wire"[b"iw"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_string",], #[doc =
-    " Position direction, SHORT or LONG."] position_side : PositionSide = "ps"
-    "::contango::__private::de::wire"[b"ps"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], }
+    PositionUpdate direct {
+        #[doc = " Trading pair."]
+        symbol: ::std::string::String {
+            wire: "s",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"s"],
+            presence: req,
+            serde: [],
+        },
+        #[doc = " Position amount."]
+        position_amount: ::contango::__private::rust_decimal::Decimal {
+            wire: "pa",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"pa"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_string",],
+        },
+        #[doc = " Entry price."]
+        entry_price: ::contango::__private::rust_decimal::Decimal {
+            wire: "ep",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"ep"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_string",],
+        },
+        #[doc = " Last settlement price."]
+        last_settlement_price: ::contango::__private::rust_decimal::Decimal {
+            wire: "lp",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"lp"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_string",],
+        },
+        #[doc = " Cumulative realized profit and loss, including fees."]
+        cumulative_realized: ::contango::__private::rust_decimal::Decimal {
+            wire: "cr",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"cr"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_string",],
+        },
+        #[doc = " Unrealized profit and loss."]
+        unrealized_profit: ::contango::__private::rust_decimal::Decimal {
+            wire: "up",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"up"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_string",],
+        },
+        #[doc = " Margin type: 1 cross, 2 isolated (sent as the text \"1\")."]
+        margin_type: PositionType {
+            wire: "mt",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"mt"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Isolated margin of the position."]
+        isolated_margin: ::contango::__private::rust_decimal::Decimal {
+            wire: "iw",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"iw"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_string",],
+        },
+        #[doc = " Position direction, SHORT or LONG."]
+        position_side: PositionSide {
+            wire: "ps",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"ps"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+    }
 }
 ::contango::__private::record! {
-    #[doc =
-    " A full depth snapshot of the market stream: up to 30 levels a side, best first. An empty book has no levels (and a frame time of 0)."]
-    MarketDepth direct { #[doc = " Sell levels, lowest price first."] asks :
-    ::std::vec::Vec < PriceLevel > = "asks" "::contango::__private::de::wire"[b"asks"]
-    req[], #[doc = " Buy levels, highest price first."] buys : ::std::vec::Vec <
-    PriceLevel > = "buys" "::contango::__private::de::wire"[b"buys"] req[], }
+    #[doc = " A full depth snapshot of the market stream: up to 30 levels a side, best first. An empty book has no levels (and a frame time of 0)."]
+    MarketDepth direct {
+        #[doc = " Sell levels, lowest price first."]
+        asks: ::std::vec::Vec<PriceLevel> {
+            wire: "asks",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"asks"],
+            presence: req,
+            serde: [],
+        },
+        #[doc = " Buy levels, highest price first."]
+        buys: ::std::vec::Vec<PriceLevel> {
+            wire: "buys",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"buys"],
+            presence: req,
+            serde: [],
+        },
+    }
 }
 ::contango::__private::record! {
     #[doc = " Trades printed since the previous frame of the trade_ticker channel."]
-    MarketTrades direct { #[doc = " The trades, oldest first."] data : ::std::vec::Vec <
-    MarketTrade > = "data" "::contango::__private::de::wire"[b"data"] req[], #[doc =
-    " Time of the latest trade (absent in the published sample)."] ts :
-    ::contango::Millis = "ts" "::contango::__private::de::wire"[b"ts"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none",], }
+    MarketTrades direct {
+        #[doc = " The trades, oldest first."]
+        data: ::std::vec::Vec<MarketTrade> {
+            wire: "data",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"data"],
+            presence: req,
+            serde: [],
+        },
+        #[doc = " Time of the latest trade (absent in the published sample)."]
+        ts: ::contango::Millis {
+            wire: "ts",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"ts"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+    }
 }
 ::contango::__private::record! {
-    #[doc = " One public trade."] MarketTrade direct { #[doc =
-    " Trade id (sent by some servers)."] id : i64 = "id"
-    "::contango::__private::de::wire"[b"id"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc = " Price."] price :
-    ::contango::__private::rust_decimal::Decimal = "price"
-    "::contango::__private::de::wire"[b"price"] req[serialize_with =
-    "::contango::__private::ser::number",], #[doc = " Volume in contracts."] vol :
-    ::contango::__private::rust_decimal::Decimal = "vol"
-    "::contango::__private::de::wire"[b"vol"] req[serialize_with =
-    "::contango::__private::ser::number",], #[doc =
-    " Taker side (BUY or buy, SELL or sell)."] side : Side = "side"
-    "::contango::__private::de::wire"[b"side"] req[], #[doc = " Traded value."] amount :
-    ::contango::__private::rust_decimal::Decimal = "amount"
-    "::contango::__private::de::wire"[b"amount"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc =
-    " Trade time as local date-time text (2024-07-23 22:03:11)."] ds :
-    ::std::string::String = "ds" "::contango::__private::de::wire"[b"ds"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " Trade time in milliseconds (absent in history answers of some servers)."] ts :
-    ::contango::Millis = "ts" "::contango::__private::de::wire"[b"ts"] opt[default,
-    skip_serializing_if = "::std::option::Option::is_none",], }
+    #[doc = " One public trade."]
+    MarketTrade direct {
+        #[doc = " Trade id (sent by some servers)."]
+        id: i64 {
+            wire: "id",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"id"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Price."]
+        price: ::contango::__private::rust_decimal::Decimal {
+            wire: "price",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"price"],
+            presence: req,
+            serde: [serialize_with = "::contango::__private::ser::number",],
+        },
+        #[doc = " Volume in contracts."]
+        vol: ::contango::__private::rust_decimal::Decimal {
+            wire: "vol",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"vol"],
+            presence: req,
+            serde: [serialize_with = "::contango::__private::ser::number",],
+        },
+        #[doc = " Taker side (BUY or buy, SELL or sell)."]
+        side: Side {
+            wire: "side",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"side"],
+            presence: req,
+            serde: [],
+        },
+        #[doc = " Traded value."]
+        amount: ::contango::__private::rust_decimal::Decimal {
+            wire: "amount",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"amount"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Trade time as local date-time text (2024-07-23 22:03:11)."]
+        ds: ::std::string::String {
+            wire: "ds",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"ds"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Trade time in milliseconds (absent in history answers of some servers)."]
+        ts: ::contango::Millis {
+            wire: "ts",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"ts"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+    }
 }
 ::contango::__private::record! {
-    #[doc = " 24 hour statistics of a contract on the market stream."] MarketTicker
-    direct { #[doc = " Open price 24 hours ago."] open :
-    ::contango::__private::rust_decimal::Decimal = "open"
-    "::contango::__private::de::wire"[b"open"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Latest price."] close :
-    ::contango::__private::rust_decimal::Decimal = "close"
-    "::contango::__private::de::wire"[b"close"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Highest price."] high :
-    ::contango::__private::rust_decimal::Decimal = "high"
-    "::contango::__private::de::wire"[b"high"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Lowest price."] low :
-    ::contango::__private::rust_decimal::Decimal = "low"
-    "::contango::__private::de::wire"[b"low"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Volume in contracts."] vol :
-    ::contango::__private::rust_decimal::Decimal = "vol"
-    "::contango::__private::de::wire"[b"vol"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Traded value."] amount :
-    ::contango::__private::rust_decimal::Decimal = "amount"
-    "::contango::__private::de::wire"[b"amount"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc =
-    " Price change as a fraction (-0.2922 is -29.22 %)."] rose :
-    ::contango::__private::rust_decimal::Decimal = "rose"
-    "::contango::__private::de::wire"[b"rose"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], }
+    #[doc = " 24 hour statistics of a contract on the market stream."]
+    MarketTicker direct {
+        #[doc = " Open price 24 hours ago."]
+        open: ::contango::__private::rust_decimal::Decimal {
+            wire: "open",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"open"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Latest price."]
+        close: ::contango::__private::rust_decimal::Decimal {
+            wire: "close",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"close"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Highest price."]
+        high: ::contango::__private::rust_decimal::Decimal {
+            wire: "high",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"high"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Lowest price."]
+        low: ::contango::__private::rust_decimal::Decimal {
+            wire: "low",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"low"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Volume in contracts."]
+        vol: ::contango::__private::rust_decimal::Decimal {
+            wire: "vol",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"vol"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Traded value."]
+        amount: ::contango::__private::rust_decimal::Decimal {
+            wire: "amount",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"amount"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Price change as a fraction (-0.2922 is -29.22 %)."]
+        rose: ::contango::__private::rust_decimal::Decimal {
+            wire: "rose",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"rose"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+    }
 }
 ::contango::__private::record! {
-    #[doc =
-    " One candle of the market stream (also the items of a kline history answer)."]
-    MarketKline direct { #[doc = " Start of the candle in seconds."] id :
-    ::contango::Seconds = "id" "::contango::__private::de::wire"[b"id"] req[], #[doc =
-    " Open price."] open : ::contango::__private::rust_decimal::Decimal = "open"
-    "::contango::__private::de::wire"[b"open"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Highest price."] high :
-    ::contango::__private::rust_decimal::Decimal = "high"
-    "::contango::__private::de::wire"[b"high"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Lowest price."] low :
-    ::contango::__private::rust_decimal::Decimal = "low"
-    "::contango::__private::de::wire"[b"low"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Close price."] close :
-    ::contango::__private::rust_decimal::Decimal = "close"
-    "::contango::__private::de::wire"[b"close"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Volume in contracts."] vol :
-    ::contango::__private::rust_decimal::Decimal = "vol"
-    "::contango::__private::de::wire"[b"vol"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc = " Traded value."] amount :
-    ::contango::__private::rust_decimal::Decimal = "amount"
-    "::contango::__private::de::wire"[b"amount"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none", serialize_with =
-    "::contango::__private::ser::opt_number",], #[doc =
-    " Start as local date-time text (2022-07-13 14:00:00)."] ds : ::std::string::String =
-    "ds" "::contango::__private::de::wire"[b"ds"] opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], }
+    #[doc = " One candle of the market stream (also the items of a kline history answer)."]
+    MarketKline direct {
+        #[doc = " Start of the candle in seconds."]
+        id: ::contango::Seconds {
+            wire: "id",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"id"],
+            presence: req,
+            serde: [],
+        },
+        #[doc = " Open price."]
+        open: ::contango::__private::rust_decimal::Decimal {
+            wire: "open",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"open"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Highest price."]
+        high: ::contango::__private::rust_decimal::Decimal {
+            wire: "high",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"high"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Lowest price."]
+        low: ::contango::__private::rust_decimal::Decimal {
+            wire: "low",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"low"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Close price."]
+        close: ::contango::__private::rust_decimal::Decimal {
+            wire: "close",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"close"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Volume in contracts."]
+        vol: ::contango::__private::rust_decimal::Decimal {
+            wire: "vol",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"vol"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Traded value."]
+        amount: ::contango::__private::rust_decimal::Decimal {
+            wire: "amount",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"amount"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Start as local date-time text (2022-07-13 14:00:00)."]
+        ds: ::std::string::String {
+            wire: "ds",
+            read_with: "::contango::__private::de::wire",
+            keys: [b"ds"],
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+    }
 }
 /// Direction of an order, trade or position.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -3990,250 +5434,676 @@ impl ::contango::__private::ApiCode for ErrorCode {
 /// The one error type of every call: refused locally, refused by the server, or no answer.
 pub type Error = ::contango::__private::Error<ErrorCode>;
 ::contango::__private::endpoint! {
-    #[doc =
-    " Request of [`Client::ping`]: Connectivity check. Answers an empty JSON object."]
-    #[doc = " "] #[doc = " `GET /v1/ping`"] request PingRequest {} new[] setters {}
-    meta(), "default", "ping", Get, Product, None, Bare, "futures", true, false, none;
-    impl (self, out) { validate {} path { out.literal("/v1/ping"); } query {} body {} }
+    #[doc = " Request of [`Client::ping`]: Connectivity check. Answers an empty JSON object."]
+    #[doc = " "]
+    #[doc = " `GET /v1/ping`"]
+    request PingRequest {}
+    new[] setters {}
+    meta {
+        response: (),
+        rate_group: "default",
+        name: "ping",
+        method: Get,
+        base: Product,
+        security: None,
+        envelope: Bare,
+        errors: "futures",
+        idempotent: true,
+        has_body: false,
+        decode: none,
+    }
+    impl (self, out) {
+        validate {}
+        path {
+            out.literal("/v1/ping");
+        }
+        query {}
+        body {}
+    }
     #[doc = " Builder of [`Client::ping`]: set optional parameters, then `send()`."]
-    builder PingBuilder; #[doc = " Sends the request and decodes the answer."] send
-    plain[]; #[doc = " Connectivity check. Answers an empty JSON object."] #[doc = " "]
-    #[doc = " `GET /v1/ping` (public)."] method ping;
+    builder PingBuilder;
+    #[doc = " Sends the request and decodes the answer."]
+    send plain[];
+    #[doc = " Connectivity check. Answers an empty JSON object."]
+    #[doc = " "]
+    #[doc = " `GET /v1/ping` (public)."]
+    method ping;
 }
 ::contango::__private::endpoint! {
-    #[doc =
-    " Request of [`Client::server_time`]: Server time; the client uses it to keep its timestamp offset."]
-    #[doc = " "] #[doc = " `GET /v1/time`"] request ServerTimeRequest {} new[] setters {}
-    meta ServerTime, "default", "server_time", Get, Product, None, Bare, "futures", true,
-    false, wire; impl (self, out) { validate {} path { out.literal("/v1/time"); } query
-    {} body {} } #[doc =
-    " Builder of [`Client::server_time`]: set optional parameters, then `send()`."]
-    builder ServerTimeBuilder; #[doc = " Sends the request and decodes the answer."] send
-    plain[]; #[doc = " Server time; the client uses it to keep its timestamp offset."]
-    #[doc = " "] #[doc = " `GET /v1/time` (public)."] method server_time;
+    #[doc = " Request of [`Client::server_time`]: Server time; the client uses it to keep its timestamp offset."]
+    #[doc = " "]
+    #[doc = " `GET /v1/time`"]
+    request ServerTimeRequest {}
+    new[] setters {}
+    meta {
+        response: ServerTime,
+        rate_group: "default",
+        name: "server_time",
+        method: Get,
+        base: Product,
+        security: None,
+        envelope: Bare,
+        errors: "futures",
+        idempotent: true,
+        has_body: false,
+        decode: wire,
+    }
+    impl (self, out) {
+        validate {}
+        path {
+            out.literal("/v1/time");
+        }
+        query {}
+        body {}
+    }
+    #[doc = " Builder of [`Client::server_time`]: set optional parameters, then `send()`."]
+    builder ServerTimeBuilder;
+    #[doc = " Sends the request and decodes the answer."]
+    send plain[];
+    #[doc = " Server time; the client uses it to keep its timestamp offset."]
+    #[doc = " "]
+    #[doc = " `GET /v1/time` (public)."]
+    method server_time;
 }
 ::contango::__private::endpoint! {
-    #[doc =
-    " Request of [`Client::contracts`]: Open contracts and their order limits. The document lists contractName as required."]
-    #[doc = " "] #[doc = " `GET /v1/contracts`"] request ContractsRequest { #[doc =
-    " Contract name, e.g. E-BTC-USDT."] contract_name : ::std::string::String =
-    "contractName" req[], } new[contract_name : into::std::string::String] setters {}
-    meta::std::vec::Vec < Contract >, "default", "contracts", Get, Product, None, Bare,
-    "futures", true, false, wire; impl (self, out) { validate {
-    ::contango::__private::validate::check_not_empty("contractName", & self
-    .contract_name) ?; } path { out.literal("/v1/contracts"); } query { out
-    .pair("contractName", & self.contract_name); } body {} } #[doc =
-    " Builder of [`Client::contracts`]: set optional parameters, then `send()`."] builder
-    ContractsBuilder; #[doc = " Sends the request and decodes the answer."] send plain[];
-    #[doc =
-    " Open contracts and their order limits. The document lists contractName as required."]
-    #[doc = " "] #[doc = " `GET /v1/contracts` (public)."] method contracts;
+    #[doc = " Request of [`Client::contracts`]: Open contracts and their order limits. The document lists contractName as required."]
+    #[doc = " "]
+    #[doc = " `GET /v1/contracts`"]
+    request ContractsRequest {
+        #[doc = " Contract name, e.g. E-BTC-USDT."]
+        contract_name: ::std::string::String {
+            wire: "contractName",
+            presence: req,
+            serde: [],
+        },
+    }
+    new[contract_name: into ::std::string::String] setters {}
+    meta {
+        response: ::std::vec::Vec<Contract>,
+        rate_group: "default",
+        name: "contracts",
+        method: Get,
+        base: Product,
+        security: None,
+        envelope: Bare,
+        errors: "futures",
+        idempotent: true,
+        has_body: false,
+        decode: wire,
+    }
+    impl (self, out) {
+        validate {
+            ::contango::__private::validate::check_not_empty("contractName", &self.contract_name)?;
+        }
+        path {
+            out.literal("/v1/contracts");
+        }
+        query {
+            out.pair("contractName", &self.contract_name);
+        }
+        body {}
+    }
+    #[doc = " Builder of [`Client::contracts`]: set optional parameters, then `send()`."]
+    builder ContractsBuilder;
+    #[doc = " Sends the request and decodes the answer."]
+    send plain[];
+    #[doc = " Open contracts and their order limits. The document lists contractName as required."]
+    #[doc = " "]
+    #[doc = " `GET /v1/contracts` (public)."]
+    method contracts;
 }
 ::contango::__private::endpoint! {
-    #[doc = " Request of [`Client::depth`]: Order book depth of a contract."] #[doc =
-    " "] #[doc = " `GET /v1/depth`"] request DepthRequest { #[doc =
-    " Contract name, e.g. E-BTC-USDT."] contract_name : ::std::string::String =
-    "contractName" req[], #[doc =
-    " Number of price levels per side (server default 100; 1 to 100)."] limit : i32 =
-    "limit" opt[default, skip_serializing_if = "::std::option::Option::is_none",], }
-    new[contract_name : into::std::string::String] setters { #[doc =
-    " Number of price levels per side (server default 100; 1 to 100)."] limit : same i32,
-    } meta OrderBook, "default", "depth", Get, Product, None, Bare, "futures", true,
-    false, wire; impl (self, out) { validate {
-    ::contango::__private::validate::check_not_empty("contractName", & self
-    .contract_name) ?; if let ::std::option::Option::Some(v) = self.limit.as_ref() {
-    ::contango::__private::validate::check_range("limit", v,
-    ::std::option::Option::Some(1), ::std::option::Option::Some(100)) ?; } } path { out
-    .literal("/v1/depth"); } query { out.pair("contractName", & self.contract_name); out
-    .opt("limit", & self.limit); } body {} } #[doc =
-    " Builder of [`Client::depth`]: set optional parameters, then `send()`."] builder
-    DepthBuilder; #[doc = " Sends the request and decodes the answer."] send plain[];
-    #[doc = " Order book depth of a contract."] #[doc = " "] #[doc =
-    " `GET /v1/depth` (public)."] method depth;
+    #[doc = " Request of [`Client::depth`]: Order book depth of a contract."]
+    #[doc = " "]
+    #[doc = " `GET /v1/depth`"]
+    request DepthRequest {
+        #[doc = " Contract name, e.g. E-BTC-USDT."]
+        contract_name: ::std::string::String {
+            wire: "contractName",
+            presence: req,
+            serde: [],
+        },
+        #[doc = " Number of price levels per side (server default 100; 1 to 100)."]
+        limit: i32 {
+            wire: "limit",
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+    }
+    new[contract_name: into ::std::string::String] setters {
+        #[doc = " Number of price levels per side (server default 100; 1 to 100)."]
+        limit: same i32,
+    }
+    meta {
+        response: OrderBook,
+        rate_group: "default",
+        name: "depth",
+        method: Get,
+        base: Product,
+        security: None,
+        envelope: Bare,
+        errors: "futures",
+        idempotent: true,
+        has_body: false,
+        decode: wire,
+    }
+    impl (self, out) {
+        validate {
+            ::contango::__private::validate::check_not_empty("contractName", &self.contract_name)?;
+            if let::std::option::Option::Some(v) = self.limit.as_ref() {
+                ::contango::__private::validate::check_range("limit", v, ::std::option::Option::Some(1), ::std::option::Option::Some(100))?;
+            }
+        }
+        path {
+            out.literal("/v1/depth");
+        }
+        query {
+            out.pair("contractName", &self.contract_name);
+            out.opt("limit", &self.limit);
+        }
+        body {}
+    }
+    #[doc = " Builder of [`Client::depth`]: set optional parameters, then `send()`."]
+    builder DepthBuilder;
+    #[doc = " Sends the request and decodes the answer."]
+    send plain[];
+    #[doc = " Order book depth of a contract."]
+    #[doc = " "]
+    #[doc = " `GET /v1/depth` (public)."]
+    method depth;
 }
 ::contango::__private::endpoint! {
-    #[doc = " Request of [`Client::ticker`]: 24 hour ticker of a contract."] #[doc = " "]
-    #[doc = " `GET /v1/ticker`"] request TickerRequest { #[doc =
-    " Contract name, e.g. E-BTC-USDT."] contract_name : ::std::string::String =
-    "contractName" req[], } new[contract_name : into::std::string::String] setters {}
-    meta Ticker, "default", "ticker", Get, Product, None, Bare, "futures", true, false,
-    wire; impl (self, out) { validate {
-    ::contango::__private::validate::check_not_empty("contractName", & self
-    .contract_name) ?; } path { out.literal("/v1/ticker"); } query { out
-    .pair("contractName", & self.contract_name); } body {} } #[doc =
-    " Builder of [`Client::ticker`]: set optional parameters, then `send()`."] builder
-    TickerBuilder; #[doc = " Sends the request and decodes the answer."] send plain[];
-    #[doc = " 24 hour ticker of a contract."] #[doc = " "] #[doc =
-    " `GET /v1/ticker` (public)."] method ticker;
+    #[doc = " Request of [`Client::ticker`]: 24 hour ticker of a contract."]
+    #[doc = " "]
+    #[doc = " `GET /v1/ticker`"]
+    request TickerRequest {
+        #[doc = " Contract name, e.g. E-BTC-USDT."]
+        contract_name: ::std::string::String {
+            wire: "contractName",
+            presence: req,
+            serde: [],
+        },
+    }
+    new[contract_name: into ::std::string::String] setters {}
+    meta {
+        response: Ticker,
+        rate_group: "default",
+        name: "ticker",
+        method: Get,
+        base: Product,
+        security: None,
+        envelope: Bare,
+        errors: "futures",
+        idempotent: true,
+        has_body: false,
+        decode: wire,
+    }
+    impl (self, out) {
+        validate {
+            ::contango::__private::validate::check_not_empty("contractName", &self.contract_name)?;
+        }
+        path {
+            out.literal("/v1/ticker");
+        }
+        query {
+            out.pair("contractName", &self.contract_name);
+        }
+        body {}
+    }
+    #[doc = " Builder of [`Client::ticker`]: set optional parameters, then `send()`."]
+    builder TickerBuilder;
+    #[doc = " Sends the request and decodes the answer."]
+    send plain[];
+    #[doc = " 24 hour ticker of a contract."]
+    #[doc = " "]
+    #[doc = " `GET /v1/ticker` (public)."]
+    method ticker;
 }
 ::contango::__private::endpoint! {
-    #[doc =
-    " Request of [`Client::klines`]: Candlesticks of a contract. The start time idx of each candle is in seconds."]
-    #[doc = " "] #[doc = " `GET /v1/klines`"] request KlinesRequest { #[doc =
-    " Contract name, e.g. E-BTC-USDT."] contract_name : ::std::string::String =
-    "contractName" req[], #[doc = " Candlestick interval."] interval : KlineInterval =
-    "interval" req[], #[doc = " Number of candlesticks (server default 100; 1 to 300)."]
-    limit : i32 = "limit" opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], } new[contract_name : into::std::string::String,
-    interval : same KlineInterval] setters { #[doc =
-    " Number of candlesticks (server default 100; 1 to 300)."] limit : same i32, }
-    meta::std::vec::Vec < Kline >, "default", "klines", Get, Product, None, Bare,
-    "futures", true, false, wire; impl (self, out) { validate {
-    ::contango::__private::validate::check_not_empty("contractName", & self
-    .contract_name) ?; if let ::std::option::Option::Some(v) = self.limit.as_ref() {
-    ::contango::__private::validate::check_range("limit", v,
-    ::std::option::Option::Some(1), ::std::option::Option::Some(300)) ?; } } path { out
-    .literal("/v1/klines"); } query { out.pair("contractName", & self.contract_name); out
-    .pair("interval", & self.interval); out.opt("limit", & self.limit); } body {} } #[doc
-    = " Builder of [`Client::klines`]: set optional parameters, then `send()`."] builder
-    KlinesBuilder; #[doc = " Sends the request and decodes the answer."] send plain[];
-    #[doc =
-    " Candlesticks of a contract. The start time idx of each candle is in seconds."]
-    #[doc = " "] #[doc = " `GET /v1/klines` (public)."] method klines;
+    #[doc = " Request of [`Client::klines`]: Candlesticks of a contract. The start time idx of each candle is in seconds."]
+    #[doc = " "]
+    #[doc = " `GET /v1/klines`"]
+    request KlinesRequest {
+        #[doc = " Contract name, e.g. E-BTC-USDT."]
+        contract_name: ::std::string::String {
+            wire: "contractName",
+            presence: req,
+            serde: [],
+        },
+        #[doc = " Candlestick interval."]
+        interval: KlineInterval {
+            wire: "interval",
+            presence: req,
+            serde: [],
+        },
+        #[doc = " Number of candlesticks (server default 100; 1 to 300)."]
+        limit: i32 {
+            wire: "limit",
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+    }
+    new[contract_name: into ::std::string::String, interval: same KlineInterval] setters {
+        #[doc = " Number of candlesticks (server default 100; 1 to 300)."]
+        limit: same i32,
+    }
+    meta {
+        response: ::std::vec::Vec<Kline>,
+        rate_group: "default",
+        name: "klines",
+        method: Get,
+        base: Product,
+        security: None,
+        envelope: Bare,
+        errors: "futures",
+        idempotent: true,
+        has_body: false,
+        decode: wire,
+    }
+    impl (self, out) {
+        validate {
+            ::contango::__private::validate::check_not_empty("contractName", &self.contract_name)?;
+            if let::std::option::Option::Some(v) = self.limit.as_ref() {
+                ::contango::__private::validate::check_range("limit", v, ::std::option::Option::Some(1), ::std::option::Option::Some(300))?;
+            }
+        }
+        path {
+            out.literal("/v1/klines");
+        }
+        query {
+            out.pair("contractName", &self.contract_name);
+            out.pair("interval", &self.interval);
+            out.opt("limit", &self.limit);
+        }
+        body {}
+    }
+    #[doc = " Builder of [`Client::klines`]: set optional parameters, then `send()`."]
+    builder KlinesBuilder;
+    #[doc = " Sends the request and decodes the answer."]
+    send plain[];
+    #[doc = " Candlesticks of a contract. The start time idx of each candle is in seconds."]
+    #[doc = " "]
+    #[doc = " `GET /v1/klines` (public)."]
+    method klines;
 }
 ::contango::__private::endpoint! {
-    #[doc =
-    " Request of [`Client::my_trades`]: Trades of the account in a contract. An empty list may come as null."]
-    #[doc = " "] #[doc = " `GET /v2/myTrades`"] request MyTradesRequest { #[doc =
-    " Contract name."] contract_name : ::std::string::String = "contractName" req[],
-    #[doc = " Trade id to start from; by default the most recent trades."] from_id : i64
-    = "fromId" opt[default, skip_serializing_if = "::std::option::Option::is_none",],
-    #[doc = " Number of trades (server default 100; 1 to 1000)."] limit : i32 = "limit"
-    opt[default, skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " Start time in milliseconds."] start_time : ::contango::Millis = "startTime"
-    opt[default, skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " End time in milliseconds."] end_time : ::contango::Millis = "endTime" opt[default,
-    skip_serializing_if = "::std::option::Option::is_none",], } new[contract_name :
-    into::std::string::String] setters { #[doc =
-    " Trade id to start from; by default the most recent trades."] from_id : same i64,
-    #[doc = " Number of trades (server default 100; 1 to 1000)."] limit : same i32, #[doc
-    = " Start time in milliseconds."] start_time : same::contango::Millis, #[doc =
-    " End time in milliseconds."] end_time : same::contango::Millis, }
-    meta::std::vec::Vec < Trade >, "default", "my_trades", Get, Product, UserData,
-    Wrapped, "futures", true, false, wire; impl (self, out) { validate {
-    ::contango::__private::validate::check_not_empty("contractName", & self
-    .contract_name) ?; if let ::std::option::Option::Some(v) = self.limit.as_ref() {
-    ::contango::__private::validate::check_range("limit", v,
-    ::std::option::Option::Some(1), ::std::option::Option::Some(1000)) ?; } } path { out
-    .literal("/v2/myTrades"); } query { out.pair("contractName", & self.contract_name);
-    out.opt("fromId", & self.from_id); out.opt("limit", & self.limit); out
-    .opt("startTime", & self.start_time); out.opt("endTime", & self.end_time); } body {}
-    } #[doc =
-    " Builder of [`Client::my_trades`]: set optional parameters, then `send()`."] builder
-    MyTradesBuilder; #[doc = " Sends the request and decodes the answer."] send plain[];
+    #[doc = " Request of [`Client::my_trades`]: Trades of the account in a contract. An empty list may come as null."]
+    #[doc = " "]
+    #[doc = " `GET /v2/myTrades`"]
+    request MyTradesRequest {
+        #[doc = " Contract name."]
+        contract_name: ::std::string::String {
+            wire: "contractName",
+            presence: req,
+            serde: [],
+        },
+        #[doc = " Trade id to start from; by default the most recent trades."]
+        from_id: i64 {
+            wire: "fromId",
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Number of trades (server default 100; 1 to 1000)."]
+        limit: i32 {
+            wire: "limit",
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Start time in milliseconds."]
+        start_time: ::contango::Millis {
+            wire: "startTime",
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " End time in milliseconds."]
+        end_time: ::contango::Millis {
+            wire: "endTime",
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+    }
+    new[contract_name: into ::std::string::String] setters {
+        #[doc = " Trade id to start from; by default the most recent trades."]
+        from_id: same i64,
+        #[doc = " Number of trades (server default 100; 1 to 1000)."]
+        limit: same i32,
+        #[doc = " Start time in milliseconds."]
+        start_time: same ::contango::Millis,
+        #[doc = " End time in milliseconds."]
+        end_time: same ::contango::Millis,
+    }
+    meta {
+        response: ::std::vec::Vec<Trade>,
+        rate_group: "default",
+        name: "my_trades",
+        method: Get,
+        base: Product,
+        security: UserData,
+        envelope: Wrapped,
+        errors: "futures",
+        idempotent: true,
+        has_body: false,
+        decode: wire,
+    }
+    impl (self, out) {
+        validate {
+            ::contango::__private::validate::check_not_empty("contractName", &self.contract_name)?;
+            if let::std::option::Option::Some(v) = self.limit.as_ref() {
+                ::contango::__private::validate::check_range("limit", v, ::std::option::Option::Some(1), ::std::option::Option::Some(1000))?;
+            }
+        }
+        path {
+            out.literal("/v2/myTrades");
+        }
+        query {
+            out.pair("contractName", &self.contract_name);
+            out.opt("fromId", &self.from_id);
+            out.opt("limit", &self.limit);
+            out.opt("startTime", &self.start_time);
+            out.opt("endTime", &self.end_time);
+        }
+        body {}
+    }
+    #[doc = " Builder of [`Client::my_trades`]: set optional parameters, then `send()`."]
+    builder MyTradesBuilder;
+    #[doc = " Sends the request and decodes the answer."]
+    send plain[];
     #[doc = " Trades of the account in a contract. An empty list may come as null."]
-    #[doc = " "] #[doc = " `GET /v2/myTrades` (USER_DATA, signed)."] method my_trades;
+    #[doc = " "]
+    #[doc = " `GET /v2/myTrades` (USER_DATA, signed)."]
+    method my_trades;
 }
 ::contango::__private::endpoint! {
-    #[doc =
-    " Request of [`Client::position_margin`]: Changes the margin of an isolated position. The amount is sent as amount (the field table); the document's sample body names it positionMargin (DESIGN §7)."]
-    #[doc = " "] #[doc = " `POST /v2/positionMargin`"] request PositionMarginRequest {
-    #[doc = " Contract name."] contract_name : ::std::string::String = "contractName"
-    req[], #[doc = " Margin amount to add or remove."] amount :
-    ::contango::__private::rust_decimal::Decimal = "amount" req[], } new[contract_name :
-    into::std::string::String, amount : same::contango::__private::rust_decimal::Decimal]
-    setters {} meta(), "default", "position_margin", Post, Product, Trade, Wrapped,
-    "futures", false, true, none; impl (self, out) { validate {
-    ::contango::__private::validate::check_not_empty("contractName", & self
-    .contract_name) ?; } path { out.literal("/v2/positionMargin"); } query {} body { out
-    .field("contractName", & self.contract_name); out.field("amount", & self.amount); } }
-    #[doc =
-    " Builder of [`Client::position_margin`]: set optional parameters, then `send()`."]
-    builder PositionMarginBuilder; #[doc = " Sends the request and decodes the answer."]
-    send plain[]; #[doc =
-    " Changes the margin of an isolated position. The amount is sent as amount (the field table); the document's sample body names it positionMargin (DESIGN §7)."]
-    #[doc = " "] #[doc = " `POST /v2/positionMargin` (TRADE, signed)."] method
-    position_margin;
+    #[doc = " Request of [`Client::position_margin`]: Changes the margin of an isolated position. The amount is sent as amount (the field table); the document's sample body names it positionMargin (DESIGN §7)."]
+    #[doc = " "]
+    #[doc = " `POST /v2/positionMargin`"]
+    request PositionMarginRequest {
+        #[doc = " Contract name."]
+        contract_name: ::std::string::String {
+            wire: "contractName",
+            presence: req,
+            serde: [],
+        },
+        #[doc = " Margin amount to add or remove."]
+        amount: ::contango::__private::rust_decimal::Decimal {
+            wire: "amount",
+            presence: req,
+            serde: [],
+        },
+    }
+    new[contract_name: into ::std::string::String, amount: same ::contango::__private::rust_decimal::Decimal] setters {}
+    meta {
+        response: (),
+        rate_group: "default",
+        name: "position_margin",
+        method: Post,
+        base: Product,
+        security: Trade,
+        envelope: Wrapped,
+        errors: "futures",
+        idempotent: false,
+        has_body: true,
+        decode: none,
+    }
+    impl (self, out) {
+        validate {
+            ::contango::__private::validate::check_not_empty("contractName", &self.contract_name)?;
+        }
+        path {
+            out.literal("/v2/positionMargin");
+        }
+        query {}
+        body {
+            out.field("contractName", &self.contract_name);
+            out.field("amount", &self.amount);
+        }
+    }
+    #[doc = " Builder of [`Client::position_margin`]: set optional parameters, then `send()`."]
+    builder PositionMarginBuilder;
+    #[doc = " Sends the request and decodes the answer."]
+    send plain[];
+    #[doc = " Changes the margin of an isolated position. The amount is sent as amount (the field table); the document's sample body names it positionMargin (DESIGN §7)."]
+    #[doc = " "]
+    #[doc = " `POST /v2/positionMargin` (TRADE, signed)."]
+    method position_margin;
 }
 ::contango::__private::endpoint! {
-    #[doc =
-    " Request of [`Client::level_edit`]: Changes the initial leverage of a contract."]
-    #[doc = " "] #[doc = " `POST /v2/level_edit`"] request LevelEditRequest { #[doc =
-    " Contract name."] contract_name : ::std::string::String = "contractName" req[],
-    #[doc = " New leverage, 1 to 125 (1 to 125)."] leverage : i32 = "leverage" req[], }
-    new[contract_name : into::std::string::String, leverage : same i32] setters {}
-    meta(), "default", "level_edit", Post, Product, Trade, Wrapped, "futures", false,
-    true, none; impl (self, out) { validate {
-    ::contango::__private::validate::check_not_empty("contractName", & self
-    .contract_name) ?; if let ::std::option::Option::Some(v) =
-    ::std::option::Option::Some(& self.leverage) {
-    ::contango::__private::validate::check_range("leverage", v,
-    ::std::option::Option::Some(1), ::std::option::Option::Some(125)) ?; } } path { out
-    .literal("/v2/level_edit"); } query {} body { out.field("contractName", & self
-    .contract_name); out.field("leverage", & self.leverage); } } #[doc =
-    " Builder of [`Client::level_edit`]: set optional parameters, then `send()`."]
-    builder LevelEditBuilder; #[doc = " Sends the request and decodes the answer."] send
-    plain[]; #[doc = " Changes the initial leverage of a contract."] #[doc = " "] #[doc =
-    " `POST /v2/level_edit` (TRADE, signed)."] method level_edit;
+    #[doc = " Request of [`Client::level_edit`]: Changes the initial leverage of a contract."]
+    #[doc = " "]
+    #[doc = " `POST /v2/level_edit`"]
+    request LevelEditRequest {
+        #[doc = " Contract name."]
+        contract_name: ::std::string::String {
+            wire: "contractName",
+            presence: req,
+            serde: [],
+        },
+        #[doc = " New leverage, 1 to 125 (1 to 125)."]
+        leverage: i32 {
+            wire: "leverage",
+            presence: req,
+            serde: [],
+        },
+    }
+    new[contract_name: into ::std::string::String, leverage: same i32] setters {}
+    meta {
+        response: (),
+        rate_group: "default",
+        name: "level_edit",
+        method: Post,
+        base: Product,
+        security: Trade,
+        envelope: Wrapped,
+        errors: "futures",
+        idempotent: false,
+        has_body: true,
+        decode: none,
+    }
+    impl (self, out) {
+        validate {
+            ::contango::__private::validate::check_not_empty("contractName", &self.contract_name)?;
+            if let::std::option::Option::Some(v) = ::std::option::Option::Some(&self.leverage) {
+                ::contango::__private::validate::check_range("leverage", v, ::std::option::Option::Some(1), ::std::option::Option::Some(125))?;
+            }
+        }
+        path {
+            out.literal("/v2/level_edit");
+        }
+        query {}
+        body {
+            out.field("contractName", &self.contract_name);
+            out.field("leverage", &self.leverage);
+        }
+    }
+    #[doc = " Builder of [`Client::level_edit`]: set optional parameters, then `send()`."]
+    builder LevelEditBuilder;
+    #[doc = " Sends the request and decodes the answer."]
+    send plain[];
+    #[doc = " Changes the initial leverage of a contract."]
+    #[doc = " "]
+    #[doc = " `POST /v2/level_edit` (TRADE, signed)."]
+    method level_edit;
 }
 ::contango::__private::endpoint! {
-    #[doc =
-    " Request of [`Client::open_orders`]: Open orders of the account in a contract. An empty list may come as null."]
-    #[doc = " "] #[doc = " `GET /v2/openOrders`"] request OpenOrdersRequest { #[doc =
-    " Contract name."] contract_name : ::std::string::String = "contractName" req[], }
-    new[contract_name : into::std::string::String] setters {} meta::std::vec::Vec < Order
-    >, "default", "open_orders", Get, Product, UserData, Wrapped, "futures", true, false,
-    wire; impl (self, out) { validate {
-    ::contango::__private::validate::check_not_empty("contractName", & self
-    .contract_name) ?; } path { out.literal("/v2/openOrders"); } query { out
-    .pair("contractName", & self.contract_name); } body {} } #[doc =
-    " Builder of [`Client::open_orders`]: set optional parameters, then `send()`."]
-    builder OpenOrdersBuilder; #[doc = " Sends the request and decodes the answer."] send
-    plain[]; #[doc =
-    " Open orders of the account in a contract. An empty list may come as null."] #[doc =
-    " "] #[doc = " `GET /v2/openOrders` (USER_DATA, signed)."] method open_orders;
+    #[doc = " Request of [`Client::open_orders`]: Open orders of the account in a contract. An empty list may come as null."]
+    #[doc = " "]
+    #[doc = " `GET /v2/openOrders`"]
+    request OpenOrdersRequest {
+        #[doc = " Contract name."]
+        contract_name: ::std::string::String {
+            wire: "contractName",
+            presence: req,
+            serde: [],
+        },
+    }
+    new[contract_name: into ::std::string::String] setters {}
+    meta {
+        response: ::std::vec::Vec<Order>,
+        rate_group: "default",
+        name: "open_orders",
+        method: Get,
+        base: Product,
+        security: UserData,
+        envelope: Wrapped,
+        errors: "futures",
+        idempotent: true,
+        has_body: false,
+        decode: wire,
+    }
+    impl (self, out) {
+        validate {
+            ::contango::__private::validate::check_not_empty("contractName", &self.contract_name)?;
+        }
+        path {
+            out.literal("/v2/openOrders");
+        }
+        query {
+            out.pair("contractName", &self.contract_name);
+        }
+        body {}
+    }
+    #[doc = " Builder of [`Client::open_orders`]: set optional parameters, then `send()`."]
+    builder OpenOrdersBuilder;
+    #[doc = " Sends the request and decodes the answer."]
+    send plain[];
+    #[doc = " Open orders of the account in a contract. An empty list may come as null."]
+    #[doc = " "]
+    #[doc = " `GET /v2/openOrders` (USER_DATA, signed)."]
+    method open_orders;
 }
 ::contango::__private::endpoint! {
-    #[doc =
-    " Request of [`Client::cancel_order`]: Cancels an order, named by orderId or clientOrderId (at least one is required)."]
-    #[doc = " "] #[doc = " `POST /v2/cancel`"] request CancelOrderRequest { #[doc =
-    " Contract name."] contract_name : ::std::string::String = "contractName" req[],
-    #[doc = " Client order id of the order to cancel."] client_order_id :
-    ::std::string::String = "clientOrderId" opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc = " Id of the order to cancel."] order_id :
-    i64 = "orderId" opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], } new[contract_name : into::std::string::String]
-    setters { #[doc = " Client order id of the order to cancel."] client_order_id :
-    into::std::string::String, #[doc = " Id of the order to cancel."] order_id : same
-    i64, } meta OrderId, "orders", "cancel_order", Post, Product, Trade, Wrapped,
-    "futures", false, true, wire; impl (self, out) { validate {
-    ::contango::__private::validate::check_not_empty("contractName", & self
-    .contract_name) ?; ::contango::__private::validate::at_least_one_of(&
-    [("clientOrderId", self.client_order_id.is_some()), ("orderId", self.order_id
-    .is_some())]) ?; } path { out.literal("/v2/cancel"); } query {} body { out
-    .field("contractName", & self.contract_name); out.opt("clientOrderId", & self
-    .client_order_id); out.opt("orderId", & self.order_id); } } #[doc =
-    " Builder of [`Client::cancel_order`]: set optional parameters, then `send()`."]
-    builder CancelOrderBuilder; #[doc = " Sends the request and decodes the answer."]
-    send plain[]; #[doc =
-    " Cancels an order, named by orderId or clientOrderId (at least one is required)."]
-    #[doc = " "] #[doc = " `POST /v2/cancel` (TRADE, signed)."] method cancel_order;
+    #[doc = " Request of [`Client::cancel_order`]: Cancels an order, named by orderId or clientOrderId (at least one is required)."]
+    #[doc = " "]
+    #[doc = " `POST /v2/cancel`"]
+    request CancelOrderRequest {
+        #[doc = " Contract name."]
+        contract_name: ::std::string::String {
+            wire: "contractName",
+            presence: req,
+            serde: [],
+        },
+        #[doc = " Client order id of the order to cancel."]
+        client_order_id: ::std::string::String {
+            wire: "clientOrderId",
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Id of the order to cancel."]
+        order_id: i64 {
+            wire: "orderId",
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+    }
+    new[contract_name: into ::std::string::String] setters {
+        #[doc = " Client order id of the order to cancel."]
+        client_order_id: into ::std::string::String,
+        #[doc = " Id of the order to cancel."]
+        order_id: same i64,
+    }
+    meta {
+        response: OrderId,
+        rate_group: "orders",
+        name: "cancel_order",
+        method: Post,
+        base: Product,
+        security: Trade,
+        envelope: Wrapped,
+        errors: "futures",
+        idempotent: false,
+        has_body: true,
+        decode: wire,
+    }
+    impl (self, out) {
+        validate {
+            ::contango::__private::validate::check_not_empty("contractName", &self.contract_name)?;
+            ::contango::__private::validate::at_least_one_of(&[("clientOrderId", self.client_order_id.is_some()), ("orderId", self.order_id.is_some())])?;
+        }
+        path {
+            out.literal("/v2/cancel");
+        }
+        query {}
+        body {
+            out.field("contractName", &self.contract_name);
+            out.opt("clientOrderId", &self.client_order_id);
+            out.opt("orderId", &self.order_id);
+        }
+    }
+    #[doc = " Builder of [`Client::cancel_order`]: set optional parameters, then `send()`."]
+    builder CancelOrderBuilder;
+    #[doc = " Sends the request and decodes the answer."]
+    send plain[];
+    #[doc = " Cancels an order, named by orderId or clientOrderId (at least one is required)."]
+    #[doc = " "]
+    #[doc = " `POST /v2/cancel` (TRADE, signed)."]
+    method cancel_order;
 }
 ::contango::__private::endpoint! {
-    #[doc =
-    " Request of [`Client::query_order`]: Looks up an order by orderId or clientOrderId (at least one is required). The field table says one object, the samples show a list (with empty objects); both are accepted and exposed as a list."]
-    #[doc = " "] #[doc = " `GET /v2/order`"] request QueryOrderRequest { #[doc =
-    " Contract name."] contract_name : ::std::string::String = "contractName" req[],
-    #[doc = " Client order id of the order."] client_order_id : ::std::string::String =
-    "clientOrderId" opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc = " Id of the order."] order_id : i64 =
-    "orderId" opt[default, skip_serializing_if = "::std::option::Option::is_none",], }
-    new[contract_name : into::std::string::String] setters { #[doc =
-    " Client order id of the order."] client_order_id : into::std::string::String, #[doc
-    = " Id of the order."] order_id : same i64, } meta::std::vec::Vec < Order >,
-    "default", "query_order", Get, Product, UserData, Wrapped, "futures", true, false,
-    one_or_many; impl (self, out) { validate {
-    ::contango::__private::validate::check_not_empty("contractName", & self
-    .contract_name) ?; ::contango::__private::validate::at_least_one_of(&
-    [("clientOrderId", self.client_order_id.is_some()), ("orderId", self.order_id
-    .is_some())]) ?; } path { out.literal("/v2/order"); } query { out
-    .pair("contractName", & self.contract_name); out.opt("clientOrderId", & self
-    .client_order_id); out.opt("orderId", & self.order_id); } body {} } #[doc =
-    " Builder of [`Client::query_order`]: set optional parameters, then `send()`."]
-    builder QueryOrderBuilder; #[doc = " Sends the request and decodes the answer."] send
-    plain[]; #[doc =
-    " Looks up an order by orderId or clientOrderId (at least one is required). The field table says one object, the samples show a list (with empty objects); both are accepted and exposed as a list."]
-    #[doc = " "] #[doc = " `GET /v2/order` (USER_DATA, signed)."] method query_order;
+    #[doc = " Request of [`Client::query_order`]: Looks up an order by orderId or clientOrderId (at least one is required). The field table says one object, the samples show a list (with empty objects); both are accepted and exposed as a list."]
+    #[doc = " "]
+    #[doc = " `GET /v2/order`"]
+    request QueryOrderRequest {
+        #[doc = " Contract name."]
+        contract_name: ::std::string::String {
+            wire: "contractName",
+            presence: req,
+            serde: [],
+        },
+        #[doc = " Client order id of the order."]
+        client_order_id: ::std::string::String {
+            wire: "clientOrderId",
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Id of the order."]
+        order_id: i64 {
+            wire: "orderId",
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+    }
+    new[contract_name: into ::std::string::String] setters {
+        #[doc = " Client order id of the order."]
+        client_order_id: into ::std::string::String,
+        #[doc = " Id of the order."]
+        order_id: same i64,
+    }
+    meta {
+        response: ::std::vec::Vec<Order>,
+        rate_group: "default",
+        name: "query_order",
+        method: Get,
+        base: Product,
+        security: UserData,
+        envelope: Wrapped,
+        errors: "futures",
+        idempotent: true,
+        has_body: false,
+        decode: one_or_many,
+    }
+    impl (self, out) {
+        validate {
+            ::contango::__private::validate::check_not_empty("contractName", &self.contract_name)?;
+            ::contango::__private::validate::at_least_one_of(&[("clientOrderId", self.client_order_id.is_some()), ("orderId", self.order_id.is_some())])?;
+        }
+        path {
+            out.literal("/v2/order");
+        }
+        query {
+            out.pair("contractName", &self.contract_name);
+            out.opt("clientOrderId", &self.client_order_id);
+            out.opt("orderId", &self.order_id);
+        }
+        body {}
+    }
+    #[doc = " Builder of [`Client::query_order`]: set optional parameters, then `send()`."]
+    builder QueryOrderBuilder;
+    #[doc = " Sends the request and decodes the answer."]
+    send plain[];
+    #[doc = " Looks up an order by orderId or clientOrderId (at least one is required). The field table says one object, the samples show a list (with empty objects); both are accepted and exposed as a list."]
+    #[doc = " "]
+    #[doc = " `GET /v2/order` (USER_DATA, signed)."]
+    method query_order;
 }
 /// The required parameters of [`Client::new_order`], named so that values of one type cannot be swapped.
 #[derive(Debug, Clone, PartialEq)]
@@ -4256,50 +6126,125 @@ pub struct NewOrder {
     pub price: ::contango::__private::rust_decimal::Decimal,
 }
 ::contango::__private::endpoint! {
-    #[doc =
-    " Request of [`Client::new_order`]: Places an order. Never resent blindly: after an ambiguous outcome look it up by its client order id."]
-    #[doc = " "] #[doc = " `POST /v2/order`"] request NewOrderRequest { #[doc =
-    " Contract name."] contract_name : ::std::string::String = "contractName" req[],
-    #[doc = " Client order id, fewer than 32 characters (at most 31 characters)."]
-    client_order_id : ::std::string::String = "clientOrderId" opt[default,
-    skip_serializing_if = "::std::option::Option::is_none",], #[doc = " BUY or SELL."]
-    side : Side = "side" req[], #[doc =
-    " Order type: LIMIT, MARKET, IOC, FOK or POST_ONLY."] order_type : OrderType = "type"
-    req[], #[doc = " Margin mode: 1 cross, 2 isolated."] position_type : PositionType =
-    "positionType" req[], #[doc = " OPEN or CLOSE a position."] open : Open = "open"
-    req[], #[doc = " Order quantity."] volume :
-    ::contango::__private::rust_decimal::Decimal = "volume" req[], #[doc =
-    " Order amount."] amount : ::contango::__private::rust_decimal::Decimal = "amount"
-    req[], #[doc = " Order price."] price : ::contango::__private::rust_decimal::Decimal
-    = "price" req[], #[doc =
-    " Leverage, 1 to 125; sent by the document's sample body, optional here (DESIGN §7) (1 to 125)."]
-    leverage : i32 = "leverage" opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], } new[required : same NewOrder] from
-    required[contract_name side order_type position_type open volume amount price]
-    setters { #[doc =
-    " Client order id, fewer than 32 characters (at most 31 characters)."]
-    client_order_id : into::std::string::String, #[doc =
-    " Leverage, 1 to 125; sent by the document's sample body, optional here (DESIGN §7) (1 to 125)."]
-    leverage : same i32, } meta OrderId, "orders", "new_order", Post, Product, Trade,
-    Wrapped, "futures", false, true, wire; impl (self, out) { validate {
-    ::contango::__private::validate::check_not_empty("contractName", & self
-    .contract_name) ?; if let ::std::option::Option::Some(v) = self.client_order_id
-    .as_ref() { ::contango::__private::validate::check_max_len("clientOrderId", v, 31) ?;
-    } if let ::std::option::Option::Some(v) = self.leverage.as_ref() {
-    ::contango::__private::validate::check_range("leverage", v,
-    ::std::option::Option::Some(1), ::std::option::Option::Some(125)) ?; } } path { out
-    .literal("/v2/order"); } query {} body { out.field("contractName", & self
-    .contract_name); out.opt("clientOrderId", & self.client_order_id); out.field("side",
-    & self.side); out.field("type", & self.order_type); out.field("positionType", & self
-    .position_type); out.field("open", & self.open); out.field("volume", & self.volume);
-    out.field("amount", & self.amount); out.field("price", & self.price); out
-    .opt("leverage", & self.leverage); } } #[doc =
-    " Builder of [`Client::new_order`]: set optional parameters, then `send()`."] builder
-    NewOrderBuilder; #[doc =
-    " Sends the request and decodes the answer. Never sent twice by accident: it always carries a `client_order_id` (generated when unset); after an ambiguous outcome the client looks it up by that id and resends once only if the server does not have it."]
-    send dedupe[new_order_contract_limits]; #[doc =
-    " Places an order. Never resent blindly: after an ambiguous outcome look it up by its client order id."]
-    #[doc = " "] #[doc = " `POST /v2/order` (TRADE, signed)."] method new_order;
+    #[doc = " Request of [`Client::new_order`]: Places an order. Never resent blindly: after an ambiguous outcome look it up by its client order id."]
+    #[doc = " "]
+    #[doc = " `POST /v2/order`"]
+    request NewOrderRequest {
+        #[doc = " Contract name."]
+        contract_name: ::std::string::String {
+            wire: "contractName",
+            presence: req,
+            serde: [],
+        },
+        #[doc = " Client order id, fewer than 32 characters (at most 31 characters)."]
+        client_order_id: ::std::string::String {
+            wire: "clientOrderId",
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " BUY or SELL."]
+        side: Side {
+            wire: "side",
+            presence: req,
+            serde: [],
+        },
+        #[doc = " Order type: LIMIT, MARKET, IOC, FOK or POST_ONLY."]
+        order_type: OrderType {
+            wire: "type",
+            presence: req,
+            serde: [],
+        },
+        #[doc = " Margin mode: 1 cross, 2 isolated."]
+        position_type: PositionType {
+            wire: "positionType",
+            presence: req,
+            serde: [],
+        },
+        #[doc = " OPEN or CLOSE a position."]
+        open: Open {
+            wire: "open",
+            presence: req,
+            serde: [],
+        },
+        #[doc = " Order quantity."]
+        volume: ::contango::__private::rust_decimal::Decimal {
+            wire: "volume",
+            presence: req,
+            serde: [],
+        },
+        #[doc = " Order amount."]
+        amount: ::contango::__private::rust_decimal::Decimal {
+            wire: "amount",
+            presence: req,
+            serde: [],
+        },
+        #[doc = " Order price."]
+        price: ::contango::__private::rust_decimal::Decimal {
+            wire: "price",
+            presence: req,
+            serde: [],
+        },
+        #[doc = " Leverage, 1 to 125; sent by the document's sample body, optional here (DESIGN §7) (1 to 125)."]
+        leverage: i32 {
+            wire: "leverage",
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+    }
+    new[required: same NewOrder] from required[contract_name side order_type position_type open volume amount price] setters {
+        #[doc = " Client order id, fewer than 32 characters (at most 31 characters)."]
+        client_order_id: into ::std::string::String,
+        #[doc = " Leverage, 1 to 125; sent by the document's sample body, optional here (DESIGN §7) (1 to 125)."]
+        leverage: same i32,
+    }
+    meta {
+        response: OrderId,
+        rate_group: "orders",
+        name: "new_order",
+        method: Post,
+        base: Product,
+        security: Trade,
+        envelope: Wrapped,
+        errors: "futures",
+        idempotent: false,
+        has_body: true,
+        decode: wire,
+    }
+    impl (self, out) {
+        validate {
+            ::contango::__private::validate::check_not_empty("contractName", &self.contract_name)?;
+            if let::std::option::Option::Some(v) = self.client_order_id.as_ref() {
+                ::contango::__private::validate::check_max_len("clientOrderId", v, 31)?;
+            }
+            if let::std::option::Option::Some(v) = self.leverage.as_ref() {
+                ::contango::__private::validate::check_range("leverage", v, ::std::option::Option::Some(1), ::std::option::Option::Some(125))?;
+            }
+        }
+        path {
+            out.literal("/v2/order");
+        }
+        query {}
+        body {
+            out.field("contractName", &self.contract_name);
+            out.opt("clientOrderId", &self.client_order_id);
+            out.field("side", &self.side);
+            out.field("type", &self.order_type);
+            out.field("positionType", &self.position_type);
+            out.field("open", &self.open);
+            out.field("volume", &self.volume);
+            out.field("amount", &self.amount);
+            out.field("price", &self.price);
+            out.opt("leverage", &self.leverage);
+        }
+    }
+    #[doc = " Builder of [`Client::new_order`]: set optional parameters, then `send()`."]
+    builder NewOrderBuilder;
+    #[doc = " Sends the request and decodes the answer. Never sent twice by accident: it always carries a `client_order_id` (generated when unset); after an ambiguous outcome the client looks it up by that id and resends once only if the server does not have it."]
+    send dedupe[new_order_contract_limits];
+    #[doc = " Places an order. Never resent blindly: after an ambiguous outcome look it up by its client order id."]
+    #[doc = " "]
+    #[doc = " `POST /v2/order` (TRADE, signed)."]
+    method new_order;
 }
 impl ::contango::__private::dedupe::Dedupe for NewOrderRequest {
     type Lookup = QueryOrderRequest;
@@ -4333,75 +6278,201 @@ impl ::contango::__private::dedupe::Dedupe for NewOrderRequest {
     }
 }
 ::contango::__private::contract_limits! {
-    precheck new_order_contract_limits for NewOrderRequest { contract_name :
-    contract_name, volume : volume, price : price, market : order_type ==
-    OrderType::Market, } lookup contracts -> Contract { symbol : symbol, not_trading :
-    status == ContractStatus::CannotTrade, price_precision : price_precision, multiplier
-    : multiplier, min_order_volume : min_order_volume, min_order_money : min_order_money,
-    max_market_volume : max_market_volume, max_limit_volume : max_limit_volume,
-    max_limit_money : max_limit_money, } inverse products[CoinMargined]
+    precheck new_order_contract_limits for NewOrderRequest {
+        contract_name: contract_name,
+        volume: volume,
+        price: price,
+        market: order_type == OrderType::Market,
+    }
+    lookup contracts -> Contract {
+        symbol: symbol,
+        not_trading: status == ContractStatus::CannotTrade,
+        price_precision: price_precision,
+        multiplier: multiplier,
+        min_order_volume: min_order_volume,
+        min_order_money: min_order_money,
+        max_market_volume: max_market_volume,
+        max_limit_volume: max_limit_volume,
+        max_limit_money: max_limit_money,
+    }
+    inverse products[CoinMargined]
 }
 ::contango::__private::endpoint! {
-    #[doc =
-    " Request of [`Client::cancel_all_orders`]: Cancels all open orders of a contract. contractName travels in the JSON body (the document lists it as a query parameter; DESIGN §7)."]
-    #[doc = " "] #[doc = " `POST /v2/allOpenOrders`"] request CancelAllOrdersRequest {
-    #[doc = " Contract name."] contract_name : ::std::string::String = "contractName"
-    req[], } new[contract_name : into::std::string::String] setters {} meta(), "orders",
-    "cancel_all_orders", Post, Product, Trade, Wrapped, "futures", false, true, none;
-    impl (self, out) { validate {
-    ::contango::__private::validate::check_not_empty("contractName", & self
-    .contract_name) ?; } path { out.literal("/v2/allOpenOrders"); } query {} body { out
-    .field("contractName", & self.contract_name); } } #[doc =
-    " Builder of [`Client::cancel_all_orders`]: set optional parameters, then `send()`."]
-    builder CancelAllOrdersBuilder; #[doc = " Sends the request and decodes the answer."]
-    send plain[]; #[doc =
-    " Cancels all open orders of a contract. contractName travels in the JSON body (the document lists it as a query parameter; DESIGN §7)."]
-    #[doc = " "] #[doc = " `POST /v2/allOpenOrders` (TRADE, signed)."] method
-    cancel_all_orders;
+    #[doc = " Request of [`Client::cancel_all_orders`]: Cancels all open orders of a contract. contractName travels in the JSON body (the document lists it as a query parameter; DESIGN §7)."]
+    #[doc = " "]
+    #[doc = " `POST /v2/allOpenOrders`"]
+    request CancelAllOrdersRequest {
+        #[doc = " Contract name."]
+        contract_name: ::std::string::String {
+            wire: "contractName",
+            presence: req,
+            serde: [],
+        },
+    }
+    new[contract_name: into ::std::string::String] setters {}
+    meta {
+        response: (),
+        rate_group: "orders",
+        name: "cancel_all_orders",
+        method: Post,
+        base: Product,
+        security: Trade,
+        envelope: Wrapped,
+        errors: "futures",
+        idempotent: false,
+        has_body: true,
+        decode: none,
+    }
+    impl (self, out) {
+        validate {
+            ::contango::__private::validate::check_not_empty("contractName", &self.contract_name)?;
+        }
+        path {
+            out.literal("/v2/allOpenOrders");
+        }
+        query {}
+        body {
+            out.field("contractName", &self.contract_name);
+        }
+    }
+    #[doc = " Builder of [`Client::cancel_all_orders`]: set optional parameters, then `send()`."]
+    builder CancelAllOrdersBuilder;
+    #[doc = " Sends the request and decodes the answer."]
+    send plain[];
+    #[doc = " Cancels all open orders of a contract. contractName travels in the JSON body (the document lists it as a query parameter; DESIGN §7)."]
+    #[doc = " "]
+    #[doc = " `POST /v2/allOpenOrders` (TRADE, signed)."]
+    method cancel_all_orders;
 }
 ::contango::__private::endpoint! {
-    #[doc =
-    " Request of [`Client::account`]: Balances and positions of the account, per margin coin."]
-    #[doc = " "] #[doc = " `GET /v2/account`"] request AccountRequest {} new[] setters {}
-    meta Account, "default", "account", Get, Product, UserData, Wrapped, "futures", true,
-    false, wire; impl (self, out) { validate {} path { out.literal("/v2/account"); }
-    query {} body {} } #[doc =
-    " Builder of [`Client::account`]: set optional parameters, then `send()`."] builder
-    AccountBuilder; #[doc = " Sends the request and decodes the answer."] send plain[];
-    #[doc = " Balances and positions of the account, per margin coin."] #[doc = " "]
-    #[doc = " `GET /v2/account` (USER_DATA, signed)."] method account;
+    #[doc = " Request of [`Client::account`]: Balances and positions of the account, per margin coin."]
+    #[doc = " "]
+    #[doc = " `GET /v2/account`"]
+    request AccountRequest {}
+    new[] setters {}
+    meta {
+        response: Account,
+        rate_group: "default",
+        name: "account",
+        method: Get,
+        base: Product,
+        security: UserData,
+        envelope: Wrapped,
+        errors: "futures",
+        idempotent: true,
+        has_body: false,
+        decode: wire,
+    }
+    impl (self, out) {
+        validate {}
+        path {
+            out.literal("/v2/account");
+        }
+        query {}
+        body {}
+    }
+    #[doc = " Builder of [`Client::account`]: set optional parameters, then `send()`."]
+    builder AccountBuilder;
+    #[doc = " Sends the request and decodes the answer."]
+    send plain[];
+    #[doc = " Balances and positions of the account, per margin coin."]
+    #[doc = " "]
+    #[doc = " `GET /v2/account` (USER_DATA, signed)."]
+    method account;
 }
 ::contango::__private::endpoint! {
     #[doc = " Request of [`Client::leverage_bracket`]: Leverage brackets of a contract."]
-    #[doc = " "] #[doc = " `GET /v2/leverageBracket`"] request LeverageBracketRequest {
-    #[doc = " Contract name."] contract_name : ::std::string::String = "contractName"
-    req[], } new[contract_name : into::std::string::String] setters {} meta
-    LeverageBrackets, "default", "leverage_bracket", Get, Product, UserData, Wrapped,
-    "futures", true, false, wire; impl (self, out) { validate {
-    ::contango::__private::validate::check_not_empty("contractName", & self
-    .contract_name) ?; } path { out.literal("/v2/leverageBracket"); } query { out
-    .pair("contractName", & self.contract_name); } body {} } #[doc =
-    " Builder of [`Client::leverage_bracket`]: set optional parameters, then `send()`."]
-    builder LeverageBracketBuilder; #[doc = " Sends the request and decodes the answer."]
-    send plain[]; #[doc = " Leverage brackets of a contract."] #[doc = " "] #[doc =
-    " `GET /v2/leverageBracket` (USER_DATA, signed)."] method leverage_bracket;
+    #[doc = " "]
+    #[doc = " `GET /v2/leverageBracket`"]
+    request LeverageBracketRequest {
+        #[doc = " Contract name."]
+        contract_name: ::std::string::String {
+            wire: "contractName",
+            presence: req,
+            serde: [],
+        },
+    }
+    new[contract_name: into ::std::string::String] setters {}
+    meta {
+        response: LeverageBrackets,
+        rate_group: "default",
+        name: "leverage_bracket",
+        method: Get,
+        base: Product,
+        security: UserData,
+        envelope: Wrapped,
+        errors: "futures",
+        idempotent: true,
+        has_body: false,
+        decode: wire,
+    }
+    impl (self, out) {
+        validate {
+            ::contango::__private::validate::check_not_empty("contractName", &self.contract_name)?;
+        }
+        path {
+            out.literal("/v2/leverageBracket");
+        }
+        query {
+            out.pair("contractName", &self.contract_name);
+        }
+        body {}
+    }
+    #[doc = " Builder of [`Client::leverage_bracket`]: set optional parameters, then `send()`."]
+    builder LeverageBracketBuilder;
+    #[doc = " Sends the request and decodes the answer."]
+    send plain[];
+    #[doc = " Leverage brackets of a contract."]
+    #[doc = " "]
+    #[doc = " `GET /v2/leverageBracket` (USER_DATA, signed)."]
+    method leverage_bracket;
 }
 ::contango::__private::endpoint! {
-    #[doc =
-    " Request of [`Client::commission_rate`]: Commission rates of the account for a contract."]
-    #[doc = " "] #[doc = " `GET /v2/commissionRate`"] request CommissionRateRequest {
-    #[doc = " Contract name."] contract_name : ::std::string::String = "contractName"
-    req[], } new[contract_name : into::std::string::String] setters {} meta
-    CommissionRate, "default", "commission_rate", Get, Product, UserData, Wrapped,
-    "futures", true, false, wire; impl (self, out) { validate {
-    ::contango::__private::validate::check_not_empty("contractName", & self
-    .contract_name) ?; } path { out.literal("/v2/commissionRate"); } query { out
-    .pair("contractName", & self.contract_name); } body {} } #[doc =
-    " Builder of [`Client::commission_rate`]: set optional parameters, then `send()`."]
-    builder CommissionRateBuilder; #[doc = " Sends the request and decodes the answer."]
-    send plain[]; #[doc = " Commission rates of the account for a contract."] #[doc =
-    " "] #[doc = " `GET /v2/commissionRate` (USER_DATA, signed)."] method
-    commission_rate;
+    #[doc = " Request of [`Client::commission_rate`]: Commission rates of the account for a contract."]
+    #[doc = " "]
+    #[doc = " `GET /v2/commissionRate`"]
+    request CommissionRateRequest {
+        #[doc = " Contract name."]
+        contract_name: ::std::string::String {
+            wire: "contractName",
+            presence: req,
+            serde: [],
+        },
+    }
+    new[contract_name: into ::std::string::String] setters {}
+    meta {
+        response: CommissionRate,
+        rate_group: "default",
+        name: "commission_rate",
+        method: Get,
+        base: Product,
+        security: UserData,
+        envelope: Wrapped,
+        errors: "futures",
+        idempotent: true,
+        has_body: false,
+        decode: wire,
+    }
+    impl (self, out) {
+        validate {
+            ::contango::__private::validate::check_not_empty("contractName", &self.contract_name)?;
+        }
+        path {
+            out.literal("/v2/commissionRate");
+        }
+        query {
+            out.pair("contractName", &self.contract_name);
+        }
+        body {}
+    }
+    #[doc = " Builder of [`Client::commission_rate`]: set optional parameters, then `send()`."]
+    builder CommissionRateBuilder;
+    #[doc = " Sends the request and decodes the answer."]
+    send plain[];
+    #[doc = " Commission rates of the account for a contract."]
+    #[doc = " "]
+    #[doc = " `GET /v2/commissionRate` (USER_DATA, signed)."]
+    method commission_rate;
 }
 /// The required parameters of [`Client::transfer`], named so that values of one type cannot be swapped.
 #[derive(Debug, Clone, PartialEq)]
@@ -4414,170 +6485,400 @@ pub struct Transfer {
     pub transfer_type: TransferType,
 }
 ::contango::__private::endpoint! {
-    #[doc =
-    " Request of [`Client::transfer`]: Transfers funds between the wallet and the contract account. The transfer type is sent upper case."]
-    #[doc = " "] #[doc = " `POST /v2/futures_transfer`"] request TransferRequest { #[doc
-    = " Coin to transfer, e.g. USDT."] coin_symbol : ::std::string::String = "coinSymbol"
-    req[], #[doc = " Amount to transfer."] amount :
-    ::contango::__private::rust_decimal::Decimal = "amount" req[], #[doc =
-    " Direction of the transfer."] transfer_type : TransferType = "transferType" req[],
-    #[doc = " Transfer union tag."] union_id : ::std::string::String = "unionId"
-    opt[default, skip_serializing_if = "::std::option::Option::is_none",], } new[required
-    : same Transfer] from required[coin_symbol amount transfer_type] setters { #[doc =
-    " Transfer union tag."] union_id : into::std::string::String, } meta(), "default",
-    "transfer", Post, Product, UserData, Wrapped, "futures", false, true, none; impl
-    (self, out) { validate {
-    ::contango::__private::validate::check_not_empty("coinSymbol", & self.coin_symbol) ?;
-    } path { out.literal("/v2/futures_transfer"); } query {} body { out
-    .field("coinSymbol", & self.coin_symbol); out.field("amount", & self.amount); out
-    .field("transferType", & self.transfer_type); out.opt("unionId", & self.union_id); }
-    } #[doc =
-    " Builder of [`Client::transfer`]: set optional parameters, then `send()`."] builder
-    TransferBuilder; #[doc = " Sends the request and decodes the answer."] send plain[];
-    #[doc =
-    " Transfers funds between the wallet and the contract account. The transfer type is sent upper case."]
-    #[doc = " "] #[doc = " `POST /v2/futures_transfer` (USER_DATA, signed)."] method
-    transfer;
+    #[doc = " Request of [`Client::transfer`]: Transfers funds between the wallet and the contract account. The transfer type is sent upper case."]
+    #[doc = " "]
+    #[doc = " `POST /v2/futures_transfer`"]
+    request TransferRequest {
+        #[doc = " Coin to transfer, e.g. USDT."]
+        coin_symbol: ::std::string::String {
+            wire: "coinSymbol",
+            presence: req,
+            serde: [],
+        },
+        #[doc = " Amount to transfer."]
+        amount: ::contango::__private::rust_decimal::Decimal {
+            wire: "amount",
+            presence: req,
+            serde: [],
+        },
+        #[doc = " Direction of the transfer."]
+        transfer_type: TransferType {
+            wire: "transferType",
+            presence: req,
+            serde: [],
+        },
+        #[doc = " Transfer union tag."]
+        union_id: ::std::string::String {
+            wire: "unionId",
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+    }
+    new[required: same Transfer] from required[coin_symbol amount transfer_type] setters {
+        #[doc = " Transfer union tag."]
+        union_id: into ::std::string::String,
+    }
+    meta {
+        response: (),
+        rate_group: "default",
+        name: "transfer",
+        method: Post,
+        base: Product,
+        security: UserData,
+        envelope: Wrapped,
+        errors: "futures",
+        idempotent: false,
+        has_body: true,
+        decode: none,
+    }
+    impl (self, out) {
+        validate {
+            ::contango::__private::validate::check_not_empty("coinSymbol", &self.coin_symbol)?;
+        }
+        path {
+            out.literal("/v2/futures_transfer");
+        }
+        query {}
+        body {
+            out.field("coinSymbol", &self.coin_symbol);
+            out.field("amount", &self.amount);
+            out.field("transferType", &self.transfer_type);
+            out.opt("unionId", &self.union_id);
+        }
+    }
+    #[doc = " Builder of [`Client::transfer`]: set optional parameters, then `send()`."]
+    builder TransferBuilder;
+    #[doc = " Sends the request and decodes the answer."]
+    send plain[];
+    #[doc = " Transfers funds between the wallet and the contract account. The transfer type is sent upper case."]
+    #[doc = " "]
+    #[doc = " `POST /v2/futures_transfer` (USER_DATA, signed)."]
+    method transfer;
 }
 ::contango::__private::endpoint! {
-    #[doc =
-    " Request of [`Client::transfer_history`]: Transfers between the wallet and the contract account. beginTime defaults to the recent 30 days."]
-    #[doc = " "] #[doc = " `GET /v2/futures_transfer_history`"] request
-    TransferHistoryRequest { #[doc = " Coin to list."] coin_symbol :
-    ::std::string::String = "coinSymbol" opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc =
-    " Start time in milliseconds; by default the recent 30 days."] begin_time :
-    ::contango::Millis = "beginTime" opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc = " End time in milliseconds."] end_time :
-    ::contango::Millis = "endTime" opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc = " Direction of the transfers to list."]
-    transfer_type : TransferType = "transferType" req[], #[doc =
-    " Page number (server default 1; at least 1)."] page : i32 = "page" opt[default,
-    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " Records per page (server default 10; 1 to 200)."] limit : i32 = "limit"
-    opt[default, skip_serializing_if = "::std::option::Option::is_none",], }
-    new[transfer_type : same TransferType] setters { #[doc = " Coin to list."]
-    coin_symbol : into::std::string::String, #[doc =
-    " Start time in milliseconds; by default the recent 30 days."] begin_time :
-    same::contango::Millis, #[doc = " End time in milliseconds."] end_time :
-    same::contango::Millis, #[doc = " Page number (server default 1; at least 1)."] page
-    : same i32, #[doc = " Records per page (server default 10; 1 to 200)."] limit : same
-    i32, } meta::std::vec::Vec < TransferRecord >, "default", "transfer_history", Get,
-    Product, UserData, Wrapped, "futures", true, false, wire; impl (self, out) { validate
-    { if let ::std::option::Option::Some(v) = self.page.as_ref() {
-    ::contango::__private::validate::check_range("page", v,
-    ::std::option::Option::Some(1), ::std::option::Option::None) ?; } if let
-    ::std::option::Option::Some(v) = self.limit.as_ref() {
-    ::contango::__private::validate::check_range("limit", v,
-    ::std::option::Option::Some(1), ::std::option::Option::Some(200)) ?; } } path { out
-    .literal("/v2/futures_transfer_history"); } query { out.opt("coinSymbol", & self
-    .coin_symbol); out.opt("beginTime", & self.begin_time); out.opt("endTime", & self
-    .end_time); out.pair("transferType", & self.transfer_type); out.opt("page", & self
-    .page); out.opt("limit", & self.limit); } body {} } #[doc =
-    " Builder of [`Client::transfer_history`]: set optional parameters, then `send()`."]
-    builder TransferHistoryBuilder; #[doc = " Sends the request and decodes the answer."]
-    send plain[]; #[doc =
-    " Transfers between the wallet and the contract account. beginTime defaults to the recent 30 days."]
-    #[doc = " "] #[doc = " `GET /v2/futures_transfer_history` (USER_DATA, signed)."]
+    #[doc = " Request of [`Client::transfer_history`]: Transfers between the wallet and the contract account. beginTime defaults to the recent 30 days."]
+    #[doc = " "]
+    #[doc = " `GET /v2/futures_transfer_history`"]
+    request TransferHistoryRequest {
+        #[doc = " Coin to list."]
+        coin_symbol: ::std::string::String {
+            wire: "coinSymbol",
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Start time in milliseconds; by default the recent 30 days."]
+        begin_time: ::contango::Millis {
+            wire: "beginTime",
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " End time in milliseconds."]
+        end_time: ::contango::Millis {
+            wire: "endTime",
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Direction of the transfers to list."]
+        transfer_type: TransferType {
+            wire: "transferType",
+            presence: req,
+            serde: [],
+        },
+        #[doc = " Page number (server default 1; at least 1)."]
+        page: i32 {
+            wire: "page",
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Records per page (server default 10; 1 to 200)."]
+        limit: i32 {
+            wire: "limit",
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+    }
+    new[transfer_type: same TransferType] setters {
+        #[doc = " Coin to list."]
+        coin_symbol: into ::std::string::String,
+        #[doc = " Start time in milliseconds; by default the recent 30 days."]
+        begin_time: same ::contango::Millis,
+        #[doc = " End time in milliseconds."]
+        end_time: same ::contango::Millis,
+        #[doc = " Page number (server default 1; at least 1)."]
+        page: same i32,
+        #[doc = " Records per page (server default 10; 1 to 200)."]
+        limit: same i32,
+    }
+    meta {
+        response: ::std::vec::Vec<TransferRecord>,
+        rate_group: "default",
+        name: "transfer_history",
+        method: Get,
+        base: Product,
+        security: UserData,
+        envelope: Wrapped,
+        errors: "futures",
+        idempotent: true,
+        has_body: false,
+        decode: wire,
+    }
+    impl (self, out) {
+        validate {
+            if let::std::option::Option::Some(v) = self.page.as_ref() {
+                ::contango::__private::validate::check_range("page", v, ::std::option::Option::Some(1), ::std::option::Option::None)?;
+            }
+            if let::std::option::Option::Some(v) = self.limit.as_ref() {
+                ::contango::__private::validate::check_range("limit", v, ::std::option::Option::Some(1), ::std::option::Option::Some(200))?;
+            }
+        }
+        path {
+            out.literal("/v2/futures_transfer_history");
+        }
+        query {
+            out.opt("coinSymbol", &self.coin_symbol);
+            out.opt("beginTime", &self.begin_time);
+            out.opt("endTime", &self.end_time);
+            out.pair("transferType", &self.transfer_type);
+            out.opt("page", &self.page);
+            out.opt("limit", &self.limit);
+        }
+        body {}
+    }
+    #[doc = " Builder of [`Client::transfer_history`]: set optional parameters, then `send()`."]
+    builder TransferHistoryBuilder;
+    #[doc = " Sends the request and decodes the answer."]
+    send plain[];
+    #[doc = " Transfers between the wallet and the contract account. beginTime defaults to the recent 30 days."]
+    #[doc = " "]
+    #[doc = " `GET /v2/futures_transfer_history` (USER_DATA, signed)."]
     method transfer_history;
 }
 ::contango::__private::endpoint! {
-    #[doc =
-    " Request of [`Client::force_orders_history`]: Forced-liquidation and auto-deleveraging orders of a contract. beginTime defaults to the recent 30 days; records may carry either of the document's two field lists."]
-    #[doc = " "] #[doc = " `GET /v2/forceOrdersHistory`"] request
-    ForceOrdersHistoryRequest { #[doc = " Contract name."] contract_name :
-    ::std::string::String = "contractName" req[], #[doc =
-    " Start time in milliseconds; by default the recent 30 days."] begin_time :
-    ::contango::Millis = "beginTime" opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc = " End time in milliseconds."] end_time :
-    ::contango::Millis = "endTime" opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc =
-    " LIQUIDATION for liquidation orders, ADL for auto-deleveraging orders."]
-    auto_close_type : AutoCloseType = "autoCloseType" opt[default, skip_serializing_if =
-    "::std::option::Option::is_none",], #[doc =
-    " Page number (server default 1; at least 1)."] page : i32 = "page" opt[default,
-    skip_serializing_if = "::std::option::Option::is_none",], #[doc =
-    " Records per page (server default 10; 1 to 200)."] limit : i32 = "limit"
-    opt[default, skip_serializing_if = "::std::option::Option::is_none",], }
-    new[contract_name : into::std::string::String] setters { #[doc =
-    " Start time in milliseconds; by default the recent 30 days."] begin_time :
-    same::contango::Millis, #[doc = " End time in milliseconds."] end_time :
-    same::contango::Millis, #[doc =
-    " LIQUIDATION for liquidation orders, ADL for auto-deleveraging orders."]
-    auto_close_type : same AutoCloseType, #[doc =
-    " Page number (server default 1; at least 1)."] page : same i32, #[doc =
-    " Records per page (server default 10; 1 to 200)."] limit : same i32, }
-    meta::std::vec::Vec < ForceOrder >, "default", "force_orders_history", Get, Product,
-    UserData, Wrapped, "futures", true, false, wire; impl (self, out) { validate {
-    ::contango::__private::validate::check_not_empty("contractName", & self
-    .contract_name) ?; if let ::std::option::Option::Some(v) = self.page.as_ref() {
-    ::contango::__private::validate::check_range("page", v,
-    ::std::option::Option::Some(1), ::std::option::Option::None) ?; } if let
-    ::std::option::Option::Some(v) = self.limit.as_ref() {
-    ::contango::__private::validate::check_range("limit", v,
-    ::std::option::Option::Some(1), ::std::option::Option::Some(200)) ?; } } path { out
-    .literal("/v2/forceOrdersHistory"); } query { out.pair("contractName", & self
-    .contract_name); out.opt("beginTime", & self.begin_time); out.opt("endTime", & self
-    .end_time); out.opt("autoCloseType", & self.auto_close_type); out.opt("page", & self
-    .page); out.opt("limit", & self.limit); } body {} } #[doc =
-    " Builder of [`Client::force_orders_history`]: set optional parameters, then `send()`."]
-    builder ForceOrdersHistoryBuilder; #[doc =
-    " Sends the request and decodes the answer."] send plain[]; #[doc =
-    " Forced-liquidation and auto-deleveraging orders of a contract. beginTime defaults to the recent 30 days; records may carry either of the document's two field lists."]
-    #[doc = " "] #[doc = " `GET /v2/forceOrdersHistory` (USER_DATA, signed)."] method
-    force_orders_history;
+    #[doc = " Request of [`Client::force_orders_history`]: Forced-liquidation and auto-deleveraging orders of a contract. beginTime defaults to the recent 30 days; records may carry either of the document's two field lists."]
+    #[doc = " "]
+    #[doc = " `GET /v2/forceOrdersHistory`"]
+    request ForceOrdersHistoryRequest {
+        #[doc = " Contract name."]
+        contract_name: ::std::string::String {
+            wire: "contractName",
+            presence: req,
+            serde: [],
+        },
+        #[doc = " Start time in milliseconds; by default the recent 30 days."]
+        begin_time: ::contango::Millis {
+            wire: "beginTime",
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " End time in milliseconds."]
+        end_time: ::contango::Millis {
+            wire: "endTime",
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " LIQUIDATION for liquidation orders, ADL for auto-deleveraging orders."]
+        auto_close_type: AutoCloseType {
+            wire: "autoCloseType",
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Page number (server default 1; at least 1)."]
+        page: i32 {
+            wire: "page",
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Records per page (server default 10; 1 to 200)."]
+        limit: i32 {
+            wire: "limit",
+            presence: opt,
+            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+        },
+    }
+    new[contract_name: into ::std::string::String] setters {
+        #[doc = " Start time in milliseconds; by default the recent 30 days."]
+        begin_time: same ::contango::Millis,
+        #[doc = " End time in milliseconds."]
+        end_time: same ::contango::Millis,
+        #[doc = " LIQUIDATION for liquidation orders, ADL for auto-deleveraging orders."]
+        auto_close_type: same AutoCloseType,
+        #[doc = " Page number (server default 1; at least 1)."]
+        page: same i32,
+        #[doc = " Records per page (server default 10; 1 to 200)."]
+        limit: same i32,
+    }
+    meta {
+        response: ::std::vec::Vec<ForceOrder>,
+        rate_group: "default",
+        name: "force_orders_history",
+        method: Get,
+        base: Product,
+        security: UserData,
+        envelope: Wrapped,
+        errors: "futures",
+        idempotent: true,
+        has_body: false,
+        decode: wire,
+    }
+    impl (self, out) {
+        validate {
+            ::contango::__private::validate::check_not_empty("contractName", &self.contract_name)?;
+            if let::std::option::Option::Some(v) = self.page.as_ref() {
+                ::contango::__private::validate::check_range("page", v, ::std::option::Option::Some(1), ::std::option::Option::None)?;
+            }
+            if let::std::option::Option::Some(v) = self.limit.as_ref() {
+                ::contango::__private::validate::check_range("limit", v, ::std::option::Option::Some(1), ::std::option::Option::Some(200))?;
+            }
+        }
+        path {
+            out.literal("/v2/forceOrdersHistory");
+        }
+        query {
+            out.pair("contractName", &self.contract_name);
+            out.opt("beginTime", &self.begin_time);
+            out.opt("endTime", &self.end_time);
+            out.opt("autoCloseType", &self.auto_close_type);
+            out.opt("page", &self.page);
+            out.opt("limit", &self.limit);
+        }
+        body {}
+    }
+    #[doc = " Builder of [`Client::force_orders_history`]: set optional parameters, then `send()`."]
+    builder ForceOrdersHistoryBuilder;
+    #[doc = " Sends the request and decodes the answer."]
+    send plain[];
+    #[doc = " Forced-liquidation and auto-deleveraging orders of a contract. beginTime defaults to the recent 30 days; records may carry either of the document's two field lists."]
+    #[doc = " "]
+    #[doc = " `GET /v2/forceOrdersHistory` (USER_DATA, signed)."]
+    method force_orders_history;
 }
 ::contango::__private::endpoint! {
-    #[doc =
-    " Request of [`Client::create_listen_key`]: Creates a listen key valid 60 minutes; if the account already has one, returns the same key and extends it by 60 minutes."]
-    #[doc = " "] #[doc = " `POST /user_stream/api/v1/listenKey`"] request
-    CreateListenKeyRequest {} new[] setters {} meta ListenKey, "default",
-    "create_listen_key", Post, UserStream, UserStream, Wrapped, "user_stream", true,
-    true, wire; impl (self, out) { validate {} path { out
-    .literal("/user_stream/api/v1/listenKey"); } query {} body {} } #[doc =
-    " Builder of [`Client::create_listen_key`]: set optional parameters, then `send()`."]
-    builder CreateListenKeyBuilder; #[doc = " Sends the request and decodes the answer."]
-    send plain[]; #[doc =
-    " Creates a listen key valid 60 minutes; if the account already has one, returns the same key and extends it by 60 minutes."]
-    #[doc = " "] #[doc = " `POST /user_stream/api/v1/listenKey` (USER_STREAM, API key)."]
+    #[doc = " Request of [`Client::create_listen_key`]: Creates a listen key valid 60 minutes; if the account already has one, returns the same key and extends it by 60 minutes."]
+    #[doc = " "]
+    #[doc = " `POST /user_stream/api/v1/listenKey`"]
+    request CreateListenKeyRequest {}
+    new[] setters {}
+    meta {
+        response: ListenKey,
+        rate_group: "default",
+        name: "create_listen_key",
+        method: Post,
+        base: UserStream,
+        security: UserStream,
+        envelope: Wrapped,
+        errors: "user_stream",
+        idempotent: true,
+        has_body: true,
+        decode: wire,
+    }
+    impl (self, out) {
+        validate {}
+        path {
+            out.literal("/user_stream/api/v1/listenKey");
+        }
+        query {}
+        body {}
+    }
+    #[doc = " Builder of [`Client::create_listen_key`]: set optional parameters, then `send()`."]
+    builder CreateListenKeyBuilder;
+    #[doc = " Sends the request and decodes the answer."]
+    send plain[];
+    #[doc = " Creates a listen key valid 60 minutes; if the account already has one, returns the same key and extends it by 60 minutes."]
+    #[doc = " "]
+    #[doc = " `POST /user_stream/api/v1/listenKey` (USER_STREAM, API key)."]
     method create_listen_key;
 }
 ::contango::__private::endpoint! {
-    #[doc =
-    " Request of [`Client::keep_alive_listen_key`]: Extends the validity of a listen key by 60 minutes; a keep-alive about every 30 minutes is recommended."]
-    #[doc = " "] #[doc = " `PUT /user_stream/api/v1/listenKey/{listenKey}`"] request
-    KeepAliveListenKeyRequest { #[doc = " The listen key to keep alive."] listen_key :
-    ::std::string::String = "listenKey" req[], } new[listen_key :
-    into::std::string::String] setters {} meta(), "default", "keep_alive_listen_key",
-    Put, UserStream, UserStream, Wrapped, "user_stream", true, true, none; impl (self,
-    out) { validate { ::contango::__private::validate::check_not_empty("listenKey", &
-    self.listen_key) ?; } path { out.literal("/user_stream/api/v1/listenKey/"); out
-    .param(& self.listen_key); } query {} body {} } #[doc =
-    " Builder of [`Client::keep_alive_listen_key`]: set optional parameters, then `send()`."]
-    builder KeepAliveListenKeyBuilder; #[doc =
-    " Sends the request and decodes the answer."] send plain[]; #[doc =
-    " Extends the validity of a listen key by 60 minutes; a keep-alive about every 30 minutes is recommended."]
-    #[doc = " "] #[doc =
-    " `PUT /user_stream/api/v1/listenKey/{listenKey}` (USER_STREAM, API key)."] method
-    keep_alive_listen_key;
+    #[doc = " Request of [`Client::keep_alive_listen_key`]: Extends the validity of a listen key by 60 minutes; a keep-alive about every 30 minutes is recommended."]
+    #[doc = " "]
+    #[doc = " `PUT /user_stream/api/v1/listenKey/{listenKey}`"]
+    request KeepAliveListenKeyRequest {
+        #[doc = " The listen key to keep alive."]
+        listen_key: ::std::string::String {
+            wire: "listenKey",
+            presence: req,
+            serde: [],
+        },
+    }
+    new[listen_key: into ::std::string::String] setters {}
+    meta {
+        response: (),
+        rate_group: "default",
+        name: "keep_alive_listen_key",
+        method: Put,
+        base: UserStream,
+        security: UserStream,
+        envelope: Wrapped,
+        errors: "user_stream",
+        idempotent: true,
+        has_body: true,
+        decode: none,
+    }
+    impl (self, out) {
+        validate {
+            ::contango::__private::validate::check_not_empty("listenKey", &self.listen_key)?;
+        }
+        path {
+            out.literal("/user_stream/api/v1/listenKey/");
+            out.param(&self.listen_key);
+        }
+        query {}
+        body {}
+    }
+    #[doc = " Builder of [`Client::keep_alive_listen_key`]: set optional parameters, then `send()`."]
+    builder KeepAliveListenKeyBuilder;
+    #[doc = " Sends the request and decodes the answer."]
+    send plain[];
+    #[doc = " Extends the validity of a listen key by 60 minutes; a keep-alive about every 30 minutes is recommended."]
+    #[doc = " "]
+    #[doc = " `PUT /user_stream/api/v1/listenKey/{listenKey}` (USER_STREAM, API key)."]
+    method keep_alive_listen_key;
 }
 ::contango::__private::endpoint! {
-    #[doc =
-    " Request of [`Client::close_listen_key`]: Closes a listen key and its event stream."]
-    #[doc = " "] #[doc = " `DELETE /user_stream/api/v1/listenKey/{listenKey}`"] request
-    CloseListenKeyRequest { #[doc = " The listen key to close."] listen_key :
-    ::std::string::String = "listenKey" req[], } new[listen_key :
-    into::std::string::String] setters {} meta(), "default", "close_listen_key", Delete,
-    UserStream, UserStream, Wrapped, "user_stream", true, true, none; impl (self, out) {
-    validate { ::contango::__private::validate::check_not_empty("listenKey", & self
-    .listen_key) ?; } path { out.literal("/user_stream/api/v1/listenKey/"); out.param(&
-    self.listen_key); } query {} body {} } #[doc =
-    " Builder of [`Client::close_listen_key`]: set optional parameters, then `send()`."]
-    builder CloseListenKeyBuilder; #[doc = " Sends the request and decodes the answer."]
-    send plain[]; #[doc = " Closes a listen key and its event stream."] #[doc = " "]
-    #[doc =
-    " `DELETE /user_stream/api/v1/listenKey/{listenKey}` (USER_STREAM, API key)."] method
-    close_listen_key;
+    #[doc = " Request of [`Client::close_listen_key`]: Closes a listen key and its event stream."]
+    #[doc = " "]
+    #[doc = " `DELETE /user_stream/api/v1/listenKey/{listenKey}`"]
+    request CloseListenKeyRequest {
+        #[doc = " The listen key to close."]
+        listen_key: ::std::string::String {
+            wire: "listenKey",
+            presence: req,
+            serde: [],
+        },
+    }
+    new[listen_key: into ::std::string::String] setters {}
+    meta {
+        response: (),
+        rate_group: "default",
+        name: "close_listen_key",
+        method: Delete,
+        base: UserStream,
+        security: UserStream,
+        envelope: Wrapped,
+        errors: "user_stream",
+        idempotent: true,
+        has_body: true,
+        decode: none,
+    }
+    impl (self, out) {
+        validate {
+            ::contango::__private::validate::check_not_empty("listenKey", &self.listen_key)?;
+        }
+        path {
+            out.literal("/user_stream/api/v1/listenKey/");
+            out.param(&self.listen_key);
+        }
+        query {}
+        body {}
+    }
+    #[doc = " Builder of [`Client::close_listen_key`]: set optional parameters, then `send()`."]
+    builder CloseListenKeyBuilder;
+    #[doc = " Sends the request and decodes the answer."]
+    send plain[];
+    #[doc = " Closes a listen key and its event stream."]
+    #[doc = " "]
+    #[doc = " `DELETE /user_stream/api/v1/listenKey/{listenKey}` (USER_STREAM, API key)."]
+    method close_listen_key;
 }
 /// The product lines of the interface; each has its own path prefix.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -100,4 +100,6 @@ fn expand(text: &str, display: &str, span: Span, emit: Emit) -> TokenStream {
 #[cfg(test)]
 mod schema_tests;
 #[cfg(test)]
+mod snapshot;
+#[cfg(test)]
 mod tests;

@@ -26,7 +26,7 @@ fn expansion_snapshot() {
         Ok(f) => f,
         Err(e) => panic!("expansion is not valid Rust: {e}"),
     };
-    let pretty = prettyplease::unparse(&file);
+    let pretty = crate::snapshot::layout(&file);
     let path = concat!(env!("CARGO_MANIFEST_DIR"), "/snapshots/futures.expanded.rs");
     if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
         std::fs::write(path, &pretty).expect("write snapshot");

@@ -10,14 +10,16 @@
 /// impl and the `Client` method that starts it. The invoking crate defines `Client`, `Error`, `ErrorCode` and
 /// `SendRequest` (as `generate!` does).
 ///
-/// - `request Name { field: Type = "wire" req|opt [serde items], ... }`: `opt` fields are an
-///   `Option<Type>`; the serde items (each followed by a comma) are the field's own.
+/// - `request Name { field: Type { wire: "key", presence: req|opt, serde: [items], }, ... }`:
+///   `opt` fields are an `Option<Type>`; the serde items (each followed by a comma) are the
+///   field's own.
 /// - `new [arg: into|same Type, ...]`: the constructor's arguments (`into` takes
 ///   `impl Into<String>`); `from required [a b]` moves fields out of a struct argument instead.
 /// - `setters { name: into|same Type, ... }`: the optional parameters, for the request and the
 ///   builder.
-/// - `meta Response, "rate group", "name", Get, Product, Trade, Wrapped, "error table",
-///   idempotent, has_body, none|wire|one_or_many;`
+/// - `meta { response: Type, rate_group: "..", name: "..", method: Get, base: Product, security:
+///   Trade, envelope: Wrapped, errors: "error table", idempotent: bool, has_body: bool, decode:
+///   none|wire|one_or_many, }`
 /// - `impl (self, out) { validate {..} path {..} query {..} body {..} }`: the bodies, which use
 ///   the `self` and `out` given here.
 /// - `builder Name;`, `send plain|dedupe [precheck path];`, `method name;`, each after its docs.
@@ -56,7 +58,7 @@ macro_rules! endpoint {
         request $req:ident {
             $(
                 $(#[doc = $doc:literal])*
-                $field:ident : $ty:ty = $wire:literal $kind:ident [$($serde:tt)*],
+                $field:ident : $ty:ty { wire: $wire:literal, presence: $kind:ident, serde: [$($serde:tt)*], },
             )*
         }
         new [$($arg:ident : $arg_conv:ident $arg_ty:ty),*] $(from $from:ident [$($moved:ident)*])?
@@ -66,9 +68,19 @@ macro_rules! endpoint {
                 $set:ident : $set_conv:ident $set_ty:ty,
             )*
         }
-        meta $response:ty, $rate_group:literal, $name:literal, $verb:ident, $base:ident,
-            $security:ident, $envelope:ident, $table:literal, $idempotent:literal,
-            $has_body:literal, $data:ident;
+        meta {
+            response: $response:ty,
+            rate_group: $rate_group:literal,
+            name: $name:literal,
+            method: $verb:ident,
+            base: $base:ident,
+            security: $security:ident,
+            envelope: $envelope:ident,
+            errors: $table:literal,
+            idempotent: $idempotent:literal,
+            has_body: $has_body:literal,
+            decode: $data:ident,
+        }
         impl ($s:ident, $out:ident) {
             validate { $($validate:tt)* }
             path { $($path:tt)* }
@@ -89,8 +101,13 @@ macro_rules! endpoint {
             $req {
                 $(
                     $(#[doc = $doc])*
-                    $field: $ty = $wire "::contango::__private::de::wire" [$wire] $kind
-                        [$($serde)*],
+                    $field: $ty {
+                        wire: $wire,
+                        read_with: "::contango::__private::de::wire",
+                        keys: [$wire],
+                        presence: $kind,
+                        serde: [$($serde)*],
+                    },
                 )*
             }
         }

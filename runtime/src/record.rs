@@ -7,12 +7,14 @@
 /// [`Wire`](crate::de::Wire) impl and, with `direct`, its one-pass reader
 /// ([`direct_record!`](crate::direct_record)).
 ///
-/// Each field: its docs, `name: Type = "wire" "deserializer" [b"wire" | b"alias"] kind [more serde
-/// items]`; the deserializer is a path as a string (`"::contango::__private::de::wire"`, or
-/// `de::one_or_many` / `de::opt_one_or_many` for one-or-many lists).
-/// `kind` is `req` or `opt` (an optional field is an `Option<Type>`), or `req_serde`/`opt_serde`
-/// for a field only serde reads; the serde items are the field's own (`alias`, `default`,
-/// `skip_serializing_if`, `serialize_with`), each followed by a comma.
+/// Each field: its docs, then `name: Type { wire: "key", read_with: "deserializer", keys:
+/// [b"key" | b"alias"], presence: kind, serde: [more serde items], }`. The deserializer is a
+/// path as a string (`"::contango::__private::de::wire"`, or `de::one_or_many` /
+/// `de::opt_one_or_many` for one-or-many lists); `keys` are what the direct reader matches.
+/// `presence` is `req` or `opt` (an optional field is an `Option<Type>`), or
+/// `req_serde`/`opt_serde` for a field only serde reads; the serde items are the field's own
+/// (`alias`, `default`, `skip_serializing_if`, `serialize_with`), each followed by a comma. The
+/// arguments are named so that the expansion snapshot reads as a review.
 #[doc(hidden)]
 #[macro_export]
 macro_rules! record {
@@ -51,7 +53,13 @@ macro_rules! record {
         $name:ident $($direct:ident)? {
             $(
                 $(#[doc = $doc:literal])*
-                $field:ident : $ty:ty = $wire:literal $with:literal [$($key:literal)|+] $kind:ident [$($serde:tt)*],
+                $field:ident : $ty:ty {
+                    wire: $wire:literal,
+                    read_with: $with:literal,
+                    keys: [$($key:literal)|+],
+                    presence: $kind:ident,
+                    serde: [$($serde:tt)*],
+                },
             )*
         }
     ) => {

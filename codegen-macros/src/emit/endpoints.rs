@@ -74,10 +74,10 @@ pub fn endpoint(ep: &Endpoint, paths: &Paths) -> TokenStream {
         let t = rust_ty(&p.ty);
         let d = param_doc(p);
         if p.required {
-            quote!(#d #i: #t = #w req [],)
+            quote!(#d #i: #t { wire: #w, presence: req, serde: [], },)
         } else {
             let optional = paths.optional();
-            quote!(#d #i: #t = #w opt [#optional],)
+            quote!(#d #i: #t { wire: #w, presence: opt, serde: [#optional], },)
         }
     });
 
@@ -216,8 +216,19 @@ pub fn endpoint(ep: &Endpoint, paths: &Paths) -> TokenStream {
             request #req { #(#fields)* }
             #ctor
             setters { #(#setters)* }
-            meta #response, #rate_group, #name, #method, #base, #security, #envelope, #table,
-                #idempotent, #has_body, #data;
+            meta {
+                response: #response,
+                rate_group: #rate_group,
+                name: #name,
+                method: #method,
+                base: #base,
+                security: #security,
+                envelope: #envelope,
+                errors: #table,
+                idempotent: #idempotent,
+                has_body: #has_body,
+                decode: #data,
+            }
             impl (self, out) {
                 validate { #validation }
                 path { #(#path)* }

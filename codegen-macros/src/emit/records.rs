@@ -103,7 +103,13 @@ fn object_record(r: &Record, direct: bool, paths: &Paths) -> TokenStream {
         };
         let with = paths.deserializer(f);
         let serde = serde_items(f, paths);
-        quote!(#docs #ident: #ty = #wire #with [#(#keys)|*] #kind [#serde],)
+        quote!(#docs #ident: #ty {
+            wire: #wire,
+            read_with: #with,
+            keys: [#(#keys)|*],
+            presence: #kind,
+            serde: [#serde],
+        },)
     });
     quote! {
         ::contango::__private::record! {
