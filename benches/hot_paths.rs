@@ -1,7 +1,8 @@
 //! The hot paths of contango, each beside its reference in the same criterion group, so a figure
 //! reads as a ratio measured in one run (DESIGN §8): signing vs a bare pre-keyed HMAC; query and
 //! body encoding vs `serde_urlencoded`/`serde_json`; envelope decode of real payloads vs
-//! `serde_json::Value` and vs a hand-written typed serde decoder; stream event decode vs the same.
+//! `serde_json::Value` and vs a hand-written typed serde decoder; stream event decode vs the same;
+//! applying an ORDER_TRADE_UPDATE to the account watcher's view beside decoding it.
 //!
 //! `cargo bench --bench hot_paths`. Nothing here is asserted: the figures are read, not tested.
 
@@ -252,6 +253,42 @@ fn events(c: &mut Criterion) {
     }
 }
 
+/// The account watcher's cost per order event, beside the decode of the same frame: applying it
+/// to the view (a new order: the record built, the change item cloned) and applying a copy (the
+/// duplicate path). The view is prepared outside the timed part.
+fn account_view(c: &mut Criterion) {
+    use contango::account::{AccountState, Applied};
+    let frame = compact(&strip_comments(&fixture("ws_ORDER_TRADE_UPDATE.txt")));
+    let event = Event::decode(&frame).expect("decodes");
+    let Event::OrderTradeUpdate(update) = &event else {
+        panic!("not an order event: {event:?}");
+    };
+    let mut empty = AccountState::new(Duration::from_secs(600));
+    empty.set_multiplier(&update.order.symbol, Decimal::new(1, 3));
+    let mut known = empty.clone();
+    let first = known.apply(&event);
+    assert!(
+        matches!(&first, Applied::Changes(c) if c.len() == 1),
+        "{first:?}"
+    );
+    let mut g = c.benchmark_group("account view ORDER_TRADE_UPDATE");
+    g.throughput(criterion::Throughput::Elements(1));
+    g.bench_function("decode (contango)", |b| {
+        b.iter(|| Event::decode(black_box(&frame)))
+    });
+    g.bench_function("apply: a new order", |b| {
+        b.iter_batched_ref(
+            || empty.clone(),
+            |state| state.apply(black_box(&event)),
+            criterion::BatchSize::SmallInput,
+        )
+    });
+    g.bench_function("apply: a duplicate", |b| {
+        b.iter(|| known.apply(black_box(&event)))
+    });
+    g.finish();
+}
+
 fn config() -> Criterion {
     // Two cores: short runs, enough samples for a stable median.
     Criterion::default()
@@ -263,6 +300,6 @@ fn config() -> Criterion {
 criterion_group! {
     name = hot_paths;
     config = config();
-    targets = signing, encoding, envelopes, events
+    targets = signing, encoding, envelopes, events, account_view
 }
 criterion_main!(hot_paths);

@@ -152,6 +152,7 @@ impl AccountWatcherBuilder {
             unapplied: None,
             connected: true,
             last_event: None,
+            next_prune: Instant::now(),
             client,
             stream,
         };
@@ -217,6 +218,7 @@ pub struct AccountWatcher {
     /// The stream is connected (false from a disconnection to the gap that ends it).
     connected: bool,
     last_event: Option<Instant>,
+    next_prune: Instant,
 }
 
 impl fmt::Debug for AccountWatcher {
@@ -348,8 +350,12 @@ impl AccountWatcher {
             if let Some(item) = self.queued.pop_front() {
                 return Some(item);
             }
-            self.state.prune(self.client.core().timestamp_ms());
             let now = Instant::now();
+            if now >= self.next_prune {
+                // Once a second: a walk over every order held.
+                self.next_prune = now + Duration::from_secs(1);
+                self.state.prune(self.client.core().timestamp_ms());
+            }
             if self.task.is_none() && self.connected {
                 if let Some(due) = self.due.filter(|d| d.at <= now) {
                     self.due = None;
@@ -360,7 +366,8 @@ impl AccountWatcher {
                     )));
                 }
             }
-            let mut wake = now + Duration::from_secs(3600);
+            // Also wakes for the next prune, so finished orders go even when nothing happens.
+            let mut wake = self.next_prune;
             if let Some(at) = self.next_interval {
                 wake = wake.min(at);
             }
