@@ -257,6 +257,7 @@ fn events(c: &mut Criterion) {
 /// to the view (a new order: the record built, the change item cloned) and applying a copy (the
 /// duplicate path). The view is prepared outside the timed part.
 fn account_view(c: &mut Criterion) {
+    use contango::Event;
     use contango::account::{AccountState, Applied};
     let frame = compact(&strip_comments(&fixture("ws_ORDER_TRADE_UPDATE.txt")));
     let event = Event::decode(&frame).expect("decodes");

@@ -7098,875 +7098,879 @@ impl ClientBuilder {
         })
     }
 }
-/// The private event stream of order and account updates, tied to a listen key. Answer every server ping with a pong.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Event {
-    /// An order changed (new, fill, cancel, liquidation, ADL).
-    OrderTradeUpdate(OrderTradeUpdate),
-    /// Balances or positions changed.
-    AccountUpdate(AccountUpdate),
-    /// An event type this version of the spec does not list, kept raw so nothing is lost.
-    Other {
-        /// The value of the tag key.
-        event_type: ::std::string::String,
-        /// The whole frame as received.
-        raw: ::std::string::String,
-    },
-}
-impl Event {
-    /// Documented WebSocket address; `{host}` and `{listenKey}` are filled in by the client.
-    pub const URL_TEMPLATE: &'static str = "wss://{host}/stream?listenKey={listenKey}";
-    /// Channel named in the subscribe message.
-    pub const CHANNEL: &'static str = "user_account_update";
-    /// Key of a data frame naming its event type.
-    pub const TAG: &'static str = "e";
-    /// Decodes one data frame straight from its bytes: one typed pass when the tag is the
-    /// frame's first key (as servers send it), else a tag pass first. The typed pass is
-    /// the direct reader, with serde for what it leaves (`contango_runtime::direct`).
-    pub fn decode(
-        frame: &[u8],
-    ) -> ::std::result::Result<Self, ::contango::__private::serde_json::Error> {
-        #[derive(::contango::__private::serde::Deserialize)]
-        #[serde(crate = "::contango::__private::serde")]
-        struct Tag<'a> {
-            #[serde(rename = "e", borrow)]
-            tag: ::std::option::Option<::std::borrow::Cow<'a, str>>,
-        }
-        let tag_pass = || -> ::std::result::Result<
-            ::std::borrow::Cow<'_, str>,
-            ::contango::__private::serde_json::Error,
-        > {
-            let t: Tag<'_> = ::contango::__private::serde_json::from_slice(frame)?;
-            t.tag
-                .ok_or_else(|| <::contango::__private::serde_json::Error as ::contango::__private::serde::de::Error>::missing_field(
-                    "e",
-                ))
-        };
-        let tag = match ::contango::__private::de::leading_tag(frame, "e") {
-            ::std::option::Option::Some(t) => ::std::borrow::Cow::Borrowed(t),
-            ::std::option::Option::None => tag_pass()?,
-        };
-        match tag.as_ref() {
-            "ORDER_TRADE_UPDATE" | "executionReport" => {
-                ::contango::__private::direct::from_slice::<OrderTradeUpdate>(frame)
-                    .map(Self::OrderTradeUpdate)
+::contango::__private::if_user_stream! {
+    /// The private event stream of order and account updates, tied to a listen key. Answer every server ping with a pong.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum Event {
+        /// An order changed (new, fill, cancel, liquidation, ADL).
+        OrderTradeUpdate(OrderTradeUpdate),
+        /// Balances or positions changed.
+        AccountUpdate(AccountUpdate),
+        /// An event type this version of the spec does not list, kept raw so nothing is lost.
+        Other {
+            /// The value of the tag key.
+            event_type: ::std::string::String,
+            /// The whole frame as received.
+            raw: ::std::string::String,
+        },
+    }
+    impl Event {
+        /// Documented WebSocket address; `{host}` and `{listenKey}` are filled in by the client.
+        pub const URL_TEMPLATE: &'static str = "wss://{host}/stream?listenKey={listenKey}";
+        /// Channel named in the subscribe message.
+        pub const CHANNEL: &'static str = "user_account_update";
+        /// Key of a data frame naming its event type.
+        pub const TAG: &'static str = "e";
+        /// Decodes one data frame straight from its bytes: one typed pass when the tag is the
+        /// frame's first key (as servers send it), else a tag pass first. The typed pass is
+        /// the direct reader, with serde for what it leaves (`contango_runtime::direct`).
+        pub fn decode(
+            frame: &[u8],
+        ) -> ::std::result::Result<Self, ::contango::__private::serde_json::Error> {
+            #[derive(::contango::__private::serde::Deserialize)]
+            #[serde(crate = "::contango::__private::serde")]
+            struct Tag<'a> {
+                #[serde(rename = "e", borrow)]
+                tag: ::std::option::Option<::std::borrow::Cow<'a, str>>,
             }
-            "ACCOUNT_UPDATE" => {
-                ::contango::__private::direct::from_slice::<AccountUpdate>(frame)
-                    .map(Self::AccountUpdate)
-            }
-            _ => {
-                ::contango::__private::drift::notice();
-                let other = tag_pass()?;
-                ::std::result::Result::Ok(Self::Other {
-                    event_type: other.into_owned(),
-                    raw: ::std::string::String::from_utf8_lossy(frame).into_owned(),
-                })
-            }
-        }
-    }
-    /// The event type as sent.
-    pub fn event_type(&self) -> &str {
-        match self {
-            Self::OrderTradeUpdate(_) => "ORDER_TRADE_UPDATE",
-            Self::AccountUpdate(_) => "ACCOUNT_UPDATE",
-            Self::Other { event_type, .. } => event_type,
-        }
-    }
-}
-/// The control messages of the stream, named by role.
-pub mod stream_control {
-    /// Client to server: subscribe.
-    pub type Subscribe = super::StreamSubscribe;
-    /// Server to client: subscription acknowledged.
-    pub type Subscribed = super::StreamSubscribed;
-    /// Server to client: ping, to be answered with a pong.
-    pub type Ping = super::StreamPing;
-    /// Client to server: pong carrying the ping's `ts`.
-    pub type Pong = super::StreamPong;
-}
-/// Wires the private stream to this spec: its events, its listen-key endpoints and the
-/// error meaning "unknown listen key". Used through [`Client::user_stream`].
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct UserStreamApi;
-impl ::contango::__private::stream::StreamApi for UserStreamApi {
-    type Event = Event;
-    type Code = ErrorCode;
-    const CHANNEL: &'static str = Event::CHANNEL;
-    const URL_TEMPLATE: &'static str = Event::URL_TEMPLATE;
-    const TAG: &'static str = Event::TAG;
-    fn decode(
-        frame: &[u8],
-    ) -> ::std::result::Result<Event, ::contango::__private::serde_json::Error> {
-        Event::decode(frame)
-    }
-    fn event_ty(
-        tag: &str,
-    ) -> ::std::option::Option<(&'static str, ::contango::__private::drift::Ty)> {
-        match tag {
-            "ORDER_TRADE_UPDATE" | "executionReport" => {
-                ::std::option::Option::Some((
-                    "ORDER_TRADE_UPDATE",
-                    <OrderTradeUpdate as ::contango::__private::drift::Schema>::ty(),
-                ))
-            }
-            "ACCOUNT_UPDATE" => {
-                ::std::option::Option::Some((
-                    "ACCOUNT_UPDATE",
-                    <AccountUpdate as ::contango::__private::drift::Schema>::ty(),
-                ))
-            }
-            _ => ::std::option::Option::None,
-        }
-    }
-    fn create_key(
-        core: &::contango::__private::Core,
-    ) -> ::contango::__private::stream::BoxFuture<
-        '_,
-        ::std::result::Result<::std::string::String, Error>,
-    > {
-        ::std::boxed::Box::pin(async move {
-            core.send(&CreateListenKeyRequest::new())
-                .await
-                .map(|answer| answer.listen_key)
-        })
-    }
-    fn keep_alive(
-        core: &::contango::__private::Core,
-        key: ::std::string::String,
-    ) -> ::contango::__private::stream::BoxFuture<'_, ::std::result::Result<(), Error>> {
-        ::std::boxed::Box::pin(async move {
-            core.send(&KeepAliveListenKeyRequest::new(key)).await.map(|_| ())
-        })
-    }
-    fn close(
-        core: &::contango::__private::Core,
-        key: ::std::string::String,
-    ) -> ::contango::__private::stream::BoxFuture<'_, ::std::result::Result<(), Error>> {
-        ::std::boxed::Box::pin(async move {
-            core.send(&CloseListenKeyRequest::new(key)).await.map(|_| ())
-        })
-    }
-    fn is_invalid_key(code: ErrorCode) -> bool {
-        code == ErrorCode::InvalidListenKey
-    }
-    #[allow(unreachable_patterns)]
-    fn event_time_ms(event: &Event) -> ::std::option::Option<i64> {
-        match event {
-            Event::OrderTradeUpdate(e) => {
-                ::std::option::Option::Some(e.event_time.as_millis())
-            }
-            Event::AccountUpdate(e) => {
-                ::std::option::Option::Some(e.event_time.as_millis())
-            }
-            _ => ::std::option::Option::None,
-        }
-    }
-}
-/// The private event stream of a [`Client`]: typed events, gaps and errors.
-pub type UserStream = ::contango::__private::stream::UserStream<UserStreamApi>;
-/// One item of the private event stream.
-pub type StreamItem = ::contango::__private::stream::StreamItem<Event>;
-impl Client {
-    /// The private event stream: obtains a listen key, connects, subscribes, keeps the key
-    /// alive, reconnects after failures (yielding a typed gap) and rotates connections
-    /// without loss. Configure, then `connect().await` (or `start()`).
-    pub fn user_stream(
-        &self,
-    ) -> ::contango::__private::stream::UserStreamBuilder<UserStreamApi> {
-        ::contango::__private::stream::UserStreamBuilder::new(self.core.clone())
-    }
-}
-/// Full snapshot of up to 30 levels a side, sent when the book changes (no sequence number).
-///
-#[doc = concat!("Channel name: `", "market_{symbol}_depth_step{step}", "`.")]
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct DepthChannel {
-    /// The channel's symbol: the contract name by the spec's rule (`e_btcusdt`).
-    pub symbol: ::std::string::String,
-    /// Price aggregation: 0 is the exact book, higher steps merge levels.
-    pub step: i32,
-}
-impl DepthChannel {
-    /// The channel of `contract` (a contract name such as `E-BTC-USDT`).
-    pub fn new(contract: &str, step: i32) -> Self {
-        Self {
-            symbol: MarketStreamApi::SYMBOL_RULE.apply(contract),
-            step,
-        }
-    }
-    /// The channel name sent on the wire.
-    pub fn name(&self) -> ::std::string::String {
-        let mut s = ::std::string::String::with_capacity(48);
-        s.push_str("market_");
-        s.push_str(&self.symbol);
-        s.push_str("_depth_step");
-        let _ = ::std::fmt::Write::write_fmt(&mut s, format_args!("{}", self.step));
-        s
-    }
-    /// Reads a channel name; `None` when it is not this channel.
-    pub fn parse(name: &str) -> ::std::option::Option<Self> {
-        const PARTS: &[::contango::__private::stream::TemplatePart] = &[
-            ::contango::__private::stream::TemplatePart::Lit("market_"),
-            ::contango::__private::stream::TemplatePart::Hole,
-            ::contango::__private::stream::TemplatePart::Lit("_depth_step"),
-            ::contango::__private::stream::TemplatePart::Hole,
-        ];
-        let holes = ::contango::__private::stream::match_template(PARTS, name)?;
-        ::std::option::Option::Some(Self {
-            symbol: (*holes.get(0)?).to_owned(),
-            step: holes.get(1)?.parse().ok()?,
-        })
-    }
-    /// Refuses parameters outside the spec's limits (nothing is sent).
-    pub fn check(&self) -> ::std::result::Result<(), ::contango::InvalidArgument> {
-        ::contango::__private::validate::check_not_empty("symbol", &self.symbol)?;
-        if let ::std::option::Option::Some(v) = ::std::option::Option::Some(&self.step) {
-            ::contango::__private::validate::check_range(
-                "step",
-                v,
-                ::std::option::Option::Some(0),
-                ::std::option::Option::Some(9),
-            )?;
-        }
-        ::std::result::Result::Ok(())
-    }
-}
-/// Trades as they print.
-///
-#[doc = concat!("Channel name: `", "market_{symbol}_trade_ticker", "`.")]
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct TradesChannel {
-    /// The channel's symbol: the contract name by the spec's rule (`e_btcusdt`).
-    pub symbol: ::std::string::String,
-}
-impl TradesChannel {
-    /// The channel of `contract` (a contract name such as `E-BTC-USDT`).
-    pub fn new(contract: &str) -> Self {
-        Self {
-            symbol: MarketStreamApi::SYMBOL_RULE.apply(contract),
-        }
-    }
-    /// The channel name sent on the wire.
-    pub fn name(&self) -> ::std::string::String {
-        let mut s = ::std::string::String::with_capacity(48);
-        s.push_str("market_");
-        s.push_str(&self.symbol);
-        s.push_str("_trade_ticker");
-        s
-    }
-    /// Reads a channel name; `None` when it is not this channel.
-    pub fn parse(name: &str) -> ::std::option::Option<Self> {
-        const PARTS: &[::contango::__private::stream::TemplatePart] = &[
-            ::contango::__private::stream::TemplatePart::Lit("market_"),
-            ::contango::__private::stream::TemplatePart::Hole,
-            ::contango::__private::stream::TemplatePart::Lit("_trade_ticker"),
-        ];
-        let holes = ::contango::__private::stream::match_template(PARTS, name)?;
-        ::std::option::Option::Some(Self {
-            symbol: (*holes.get(0)?).to_owned(),
-        })
-    }
-    /// Refuses parameters outside the spec's limits (nothing is sent).
-    pub fn check(&self) -> ::std::result::Result<(), ::contango::InvalidArgument> {
-        ::contango::__private::validate::check_not_empty("symbol", &self.symbol)?;
-        ::std::result::Result::Ok(())
-    }
-    /// A history request on this channel (`req`), to send with `MarketStream::request`.
-    pub fn history(&self) -> TradesHistory {
-        TradesHistory::new(self.clone())
-    }
-}
-/// The most recent trades of a contract, oldest first.
-#[derive(Debug, Clone, PartialEq)]
-pub struct TradesHistory {
-    /// The channel asked about.
-    pub channel: TradesChannel,
-    /// How many trades (the server's default is 100).
-    pub top: ::std::option::Option<i32>,
-}
-impl TradesHistory {
-    /// A request on `channel` with no optional parameter set.
-    pub fn new(channel: TradesChannel) -> Self {
-        Self {
-            channel,
-            top: ::std::option::Option::None,
-        }
-    }
-    /// How many trades (the server's default is 100).
-    pub fn top(mut self, v: i32) -> Self {
-        self.top = ::std::option::Option::Some(v);
-        self
-    }
-}
-impl ::contango::__private::stream::MarketRequest<MarketStreamApi> for TradesHistory {
-    type Item = MarketTrade;
-    fn channel(&self) -> MarketChannel {
-        MarketChannel::Trades(self.channel.clone())
-    }
-    fn params(&self) -> ::std::vec::Vec<(&'static str, ::std::string::String)> {
-        let mut params = ::std::vec::Vec::new();
-        if let ::std::option::Option::Some(v) = &self.top {
-            if let ::std::result::Result::Ok(json) = ::contango::__private::serde_json::to_string(
-                v,
-            ) {
-                params.push(("top", json));
-            }
-        }
-        params
-    }
-    fn check(&self) -> ::std::result::Result<(), ::contango::InvalidArgument> {
-        if let ::std::option::Option::Some(v) = self.top.as_ref() {
-            ::contango::__private::validate::check_range(
-                "top",
-                v,
-                ::std::option::Option::Some(1),
-                ::std::option::Option::Some(100),
-            )?;
-        }
-        ::std::result::Result::Ok(())
-    }
-}
-/// 24 hour statistics, sent when they change.
-///
-#[doc = concat!("Channel name: `", "market_{symbol}_ticker", "`.")]
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct TickerChannel {
-    /// The channel's symbol: the contract name by the spec's rule (`e_btcusdt`).
-    pub symbol: ::std::string::String,
-}
-impl TickerChannel {
-    /// The channel of `contract` (a contract name such as `E-BTC-USDT`).
-    pub fn new(contract: &str) -> Self {
-        Self {
-            symbol: MarketStreamApi::SYMBOL_RULE.apply(contract),
-        }
-    }
-    /// The channel name sent on the wire.
-    pub fn name(&self) -> ::std::string::String {
-        let mut s = ::std::string::String::with_capacity(48);
-        s.push_str("market_");
-        s.push_str(&self.symbol);
-        s.push_str("_ticker");
-        s
-    }
-    /// Reads a channel name; `None` when it is not this channel.
-    pub fn parse(name: &str) -> ::std::option::Option<Self> {
-        const PARTS: &[::contango::__private::stream::TemplatePart] = &[
-            ::contango::__private::stream::TemplatePart::Lit("market_"),
-            ::contango::__private::stream::TemplatePart::Hole,
-            ::contango::__private::stream::TemplatePart::Lit("_ticker"),
-        ];
-        let holes = ::contango::__private::stream::match_template(PARTS, name)?;
-        ::std::option::Option::Some(Self {
-            symbol: (*holes.get(0)?).to_owned(),
-        })
-    }
-    /// Refuses parameters outside the spec's limits (nothing is sent).
-    pub fn check(&self) -> ::std::result::Result<(), ::contango::InvalidArgument> {
-        ::contango::__private::validate::check_not_empty("symbol", &self.symbol)?;
-        ::std::result::Result::Ok(())
-    }
-}
-/// The current candle of an interval, sent when it changes.
-///
-#[doc = concat!("Channel name: `", "market_{symbol}_kline_{interval}", "`.")]
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub struct KlineChannel {
-    /// The channel's symbol: the contract name by the spec's rule (`e_btcusdt`).
-    pub symbol: ::std::string::String,
-    /// Candle interval.
-    pub interval: KlineInterval,
-}
-impl KlineChannel {
-    /// The channel of `contract` (a contract name such as `E-BTC-USDT`).
-    pub fn new(contract: &str, interval: KlineInterval) -> Self {
-        Self {
-            symbol: MarketStreamApi::SYMBOL_RULE.apply(contract),
-            interval,
-        }
-    }
-    /// The channel name sent on the wire.
-    pub fn name(&self) -> ::std::string::String {
-        let mut s = ::std::string::String::with_capacity(48);
-        s.push_str("market_");
-        s.push_str(&self.symbol);
-        s.push_str("_kline_");
-        let _ = ::std::fmt::Write::write_fmt(&mut s, format_args!("{}", self.interval));
-        s
-    }
-    /// Reads a channel name; `None` when it is not this channel.
-    pub fn parse(name: &str) -> ::std::option::Option<Self> {
-        const PARTS: &[::contango::__private::stream::TemplatePart] = &[
-            ::contango::__private::stream::TemplatePart::Lit("market_"),
-            ::contango::__private::stream::TemplatePart::Hole,
-            ::contango::__private::stream::TemplatePart::Lit("_kline_"),
-            ::contango::__private::stream::TemplatePart::Hole,
-        ];
-        let holes = ::contango::__private::stream::match_template(PARTS, name)?;
-        ::std::option::Option::Some(Self {
-            symbol: (*holes.get(0)?).to_owned(),
-            interval: KlineInterval::from_wire_str(holes.get(1)?),
-        })
-    }
-    /// Refuses parameters outside the spec's limits (nothing is sent).
-    pub fn check(&self) -> ::std::result::Result<(), ::contango::InvalidArgument> {
-        ::contango::__private::validate::check_not_empty("symbol", &self.symbol)?;
-        ::std::result::Result::Ok(())
-    }
-    /// A history request on this channel (`req`), to send with `MarketStream::request`.
-    pub fn history(&self) -> KlineHistory {
-        KlineHistory::new(self.clone())
-    }
-}
-/// A page of candles ending at `endIdx`, oldest first: page back by asking again with the first candle's id minus one.
-#[derive(Debug, Clone, PartialEq)]
-pub struct KlineHistory {
-    /// The channel asked about.
-    pub channel: KlineChannel,
-    /// Last candle start (seconds) of the page, inclusive; the latest when absent.
-    pub end_idx: ::std::option::Option<i64>,
-    /// Candles per page.
-    pub page_size: ::std::option::Option<i32>,
-}
-impl KlineHistory {
-    /// A request on `channel` with no optional parameter set.
-    pub fn new(channel: KlineChannel) -> Self {
-        Self {
-            channel,
-            end_idx: ::std::option::Option::None,
-            page_size: ::std::option::Option::None,
-        }
-    }
-    /// Last candle start (seconds) of the page, inclusive; the latest when absent.
-    pub fn end_idx(mut self, v: i64) -> Self {
-        self.end_idx = ::std::option::Option::Some(v);
-        self
-    }
-    /// Candles per page.
-    pub fn page_size(mut self, v: i32) -> Self {
-        self.page_size = ::std::option::Option::Some(v);
-        self
-    }
-}
-impl ::contango::__private::stream::MarketRequest<MarketStreamApi> for KlineHistory {
-    type Item = MarketKline;
-    fn channel(&self) -> MarketChannel {
-        MarketChannel::Kline(self.channel.clone())
-    }
-    fn params(&self) -> ::std::vec::Vec<(&'static str, ::std::string::String)> {
-        let mut params = ::std::vec::Vec::new();
-        if let ::std::option::Option::Some(v) = &self.end_idx {
-            if let ::std::result::Result::Ok(json) = ::contango::__private::serde_json::to_string(
-                v,
-            ) {
-                params.push(("endIdx", json));
-            }
-        }
-        if let ::std::option::Option::Some(v) = &self.page_size {
-            if let ::std::result::Result::Ok(json) = ::contango::__private::serde_json::to_string(
-                v,
-            ) {
-                params.push(("pageSize", json));
-            }
-        }
-        params
-    }
-    fn check(&self) -> ::std::result::Result<(), ::contango::InvalidArgument> {
-        if let ::std::option::Option::Some(v) = self.page_size.as_ref() {
-            ::contango::__private::validate::check_range(
-                "pageSize",
-                v,
-                ::std::option::Option::Some(1),
-                ::std::option::Option::Some(300),
-            )?;
-        }
-        ::std::result::Result::Ok(())
-    }
-}
-/// A subscription to one channel of the market stream.
-#[derive(Debug, Clone, PartialEq, Eq, Hash)]
-pub enum MarketChannel {
-    /// Full snapshot of up to 30 levels a side, sent when the book changes (no sequence number).
-    Depth(DepthChannel),
-    /// Trades as they print.
-    Trades(TradesChannel),
-    /// 24 hour statistics, sent when they change.
-    Ticker(TickerChannel),
-    /// The current candle of an interval, sent when it changes.
-    Kline(KlineChannel),
-}
-impl ::std::convert::From<DepthChannel> for MarketChannel {
-    fn from(c: DepthChannel) -> Self {
-        Self::Depth(c)
-    }
-}
-impl ::std::convert::From<TradesChannel> for MarketChannel {
-    fn from(c: TradesChannel) -> Self {
-        Self::Trades(c)
-    }
-}
-impl ::std::convert::From<TickerChannel> for MarketChannel {
-    fn from(c: TickerChannel) -> Self {
-        Self::Ticker(c)
-    }
-}
-impl ::std::convert::From<KlineChannel> for MarketChannel {
-    fn from(c: KlineChannel) -> Self {
-        Self::Kline(c)
-    }
-}
-impl MarketChannel {
-    /// Reads a channel name; `None` for a channel the spec does not list.
-    pub fn parse(name: &str) -> ::std::option::Option<Self> {
-        if let ::std::option::Option::Some(c) = TradesChannel::parse(name) {
-            return ::std::option::Option::Some(Self::Trades(c));
-        }
-        if let ::std::option::Option::Some(c) = DepthChannel::parse(name) {
-            return ::std::option::Option::Some(Self::Depth(c));
-        }
-        if let ::std::option::Option::Some(c) = TickerChannel::parse(name) {
-            return ::std::option::Option::Some(Self::Ticker(c));
-        }
-        if let ::std::option::Option::Some(c) = KlineChannel::parse(name) {
-            return ::std::option::Option::Some(Self::Kline(c));
-        }
-        ::std::option::Option::None
-    }
-}
-impl ::std::fmt::Display for MarketChannel {
-    fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
-        f.write_str(&::contango::__private::stream::Subscription::name(self))
-    }
-}
-impl ::contango::__private::stream::Subscription for MarketChannel {
-    fn name(&self) -> ::std::string::String {
-        match self {
-            Self::Depth(c) => c.name(),
-            Self::Trades(c) => c.name(),
-            Self::Ticker(c) => c.name(),
-            Self::Kline(c) => c.name(),
-        }
-    }
-    fn symbol(&self) -> &str {
-        match self {
-            Self::Depth(c) => &c.symbol,
-            Self::Trades(c) => &c.symbol,
-            Self::Ticker(c) => &c.symbol,
-            Self::Kline(c) => &c.symbol,
-        }
-    }
-    fn check(&self) -> ::std::result::Result<(), ::contango::InvalidArgument> {
-        match self {
-            Self::Depth(c) => c.check(),
-            Self::Trades(c) => c.check(),
-            Self::Ticker(c) => c.check(),
-            Self::Kline(c) => c.check(),
-        }
-    }
-}
-/// A frame of the public market stream: depth snapshots, trades, the 24 hour ticker and candles, each typed by its channel. Unknown channels are kept raw in `Other`.
-#[derive(Debug, Clone, PartialEq)]
-pub enum MarketEvent {
-    /// Full snapshot of up to 30 levels a side, sent when the book changes (no sequence number).
-    Depth(::contango::__private::stream::MarketData<DepthChannel, MarketDepth>),
-    /// Trades as they print.
-    Trades(::contango::__private::stream::MarketData<TradesChannel, MarketTrades>),
-    /// 24 hour statistics, sent when they change.
-    Ticker(::contango::__private::stream::MarketData<TickerChannel, MarketTicker>),
-    /// The current candle of an interval, sent when it changes.
-    Kline(::contango::__private::stream::MarketData<KlineChannel, MarketKline>),
-    /// A channel this version of the spec does not list, kept raw so nothing is lost.
-    Other {
-        /// The channel name.
-        channel: ::std::string::String,
-        /// The frame's `tick`, as received (empty when it had none).
-        raw: ::std::string::String,
-    },
-}
-impl MarketEvent {
-    /// Decodes a data frame from its envelope: the channel name picks the payload type,
-    /// then one typed pass over `tick`.
-    pub fn decode(
-        frame: &::contango::__private::stream::MarketFrame<'_>,
-    ) -> ::std::result::Result<Self, ::contango::__private::serde_json::Error> {
-        let ::std::option::Option::Some(channel) = frame.channel.as_deref() else {
-            return ::std::result::Result::Err(
-                <::contango::__private::serde_json::Error as ::contango::__private::serde::de::Error>::missing_field(
-                    "channel",
-                ),
-            );
-        };
-        let mut event = match frame.tick {
-            ::std::option::Option::Some(raw) => Self::decode_tick(channel, raw)?,
-            ::std::option::Option::None if MarketChannel::parse(channel).is_some() => {
-                return ::std::result::Result::Err(
-                    <::contango::__private::serde_json::Error as ::contango::__private::serde::de::Error>::missing_field(
-                        "tick",
-                    ),
-                );
-            }
-            ::std::option::Option::None => {
-                Self::Other {
-                    channel: channel.to_owned(),
-                    raw: ::std::string::String::new(),
+            let tag_pass = || -> ::std::result::Result<
+                ::std::borrow::Cow<'_, str>,
+                ::contango::__private::serde_json::Error,
+            > {
+                let t: Tag<'_> = ::contango::__private::serde_json::from_slice(frame)?;
+                t.tag
+                    .ok_or_else(|| <::contango::__private::serde_json::Error as ::contango::__private::serde::de::Error>::missing_field(
+                        "e",
+                    ))
+            };
+            let tag = match ::contango::__private::de::leading_tag(frame, "e") {
+                ::std::option::Option::Some(t) => ::std::borrow::Cow::Borrowed(t),
+                ::std::option::Option::None => tag_pass()?,
+            };
+            match tag.as_ref() {
+                "ORDER_TRADE_UPDATE" | "executionReport" => {
+                    ::contango::__private::direct::from_slice::<OrderTradeUpdate>(frame)
+                        .map(Self::OrderTradeUpdate)
+                }
+                "ACCOUNT_UPDATE" => {
+                    ::contango::__private::direct::from_slice::<AccountUpdate>(frame)
+                        .map(Self::AccountUpdate)
+                }
+                _ => {
+                    ::contango::__private::drift::notice();
+                    let other = tag_pass()?;
+                    ::std::result::Result::Ok(Self::Other {
+                        event_type: other.into_owned(),
+                        raw: ::std::string::String::from_utf8_lossy(frame).into_owned(),
+                    })
                 }
             }
+        }
+        /// The event type as sent.
+        pub fn event_type(&self) -> &str {
+            match self {
+                Self::OrderTradeUpdate(_) => "ORDER_TRADE_UPDATE",
+                Self::AccountUpdate(_) => "ACCOUNT_UPDATE",
+                Self::Other { event_type, .. } => event_type,
+            }
+        }
+    }
+    /// The control messages of the stream, named by role.
+    pub mod stream_control {
+        /// Client to server: subscribe.
+        pub type Subscribe = super::StreamSubscribe;
+        /// Server to client: subscription acknowledged.
+        pub type Subscribed = super::StreamSubscribed;
+        /// Server to client: ping, to be answered with a pong.
+        pub type Ping = super::StreamPing;
+        /// Client to server: pong carrying the ping's `ts`.
+        pub type Pong = super::StreamPong;
+    }
+    /// Wires the private stream to this spec: its events, its listen-key endpoints and the
+    /// error meaning "unknown listen key". Used through [`Client::user_stream`].
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct UserStreamApi;
+    impl ::contango::__private::stream::StreamApi for UserStreamApi {
+        type Event = Event;
+        type Code = ErrorCode;
+        const CHANNEL: &'static str = Event::CHANNEL;
+        const URL_TEMPLATE: &'static str = Event::URL_TEMPLATE;
+        const TAG: &'static str = Event::TAG;
+        fn decode(
+            frame: &[u8],
+        ) -> ::std::result::Result<Event, ::contango::__private::serde_json::Error> {
+            Event::decode(frame)
+        }
+        fn event_ty(
+            tag: &str,
+        ) -> ::std::option::Option<(&'static str, ::contango::__private::drift::Ty)> {
+            match tag {
+                "ORDER_TRADE_UPDATE" | "executionReport" => {
+                    ::std::option::Option::Some((
+                        "ORDER_TRADE_UPDATE",
+                        <OrderTradeUpdate as ::contango::__private::drift::Schema>::ty(),
+                    ))
+                }
+                "ACCOUNT_UPDATE" => {
+                    ::std::option::Option::Some((
+                        "ACCOUNT_UPDATE",
+                        <AccountUpdate as ::contango::__private::drift::Schema>::ty(),
+                    ))
+                }
+                _ => ::std::option::Option::None,
+            }
+        }
+        fn create_key(
+            core: &::contango::__private::Core,
+        ) -> ::contango::__private::stream::BoxFuture<
+            '_,
+            ::std::result::Result<::std::string::String, Error>,
+        > {
+            ::std::boxed::Box::pin(async move {
+                core.send(&CreateListenKeyRequest::new())
+                    .await
+                    .map(|answer| answer.listen_key)
+            })
+        }
+        fn keep_alive(
+            core: &::contango::__private::Core,
+            key: ::std::string::String,
+        ) -> ::contango::__private::stream::BoxFuture<'_, ::std::result::Result<(), Error>> {
+            ::std::boxed::Box::pin(async move {
+                core.send(&KeepAliveListenKeyRequest::new(key)).await.map(|_| ())
+            })
+        }
+        fn close(
+            core: &::contango::__private::Core,
+            key: ::std::string::String,
+        ) -> ::contango::__private::stream::BoxFuture<'_, ::std::result::Result<(), Error>> {
+            ::std::boxed::Box::pin(async move {
+                core.send(&CloseListenKeyRequest::new(key)).await.map(|_| ())
+            })
+        }
+        fn is_invalid_key(code: ErrorCode) -> bool {
+            code == ErrorCode::InvalidListenKey
+        }
+        #[allow(unreachable_patterns)]
+        fn event_time_ms(event: &Event) -> ::std::option::Option<i64> {
+            match event {
+                Event::OrderTradeUpdate(e) => {
+                    ::std::option::Option::Some(e.event_time.as_millis())
+                }
+                Event::AccountUpdate(e) => {
+                    ::std::option::Option::Some(e.event_time.as_millis())
+                }
+                _ => ::std::option::Option::None,
+            }
+        }
+    }
+    /// The private event stream of a [`Client`]: typed events, gaps and errors.
+    pub type UserStream = ::contango::__private::stream::UserStream<UserStreamApi>;
+    /// One item of the private event stream.
+    pub type StreamItem = ::contango::__private::stream::StreamItem<Event>;
+    impl Client {
+        /// The private event stream: obtains a listen key, connects, subscribes, keeps the key
+        /// alive, reconnects after failures (yielding a typed gap) and rotates connections
+        /// without loss. Configure, then `connect().await` (or `start()`).
+        pub fn user_stream(
+            &self,
+        ) -> ::contango::__private::stream::UserStreamBuilder<UserStreamApi> {
+            ::contango::__private::stream::UserStreamBuilder::new(self.core.clone())
+        }
+    }
+}
+::contango::__private::if_market_stream! {
+    /// Full snapshot of up to 30 levels a side, sent when the book changes (no sequence number).
+    ///
+    #[doc = concat!("Channel name: `", "market_{symbol}_depth_step{step}", "`.")]
+    #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+    pub struct DepthChannel {
+        /// The channel's symbol: the contract name by the spec's rule (`e_btcusdt`).
+        pub symbol: ::std::string::String,
+        /// Price aggregation: 0 is the exact book, higher steps merge levels.
+        pub step: i32,
+    }
+    impl DepthChannel {
+        /// The channel of `contract` (a contract name such as `E-BTC-USDT`).
+        pub fn new(contract: &str, step: i32) -> Self {
+            Self {
+                symbol: MarketStreamApi::SYMBOL_RULE.apply(contract),
+                step,
+            }
+        }
+        /// The channel name sent on the wire.
+        pub fn name(&self) -> ::std::string::String {
+            let mut s = ::std::string::String::with_capacity(48);
+            s.push_str("market_");
+            s.push_str(&self.symbol);
+            s.push_str("_depth_step");
+            let _ = ::std::fmt::Write::write_fmt(&mut s, format_args!("{}", self.step));
+            s
+        }
+        /// Reads a channel name; `None` when it is not this channel.
+        pub fn parse(name: &str) -> ::std::option::Option<Self> {
+            const PARTS: &[::contango::__private::stream::TemplatePart] = &[
+                ::contango::__private::stream::TemplatePart::Lit("market_"),
+                ::contango::__private::stream::TemplatePart::Hole,
+                ::contango::__private::stream::TemplatePart::Lit("_depth_step"),
+                ::contango::__private::stream::TemplatePart::Hole,
+            ];
+            let holes = ::contango::__private::stream::match_template(PARTS, name)?;
+            ::std::option::Option::Some(Self {
+                symbol: (*holes.get(0)?).to_owned(),
+                step: holes.get(1)?.parse().ok()?,
+            })
+        }
+        /// Refuses parameters outside the spec's limits (nothing is sent).
+        pub fn check(&self) -> ::std::result::Result<(), ::contango::InvalidArgument> {
+            ::contango::__private::validate::check_not_empty("symbol", &self.symbol)?;
+            if let ::std::option::Option::Some(v) = ::std::option::Option::Some(&self.step) {
+                ::contango::__private::validate::check_range(
+                    "step",
+                    v,
+                    ::std::option::Option::Some(0),
+                    ::std::option::Option::Some(9),
+                )?;
+            }
+            ::std::result::Result::Ok(())
+        }
+    }
+    /// Trades as they print.
+    ///
+    #[doc = concat!("Channel name: `", "market_{symbol}_trade_ticker", "`.")]
+    #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+    pub struct TradesChannel {
+        /// The channel's symbol: the contract name by the spec's rule (`e_btcusdt`).
+        pub symbol: ::std::string::String,
+    }
+    impl TradesChannel {
+        /// The channel of `contract` (a contract name such as `E-BTC-USDT`).
+        pub fn new(contract: &str) -> Self {
+            Self {
+                symbol: MarketStreamApi::SYMBOL_RULE.apply(contract),
+            }
+        }
+        /// The channel name sent on the wire.
+        pub fn name(&self) -> ::std::string::String {
+            let mut s = ::std::string::String::with_capacity(48);
+            s.push_str("market_");
+            s.push_str(&self.symbol);
+            s.push_str("_trade_ticker");
+            s
+        }
+        /// Reads a channel name; `None` when it is not this channel.
+        pub fn parse(name: &str) -> ::std::option::Option<Self> {
+            const PARTS: &[::contango::__private::stream::TemplatePart] = &[
+                ::contango::__private::stream::TemplatePart::Lit("market_"),
+                ::contango::__private::stream::TemplatePart::Hole,
+                ::contango::__private::stream::TemplatePart::Lit("_trade_ticker"),
+            ];
+            let holes = ::contango::__private::stream::match_template(PARTS, name)?;
+            ::std::option::Option::Some(Self {
+                symbol: (*holes.get(0)?).to_owned(),
+            })
+        }
+        /// Refuses parameters outside the spec's limits (nothing is sent).
+        pub fn check(&self) -> ::std::result::Result<(), ::contango::InvalidArgument> {
+            ::contango::__private::validate::check_not_empty("symbol", &self.symbol)?;
+            ::std::result::Result::Ok(())
+        }
+        /// A history request on this channel (`req`), to send with `MarketStream::request`.
+        pub fn history(&self) -> TradesHistory {
+            TradesHistory::new(self.clone())
+        }
+    }
+    /// The most recent trades of a contract, oldest first.
+    #[derive(Debug, Clone, PartialEq)]
+    pub struct TradesHistory {
+        /// The channel asked about.
+        pub channel: TradesChannel,
+        /// How many trades (the server's default is 100).
+        pub top: ::std::option::Option<i32>,
+    }
+    impl TradesHistory {
+        /// A request on `channel` with no optional parameter set.
+        pub fn new(channel: TradesChannel) -> Self {
+            Self {
+                channel,
+                top: ::std::option::Option::None,
+            }
+        }
+        /// How many trades (the server's default is 100).
+        pub fn top(mut self, v: i32) -> Self {
+            self.top = ::std::option::Option::Some(v);
+            self
+        }
+    }
+    impl ::contango::__private::stream::MarketRequest<MarketStreamApi> for TradesHistory {
+        type Item = MarketTrade;
+        fn channel(&self) -> MarketChannel {
+            MarketChannel::Trades(self.channel.clone())
+        }
+        fn params(&self) -> ::std::vec::Vec<(&'static str, ::std::string::String)> {
+            let mut params = ::std::vec::Vec::new();
+            if let ::std::option::Option::Some(v) = &self.top {
+                if let ::std::result::Result::Ok(json) = ::contango::__private::serde_json::to_string(
+                    v,
+                ) {
+                    params.push(("top", json));
+                }
+            }
+            params
+        }
+        fn check(&self) -> ::std::result::Result<(), ::contango::InvalidArgument> {
+            if let ::std::option::Option::Some(v) = self.top.as_ref() {
+                ::contango::__private::validate::check_range(
+                    "top",
+                    v,
+                    ::std::option::Option::Some(1),
+                    ::std::option::Option::Some(100),
+                )?;
+            }
+            ::std::result::Result::Ok(())
+        }
+    }
+    /// 24 hour statistics, sent when they change.
+    ///
+    #[doc = concat!("Channel name: `", "market_{symbol}_ticker", "`.")]
+    #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+    pub struct TickerChannel {
+        /// The channel's symbol: the contract name by the spec's rule (`e_btcusdt`).
+        pub symbol: ::std::string::String,
+    }
+    impl TickerChannel {
+        /// The channel of `contract` (a contract name such as `E-BTC-USDT`).
+        pub fn new(contract: &str) -> Self {
+            Self {
+                symbol: MarketStreamApi::SYMBOL_RULE.apply(contract),
+            }
+        }
+        /// The channel name sent on the wire.
+        pub fn name(&self) -> ::std::string::String {
+            let mut s = ::std::string::String::with_capacity(48);
+            s.push_str("market_");
+            s.push_str(&self.symbol);
+            s.push_str("_ticker");
+            s
+        }
+        /// Reads a channel name; `None` when it is not this channel.
+        pub fn parse(name: &str) -> ::std::option::Option<Self> {
+            const PARTS: &[::contango::__private::stream::TemplatePart] = &[
+                ::contango::__private::stream::TemplatePart::Lit("market_"),
+                ::contango::__private::stream::TemplatePart::Hole,
+                ::contango::__private::stream::TemplatePart::Lit("_ticker"),
+            ];
+            let holes = ::contango::__private::stream::match_template(PARTS, name)?;
+            ::std::option::Option::Some(Self {
+                symbol: (*holes.get(0)?).to_owned(),
+            })
+        }
+        /// Refuses parameters outside the spec's limits (nothing is sent).
+        pub fn check(&self) -> ::std::result::Result<(), ::contango::InvalidArgument> {
+            ::contango::__private::validate::check_not_empty("symbol", &self.symbol)?;
+            ::std::result::Result::Ok(())
+        }
+    }
+    /// The current candle of an interval, sent when it changes.
+    ///
+    #[doc = concat!("Channel name: `", "market_{symbol}_kline_{interval}", "`.")]
+    #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+    pub struct KlineChannel {
+        /// The channel's symbol: the contract name by the spec's rule (`e_btcusdt`).
+        pub symbol: ::std::string::String,
+        /// Candle interval.
+        pub interval: KlineInterval,
+    }
+    impl KlineChannel {
+        /// The channel of `contract` (a contract name such as `E-BTC-USDT`).
+        pub fn new(contract: &str, interval: KlineInterval) -> Self {
+            Self {
+                symbol: MarketStreamApi::SYMBOL_RULE.apply(contract),
+                interval,
+            }
+        }
+        /// The channel name sent on the wire.
+        pub fn name(&self) -> ::std::string::String {
+            let mut s = ::std::string::String::with_capacity(48);
+            s.push_str("market_");
+            s.push_str(&self.symbol);
+            s.push_str("_kline_");
+            let _ = ::std::fmt::Write::write_fmt(&mut s, format_args!("{}", self.interval));
+            s
+        }
+        /// Reads a channel name; `None` when it is not this channel.
+        pub fn parse(name: &str) -> ::std::option::Option<Self> {
+            const PARTS: &[::contango::__private::stream::TemplatePart] = &[
+                ::contango::__private::stream::TemplatePart::Lit("market_"),
+                ::contango::__private::stream::TemplatePart::Hole,
+                ::contango::__private::stream::TemplatePart::Lit("_kline_"),
+                ::contango::__private::stream::TemplatePart::Hole,
+            ];
+            let holes = ::contango::__private::stream::match_template(PARTS, name)?;
+            ::std::option::Option::Some(Self {
+                symbol: (*holes.get(0)?).to_owned(),
+                interval: KlineInterval::from_wire_str(holes.get(1)?),
+            })
+        }
+        /// Refuses parameters outside the spec's limits (nothing is sent).
+        pub fn check(&self) -> ::std::result::Result<(), ::contango::InvalidArgument> {
+            ::contango::__private::validate::check_not_empty("symbol", &self.symbol)?;
+            ::std::result::Result::Ok(())
+        }
+        /// A history request on this channel (`req`), to send with `MarketStream::request`.
+        pub fn history(&self) -> KlineHistory {
+            KlineHistory::new(self.clone())
+        }
+    }
+    /// A page of candles ending at `endIdx`, oldest first: page back by asking again with the first candle's id minus one.
+    #[derive(Debug, Clone, PartialEq)]
+    pub struct KlineHistory {
+        /// The channel asked about.
+        pub channel: KlineChannel,
+        /// Last candle start (seconds) of the page, inclusive; the latest when absent.
+        pub end_idx: ::std::option::Option<i64>,
+        /// Candles per page.
+        pub page_size: ::std::option::Option<i32>,
+    }
+    impl KlineHistory {
+        /// A request on `channel` with no optional parameter set.
+        pub fn new(channel: KlineChannel) -> Self {
+            Self {
+                channel,
+                end_idx: ::std::option::Option::None,
+                page_size: ::std::option::Option::None,
+            }
+        }
+        /// Last candle start (seconds) of the page, inclusive; the latest when absent.
+        pub fn end_idx(mut self, v: i64) -> Self {
+            self.end_idx = ::std::option::Option::Some(v);
+            self
+        }
+        /// Candles per page.
+        pub fn page_size(mut self, v: i32) -> Self {
+            self.page_size = ::std::option::Option::Some(v);
+            self
+        }
+    }
+    impl ::contango::__private::stream::MarketRequest<MarketStreamApi> for KlineHistory {
+        type Item = MarketKline;
+        fn channel(&self) -> MarketChannel {
+            MarketChannel::Kline(self.channel.clone())
+        }
+        fn params(&self) -> ::std::vec::Vec<(&'static str, ::std::string::String)> {
+            let mut params = ::std::vec::Vec::new();
+            if let ::std::option::Option::Some(v) = &self.end_idx {
+                if let ::std::result::Result::Ok(json) = ::contango::__private::serde_json::to_string(
+                    v,
+                ) {
+                    params.push(("endIdx", json));
+                }
+            }
+            if let ::std::option::Option::Some(v) = &self.page_size {
+                if let ::std::result::Result::Ok(json) = ::contango::__private::serde_json::to_string(
+                    v,
+                ) {
+                    params.push(("pageSize", json));
+                }
+            }
+            params
+        }
+        fn check(&self) -> ::std::result::Result<(), ::contango::InvalidArgument> {
+            if let ::std::option::Option::Some(v) = self.page_size.as_ref() {
+                ::contango::__private::validate::check_range(
+                    "pageSize",
+                    v,
+                    ::std::option::Option::Some(1),
+                    ::std::option::Option::Some(300),
+                )?;
+            }
+            ::std::result::Result::Ok(())
+        }
+    }
+    /// A subscription to one channel of the market stream.
+    #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+    pub enum MarketChannel {
+        /// Full snapshot of up to 30 levels a side, sent when the book changes (no sequence number).
+        Depth(DepthChannel),
+        /// Trades as they print.
+        Trades(TradesChannel),
+        /// 24 hour statistics, sent when they change.
+        Ticker(TickerChannel),
+        /// The current candle of an interval, sent when it changes.
+        Kline(KlineChannel),
+    }
+    impl ::std::convert::From<DepthChannel> for MarketChannel {
+        fn from(c: DepthChannel) -> Self {
+            Self::Depth(c)
+        }
+    }
+    impl ::std::convert::From<TradesChannel> for MarketChannel {
+        fn from(c: TradesChannel) -> Self {
+            Self::Trades(c)
+        }
+    }
+    impl ::std::convert::From<TickerChannel> for MarketChannel {
+        fn from(c: TickerChannel) -> Self {
+            Self::Ticker(c)
+        }
+    }
+    impl ::std::convert::From<KlineChannel> for MarketChannel {
+        fn from(c: KlineChannel) -> Self {
+            Self::Kline(c)
+        }
+    }
+    impl MarketChannel {
+        /// Reads a channel name; `None` for a channel the spec does not list.
+        pub fn parse(name: &str) -> ::std::option::Option<Self> {
+            if let ::std::option::Option::Some(c) = TradesChannel::parse(name) {
+                return ::std::option::Option::Some(Self::Trades(c));
+            }
+            if let ::std::option::Option::Some(c) = DepthChannel::parse(name) {
+                return ::std::option::Option::Some(Self::Depth(c));
+            }
+            if let ::std::option::Option::Some(c) = TickerChannel::parse(name) {
+                return ::std::option::Option::Some(Self::Ticker(c));
+            }
+            if let ::std::option::Option::Some(c) = KlineChannel::parse(name) {
+                return ::std::option::Option::Some(Self::Kline(c));
+            }
+            ::std::option::Option::None
+        }
+    }
+    impl ::std::fmt::Display for MarketChannel {
+        fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+            f.write_str(&::contango::__private::stream::Subscription::name(self))
+        }
+    }
+    impl ::contango::__private::stream::Subscription for MarketChannel {
+        fn name(&self) -> ::std::string::String {
+            match self {
+                Self::Depth(c) => c.name(),
+                Self::Trades(c) => c.name(),
+                Self::Ticker(c) => c.name(),
+                Self::Kline(c) => c.name(),
+            }
+        }
+        fn symbol(&self) -> &str {
+            match self {
+                Self::Depth(c) => &c.symbol,
+                Self::Trades(c) => &c.symbol,
+                Self::Ticker(c) => &c.symbol,
+                Self::Kline(c) => &c.symbol,
+            }
+        }
+        fn check(&self) -> ::std::result::Result<(), ::contango::InvalidArgument> {
+            match self {
+                Self::Depth(c) => c.check(),
+                Self::Trades(c) => c.check(),
+                Self::Ticker(c) => c.check(),
+                Self::Kline(c) => c.check(),
+            }
+        }
+    }
+    /// A frame of the public market stream: depth snapshots, trades, the 24 hour ticker and candles, each typed by its channel. Unknown channels are kept raw in `Other`.
+    #[derive(Debug, Clone, PartialEq)]
+    pub enum MarketEvent {
+        /// Full snapshot of up to 30 levels a side, sent when the book changes (no sequence number).
+        Depth(::contango::__private::stream::MarketData<DepthChannel, MarketDepth>),
+        /// Trades as they print.
+        Trades(::contango::__private::stream::MarketData<TradesChannel, MarketTrades>),
+        /// 24 hour statistics, sent when they change.
+        Ticker(::contango::__private::stream::MarketData<TickerChannel, MarketTicker>),
+        /// The current candle of an interval, sent when it changes.
+        Kline(::contango::__private::stream::MarketData<KlineChannel, MarketKline>),
+        /// A channel this version of the spec does not list, kept raw so nothing is lost.
+        Other {
+            /// The channel name.
+            channel: ::std::string::String,
+            /// The frame's `tick`, as received (empty when it had none).
+            raw: ::std::string::String,
+        },
+    }
+    impl MarketEvent {
+        /// Decodes a data frame from its envelope: the channel name picks the payload type,
+        /// then one typed pass over `tick`.
+        pub fn decode(
+            frame: &::contango::__private::stream::MarketFrame<'_>,
+        ) -> ::std::result::Result<Self, ::contango::__private::serde_json::Error> {
+            let ::std::option::Option::Some(channel) = frame.channel.as_deref() else {
+                return ::std::result::Result::Err(
+                    <::contango::__private::serde_json::Error as ::contango::__private::serde::de::Error>::missing_field(
+                        "channel",
+                    ),
+                );
+            };
+            let mut event = match frame.tick {
+                ::std::option::Option::Some(raw) => Self::decode_tick(channel, raw)?,
+                ::std::option::Option::None if MarketChannel::parse(channel).is_some() => {
+                    return ::std::result::Result::Err(
+                        <::contango::__private::serde_json::Error as ::contango::__private::serde::de::Error>::missing_field(
+                            "tick",
+                        ),
+                    );
+                }
+                ::std::option::Option::None => {
+                    Self::Other {
+                        channel: channel.to_owned(),
+                        raw: ::std::string::String::new(),
+                    }
+                }
+            };
+            event.set_time(::contango::Millis(frame.ts.unwrap_or(0)));
+            ::std::result::Result::Ok(event)
+        }
+        /// Decodes the `tick` of a frame of `channel` straight from a deserializer; an
+        /// unlisted channel keeps it raw.
+        pub fn decode_tick<'de, D: ::contango::__private::serde::Deserializer<'de>>(
+            channel: &str,
+            tick: D,
+        ) -> ::std::result::Result<Self, D::Error> {
+            if let ::std::option::Option::Some(c) = TradesChannel::parse(channel) {
+                let tick = <MarketTrades as ::contango::__private::serde::Deserialize>::deserialize(
+                    tick,
+                )?;
+                return ::std::result::Result::Ok(
+                    MarketEvent::Trades(::contango::__private::stream::MarketData {
+                        channel: c,
+                        ts: ::contango::Millis(0),
+                        tick,
+                    }),
+                );
+            }
+            if let ::std::option::Option::Some(c) = DepthChannel::parse(channel) {
+                let tick = <MarketDepth as ::contango::__private::serde::Deserialize>::deserialize(
+                    tick,
+                )?;
+                return ::std::result::Result::Ok(
+                    MarketEvent::Depth(::contango::__private::stream::MarketData {
+                        channel: c,
+                        ts: ::contango::Millis(0),
+                        tick,
+                    }),
+                );
+            }
+            if let ::std::option::Option::Some(c) = TickerChannel::parse(channel) {
+                let tick = <MarketTicker as ::contango::__private::serde::Deserialize>::deserialize(
+                    tick,
+                )?;
+                return ::std::result::Result::Ok(
+                    MarketEvent::Ticker(::contango::__private::stream::MarketData {
+                        channel: c,
+                        ts: ::contango::Millis(0),
+                        tick,
+                    }),
+                );
+            }
+            if let ::std::option::Option::Some(c) = KlineChannel::parse(channel) {
+                let tick = <MarketKline as ::contango::__private::serde::Deserialize>::deserialize(
+                    tick,
+                )?;
+                return ::std::result::Result::Ok(
+                    MarketEvent::Kline(::contango::__private::stream::MarketData {
+                        channel: c,
+                        ts: ::contango::Millis(0),
+                        tick,
+                    }),
+                );
+            }
+            ::contango::__private::drift::notice();
+            let raw = <::std::boxed::Box<
+                ::contango::__private::serde_json::value::RawValue,
+            > as ::contango::__private::serde::Deserialize>::deserialize(tick)?;
+            ::std::result::Result::Ok(Self::Other {
+                channel: channel.to_owned(),
+                raw: raw.get().to_owned(),
+            })
+        }
+        /// Sets the frame time (frames may carry `ts` after `tick`).
+        pub fn set_time(&mut self, ts: ::contango::Millis) {
+            match self {
+                Self::Depth(d) => d.ts = ts,
+                Self::Trades(d) => d.ts = ts,
+                Self::Ticker(d) => d.ts = ts,
+                Self::Kline(d) => d.ts = ts,
+                Self::Other { .. } => {}
+            }
+        }
+        /// The channel name of the frame.
+        pub fn channel_name(&self) -> ::std::string::String {
+            match self {
+                Self::Depth(d) => d.channel.name(),
+                Self::Trades(d) => d.channel.name(),
+                Self::Ticker(d) => d.channel.name(),
+                Self::Kline(d) => d.channel.name(),
+                Self::Other { channel, .. } => channel.clone(),
+            }
+        }
+        /// The symbol of the frame's channel (`e_btcusdt`); `None` for an unlisted channel.
+        pub fn symbol(&self) -> ::std::option::Option<&str> {
+            match self {
+                Self::Depth(d) => ::std::option::Option::Some(&d.channel.symbol),
+                Self::Trades(d) => ::std::option::Option::Some(&d.channel.symbol),
+                Self::Ticker(d) => ::std::option::Option::Some(&d.channel.symbol),
+                Self::Kline(d) => ::std::option::Option::Some(&d.channel.symbol),
+                Self::Other { .. } => ::std::option::Option::None,
+            }
+        }
+    }
+    /// Wires the market stream to this spec: its channels, events and facts. Used through
+    /// [`Client::market_stream`].
+    ///Frames arrive gzip-compressed (binary); text frames are read too.
+    #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+    pub struct MarketStreamApi;
+    impl MarketStreamApi {
+        /// Decodes one frame as received (gzip binary or text), as the stream does.
+        pub fn decode_frame(
+            bytes: &[u8],
+        ) -> ::std::result::Result<
+            ::contango::__private::stream::MarketMessage<MarketEvent>,
+            ::contango::StreamError,
+        > {
+            ::contango::__private::stream::decode_market_frame::<Self>(bytes)
+        }
+        /// How a contract name becomes a channel symbol.
+        pub const SYMBOL_RULE: ::contango::__private::stream::SymbolRule = ::contango::__private::stream::SymbolRule {
+            lowercase: true,
+            type_separator: "_",
+            separator: "",
         };
-        event.set_time(::contango::Millis(frame.ts.unwrap_or(0)));
-        ::std::result::Result::Ok(event)
     }
-    /// Decodes the `tick` of a frame of `channel` straight from a deserializer; an
-    /// unlisted channel keeps it raw.
-    pub fn decode_tick<'de, D: ::contango::__private::serde::Deserializer<'de>>(
-        channel: &str,
-        tick: D,
-    ) -> ::std::result::Result<Self, D::Error> {
-        if let ::std::option::Option::Some(c) = TradesChannel::parse(channel) {
-            let tick = <MarketTrades as ::contango::__private::serde::Deserialize>::deserialize(
-                tick,
-            )?;
-            return ::std::result::Result::Ok(
-                MarketEvent::Trades(::contango::__private::stream::MarketData {
-                    channel: c,
-                    ts: ::contango::Millis(0),
-                    tick,
-                }),
-            );
+    impl ::contango::__private::stream::MarketApi for MarketStreamApi {
+        type Channel = MarketChannel;
+        type Event = MarketEvent;
+        type Code = ErrorCode;
+        const URL_TEMPLATE: &'static str = "wss://{host}/kline-api/ws";
+        const MAX_SUBSCRIPTIONS: usize = 100;
+        const HEARTBEAT: ::std::time::Duration = ::std::time::Duration::from_millis(10000);
+        const MAX_CONNECTION_AGE: ::std::time::Duration = ::std::time::Duration::from_millis(
+            86400000,
+        );
+        const PROTOCOL: ::contango::__private::stream::Protocol = ::contango::__private::stream::Protocol {
+            ping: "ping",
+            pong: "pong",
+            subscribe: "sub",
+            unsubscribe: "unsub",
+            request: "req",
+            reply: "rep",
+        };
+        fn decode(
+            frame: &::contango::__private::stream::MarketFrame<'_>,
+        ) -> ::std::result::Result<MarketEvent, ::contango::__private::serde_json::Error> {
+            MarketEvent::decode(frame)
         }
-        if let ::std::option::Option::Some(c) = DepthChannel::parse(channel) {
-            let tick = <MarketDepth as ::contango::__private::serde::Deserialize>::deserialize(
-                tick,
-            )?;
-            return ::std::result::Result::Ok(
-                MarketEvent::Depth(::contango::__private::stream::MarketData {
-                    channel: c,
-                    ts: ::contango::Millis(0),
-                    tick,
-                }),
-            );
+        fn decode_tick<'de, D: ::contango::__private::serde::Deserializer<'de>>(
+            channel: &str,
+            tick: D,
+        ) -> ::std::result::Result<MarketEvent, D::Error> {
+            MarketEvent::decode_tick(channel, tick)
         }
-        if let ::std::option::Option::Some(c) = TickerChannel::parse(channel) {
-            let tick = <MarketTicker as ::contango::__private::serde::Deserialize>::deserialize(
-                tick,
-            )?;
-            return ::std::result::Result::Ok(
-                MarketEvent::Ticker(::contango::__private::stream::MarketData {
-                    channel: c,
-                    ts: ::contango::Millis(0),
-                    tick,
-                }),
-            );
+        fn direct_tick(
+            channel: &str,
+            r: &mut ::contango::__private::direct::Reader<'_>,
+        ) -> ::std::option::Option<MarketEvent> {
+            if let ::std::option::Option::Some(c) = TradesChannel::parse(channel) {
+                let tick = <MarketTrades as ::contango::__private::direct::Direct>::direct(
+                    r,
+                )?;
+                return ::std::option::Option::Some(
+                    MarketEvent::Trades(::contango::__private::stream::MarketData {
+                        channel: c,
+                        ts: ::contango::Millis(0),
+                        tick,
+                    }),
+                );
+            }
+            if let ::std::option::Option::Some(c) = DepthChannel::parse(channel) {
+                let tick = <MarketDepth as ::contango::__private::direct::Direct>::direct(
+                    r,
+                )?;
+                return ::std::option::Option::Some(
+                    MarketEvent::Depth(::contango::__private::stream::MarketData {
+                        channel: c,
+                        ts: ::contango::Millis(0),
+                        tick,
+                    }),
+                );
+            }
+            if let ::std::option::Option::Some(c) = TickerChannel::parse(channel) {
+                let tick = <MarketTicker as ::contango::__private::direct::Direct>::direct(
+                    r,
+                )?;
+                return ::std::option::Option::Some(
+                    MarketEvent::Ticker(::contango::__private::stream::MarketData {
+                        channel: c,
+                        ts: ::contango::Millis(0),
+                        tick,
+                    }),
+                );
+            }
+            if let ::std::option::Option::Some(c) = KlineChannel::parse(channel) {
+                let tick = <MarketKline as ::contango::__private::direct::Direct>::direct(
+                    r,
+                )?;
+                return ::std::option::Option::Some(
+                    MarketEvent::Kline(::contango::__private::stream::MarketData {
+                        channel: c,
+                        ts: ::contango::Millis(0),
+                        tick,
+                    }),
+                );
+            }
+            ::contango::__private::drift::notice();
+            ::std::option::Option::Some(MarketEvent::Other {
+                channel: channel.to_owned(),
+                raw: r.raw()?.to_owned(),
+            })
         }
-        if let ::std::option::Option::Some(c) = KlineChannel::parse(channel) {
-            let tick = <MarketKline as ::contango::__private::serde::Deserialize>::deserialize(
-                tick,
-            )?;
-            return ::std::result::Result::Ok(
-                MarketEvent::Kline(::contango::__private::stream::MarketData {
-                    channel: c,
-                    ts: ::contango::Millis(0),
-                    tick,
-                }),
-            );
+        fn channel_ty(
+            channel: &str,
+        ) -> ::std::option::Option<(&'static str, ::contango::__private::drift::Ty)> {
+            if TradesChannel::parse(channel).is_some() {
+                return ::std::option::Option::Some((
+                    "trades",
+                    <MarketTrades as ::contango::__private::drift::Schema>::ty(),
+                ));
+            }
+            if DepthChannel::parse(channel).is_some() {
+                return ::std::option::Option::Some((
+                    "depth",
+                    <MarketDepth as ::contango::__private::drift::Schema>::ty(),
+                ));
+            }
+            if TickerChannel::parse(channel).is_some() {
+                return ::std::option::Option::Some((
+                    "ticker",
+                    <MarketTicker as ::contango::__private::drift::Schema>::ty(),
+                ));
+            }
+            if KlineChannel::parse(channel).is_some() {
+                return ::std::option::Option::Some((
+                    "kline",
+                    <MarketKline as ::contango::__private::drift::Schema>::ty(),
+                ));
+            }
+            ::std::option::Option::None
         }
-        ::contango::__private::drift::notice();
-        let raw = <::std::boxed::Box<
-            ::contango::__private::serde_json::value::RawValue,
-        > as ::contango::__private::serde::Deserialize>::deserialize(tick)?;
-        ::std::result::Result::Ok(Self::Other {
-            channel: channel.to_owned(),
-            raw: raw.get().to_owned(),
-        })
+        fn set_time(event: &mut MarketEvent, ts: ::contango::Millis) {
+            event.set_time(ts)
+        }
     }
-    /// Sets the frame time (frames may carry `ts` after `tick`).
-    pub fn set_time(&mut self, ts: ::contango::Millis) {
-        match self {
-            Self::Depth(d) => d.ts = ts,
-            Self::Trades(d) => d.ts = ts,
-            Self::Ticker(d) => d.ts = ts,
-            Self::Kline(d) => d.ts = ts,
-            Self::Other { .. } => {}
-        }
+    /// The channel symbol of a contract name (`E-BTC-USDT` -> `e_btcusdt`).
+    pub fn market_symbol(contract: &str) -> ::std::string::String {
+        MarketStreamApi::SYMBOL_RULE.apply(contract)
     }
-    /// The channel name of the frame.
-    pub fn channel_name(&self) -> ::std::string::String {
-        match self {
-            Self::Depth(d) => d.channel.name(),
-            Self::Trades(d) => d.channel.name(),
-            Self::Ticker(d) => d.channel.name(),
-            Self::Kline(d) => d.channel.name(),
-            Self::Other { channel, .. } => channel.clone(),
+    /// The public market stream of a [`Client`]: typed events, gaps and errors.
+    pub type MarketStream = ::contango::__private::stream::MarketStream<MarketStreamApi>;
+    /// One item of the market stream.
+    pub type MarketItem = ::contango::__private::stream::StreamItem<MarketEvent>;
+    impl Client {
+        /// The public market stream: subscribe to channels, then `connect().await`. Every
+        /// subscription is restored after a reconnect; past the server's per-connection
+        /// limit, subscriptions are spread over more connections.
+        pub fn market_stream(
+            &self,
+        ) -> ::contango::__private::stream::MarketStreamBuilder<MarketStreamApi> {
+            ::contango::__private::stream::MarketStreamBuilder::new(self.core.clone())
         }
-    }
-    /// The symbol of the frame's channel (`e_btcusdt`); `None` for an unlisted channel.
-    pub fn symbol(&self) -> ::std::option::Option<&str> {
-        match self {
-            Self::Depth(d) => ::std::option::Option::Some(&d.channel.symbol),
-            Self::Trades(d) => ::std::option::Option::Some(&d.channel.symbol),
-            Self::Ticker(d) => ::std::option::Option::Some(&d.channel.symbol),
-            Self::Kline(d) => ::std::option::Option::Some(&d.channel.symbol),
-            Self::Other { .. } => ::std::option::Option::None,
-        }
-    }
-}
-/// Wires the market stream to this spec: its channels, events and facts. Used through
-/// [`Client::market_stream`].
-///Frames arrive gzip-compressed (binary); text frames are read too.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct MarketStreamApi;
-impl MarketStreamApi {
-    /// Decodes one frame as received (gzip binary or text), as the stream does.
-    pub fn decode_frame(
-        bytes: &[u8],
-    ) -> ::std::result::Result<
-        ::contango::__private::stream::MarketMessage<MarketEvent>,
-        ::contango::StreamError,
-    > {
-        ::contango::__private::stream::decode_market_frame::<Self>(bytes)
-    }
-    /// How a contract name becomes a channel symbol.
-    pub const SYMBOL_RULE: ::contango::__private::stream::SymbolRule = ::contango::__private::stream::SymbolRule {
-        lowercase: true,
-        type_separator: "_",
-        separator: "",
-    };
-}
-impl ::contango::__private::stream::MarketApi for MarketStreamApi {
-    type Channel = MarketChannel;
-    type Event = MarketEvent;
-    type Code = ErrorCode;
-    const URL_TEMPLATE: &'static str = "wss://{host}/kline-api/ws";
-    const MAX_SUBSCRIPTIONS: usize = 100;
-    const HEARTBEAT: ::std::time::Duration = ::std::time::Duration::from_millis(10000);
-    const MAX_CONNECTION_AGE: ::std::time::Duration = ::std::time::Duration::from_millis(
-        86400000,
-    );
-    const PROTOCOL: ::contango::__private::stream::Protocol = ::contango::__private::stream::Protocol {
-        ping: "ping",
-        pong: "pong",
-        subscribe: "sub",
-        unsubscribe: "unsub",
-        request: "req",
-        reply: "rep",
-    };
-    fn decode(
-        frame: &::contango::__private::stream::MarketFrame<'_>,
-    ) -> ::std::result::Result<MarketEvent, ::contango::__private::serde_json::Error> {
-        MarketEvent::decode(frame)
-    }
-    fn decode_tick<'de, D: ::contango::__private::serde::Deserializer<'de>>(
-        channel: &str,
-        tick: D,
-    ) -> ::std::result::Result<MarketEvent, D::Error> {
-        MarketEvent::decode_tick(channel, tick)
-    }
-    fn direct_tick(
-        channel: &str,
-        r: &mut ::contango::__private::direct::Reader<'_>,
-    ) -> ::std::option::Option<MarketEvent> {
-        if let ::std::option::Option::Some(c) = TradesChannel::parse(channel) {
-            let tick = <MarketTrades as ::contango::__private::direct::Direct>::direct(
-                r,
-            )?;
-            return ::std::option::Option::Some(
-                MarketEvent::Trades(::contango::__private::stream::MarketData {
-                    channel: c,
-                    ts: ::contango::Millis(0),
-                    tick,
-                }),
-            );
-        }
-        if let ::std::option::Option::Some(c) = DepthChannel::parse(channel) {
-            let tick = <MarketDepth as ::contango::__private::direct::Direct>::direct(
-                r,
-            )?;
-            return ::std::option::Option::Some(
-                MarketEvent::Depth(::contango::__private::stream::MarketData {
-                    channel: c,
-                    ts: ::contango::Millis(0),
-                    tick,
-                }),
-            );
-        }
-        if let ::std::option::Option::Some(c) = TickerChannel::parse(channel) {
-            let tick = <MarketTicker as ::contango::__private::direct::Direct>::direct(
-                r,
-            )?;
-            return ::std::option::Option::Some(
-                MarketEvent::Ticker(::contango::__private::stream::MarketData {
-                    channel: c,
-                    ts: ::contango::Millis(0),
-                    tick,
-                }),
-            );
-        }
-        if let ::std::option::Option::Some(c) = KlineChannel::parse(channel) {
-            let tick = <MarketKline as ::contango::__private::direct::Direct>::direct(
-                r,
-            )?;
-            return ::std::option::Option::Some(
-                MarketEvent::Kline(::contango::__private::stream::MarketData {
-                    channel: c,
-                    ts: ::contango::Millis(0),
-                    tick,
-                }),
-            );
-        }
-        ::contango::__private::drift::notice();
-        ::std::option::Option::Some(MarketEvent::Other {
-            channel: channel.to_owned(),
-            raw: r.raw()?.to_owned(),
-        })
-    }
-    fn channel_ty(
-        channel: &str,
-    ) -> ::std::option::Option<(&'static str, ::contango::__private::drift::Ty)> {
-        if TradesChannel::parse(channel).is_some() {
-            return ::std::option::Option::Some((
-                "trades",
-                <MarketTrades as ::contango::__private::drift::Schema>::ty(),
-            ));
-        }
-        if DepthChannel::parse(channel).is_some() {
-            return ::std::option::Option::Some((
-                "depth",
-                <MarketDepth as ::contango::__private::drift::Schema>::ty(),
-            ));
-        }
-        if TickerChannel::parse(channel).is_some() {
-            return ::std::option::Option::Some((
-                "ticker",
-                <MarketTicker as ::contango::__private::drift::Schema>::ty(),
-            ));
-        }
-        if KlineChannel::parse(channel).is_some() {
-            return ::std::option::Option::Some((
-                "kline",
-                <MarketKline as ::contango::__private::drift::Schema>::ty(),
-            ));
-        }
-        ::std::option::Option::None
-    }
-    fn set_time(event: &mut MarketEvent, ts: ::contango::Millis) {
-        event.set_time(ts)
-    }
-}
-/// The channel symbol of a contract name (`E-BTC-USDT` -> `e_btcusdt`).
-pub fn market_symbol(contract: &str) -> ::std::string::String {
-    MarketStreamApi::SYMBOL_RULE.apply(contract)
-}
-/// The public market stream of a [`Client`]: typed events, gaps and errors.
-pub type MarketStream = ::contango::__private::stream::MarketStream<MarketStreamApi>;
-/// One item of the market stream.
-pub type MarketItem = ::contango::__private::stream::StreamItem<MarketEvent>;
-impl Client {
-    /// The public market stream: subscribe to channels, then `connect().await`. Every
-    /// subscription is restored after a reconnect; past the server's per-connection
-    /// limit, subscriptions are spread over more connections.
-    pub fn market_stream(
-        &self,
-    ) -> ::contango::__private::stream::MarketStreamBuilder<MarketStreamApi> {
-        ::contango::__private::stream::MarketStreamBuilder::new(self.core.clone())
     }
 }

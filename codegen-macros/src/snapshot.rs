@@ -16,6 +16,24 @@ pub fn layout(file: &syn::File) -> String {
     let mut out = String::new();
     for item in &file.items {
         match item {
+            // The feature gates (`if_user_stream! { items }`): their items laid out as any.
+            syn::Item::Macro(m) if is_gate(&m.mac.path) => {
+                out.push_str(&path_text(&m.mac.path));
+                out.push_str("! {\n");
+                match syn::parse2::<syn::File>(m.mac.tokens.clone()) {
+                    Ok(inner) => {
+                        for line in layout(&inner).lines() {
+                            if !line.is_empty() {
+                                out.push_str(INDENT);
+                            }
+                            out.push_str(line);
+                            out.push('\n');
+                        }
+                    }
+                    Err(_) => lines(m.mac.tokens.clone(), 1, &mut out),
+                }
+                out.push_str("}\n");
+            }
             syn::Item::Macro(m) if m.mac.path.segments.len() > 1 => {
                 out.push_str(&path_text(&m.mac.path));
                 out.push_str("! {\n");
@@ -30,6 +48,13 @@ pub fn layout(file: &syn::File) -> String {
         }
     }
     out
+}
+
+/// Whether `path` names one of the facade's feature gates, which wrap whole items.
+fn is_gate(path: &syn::Path) -> bool {
+    path.segments
+        .last()
+        .is_some_and(|s| s.ident.to_string().starts_with("if_"))
 }
 
 fn path_text(path: &syn::Path) -> String {

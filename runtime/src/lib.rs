@@ -23,6 +23,7 @@ pub mod ratelimit;
 mod record;
 pub mod retry;
 pub mod ser;
+#[cfg(feature = "streams")]
 pub mod stream;
 pub mod time;
 pub mod validate;
@@ -33,6 +34,7 @@ pub use endpoint::*;
 pub use error::{ApiCode, Error, InvalidArgument, RetryClass};
 pub use ratelimit::Rate;
 pub use retry::RetryPolicy;
+#[cfg(feature = "streams")]
 pub use stream::{
     ConnectError, Gap, GapReason, ListenKeys, StreamApi, StreamError, StreamItem, UserStream,
     UserStreamBuilder,
@@ -42,9 +44,11 @@ pub use time::{LocalDateTime, Millis, Seconds};
 /// Paths generated code uses (`::contango::__private::...`); not a public API.
 #[doc(hidden)]
 pub mod __private {
+    #[cfg(feature = "streams")]
+    pub use crate::stream;
     pub use crate::{ApiCode, AuthHeaders, Core, CoreBuilder, Error, RetryClass};
     pub use crate::{Rate, RetryPolicy, TimeSource};
-    pub use crate::{de, dedupe, direct, drift, encode, endpoint, ser, stream, validate};
+    pub use crate::{de, dedupe, direct, drift, encode, endpoint, ser, validate};
     // `endpoint` above is the module and the `endpoint!` macro.
     pub use crate::{direct_record, record};
     pub use rust_decimal;

@@ -44,6 +44,7 @@ mod stream_events;
 mod drift;
 
 // Other specs' expansions, hostile input, and a spec edit picked up by a rebuild.
+mod features;
 mod fuzz_regressions;
 mod generated;
 mod rebuild;

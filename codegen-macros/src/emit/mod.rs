@@ -39,8 +39,17 @@ pub fn emit(ir: &Ir) -> TokenStream {
             .map(|ep| endpoints::endpoint(ep, &paths)),
     );
     out.extend([client::client(ir)]);
-    out.extend(ir.stream.as_ref().map(stream::stream));
-    out.extend(ir.market.as_ref().map(market::market));
+    // The streams' code exists only with the facade's `user-stream` / `market-stream` features:
+    // the facade's macros expand it or drop it, so the choice is the features contango was built
+    // with, in any crate that generates.
+    out.extend(ir.stream.as_ref().map(|s| {
+        let items = stream::stream(s);
+        quote!(::contango::__private::if_user_stream! { #items })
+    }));
+    out.extend(ir.market.as_ref().map(|m| {
+        let items = market::market(m);
+        quote!(::contango::__private::if_market_stream! { #items })
+    }));
     out
 }
 

@@ -12,15 +12,20 @@
 //! [`spec_yaml`] is the one place a finding becomes spec YAML (the suggested-type rules live
 //! there too).
 
+#[cfg(feature = "streams")]
+mod frames;
 mod log;
 mod observe;
 mod schema;
 pub mod spec_yaml;
 mod walk;
 
+#[cfg(feature = "streams")]
+pub(crate) use frames::market_drift;
+#[cfg(feature = "streams")]
+pub use frames::{event, market_frame, reply};
 pub use log::{DriftLog, DriftReport, MAX_FINDINGS};
-pub(crate) use observe::market_drift;
-pub use observe::{answer, event, market_frame, reply};
+pub use observe::answer;
 pub use schema::{CatchAll, Field, Record, Schema, Ty, accepts, enum_known, noticing};
 
 use std::cell::Cell;
