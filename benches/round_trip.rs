@@ -4,7 +4,8 @@
 //!
 //! Criterion's time is the p50 figure; p99 and requests per second, which criterion does not
 //! report, are measured by a plain loop that alternates the two clients call by call and printed
-//! (`p99 ...` lines). Nothing is asserted.
+//! (`p99 ...` lines). A last group puts the same contango client beside one that records its
+//! session to a file (README "Recording and replaying sessions"). Nothing is asserted.
 //! `cargo bench --bench round_trip`.
 
 use std::hint::black_box;
@@ -190,6 +191,10 @@ impl Hand {
 }
 
 fn contango_client(addr: SocketAddr) -> Client {
+    contango_builder(addr).build().expect("contango client")
+}
+
+fn contango_builder(addr: SocketAddr) -> contango::ClientBuilder {
     Client::builder()
         .base_url(format!("http://{addr}"))
         .product(Product::UsdtMargined)
@@ -200,8 +205,6 @@ fn contango_client(addr: SocketAddr) -> Client {
         // limiter's bookkeeping still runs on every request.
         .rate_limit("default", UNPACED)
         .rate_limit("orders", UNPACED)
-        .build()
-        .expect("contango client")
 }
 
 fn order() -> NewOrder {
@@ -224,8 +227,14 @@ fn order() -> NewOrder {
 /// a speed ratio (the reference's time over contango's, above 1 when contango is faster); their
 /// median is printed with a 95% confidence interval (distribution-free, from order statistics),
 /// so a difference smaller than the noise reads as one.
-async fn percentiles<H, HF, C, CF>(label: &str, n: usize, requests: usize, mut hand: H, mut ours: C)
-where
+async fn percentiles<H, HF, C, CF>(
+    label: &str,
+    names: [&str; 2],
+    n: usize,
+    requests: usize,
+    mut hand: H,
+    mut ours: C,
+) where
     H: FnMut() -> HF,
     HF: std::future::Future<Output = ()>,
     C: FnMut() -> CF,
@@ -258,10 +267,7 @@ where
         speed[lo],
         speed[hi]
     );
-    for (who, lat, total) in [
-        ("hand-written", &mut h, h_total),
-        ("contango", &mut c, c_total),
-    ] {
+    for (who, lat, total) in [(names[0], &mut h, h_total), (names[1], &mut c, c_total)] {
         lat.sort_unstable();
         let at = |q: f64| lat[((lat.len() as f64 * q) as usize).min(lat.len() - 1)];
         println!(
@@ -342,6 +348,7 @@ fn round_trips(c: &mut Criterion) {
     rt.block_on(async {
         percentiles(
             "account",
+            CLIENTS,
             n,
             1,
             || async {
@@ -354,6 +361,7 @@ fn round_trips(c: &mut Criterion) {
         .await;
         percentiles(
             "new_order",
+            CLIENTS,
             n,
             1,
             || async {
@@ -367,6 +375,7 @@ fn round_trips(c: &mut Criterion) {
         // 32 in flight, batch by batch, alternating: latency of a batch, rate in requests.
         percentiles(
             "account x32",
+            CLIENTS,
             n.div_ceil(5),
             IN_FLIGHT,
             || async {
@@ -384,6 +393,70 @@ fn round_trips(c: &mut Criterion) {
     });
 }
 
+/// The two clients of the comparisons above.
+const CLIENTS: [&str; 2] = ["hand-written", "contango"];
+
+/// Recording costs little: the same signed `account()` with and without a recorder writing every
+/// exchange (request, the 3 KB answer) to a file from its own thread. The request path only
+/// hands the recorder what it already has.
+fn recording(c: &mut Criterion) {
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("runtime");
+    let addr = rt.block_on(serve());
+    let path = std::env::temp_dir().join(format!("contango-bench-{}.jsonl", std::process::id()));
+    let plain = contango_client(addr);
+    let recorded = contango_builder(addr)
+        .record(&path)
+        .build()
+        .expect("a recording client");
+    rt.block_on(async {
+        plain.account().send().await.expect("contango account");
+        recorded.account().send().await.expect("recorded account");
+    });
+    let mut g = c.benchmark_group("round trip account recording");
+    g.bench_function("contango", |b| {
+        b.iter(|| {
+            rt.block_on(plain.account().send())
+                .map(|a| black_box(a.account.len()))
+        })
+    });
+    g.bench_function("contango recording", |b| {
+        b.iter(|| {
+            rt.block_on(recorded.account().send())
+                .map(|a| black_box(a.account.len()))
+        })
+    });
+    g.finish();
+    let n = if std::env::args().any(|a| a == "--bench") {
+        5000
+    } else {
+        1
+    };
+    rt.block_on(async {
+        percentiles(
+            "account recording",
+            ["contango", "contango recording"],
+            n,
+            1,
+            || async {
+                black_box(plain.account().send().await.is_ok());
+            },
+            || async {
+                black_box(recorded.account().send().await.is_ok());
+            },
+        )
+        .await;
+        recorded
+            .flush_recording()
+            .await
+            .expect("the recording is written");
+    });
+    let _ = std::fs::remove_file(&path);
+}
+
 fn config() -> Criterion {
     Criterion::default()
         .warm_up_time(Duration::from_secs(1))
@@ -394,6 +467,6 @@ fn config() -> Criterion {
 criterion_group! {
     name = round_trip;
     config = config();
-    targets = round_trips
+    targets = round_trips, recording
 }
 criterion_main!(round_trip);

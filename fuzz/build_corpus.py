@@ -152,6 +152,35 @@ def write(out, target, stem, data):
         f.write(data)
 
 
+def recording_seed(fixtures):
+    """A recording (runtime/src/recording) holding every payload: REST ones as answers, stream
+    ones as frames (market ones marked gzip), with a connection and its close."""
+    lines = [json.dumps({"contango_recording": 1, "started_ms": 1764000000000,
+                         "client": "contango/0.1.0"})]
+    at = 0
+    lines.append(json.dumps({"at": at, "kind": "connect", "conn": 1, "stream": "market",
+                             "url": "ws://127.0.0.1:1/kline-api/ws"}))
+    for name in sorted(os.listdir(fixtures)):
+        if not (name.endswith(".json") or name.endswith(".txt")):
+            continue
+        stem = name.rsplit(".", 1)[0]
+        with open(os.path.join(fixtures, name), encoding="utf-8") as f:
+            text = repair(name, f.read())
+        at += 1
+        if stem.startswith("ws_") or stem.startswith("probe_ws_"):
+            lines.append(json.dumps({"at": at, "kind": "frame", "conn": 1, "dir": "in",
+                                     "binary": "market" in stem, "gzip": "market" in stem,
+                                     "text": text}))
+        else:
+            lines.append(json.dumps({"at": at, "kind": "http", "endpoint": stem,
+                                     "method": "GET", "path": "/fapi/v1/" + stem,
+                                     "status": 200, "content_type": "application/json",
+                                     "response": text}))
+    lines.append(json.dumps({"at": at + 1, "kind": "close", "conn": 1, "by": "server",
+                             "code": 1000, "reason": "bye"}))
+    return ("\n".join(lines) + "\n").encode("utf-8")
+
+
 def main():
     fixtures, out, spec = sys.argv[1], sys.argv[2], sys.argv[3]
     ui_specs = sys.argv[4] if len(sys.argv) > 4 else None
@@ -159,7 +188,7 @@ def main():
     counts = {}
     # Seeds of an earlier build go (a payload or the spec may have changed); what the fuzzer
     # added stays.
-    for target in ("envelope", "responses", "stream", "market", "spec"):
+    for target in ("envelope", "responses", "stream", "market", "spec", "recording"):
         d = os.path.join(out, target)
         if os.path.isdir(d):
             for name in os.listdir(d):
@@ -216,6 +245,11 @@ def main():
         write(out, "envelope", ep + "-html", bytes([7 << 5 | i]) + b"<html><body>502</body></html>")
         write(out, "envelope", ep + "-empty", bytes([i]) + b"")
         write(out, "envelope", ep + "-nulldata", bytes([i]) + b'{"code":"0","msg":"Success","data":null}')
+
+    # recording: every payload as a recorded answer or frame, one file, and its first lines.
+    write(out, "recording", "session", recording_seed(fixtures))
+    head = recording_seed(fixtures).split(b"\n")
+    write(out, "recording", "head", b"\n".join(head[:6]))
 
     # spec: the shipped spec and the UI tests' broken specs.
     with open(spec, "rb") as f:

@@ -287,3 +287,24 @@ pub fn market(frame: &[u8]) {
         }
     }
 }
+
+/// A recording file (`contango --record`) as `Recording::parse` reads it: read, or refused with
+/// a line that exists; what is read writes nothing it did not hold.
+pub fn recording(data: &[u8]) {
+    use contango::recording::Recording;
+    let lines = data.iter().filter(|&&b| b == b'\n').count() + 1;
+    match Recording::parse(data) {
+        Ok(r) => {
+            for e in &r.entries {
+                assert!(e.line >= 2 && e.line <= lines, "line {} of {lines}", e.line);
+            }
+            for (_, x) in r.exchanges() {
+                let _ = x.to_string();
+            }
+        }
+        Err(e) => {
+            assert!(e.line >= 1 && e.line <= lines, "{e} (of {lines} lines)");
+            let _ = e.to_string();
+        }
+    }
+}

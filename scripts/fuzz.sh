@@ -24,7 +24,7 @@ FUZZ="$ROOT/fuzz"
 FIXTURES="${FUZZ_FIXTURES:-$ROOT/../shared/fixtures/real-world}"
 SECONDS_PER_TARGET="${FUZZ_SECONDS:-60}"
 SANITIZER="${FUZZ_SANITIZER:-address}"
-ALL_TARGETS=(envelope responses stream market spec)
+ALL_TARGETS=(envelope responses stream market spec recording)
 if [ "$#" -gt 0 ]; then TARGETS=("$@"); else TARGETS=("${ALL_TARGETS[@]}"); fi
 
 # The fuzz project has its own target dir (other RUSTFLAGS than the workspace's builds).

@@ -5,6 +5,11 @@ extern crate self as contango;
 
 pub use contango_macros::generate;
 pub use contango_runtime::drift::{DriftReport, Finding, FindingKind};
+/// Recordings of sessions (README "Recording and replaying sessions"): the [`Recorder`]
+/// (`ClientBuilder::record`) and the format read back ([`recording::Recording`]).
+///
+/// [`Recorder`]: recording::Recorder
+pub use contango_runtime::recording;
 #[cfg(feature = "user-stream")]
 pub use contango_runtime::stream::UserStreamBuilder;
 #[cfg(any(feature = "user-stream", feature = "market-stream"))]

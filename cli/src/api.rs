@@ -57,6 +57,14 @@ pub trait Api {
     /// What the client's answers and streams held that the spec does not describe.
     fn drift(client: &Self::Client) -> contango_runtime::drift::DriftReport;
 
+    /// Notes in the client's drift log what a recorded answer of `endpoint` (the spec's key)
+    /// holds that the spec does not describe; `false` when the spec has no such endpoint.
+    fn drift_answer(client: &Self::Client, endpoint: &str, status: u16, body: &[u8]) -> bool;
+
+    /// Notes in the client's drift log what a recorded server frame of `stream` (`user`,
+    /// `market`; gzip already inflated) holds that the spec does not describe.
+    fn drift_frame(client: &Self::Client, stream: &str, payload: &[u8]);
+
     /// One subcommand per endpoint, named after it in kebab-case.
     fn commands() -> Vec<clap::Command>;
 

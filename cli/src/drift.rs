@@ -8,12 +8,17 @@
 //! missed a value a later answer held. Then both streams are read for `--seconds`, their lines
 //! discarded. What the SDK noticed on the way (its drift log) is the result: the findings as
 //! JSON or a table grouped by endpoint, or with `--patch` the spec edit that describes them.
+//!
+//! With `--from FILE` nothing is sent: the answers and server frames of a recording
+//! (`contango --record`) go through the same drift checks, each by the endpoint or stream that
+//! received it.
 
-use std::collections::HashMap;
+use std::collections::{BTreeMap, HashMap};
 use std::io::IsTerminal;
 use std::time::Duration;
 
 use clap::ArgMatches;
+use contango::recording::{Direction, Outcome, Recorded, Recording};
 use contango_runtime::drift::{DriftReport, Finding, spec_yaml};
 use serde_json::{Value, json};
 
@@ -59,6 +64,82 @@ pub async fn run<A: Api>(
     if seconds > 0 {
         checked.extend(probe_streams::<A>(client, &contract, credentials, seconds).await);
     }
+    report::<A>(client, args, global, &checked)
+}
+
+/// `contango drift --from FILE`: the recording's answers and server frames through `client`'s
+/// drift checks (nothing is sent), then the same report as a probe's.
+pub fn from_recording<A: Api>(
+    client: &A::Client,
+    path: &std::path::Path,
+    args: &ArgMatches,
+    global: &Global,
+) -> Result<(), Failure> {
+    let recording = Recording::from_file(path).map_err(|e| Failure::Refused(e.to_string()))?;
+    // Per endpoint or stream: answers (or frames) checked, and what could not be.
+    let mut seen: BTreeMap<String, (u64, Option<String>)> = BTreeMap::new();
+    let mut streams: HashMap<u64, String> = HashMap::new();
+    for entry in &recording.entries {
+        match &entry.recorded {
+            Recorded::Http(x) => {
+                let slot = seen.entry(x.endpoint.clone()).or_default();
+                match &x.outcome {
+                    Outcome::Answer(a)
+                        if A::drift_answer(client, &x.endpoint, a.status, a.body.as_bytes()) =>
+                    {
+                        slot.0 += 1;
+                    }
+                    Outcome::Answer(_) => slot.1 = Some("not an endpoint of the spec".into()),
+                    Outcome::Failed(e) => {
+                        slot.1 = Some(format!("line {}: no answer ({e})", entry.line));
+                    }
+                }
+            }
+            Recorded::Connect { conn, stream, .. } => {
+                streams.insert(*conn, stream.clone());
+            }
+            Recorded::Frame(f) if f.dir == Direction::In => {
+                if let Some(stream) = streams.get(&f.conn) {
+                    A::drift_frame(client, stream, f.payload.as_bytes());
+                    seen.entry(format!("stream {stream}")).or_default().0 += 1;
+                }
+            }
+            Recorded::Frame(_) | Recorded::Close { .. } => {}
+        }
+    }
+    let checked: Vec<Checked> = seen
+        .into_iter()
+        .map(|(what, (n, problem))| {
+            let unit = if what.starts_with("stream ") {
+                "frame"
+            } else {
+                "answer"
+            };
+            let counted = format!("{n} {unit}(s) from {}", path.display());
+            Checked {
+                what,
+                outcome: if problem.is_some() && n == 0 {
+                    "failed"
+                } else {
+                    "ok"
+                },
+                detail: Some(match problem {
+                    Some(p) => format!("{counted}; {p}"),
+                    None => counted,
+                }),
+            }
+        })
+        .collect();
+    report::<A>(client, args, global, &checked)
+}
+
+/// Prints what `client` noticed (the findings, or the patch) and ends with the drift status.
+fn report<A: Api>(
+    client: &A::Client,
+    args: &ArgMatches,
+    global: &Global,
+    checked: &[Checked],
+) -> Result<(), Failure> {
     let report = A::drift(client);
     if args.get_flag("patch") {
         let file = A::SPEC_FILE
@@ -66,7 +147,7 @@ pub async fn run<A: Api>(
             .trim_start_matches("../");
         print!("{}", spec_yaml::patch(A::SPEC_YAML, file, &report.findings));
     } else {
-        print_report(global, &report, &checked)?;
+        print_report(global, &report, checked)?;
     }
     if report.is_empty() {
         Ok(())

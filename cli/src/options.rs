@@ -28,6 +28,10 @@ pub struct Global {
     pub jsonl: bool,
     /// `--verbose`.
     pub verbose: bool,
+    /// `--record FILE`.
+    pub record: Option<std::path::PathBuf>,
+    /// `--replay FILE`.
+    pub replay: Option<std::path::PathBuf>,
 }
 
 impl Global {
@@ -43,22 +47,26 @@ impl Global {
             format: text("output").and_then(|f| Format::from_name(&f)),
             jsonl: m.get_flag("jsonl"),
             verbose: m.get_flag("verbose"),
+            record: text("record").map(Into::into),
+            replay: text("replay").map(Into::into),
         }
     }
 
-    /// The target flag given beside `--sim`, if any. clap checks the conflict only among the
-    /// flags written before the subcommand; global flags may also come after it.
-    pub fn sim_conflict(&self) -> Option<&'static str> {
-        if !self.sim {
-            return None;
-        }
-        [
+    /// Two flags that both choose the target (`--sim` or `--replay` beside another), if
+    /// given. clap checks the conflict only among the flags written before the subcommand;
+    /// global flags may also come after it.
+    pub fn target_conflict(&self) -> Option<(&'static str, &'static str)> {
+        let chosen = [("--sim", self.sim), ("--replay", self.replay.is_some())];
+        let (first, _) = chosen.into_iter().find(|(_, given)| *given)?;
+        let others = [
+            ("--replay", self.replay.is_some() && first == "--sim"),
             ("--base-url", self.base_url.is_some()),
             ("--market-url", self.market_url.is_some()),
             ("--profile", self.profile.is_some()),
-        ]
-        .into_iter()
-        .find_map(|(flag, given)| given.then_some(flag))
+        ];
+        others
+            .into_iter()
+            .find_map(|(flag, given)| given.then_some((first, flag)))
     }
 }
 
@@ -91,6 +99,11 @@ pub fn command<A: Api>() -> Command {
         .arg(global(Arg::new("sim").long("sim").action(ArgAction::SetTrue))
             .conflicts_with_all(["base-url", "market-url", "profile"])
             .help("Start the embedded exchange simulator for this command and use it (its address goes to stderr)"))
+        .arg(global(Arg::new("record").long("record").value_name("FILE"))
+            .help("Record every request, answer and stream frame of this command to FILE (JSON lines, no secrets)"))
+        .arg(global(Arg::new("replay").long("replay").value_name("FILE"))
+            .conflicts_with_all(["sim", "base-url", "market-url", "profile"])
+            .help("Run against a recording instead of a server: answers and frames come from FILE, nothing goes to the network"))
         .arg(global(Arg::new("output").long("output").short('o').value_name("FORMAT"))
             .value_parser(["json", "table"])
             .help("json, or table; by default json when stdout is not a terminal, table when it is"))
@@ -155,6 +168,12 @@ fn drift_command() -> Command {
                 .default_value("5")
                 .value_parser(clap::value_parser!(u64))
                 .help("How long to listen to the streams; 0 skips them"),
+        )
+        .arg(
+            Arg::new("from")
+                .long("from")
+                .value_name("FILE")
+                .help("Check a recording (contango --record) instead of a server: nothing is sent"),
         )
         .arg(
             Arg::new("patch")

@@ -1,12 +1,15 @@
-//! One invocation, start to end: parse → (completions) → target → client → call or stream →
-//! output → exit code. Each step is named for what it does; every failure ends as a [`Failure`]
-//! whose exit code tells local refusal, server error and transport failure apart.
+//! One invocation, start to end: parse → (completions) → target (a server, the simulator, or a
+//! replay of a recording) → client (recording, with `--record`) → call or stream → output →
+//! exit code. Each step is named for what it does; every failure ends as a [`Failure`] whose exit
+//! code tells local refusal, server error and transport failure apart.
 
 use std::io::IsTerminal;
 use std::process::ExitCode;
+use std::time::Duration;
 
 use clap::ArgMatches;
-use contango_sim::{MarketDriver, Sim};
+use contango::recording::Recorder;
+use contango_sim::{MarketDriver, Pace, Replay, Sim};
 
 use crate::api::Api;
 use crate::drift;
@@ -43,9 +46,14 @@ pub fn run_from<A: Api>(args: impl IntoIterator<Item = std::ffi::OsString>) -> E
         return ExitStatus::Success.into();
     }
     let global = Global::from_matches(&matches);
-    if let Some(flag) = global.sim_conflict() {
+    if let Some((chosen, flag)) = global.target_conflict() {
+        let what = if chosen == "--sim" {
+            "the simulator"
+        } else {
+            "the recording"
+        };
         return fail(&Failure::Refused(format!(
-            "--sim cannot be used with {flag}: the simulator is the target"
+            "{chosen} cannot be used with {flag}: {what} is the target"
         )));
     }
     if global.verbose {
@@ -85,6 +93,14 @@ async fn execute<A: Api>(global: &Global, matches: &ArgMatches) -> Result<(), Fa
     };
     // Installed before anything starts, so an early Ctrl-C is handled too.
     let stop = (name == "stream").then(stream::on_signal);
+    // `drift --from FILE` reads a recording: no server, nothing sent.
+    if let Some(path) = (name == "drift")
+        .then(|| args.get_one::<String>("from"))
+        .flatten()
+    {
+        let client = A::client(&Target::offline())?;
+        return drift::from_recording::<A>(&client, path.as_ref(), args, global);
+    }
     // The simulator's market stands still unless driven: `stream market` gets a moving one.
     let driven =
         (name == "stream" && matches!(args.subcommand(), Some(("market", _)))) || name == "drift";
@@ -92,7 +108,24 @@ async fn execute<A: Api>(global: &Global, matches: &ArgMatches) -> Result<(), Fa
         true => Some(start_sim(driven).await?),
         false => None,
     };
-    let result = match target::<A>(global, sim.as_ref()) {
+    let replay = match &global.replay {
+        Some(path) => Some(start_replay(path).await?),
+        None => None,
+    };
+    // A replayed stream ends where its recording does.
+    let stop = match (stop, &replay) {
+        (Some(signal), Some(replay)) => Some(until_played_out(signal, replay)),
+        (stop, _) => stop,
+    };
+    let recorder = match &global.record {
+        Some(path) => Some(Recorder::create(path).map_err(|e| Failure::Refused(e.to_string()))?),
+        None => None,
+    };
+    let target = target::<A>(global, sim.as_ref(), replay.as_ref()).map(|t| match &recorder {
+        Some(r) => t.recording(r.clone()),
+        None => t,
+    });
+    let mut result = match target {
         Ok(target) => {
             if global.verbose {
                 describe(&target);
@@ -116,10 +149,60 @@ async fn execute<A: Api>(global: &Global, matches: &ArgMatches) -> Result<(), Fa
         }
         Err(e) => Err(e),
     };
+    if let Some(recorder) = recorder
+        && let Err(e) = recorder.flush().await
+    {
+        let path = global.record.as_deref().unwrap_or(std::path::Path::new(""));
+        result = result.and(Err(Failure::Other(format!(
+            "the recording {} is incomplete: {e}",
+            path.display()
+        ))));
+    }
+    if let Some(replay) = replay {
+        // What the recording lacked is in the command's error; what it had and went unused is
+        // said here, on stderr (stdout stays the command's own).
+        let unused = replay.unused();
+        if !unused.is_empty() {
+            eprintln!(
+                "replay: {} recorded exchange(s) not used, the first at line {}: {}",
+                unused.len(),
+                unused[0].line,
+                unused[0].what
+            );
+        }
+        replay.shutdown().await;
+    }
     if let Some(sim) = sim {
         sim.shutdown().await;
     }
     result
+}
+
+/// The replay of `--replay FILE`, its streams as fast as they can go (what they say does not
+/// depend on when).
+async fn start_replay(path: &std::path::Path) -> Result<Replay, Failure> {
+    let replay = Replay::from_file(path).map_err(|e| Failure::Refused(e.to_string()))?;
+    replay
+        .pace(Pace::Fast)
+        .start()
+        .await
+        .map_err(|e| Failure::Other(format!("cannot start the replay: {e}")))
+}
+
+/// How long a replayed stream's last frames have to reach the printing loop once the replay
+/// has sent them (they cross loopback in well under a millisecond).
+const REPLAY_SETTLE: Duration = Duration::from_millis(500);
+
+/// Stops on `signal`, or once the replay has played every recorded connection (and its last
+/// frames have settled): a replayed stream ends by itself, as its recording did.
+fn until_played_out(signal: stream::Stop, replay: &Replay) -> stream::Stop {
+    let played = replay.played_out();
+    Box::pin(async move {
+        tokio::select! {
+            () = signal => {}
+            () = async { played.await; tokio::time::sleep(REPLAY_SETTLE).await } => {}
+        }
+    })
 }
 
 /// The embedded simulator, its address on stderr (stdout stays parseable). With `driven`, its
@@ -148,21 +231,28 @@ async fn start_sim(driven: bool) -> Result<Sim, Failure> {
     Ok(sim)
 }
 
-fn target<A: Api>(global: &Global, sim: Option<&Sim>) -> Result<Target, Failure> {
-    match sim {
-        Some(sim) => {
-            let product = match &global.product {
-                Some(p) => Some(product_key(p, A::PRODUCTS)?),
-                None => None,
-            };
-            Ok(Target::simulator(
-                sim.rest_url(),
-                sim.api_key(),
-                sim.secret(),
-                product,
-            ))
-        }
-        None => Target::resolve(global, A::PRODUCTS),
+fn target<A: Api>(
+    global: &Global,
+    sim: Option<&Sim>,
+    replay: Option<&Replay>,
+) -> Result<Target, Failure> {
+    let product = || match &global.product {
+        Some(p) => product_key(p, A::PRODUCTS).map(Some),
+        None => Ok(None),
+    };
+    match (sim, replay) {
+        (Some(sim), _) => Ok(Target::simulator(
+            sim.rest_url(),
+            sim.api_key(),
+            sim.secret(),
+            product()?,
+        )),
+        (None, Some(replay)) => Ok(Target::replay(
+            replay.rest_url(),
+            replay.market_ws_url(),
+            product()?,
+        )),
+        (None, None) => Target::resolve(global, A::PRODUCTS),
     }
 }
 

@@ -5,6 +5,7 @@
 use std::fmt;
 
 use contango::Credentials;
+use contango::recording::Recorder;
 
 use crate::api::ProductInfo;
 use crate::failure::Failure;
@@ -33,6 +34,8 @@ pub enum CredentialSource {
     Profile(String),
     /// The embedded simulator's funded account.
     Simulator,
+    /// Stand-ins for a replay (a recording holds no credentials).
+    Replay,
 }
 
 impl fmt::Display for CredentialSource {
@@ -42,6 +45,7 @@ impl fmt::Display for CredentialSource {
             CredentialSource::Environment => write!(f, "from {ENV_API_KEY} / {ENV_SECRET_KEY}"),
             CredentialSource::Profile(name) => write!(f, "from profile `{name}`"),
             CredentialSource::Simulator => f.write_str("the simulator's account"),
+            CredentialSource::Replay => f.write_str("stand-ins for the replay"),
         }
     }
 }
@@ -54,6 +58,7 @@ pub struct Target {
     keys: Option<(String, Secret)>,
     source: CredentialSource,
     market_url: Option<String>,
+    recorder: Option<Recorder>,
 }
 
 impl fmt::Debug for Target {
@@ -64,6 +69,7 @@ impl fmt::Debug for Target {
             .field("api_key", &self.keys.as_ref().map(|(k, _)| redact(k)))
             .field("source", &self.source)
             .field("market_url", &self.market_url)
+            .field("recorder", &self.recorder)
             .finish_non_exhaustive()
     }
 }
@@ -88,7 +94,47 @@ impl Target {
             keys: Some((api_key.to_owned(), Secret::new(secret.to_owned()))),
             source: CredentialSource::Simulator,
             market_url: None,
+            recorder: None,
         }
+    }
+
+    /// A replay server (`--replay`): its REST and market stream addresses, and stand-in
+    /// credentials so that signed commands are sent as they were when recorded.
+    pub fn replay(base_url: &str, market_url: &str, product: Option<&'static str>) -> Target {
+        Target {
+            base_url: base_url.to_owned(),
+            product,
+            keys: Some((
+                "replay-api-key".to_owned(),
+                Secret::new("replay-secret".to_owned()),
+            )),
+            source: CredentialSource::Replay,
+            market_url: Some(market_url.to_owned()),
+            recorder: None,
+        }
+    }
+
+    /// No server (`drift --from`): a client that sends nothing, for its drift checks.
+    pub fn offline() -> Target {
+        Target {
+            base_url: "http://127.0.0.1:9".to_owned(),
+            product: None,
+            keys: None,
+            source: CredentialSource::None,
+            market_url: None,
+            recorder: None,
+        }
+    }
+
+    /// The same target, its traffic recorded by `recorder` (`--record`).
+    pub fn recording(mut self, recorder: Recorder) -> Target {
+        self.recorder = Some(recorder);
+        self
+    }
+
+    /// Where the client's traffic is recorded, if anywhere.
+    pub fn recorder(&self) -> Option<&Recorder> {
+        self.recorder.as_ref()
     }
 
     /// The target of the global options, the environment and the profile file.
@@ -163,6 +209,7 @@ impl Target {
                 .clone()
                 .or_else(|| env(ENV_MARKET_URL))
                 .or_else(|| from_profile(|p| p.market_url.as_ref())),
+            recorder: None,
         })
     }
 

@@ -6820,7 +6820,7 @@ pub struct Transfer {
         }
         path {
             out.literal("/user_stream/api/v1/listenKey/");
-            out.param(&self.listen_key);
+            out.param("listenKey", &self.listen_key);
         }
         query {}
         body {}
@@ -6866,7 +6866,7 @@ pub struct Transfer {
         }
         path {
             out.literal("/user_stream/api/v1/listenKey/");
-            out.param(&self.listen_key);
+            out.param("listenKey", &self.listen_key);
         }
         query {}
         body {}
@@ -6949,6 +6949,7 @@ impl Client {
                         burst: 10u32,
                     },
                 )
+                .listen_key_fields(&["listenKey"])
                 .time_source(Client::sample_clock),
             product: Product::default(),
         }
@@ -6984,6 +6985,14 @@ impl Client {
     /// logged once with `tracing::warn!`.
     pub fn drift(&self) -> ::contango::DriftReport {
         self.core.drift()
+    }
+    /// Waits until everything this client recorded so far is in its recording
+    /// (`ClientBuilder::record`); at once when it records nothing.
+    pub async fn flush_recording(&self) -> ::std::io::Result<()> {
+        match self.core.recorder() {
+            ::std::option::Option::Some(r) => r.flush().await,
+            ::std::option::Option::None => ::std::result::Result::Ok(()),
+        }
     }
     /// Sends any request of this spec (the request types are plain data). This is the one
     /// send path: the builders' `send()` calls it too, so whichever way a request is sent
@@ -7076,6 +7085,21 @@ impl ClientBuilder {
     /// Limits of automatic retries; `RetryPolicy::NONE` turns them off.
     pub fn retry_policy(mut self, policy: ::contango::RetryPolicy) -> Self {
         self.core = self.core.retry_policy(policy);
+        self
+    }
+    /// Records every HTTP exchange and stream frame of the client to a new file at `path`
+    /// (JSON lines, without secrets; README "Recording and replaying sessions"), created
+    /// when the client is built.
+    pub fn record(
+        mut self,
+        path: impl ::std::convert::Into<::std::path::PathBuf>,
+    ) -> Self {
+        self.core = self.core.record(path);
+        self
+    }
+    /// Records to `recorder`, which several clients may share.
+    pub fn recorder(mut self, recorder: ::contango::recording::Recorder) -> Self {
+        self.core = self.core.recorder(recorder);
         self
     }
     /// Whether requests are checked against server-published limits (a contract's minimum

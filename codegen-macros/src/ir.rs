@@ -87,6 +87,8 @@ pub enum Fill {
 
 #[derive(Debug, Clone)]
 pub struct ListenKey {
+    /// The wire names the key travels under (answer field, request parameters).
+    pub wires: Vec<String>,
     pub create_camel: String,
     pub field_rust: String,
     pub keep_alive_camel: String,

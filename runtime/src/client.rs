@@ -21,10 +21,11 @@ use url::Url;
 use crate::clock::{ServerClock, local_ms};
 use crate::credentials::Credentials;
 use crate::drift::{self, DriftLog, DriftReport};
-use crate::encode::{BodyWriter, PathWriter, QueryWriter};
+use crate::encode::{BodyWriter, PathParam, PathWriter, QueryWriter};
 use crate::endpoint::{Base, Endpoint, Method};
 use crate::error::{ApiCode, Error, InvalidArgument, RetryClass};
 use crate::ratelimit::{Permit, Rate, RateLimiter};
+use crate::recording::{HttpAnswer, Recorder};
 use crate::retry::{RetryPolicy, parse_retry_after};
 
 /// Samples the server clock: sends the spec's server-time request through
@@ -104,6 +105,9 @@ pub enum ConfigError {
     /// The HTTP client could not be built (TLS backend initialisation).
     #[error("cannot build the HTTP client: {0}")]
     Client(String),
+    /// The recording file could not be created.
+    #[error("cannot record: {0}")]
+    Recording(String),
 }
 
 /// A base URL split into what requests need.
@@ -180,6 +184,8 @@ struct Inner {
     extensions: std::sync::Mutex<HashMap<TypeId, Arc<dyn Any + Send + Sync>>>,
     /// What answers and stream frames held that the spec does not describe.
     drift: DriftLog,
+    /// Where this client's exchanges and frames are recorded, if anywhere.
+    recorder: Option<Recorder>,
 }
 
 /// The shared client core: configuration, credentials and the connection pool.
@@ -221,6 +227,9 @@ pub struct CoreBuilder {
     time_source: Option<TimeSource>,
     clock_interval: Duration,
     prechecks: bool,
+    recorder: Option<Recorder>,
+    record_path: Option<std::path::PathBuf>,
+    listen_key_fields: &'static [&'static str],
 }
 
 impl fmt::Debug for CoreBuilder {
@@ -235,6 +244,7 @@ impl fmt::Debug for CoreBuilder {
             .field("retry", &self.retry)
             .field("rates", &self.rates)
             .field("time_source", &TimeSourceDebug(self.time_source.is_some()))
+            .field("recorder", &self.recorder)
             .finish_non_exhaustive()
     }
 }
@@ -265,6 +275,9 @@ impl Default for CoreBuilder {
             time_source: None,
             clock_interval: Duration::from_secs(300),
             prechecks: true,
+            recorder: None,
+            record_path: None,
+            listen_key_fields: &[],
         }
     }
 }
@@ -364,6 +377,28 @@ impl CoreBuilder {
         self
     }
 
+    /// Records every HTTP exchange and stream frame of this client with `recorder` (README
+    /// "Recording and replaying sessions"); off by default. One recorder may serve several
+    /// clients.
+    pub fn recorder(mut self, recorder: Recorder) -> Self {
+        self.recorder = Some(recorder);
+        self
+    }
+
+    /// Records this client's session to a new file at `path` ([`Recorder::create`], when the
+    /// client is built).
+    pub fn record(mut self, path: impl Into<std::path::PathBuf>) -> Self {
+        self.record_path = Some(path.into());
+        self
+    }
+
+    /// The parameter and answer field names that carry listen keys (the spec's
+    /// `listen_key.field`): a recording replaces their values with placeholders.
+    pub fn listen_key_fields(mut self, names: &'static [&'static str]) -> Self {
+        self.listen_key_fields = names;
+        self
+    }
+
     /// Checks the configuration and builds the client.
     pub fn build(self) -> Result<Core, ConfigError> {
         let base_text = self.base_url.ok_or(ConfigError::MissingBaseUrl)?;
@@ -408,6 +443,16 @@ impl CoreBuilder {
             .user_agent(user_agent)
             .build()
             .map_err(|e| ConfigError::Client(e.to_string()))?;
+        let recorder = match (self.recorder, &self.record_path) {
+            (Some(r), _) => Some(r),
+            (None, Some(path)) => {
+                Some(Recorder::create(path).map_err(|e| ConfigError::Recording(e.to_string()))?)
+            }
+            (None, None) => None,
+        };
+        if let Some(recorder) = &recorder {
+            recorder.client(self.credentials.as_ref(), self.listen_key_fields);
+        }
         Ok(Core {
             inner: Arc::new(Inner {
                 http,
@@ -432,6 +477,7 @@ impl CoreBuilder {
                 market_stream_url: self.market_stream_url,
                 extensions: std::sync::Mutex::new(HashMap::new()),
                 drift: DriftLog::new(),
+                recorder,
             }),
         })
     }
@@ -452,6 +498,11 @@ impl Core {
     /// The log behind [`Core::drift`], which the streams of this client write to.
     pub fn drift_log(&self) -> &DriftLog {
         &self.inner.drift
+    }
+
+    /// The recorder this client's traffic goes to, if any ([`CoreBuilder::recorder`]).
+    pub fn recorder(&self) -> Option<&Recorder> {
+        self.inner.recorder.as_ref()
     }
 
     /// The product path prefix (`/fapi`).
@@ -726,6 +777,23 @@ impl Core {
             Ok(r) => r,
             Err(e) => return (Err(e), None),
         };
+        // Recording: what was sent, taken before sending (nothing of this when not recording).
+        let tap = self.inner.recorder.as_ref().map(|r| {
+            let mut params: Vec<PathParam> = Vec::new();
+            req.write_path(&mut PathWriter::noting(&mut String::new(), &mut params));
+            let signature = request
+                .headers()
+                .get(&self.inner.signature_header)
+                .and_then(|v| v.to_str().ok());
+            r.http_tap(
+                E::META.name,
+                E::META.method.as_str(),
+                request.url(),
+                request.body().and_then(reqwest::Body::as_bytes),
+                params,
+                signature,
+            )
+        });
         let span = tracing::Span::current();
         let started = Instant::now();
         let transport = |e: reqwest::Error| {
@@ -740,7 +808,13 @@ impl Core {
         };
         let response = match self.inner.http.execute(request).await {
             Ok(r) => r,
-            Err(e) => return (Err(transport(e)), None),
+            Err(e) => {
+                let error = transport(e);
+                if let Some(tap) = tap {
+                    tap.finish(Err(error.to_string()));
+                }
+                return (Err(error), None);
+            }
         };
         let status = response.status().as_u16();
         span.record("status", status);
@@ -749,10 +823,35 @@ impl Core {
             .get(reqwest::header::RETRY_AFTER)
             .and_then(|v| v.to_str().ok())
             .and_then(parse_retry_after);
+        let header = |name| {
+            response
+                .headers()
+                .get(name)
+                .and_then(|v: &HeaderValue| v.to_str().ok())
+                .map(str::to_owned)
+        };
+        let tap = tap.map(|tap| {
+            let headers = (header(CONTENT_TYPE), header(reqwest::header::RETRY_AFTER));
+            (tap, headers)
+        });
         let body = match response.bytes().await {
             Ok(b) => b,
-            Err(e) => return (Err(transport(e)), retry_after),
+            Err(e) => {
+                let error = transport(e);
+                if let Some((tap, _)) = tap {
+                    tap.finish(Err(error.to_string()));
+                }
+                return (Err(error), retry_after);
+            }
         };
+        if let Some((tap, (content_type, retry))) = tap {
+            tap.finish(Ok(HttpAnswer {
+                status,
+                content_type,
+                retry_after: retry,
+                body: body.clone(),
+            }));
+        }
         let latency = u64::try_from(started.elapsed().as_millis()).unwrap_or(u64::MAX);
         span.record("latency_ms", latency);
         (

@@ -45,6 +45,12 @@ impl Credentials {
         &self.api_key
     }
 
+    /// A zeroized copy of the secret as text, for a recording's redaction (which replaces it
+    /// should a server ever echo it).
+    pub(crate) fn secret_text(&self) -> Zeroizing<String> {
+        Zeroizing::new(String::from_utf8_lossy(&self.secret).into_owned())
+    }
+
     /// Signs one request: `ts_ms + method + path + ("?" + query, when non-empty) + body`.
     ///
     /// `query` and `body` must be the exact bytes sent (body empty for GET).

@@ -59,7 +59,12 @@ impl Core {
         req: &E,
     ) -> Result<E::Response, Error<E::Code>> {
         let mut req = req.clone();
+        let generated = req.client_id().is_none();
         let id = req.client_id().get_or_insert_with(new_client_id).clone();
+        if let (true, Some(recorder)) = (generated, self.recorder()) {
+            // A replay does not compare a value chosen at random.
+            recorder.generated(&id);
+        }
         let first = match self.send(&req).await {
             Ok(v) => return Ok(v),
             Err(e) if e.is_ambiguous() => e,

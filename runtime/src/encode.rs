@@ -92,16 +92,29 @@ fn push_escaped(out: &mut String, v: &(impl QueryValue + ?Sized)) {
     escape_tail(out, start);
 }
 
+/// A path parameter as written: its wire name and its text, percent-encoded as in the path.
+pub type PathParam = (&'static str, String);
+
 /// Builds the request path: literal pieces from the spec, parameters escaped as path segments.
 #[derive(Debug)]
 pub struct PathWriter<'a> {
     buf: &'a mut String,
+    /// Where the parameters are also noted (a recording redacts the secret ones), if anywhere.
+    params: Option<&'a mut Vec<PathParam>>,
 }
 
 impl<'a> PathWriter<'a> {
     /// Appends to `buf` (which may already hold the base path and product prefix).
     pub fn new(buf: &'a mut String) -> Self {
-        PathWriter { buf }
+        PathWriter { buf, params: None }
+    }
+
+    /// Appends to `buf` and notes each parameter, by name, in `params`.
+    pub fn noting(buf: &'a mut String, params: &'a mut Vec<PathParam>) -> Self {
+        PathWriter {
+            buf,
+            params: Some(params),
+        }
     }
 
     /// Appends spec text verbatim (`/v1/depth`).
@@ -109,9 +122,14 @@ impl<'a> PathWriter<'a> {
         self.buf.push_str(s);
     }
 
-    /// Appends a path parameter, percent-encoded so it stays one segment (`/` becomes `%2F`).
-    pub fn param(&mut self, v: &(impl QueryValue + ?Sized)) {
+    /// Appends path parameter `name`, percent-encoded so it stays one segment (`/` becomes
+    /// `%2F`).
+    pub fn param(&mut self, name: &'static str, v: &(impl QueryValue + ?Sized)) {
+        let start = self.buf.len();
         push_escaped(self.buf, v);
+        if let Some(params) = &mut self.params {
+            params.push((name, self.buf[start..].to_owned()));
+        }
     }
 }
 
@@ -205,6 +223,29 @@ impl<'a> BodyWriter<'a> {
     }
 }
 
+/// `s` with `%XX` escapes decoded (lossy on bad UTF-8; `+` is left alone, as in paths): what
+/// [`PathWriter::param`] and [`QueryWriter`] escaped, as text again.
+pub fn percent_decode(s: &str) -> String {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut i = 0;
+    while i < bytes.len() {
+        let hex = |b: u8| char::from(b).to_digit(16);
+        match (bytes[i], bytes.get(i + 1), bytes.get(i + 2)) {
+            (b'%', Some(&h), Some(&l)) if hex(h).is_some() && hex(l).is_some() => {
+                let (h, l) = (hex(h).unwrap_or(0), hex(l).unwrap_or(0));
+                out.push(u8::try_from(h * 16 + l).unwrap_or(b'?'));
+                i += 3;
+            }
+            (b, _, _) => {
+                out.push(b);
+                i += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
@@ -216,10 +257,16 @@ mod tests {
         let mut s = String::from("/fapi");
         let mut p = PathWriter::new(&mut s);
         p.literal("/v1/orders/");
-        p.param("a/b c?é");
+        p.param("name", "a/b c?é");
         p.literal("/x/");
-        p.param(&42_i64);
+        p.param("id", &42_i64);
         assert_eq!(s, "/fapi/v1/orders/a%2Fb%20c%3F%C3%A9/x/42");
+        let (mut s, mut params) = (String::new(), Vec::new());
+        let mut p = PathWriter::noting(&mut s, &mut params);
+        p.literal("/k/");
+        p.param("listenKey", "a b");
+        assert_eq!(s, "/k/a%20b");
+        assert_eq!(params, [("listenKey", "a%20b".to_owned())]);
     }
 
     #[test]

@@ -21,6 +21,7 @@ pub mod envelope;
 pub mod error;
 pub mod ratelimit;
 mod record;
+pub mod recording;
 pub mod retry;
 pub mod ser;
 #[cfg(feature = "streams")]

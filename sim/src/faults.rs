@@ -113,6 +113,8 @@ pub struct Received {
     pub query: String,
     /// The body as text (lossy UTF-8).
     pub body: String,
+    /// The signature header (`X-CH-SIGN`) it carried, if any: what a test checks never leaks.
+    pub signature: Option<String>,
 }
 
 /// The injected rules, in insertion order, and the log of requests they were applied to.
@@ -221,6 +223,7 @@ mod tests {
             path: format!("/{i}"),
             query: String::new(),
             body: String::new(),
+            signature: None,
         };
         for i in 0..MAX_RECEIVED + 1 {
             f.record(r(i));

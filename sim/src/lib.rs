@@ -67,6 +67,7 @@ pub mod market_ws;
 pub mod orders;
 pub mod positions;
 pub mod rate_limit;
+pub mod replay;
 pub mod state;
 pub mod stream;
 pub mod transfers;
@@ -90,6 +91,7 @@ pub use error::SimError;
 pub use faults::{Fault, FaultRule, Received};
 pub use liquidation::Liquidations;
 pub use listen_keys::ListenKeyStats;
+pub use replay::{Pace, Replay, ReplayBuilder};
 
 use state::{MARKET_MAKER_UID, Shared, USER_UID};
 

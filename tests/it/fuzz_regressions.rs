@@ -67,6 +67,7 @@ fn saved_regression_inputs_replay_without_panic() {
         ("responses", harness::response),
         ("stream", stream_frame),
         ("market", harness::market),
+        ("recording", harness::recording),
     ] {
         for p in files(&dir.join(target)) {
             run(&read(&p));
@@ -124,6 +125,43 @@ fn real_world_payloads_whole_and_truncated_never_panic() {
         "expected the real-world payloads in {}",
         dir.display()
     );
+}
+
+/// A recording holding every real-world payload (answers and frames) is read whole, and cut
+/// anywhere (a crash mid-write) it is read or refused at a line it has, never a panic.
+#[test]
+fn a_recording_of_every_payload_reads_and_cut_anywhere_never_panics() {
+    let dir = root().join("../shared/fixtures/real-world");
+    let mut lines = vec![serde_json::json!({
+        "contango_recording": 1, "started_ms": 1_764_000_000_000_i64, "client": "contango/0.1.0"
+    })];
+    lines.push(serde_json::json!({
+        "at": 0, "kind": "connect", "conn": 1, "stream": "market", "url": "ws://h/kline-api/ws"
+    }));
+    for (at, p) in files(&dir).iter().enumerate() {
+        let name = p
+            .file_name()
+            .map_or(String::new(), |n| n.to_string_lossy().into_owned());
+        if !(name.ends_with(".json") || name.ends_with(".txt")) {
+            continue;
+        }
+        let text = repaired(&name, String::from_utf8_lossy(&read(p)).into_owned());
+        lines.push(
+            if name.starts_with("ws_") || name.starts_with("probe_ws_") {
+                serde_json::json!({"at": at, "kind": "frame", "conn": 1, "dir": "in", "text": text})
+            } else {
+                serde_json::json!({"at": at, "kind": "http", "endpoint": name, "method": "GET",
+                "path": "/x", "status": 200, "response": text})
+            },
+        );
+    }
+    let file: String = lines.iter().map(|l| format!("{l}\n")).collect();
+    let read = contango::recording::Recording::parse(file.as_bytes()).expect("reads whole");
+    assert_eq!(read.entries.len(), lines.len() - 1);
+    let bytes = file.as_bytes();
+    for cut in (0..bytes.len()).step_by(97).chain([bytes.len() - 1]) {
+        harness::recording(&bytes[..cut]);
+    }
 }
 
 /// `body` at status 200 through every endpoint (the harness checks its invariants), and a typed

@@ -43,6 +43,9 @@ mod stream_events;
 // Drift between what a server sends and the spec.
 mod drift;
 
+// Sessions recorded and replayed.
+mod recording;
+
 // Other specs' expansions, hostile input, and a spec edit picked up by a rebuild.
 mod features;
 mod fuzz_regressions;

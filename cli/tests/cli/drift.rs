@@ -13,7 +13,7 @@ use crate::support::{Harness, Run, new_order, wait};
 
 /// Runs `drift --seconds 4` with `args` through `cmd` (aimed at the harness's simulator); while
 /// it listens, an order of its account changes, so the order update's drift is seen too.
-fn drift_while_an_order_changes(h: &Harness, mut cmd: Command, args: &[&str]) -> Run {
+pub fn drift_while_an_order_changes(h: &Harness, mut cmd: Command, args: &[&str]) -> Run {
     cmd.args(["drift", "--seconds", "4"])
         .args(args)
         .stdin(Stdio::null())

@@ -9,5 +9,6 @@ mod market;
 #[path = "../../../tests/it/probe.rs"]
 mod probe;
 mod rebuild;
+mod recording;
 mod stream;
 mod support;

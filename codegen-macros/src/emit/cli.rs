@@ -20,6 +20,8 @@ use quote::{format_ident, quote};
 const RESERVED_COMMANDS: &[&str] = &["stream", "completions", "help"];
 const RESERVED_FLAGS: &[&str] = &[
     "base-url",
+    "record",
+    "replay",
     "market-url",
     "product",
     "profile",
@@ -105,6 +107,18 @@ pub fn emit(ir: &Ir) -> TokenStream {
             }
         },
     };
+    // `contango drift --from`: a recorded answer goes through its endpoint's drift check, a
+    // recorded frame through its stream's.
+    let answer_arms = ir.endpoints.iter().map(|ep| {
+        let (key, req) = (&ep.name, type_ident(&format!("{}Request", ep.camel)));
+        quote!(#key => { let _ = ::contango::__private::drift::answer::<#req>(log, status, body); true })
+    });
+    let user_frame = has_stream.then(|| {
+        quote!("user" => { let _ = ::contango::__private::drift::event::<UserStreamApi>(log, payload); })
+    });
+    let market_frame = ir.market.as_ref().map(|_| {
+        quote!("market" => { let _ = ::contango::__private::drift::market_frame::<MarketStreamApi>(log, payload); })
+    });
     // Only a spec with a market stream has a `market_stream_url` setter on its client builder.
     let market_url = ir.market.as_ref().map(|_| {
         quote! {
@@ -134,6 +148,24 @@ pub fn emit(ir: &Ir) -> TokenStream {
                 client.drift()
             }
 
+            fn drift_answer(client: &Client, endpoint: &str, status: u16, body: &[u8]) -> bool {
+                let log = client.core().drift_log();
+                match endpoint {
+                    #(#answer_arms)*
+                    _ => false,
+                }
+            }
+
+            #[allow(unused_variables)]
+            fn drift_frame(client: &Client, stream: &str, payload: &[u8]) {
+                let log = client.core().drift_log();
+                match stream {
+                    #user_frame
+                    #market_frame
+                    _ => {}
+                }
+            }
+
             fn commands() -> ::std::vec::Vec<#p::clap::Command> {
                 ::std::vec![#(#commands),*]
             }
@@ -151,6 +183,9 @@ pub fn emit(ir: &Ir) -> TokenStream {
                     });
                 if let ::std::option::Option::Some(credentials) = target.credentials() {
                     builder = builder.credentials(credentials);
+                }
+                if let ::std::option::Option::Some(recorder) = target.recorder() {
+                    builder = builder.recorder(recorder.clone());
                 }
                 #market_url
                 builder.build().map_err(#p::Failure::config)

@@ -45,6 +45,14 @@ pub fn client(ir: &Ir) -> proc_macro2::TokenStream {
         }
     }
     let builder_doc = doc(&builder_text);
+    let listen_key_fields = ir
+        .stream
+        .as_ref()
+        .and_then(|s| s.listen_key.as_ref())
+        .map(|lk| {
+            let wires = &lk.wires;
+            quote!(.listen_key_fields(&[#(#wires),*]))
+        });
     let (time_source, sample_clock) = match &ir.clock {
         Some(c) => {
             let req = type_ident(&format!("{}Request", c.endpoint_camel));
@@ -106,6 +114,7 @@ pub fn client(ir: &Ir) -> proc_macro2::TokenStream {
                         recv_window: #recv_window,
                     })
                     #(#rates)*
+                    #listen_key_fields
                     #time_source,
                     product: Product::default(),
                 }
@@ -120,6 +129,14 @@ pub fn client(ir: &Ir) -> proc_macro2::TokenStream {
             /// fields, mismatched types. Bounded and de-duplicated; each new finding is also
             /// logged once with `tracing::warn!`.
             pub fn drift(&self) -> ::contango::DriftReport { self.core.drift() }
+            /// Waits until everything this client recorded so far is in its recording
+            /// (`ClientBuilder::record`); at once when it records nothing.
+            pub async fn flush_recording(&self) -> ::std::io::Result<()> {
+                match self.core.recorder() {
+                    ::std::option::Option::Some(r) => r.flush().await,
+                    ::std::option::Option::None => ::std::result::Result::Ok(()),
+                }
+            }
             /// Sends any request of this spec (the request types are plain data). This is the one
             /// send path: the builders' `send()` calls it too, so whichever way a request is sent
             /// it gets the same validation, the endpoint's `precheck` (when prechecks are on),
@@ -187,6 +204,16 @@ pub fn client(ir: &Ir) -> proc_macro2::TokenStream {
             /// Limits of automatic retries; `RetryPolicy::NONE` turns them off.
             pub fn retry_policy(mut self, policy: ::contango::RetryPolicy) -> Self {
                 self.core = self.core.retry_policy(policy); self
+            }
+            /// Records every HTTP exchange and stream frame of the client to a new file at `path`
+            /// (JSON lines, without secrets; README "Recording and replaying sessions"), created
+            /// when the client is built.
+            pub fn record(mut self, path: impl ::std::convert::Into<::std::path::PathBuf>) -> Self {
+                self.core = self.core.record(path); self
+            }
+            /// Records to `recorder`, which several clients may share.
+            pub fn recorder(mut self, recorder: ::contango::recording::Recorder) -> Self {
+                self.core = self.core.recorder(recorder); self
             }
             /// Whether requests are checked against server-published limits (a contract's minimum
             /// volume, price precision, ...) before sending; on by default.

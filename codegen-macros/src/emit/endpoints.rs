@@ -126,7 +126,8 @@ pub fn endpoint(ep: &Endpoint, paths: &Paths) -> TokenStream {
         PathSeg::Lit(l) => quote!(out.literal(#l);),
         PathSeg::Param(i) => {
             let f = field_ident(&ep.params[*i].rust);
-            quote!(out.param(&self.#f);)
+            let wire = &ep.params[*i].wire;
+            quote!(out.param(#wire, &self.#f);)
         }
     });
     let query = writes(ep, Location::Query);

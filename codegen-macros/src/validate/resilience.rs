@@ -386,7 +386,18 @@ fn listen_key(cx: &mut Cx, ir: &Ir, d: &spec::ListenKeyDef) -> Option<ir::Listen
         );
         return None;
     };
+    // Where the key travels, by wire name: the answer's field and the key parameter of the
+    // keep-alive and close requests (a recording replaces their values).
+    let mut wires = vec![field.wire.clone()];
+    for ep in [keep_alive, close] {
+        for p in ep.required() {
+            if !wires.contains(&p.wire) {
+                wires.push(p.wire.clone());
+            }
+        }
+    }
     Some(ir::ListenKey {
+        wires,
         create_camel: create.camel.clone(),
         field_rust: field.rust.clone(),
         keep_alive_camel: keep_alive.camel.clone(),

@@ -206,7 +206,7 @@ impl Endpoint for PublicLookup {
     }
     fn write_path(&self, out: &mut PathWriter<'_>) {
         out.literal("/v1/orders/");
-        out.param(self.id);
+        out.param("id", self.id);
     }
     fn write_query(&self, out: &mut QueryWriter<'_>) {
         out.pair("q", "a b+c");

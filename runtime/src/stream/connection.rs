@@ -16,6 +16,7 @@ use super::item::{GapReason, StreamError};
 use super::session::{Read, Session};
 use super::transport::{self, Ws};
 use crate::error::Error;
+use crate::recording::{ClosedBy, Direction, Recorder};
 
 /// What a connection tells the driver.
 pub(crate) enum ConnReport<A: Session> {
@@ -127,11 +128,20 @@ pub(crate) async fn run<A: Session>(launch: Launch<A>) {
         session,
         last_rx: Instant::now(),
         subscribed: false,
+        recording: None,
     };
     let failure = match c.open(after_failure).await {
         Ok(ws) => c.pump(ws, close, outbound).await,
         Err(f) => f,
     };
+    if let Some((recorder, id)) = &c.recording {
+        let (by, code, reason) = match &failure {
+            Failure::Closed { code, reason } => (ClosedBy::Server, *code, reason.clone()),
+            Failure::Local => (ClosedBy::Client, None, String::new()),
+            other => (ClosedBy::Error, None, other.to_string()),
+        };
+        recorder.close(*id, by, code, reason);
+    }
     let last_rx_ms = c.subscribed.then(|| c.instant_ms(c.last_rx));
     tracing::debug!(conn, reason = %failure, "contango.stream.connection_ended");
     let _ =
@@ -150,6 +160,8 @@ struct Connection<A: Session> {
     session: Arc<A>,
     last_rx: Instant,
     subscribed: bool,
+    /// The recorder of the client, once connected, with this connection's number in it.
+    recording: Option<(Recorder, u64)>,
 }
 
 /// A message, read.
@@ -197,8 +209,13 @@ impl<A: Session> Connection<A> {
         })?
         // A server's error page might quote the key.
         .map_err(|m| Failure::Connect(scrub(m)))?;
+        self.recording = self
+            .session
+            .core()
+            .recorder()
+            .map(|r| (r.clone(), r.connect(A::KIND, &opening.url)));
         for message in opening.messages {
-            ws.send(Message::text(message))
+            self.send_text(&mut ws, message)
                 .await
                 .map_err(|e| Failure::Transport(e.to_string()))?;
         }
@@ -235,7 +252,7 @@ impl<A: Session> Connection<A> {
                     return Err(Failure::Subscribe(text));
                 }
                 Inbound::Control(Control::Ping(pong)) => {
-                    ws.send(Message::text(pong))
+                    self.send_text(&mut ws, pong)
                         .await
                         .map_err(|e| Failure::Transport(e.to_string()))?;
                 }
@@ -286,7 +303,7 @@ impl<A: Session> Connection<A> {
             tokio::select! {
                 _ = &mut close => return self.drain(ws).await,
                 Some(text) = outbound.recv() => {
-                    if let Err(e) = ws.send(Message::text(text)).await {
+                    if let Err(e) = self.send_text(&mut ws, text).await {
                         return Failure::Transport(e.to_string());
                     }
                 }
@@ -311,7 +328,7 @@ impl<A: Session> Connection<A> {
                     self.last_rx = Instant::now();
                     let report = match self.read(&msg) {
                         Inbound::Control(Control::Ping(pong)) => {
-                            if let Err(e) = ws.send(Message::text(pong)).await {
+                            if let Err(e) = self.send_text(&mut ws, pong).await {
                                 return Failure::Transport(e.to_string());
                             }
                             continue;
@@ -363,8 +380,29 @@ impl<A: Session> Connection<A> {
         Failure::Local
     }
 
+    /// Sends a text message (recorded, when the client records).
+    async fn send_text(
+        &self,
+        ws: &mut Ws,
+        text: String,
+    ) -> Result<(), tokio_tungstenite::tungstenite::Error> {
+        if let Some((recorder, id)) = &self.recording {
+            recorder.frame(*id, Direction::Out, false, Bytes::from(text.clone()));
+        }
+        ws.send(Message::text(text)).await
+    }
+
     /// Classifies a message and decodes a data frame, in one pass over its bytes.
     fn read(&self, msg: &Message) -> Inbound<A> {
+        if let Some((recorder, id)) = &self.recording {
+            match msg {
+                Message::Text(t) => {
+                    recorder.frame(*id, Direction::In, false, Bytes::from(t.clone()))
+                }
+                Message::Binary(b) => recorder.frame(*id, Direction::In, true, b.clone()),
+                _ => {}
+            }
+        }
         match msg {
             Message::Text(t) => self.read_payload(t.as_bytes()),
             Message::Binary(b) => {

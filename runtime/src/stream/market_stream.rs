@@ -144,6 +144,8 @@ impl<A: MarketApi> MarketSession<A> {
 }
 
 impl<A: MarketApi> Session for MarketSession<A> {
+    const KIND: &'static str = "market";
+
     type Event = A::Event;
     type Code = A::Code;
 

@@ -67,7 +67,7 @@ mod config;
 mod connection;
 mod dedupe;
 mod driver;
-mod frame;
+pub(crate) mod frame;
 mod item;
 mod keys;
 mod market;

@@ -56,6 +56,9 @@ pub(crate) trait Session: Send + Sync + 'static {
     /// The error vocabulary of the REST calls the session makes.
     type Code: ApiCode;
 
+    /// The stream's name in recordings (`user`, `market`).
+    const KIND: &'static str;
+
     /// The client core: server time, and REST calls for snapshots and keys.
     fn core(&self) -> &Core;
 

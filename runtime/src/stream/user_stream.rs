@@ -96,6 +96,8 @@ impl<A: StreamApi> UserSession<A> {
 }
 
 impl<A: StreamApi> Session for UserSession<A> {
+    const KIND: &'static str = "user";
+
     type Event = A::Event;
     type Code = A::Code;
 

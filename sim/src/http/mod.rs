@@ -208,6 +208,10 @@ async fn handle(
             path: path.to_owned(),
             query: uri.query().unwrap_or("").to_owned(),
             body: String::from_utf8_lossy(&body).into_owned(),
+            signature: headers
+                .get(contango_runtime::AuthHeaders::DEFAULT.signature)
+                .and_then(|v| v.to_str().ok())
+                .map(str::to_owned),
         });
         (st.config.drift, st.faults.take(method.as_str(), path))
     };
@@ -352,7 +356,7 @@ fn fault_status(status: u16) -> Response {
 }
 
 /// A response whose body fails: hyper aborts the connection, the client gets no answer.
-fn dropped() -> Response {
+pub(crate) fn dropped() -> Response {
     Response::new(Body::new(FailingBody))
 }
 
