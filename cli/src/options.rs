@@ -1,5 +1,5 @@
 //! The global options and the commands every spec gets (`stream`, `drift`, `completions`, and
-//! `watch` from [`crate::watch`]). The names here are reserved in the macro
+//! `watch`, from the `watch` module). The names here are reserved in the macro
 //! (`codegen-macros/src/emit/cli.rs`): an endpoint or parameter with one of them is a compile
 //! error rather than an ambiguous command line.
 

@@ -1,5 +1,5 @@
 //! `contango watch account` and `contango watch book`: the SDK's account and book watchers, as a
-//! live view on a terminal ([`screen`]) or as JSON lines when piped, until SIGINT or SIGTERM;
+//! live view on a terminal (`screen`) or as JSON lines when piped, until SIGINT or SIGTERM;
 //! then the watcher is shut down (the account's user stream closes its listen key) and the
 //! command exits 0.
 //!
@@ -10,7 +10,7 @@
 //! the generated client: they build a facade [`contango::Client`] from the same [`Target`]
 //! (base URL, product, market stream URL, credentials) through the shipped spec's own
 //! [`Commands`](crate::commands::Commands), and print its records with that expansion's shapes
-//! ([`crate::commands::watched`]). They thus compile and behave the same in every crate; what
+//! (`commands::watched`). They thus compile and behave the same in every crate; what
 //! they read is what the shipped spec describes.
 
 mod account;
