@@ -235,6 +235,18 @@ impl BookWatcher {
             .and_then(|(_, e)| e.book.as_ref())
     }
 
+    /// Whether the book [`Self::book`] gives for `contract` is stale now: unchanged (or never
+    /// arrived) for the stale time, or its last snapshot lagged the clock. [`BookItem::Stale`]
+    /// says when a book turns stale; this says whether it still is (a view drawn at any time).
+    pub fn is_stale(&self, contract: &str) -> bool {
+        let symbol = market_symbol(contract);
+        self.books
+            .iter()
+            .filter(|(c, _)| c.symbol == symbol)
+            .min_by_key(|(c, _)| c.step)
+            .is_some_and(|(_, e)| e.lagging || e.changed_at.elapsed() >= self.stale_after)
+    }
+
     /// The stream underneath (to subscribe to other channels, send requests).
     pub fn stream(&mut self) -> &mut MarketStream {
         &mut self.stream

@@ -4,7 +4,8 @@
 //! `contango_macros::generate_cli!` in [`commands`]; this crate holds what is the same for every
 //! spec: the global options ([`options`]), where credentials come from ([`profile`],
 //! [`target`]), parsing argument values ([`values`]), output ([`shape`], [`output`]), exit codes
-//! ([`failure`]), the stream loop ([`stream`]) and the flow of one invocation ([`run`]).
+//! ([`failure`]), the stream loop ([`stream`]), the watchers' views (`watch`) and the flow of
+//! one invocation ([`run`]).
 //! A crate that generates its own SDK from its own spec gets its own CLI with
 //! `generate_cli!` and `contango_cli::run::<Commands>()`.
 
@@ -22,6 +23,7 @@ pub mod shape;
 pub mod stream;
 pub mod target;
 pub mod values;
+mod watch;
 
 pub use api::Api;
 pub use contango_macros::generate_cli;

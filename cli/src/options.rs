@@ -1,6 +1,7 @@
-//! The global options and the commands every spec gets (`stream`, `completions`). The names
-//! here are reserved in the macro (`codegen-macros/src/emit/cli.rs`): an endpoint or parameter
-//! with one of them is a compile error rather than an ambiguous command line.
+//! The global options and the commands every spec gets (`stream`, `drift`, `completions`, and
+//! `watch`, from the `watch` module). The names here are reserved in the macro
+//! (`codegen-macros/src/emit/cli.rs`): an endpoint or parameter with one of them is a compile
+//! error rather than an ambiguous command line.
 
 use clap::builder::PossibleValue;
 use clap::{Arg, ArgAction, ArgMatches, Command};
@@ -131,6 +132,7 @@ pub fn command<A: Api>() -> Command {
                 .subcommands(streams.into_iter().map(|c| c.after_help(ExitStatus::HELP))),
         );
     }
+    root = root.subcommand(crate::watch::command());
     root.subcommand(drift_command()).subcommand(
         Command::new("completions")
             .about("Prints a shell completion script")

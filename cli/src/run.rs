@@ -18,6 +18,7 @@ use crate::options::{self, Global};
 use crate::output::{self, Format};
 use crate::stream;
 use crate::target::{Target, product_key};
+use crate::watch;
 
 /// Runs the command line of spec `A` on the process arguments and returns its exit code.
 pub fn run<A: Api>() -> ExitCode {
@@ -92,7 +93,7 @@ async fn execute<A: Api>(global: &Global, matches: &ArgMatches) -> Result<(), Fa
         return Err(Failure::Refused("no command given".to_owned()));
     };
     // Installed before anything starts, so an early Ctrl-C is handled too.
-    let stop = (name == "stream").then(stream::on_signal);
+    let stop = matches!(name, "stream" | "watch").then(stream::on_signal);
     // `drift --from FILE` reads a recording: no server, nothing sent.
     if let Some(path) = (name == "drift")
         .then(|| args.get_one::<String>("from"))
@@ -101,9 +102,11 @@ async fn execute<A: Api>(global: &Global, matches: &ArgMatches) -> Result<(), Fa
         let client = A::client(&Target::offline())?;
         return drift::from_recording::<A>(&client, path.as_ref(), args, global);
     }
-    // The simulator's market stands still unless driven: `stream market` gets a moving one.
-    let driven =
-        (name == "stream" && matches!(args.subcommand(), Some(("market", _)))) || name == "drift";
+    // The simulator's market stands still unless driven: `stream market` and `watch` get a
+    // moving one (a watched account's orders fill as it moves).
+    let driven = (name == "stream" && matches!(args.subcommand(), Some(("market", _))))
+        || name == "drift"
+        || name == "watch";
     let sim = match global.sim {
         true => Some(start_sim(driven).await?),
         false => None,
@@ -130,20 +133,26 @@ async fn execute<A: Api>(global: &Global, matches: &ArgMatches) -> Result<(), Fa
             if global.verbose {
                 describe(&target);
             }
-            match (A::client(&target), stop) {
-                (Err(e), _) => Err(e),
-                (Ok(client), Some(stop)) => match args.subcommand() {
-                    Some(("market", market)) => {
-                        A::market_stream(&client, market, stop, stream::stdout_sink()).await
-                    }
-                    _ => A::user_stream(&client, stop, stream::stdout_sink()).await,
-                },
-                (Ok(client), None) if name == "drift" => {
-                    drift::run::<A>(&client, &target, args, global).await
+            match (name, stop) {
+                // The watchers are the facade's: `watch` builds the facade's client (see there).
+                ("watch", Some(stop)) => {
+                    watch::run(&target, args, global, stop, sim.as_ref()).await
                 }
-                (Ok(client), None) => match A::call(&client, name, args).await {
-                    Ok(answer) => print(global, &answer),
-                    Err(e) => Err(e),
+                (_, stop) => match (A::client(&target), stop) {
+                    (Err(e), _) => Err(e),
+                    (Ok(client), Some(stop)) => match args.subcommand() {
+                        Some(("market", market)) => {
+                            A::market_stream(&client, market, stop, stream::stdout_sink()).await
+                        }
+                        _ => A::user_stream(&client, stop, stream::stdout_sink()).await,
+                    },
+                    (Ok(client), None) if name == "drift" => {
+                        drift::run::<A>(&client, &target, args, global).await
+                    }
+                    (Ok(client), None) => match A::call(&client, name, args).await {
+                        Ok(answer) => print(global, &answer),
+                        Err(e) => Err(e),
+                    },
                 },
             }
         }

@@ -13,7 +13,7 @@ use std::future::Future;
 use std::io::Write;
 use std::pin::Pin;
 
-use contango_runtime::stream::{MarketApi, MarketStream, StreamApi, StreamItem, UserStream};
+use contango_runtime::stream::{Gap, MarketApi, MarketStream, StreamApi, StreamItem, UserStream};
 use serde_json::{Value, json};
 
 use crate::failure::Failure;
@@ -130,21 +130,27 @@ pub async fn run_stream<S: Lines>(
     outcome.and(closed)
 }
 
-fn item_json<E>(item: &StreamItem<E>, event_json: fn(&E) -> Value) -> Value {
+/// One stream item as its line (`contango watch` writes the watchers' stream items alike).
+pub(crate) fn item_json<E>(item: &StreamItem<E>, event_json: fn(&E) -> Value) -> Value {
     match item {
         StreamItem::Event(e) => event_json(e),
         StreamItem::Disconnected { at_ms, reason } => {
             json!({ "type": "disconnected", "at_ms": at_ms, "reason": reason.to_string() })
         }
-        StreamItem::Gap(g) => json!({
-            "type": "gap",
-            "from_ms": g.from_ms,
-            "to_ms": g.to_ms,
-            "last_event_ms": g.last_event_ms,
-            "reason": g.reason.to_string(),
-            "channels": g.channels,
-        }),
+        StreamItem::Gap(g) => gap_json(g),
         StreamItem::Error(e) => json!({ "type": "error", "message": e.to_string() }),
         _ => json!({ "type": "other" }),
     }
+}
+
+/// A gap's line.
+pub(crate) fn gap_json(g: &Gap) -> Value {
+    json!({
+        "type": "gap",
+        "from_ms": g.from_ms,
+        "to_ms": g.to_ms,
+        "last_event_ms": g.last_event_ms,
+        "reason": g.reason.to_string(),
+        "channels": g.channels,
+    })
 }

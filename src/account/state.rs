@@ -70,6 +70,10 @@ pub struct PositionState {
     /// Unrealized profit and loss at the mark price of the last event or snapshot (the mark
     /// moves without events, so this is informative, not kept exact).
     pub unrealized: Option<Decimal>,
+    /// The price `unrealized` was valued at, as the exchange reports one: the event's last
+    /// settlement price (`lp`) or the record's `indexPrice` (the interface names no mark price;
+    /// the simulator sends its mark in both). Informative, as `unrealized` is.
+    pub mark: Option<Decimal>,
     /// Margin of an isolated position (zero for cross).
     pub isolated_margin: Option<Decimal>,
     /// Exchange time (ms) of the state: the event's, or the snapshot's request time.
@@ -98,6 +102,7 @@ impl PositionState {
             entry_price: p.open_price.or(p.avg_price),
             realized: p.history_realized_amount,
             unrealized: p.un_realized_amount,
+            mark: p.index_price,
             isolated_margin,
             exchange_ms,
             record: Some(Box::new(p.clone())),
@@ -115,7 +120,8 @@ impl PositionState {
     }
 
     /// The position as a REST record (the `positions` item of the account answer): the last
-    /// record with the stream's fields on top, or one built from them (`id` 0) before any.
+    /// record with the stream's fields on top, or one built from them (`id` 0) before any. A
+    /// field the stream left at the record's value keeps the record's text (`1.50` stays `1.50`).
     pub fn to_record(&self) -> Option<Position> {
         let mut p = match &self.record {
             Some(p) => Position::clone(p),
@@ -123,13 +129,13 @@ impl PositionState {
         };
         p.side = Some(self.key.side.clone());
         p.position_type = Some(self.key.margin);
-        p.volume = Some(self.volume);
-        p.open_price = self.entry_price.or(p.open_price);
-        p.avg_price = self.entry_price.or(p.avg_price);
-        p.history_realized_amount = self.realized.or(p.history_realized_amount);
-        p.un_realized_amount = self.unrealized.or(p.un_realized_amount);
+        overlay(&mut p.volume, Some(self.volume));
+        overlay(&mut p.open_price, self.entry_price);
+        overlay(&mut p.avg_price, self.entry_price);
+        overlay(&mut p.history_realized_amount, self.realized);
+        overlay(&mut p.un_realized_amount, self.unrealized);
         if self.key.margin == PositionType::Isolated {
-            p.hold_amount = self.isolated_margin.or(p.hold_amount);
+            overlay(&mut p.hold_amount, self.isolated_margin);
         }
         Some(p)
     }
@@ -188,17 +194,21 @@ impl BalanceState {
     }
 
     /// The balance as an account-answer entry (without positions): the last record with the
-    /// stream's fields on top (`accountNormal` with the cross margin of that record).
+    /// stream's fields on top (`accountNormal` with the cross margin of that record). A field
+    /// equal to the record's keeps the record's text.
     pub fn to_record(&self) -> Option<AccountBalance> {
         let mut b = match &self.record {
             Some(b) => AccountBalance::clone(b),
             None => blank::<AccountBalance>(r#"{"marginCoin":"","positionVos":[]}"#)?,
         };
         b.margin_coin = self.coin.clone();
-        b.account_lock = Some(self.locked);
-        b.part_position_normal = Some(self.isolated);
+        overlay(&mut b.account_lock, Some(self.locked));
+        overlay(&mut b.part_position_normal, Some(self.isolated));
         let cross = b.total_position_normal.unwrap_or_default();
-        b.account_normal = Some(self.cross_wallet - self.locked - cross);
+        overlay(
+            &mut b.account_normal,
+            Some(self.cross_wallet - self.locked - cross),
+        );
         Some(b)
     }
 }
@@ -543,6 +553,7 @@ impl AccountState {
                 entry_price: p.entry_price,
                 realized: p.cumulative_realized,
                 unrealized: p.unrealized_profit,
+                mark: p.last_settlement_price,
                 isolated_margin: p.isolated_margin,
                 exchange_ms: at,
                 record: entry.and_then(|e| e.record.clone()),
@@ -830,6 +841,14 @@ fn contracts(quantity: Decimal, multiplier: Decimal) -> Decimal {
     quantity
         .checked_div(multiplier)
         .map_or(quantity, |q| q.normalize())
+}
+
+/// Sets `field` to `value` when there is one and it differs in value: `1.50` and `1.5` are the
+/// same number, and the record's text is what the exchange wrote.
+fn overlay(field: &mut Option<Decimal>, value: Option<Decimal>) {
+    if value.is_some() && *field != value {
+        *field = value;
+    }
 }
 
 fn agree(a: Option<Decimal>, b: Option<Decimal>) -> bool {

@@ -395,6 +395,11 @@ async fn a_frozen_book_and_a_lagging_one_are_reported_stale() {
         matches!(&stale, BookItem::Stale { contract, reason: StaleReason::Unchanged(_) } if contract == BTC),
         "{stale:?}"
     );
+    assert!(books.is_stale(BTC), "and stays so while nothing changes");
+    assert!(
+        !books.is_stale("E-ETH-USDT"),
+        "a book not watched is not stale"
+    );
     // Frames now arrive two seconds late: the next change is reported lagging, then applied.
     sim.delay_market_frames(Duration::from_secs(2));
     sim.add_liquidity(BTC, Side::Buy, d("29995"), d("1"))
@@ -408,6 +413,7 @@ async fn a_frozen_book_and_a_lagging_one_are_reported_stale() {
         panic!("the change follows")
     };
     assert_eq!(moved.best_bid().map(|l| l.price), Some(d("29995")));
+    assert!(books.is_stale(BTC), "changed, but its last frame lagged");
     assert_eq!(books.book(BTC).map(|b| b.bids.len()), Some(11));
     books.shutdown().await;
     sim.shutdown().await;

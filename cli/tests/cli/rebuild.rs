@@ -3,13 +3,14 @@
 //! `new-order` goes through the spec's built-in precheck against the simulator (an order below
 //! the contract's minimum refused locally, one within placed); the spec gains an endpoint (with a
 //! documented, limited parameter); cargo recompiles, and the rebuilt binary has the new
-//! subcommand, its help from the spec, and the SDK's local refusal of its limit.
+//! subcommand, its help from the spec, and the SDK's local refusal of its limit. Its `watch`
+//! (contango's own, on the facade's client) follows the account too.
 
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use crate::probe::{self, Probe, RECENT_TRADES, SHIPPED_SPEC};
 
-use crate::support::{Harness, Run, finish, new_order};
+use crate::support::{Harness, Run, finish, new_order, signal, start, wait};
 
 /// The probe crate's `main`: its SDK and its CLI generated from its own `spec.yaml`.
 pub const MAIN: &str = r#"
@@ -91,6 +92,25 @@ fn editing_the_spec_changes_the_command_line() {
         ],
         "a lookup per run (each is a new client), one order sent"
     );
+    // `watch` is contango's own (the watchers hold the facade's types): the crate keeps it, and
+    // it follows the account from the same target and credentials, the order just placed too.
+    let mut watch = h.aimed(&probe.binary());
+    watch.args(["watch", "account", "--contract", "E-BTC-USDT"]);
+    let (child, out, _err) = start(watch);
+    let first = out
+        .recv_timeout(Duration::from_secs(30))
+        .expect("a state line within 30 s");
+    let first: serde_json::Value =
+        serde_json::from_str(&first).unwrap_or_else(|e| panic!("{e}: {first}"));
+    assert_eq!(first["type"], "state", "{first}");
+    assert_eq!(
+        first["open_orders"][0]["orderId"],
+        placed.json()["orderId"],
+        "{first}"
+    );
+    signal(&child, "TERM");
+    let run = wait(child, Duration::from_secs(30));
+    assert_eq!(run.code, Some(0), "{run:?}");
 
     // Only the spec changes.
     probe.write(

@@ -17,7 +17,7 @@ use quote::{format_ident, quote};
 
 /// Subcommands and global flags the CLI defines itself (kept equal to `cli/src/options.rs`); an
 /// endpoint or parameter with one of these names would make the command line ambiguous.
-const RESERVED_COMMANDS: &[&str] = &["stream", "completions", "help"];
+const RESERVED_COMMANDS: &[&str] = &["stream", "watch", "drift", "completions", "help"];
 const RESERVED_FLAGS: &[&str] = &[
     "base-url",
     "record",
@@ -691,15 +691,22 @@ mod tests {
 
     #[test]
     fn an_endpoint_or_parameter_named_like_a_cli_builtin_is_a_compile_error() {
-        let renamed = SHIPPED.replace("\n  ping:\n", "\n  stream:\n").replace(
-            "      limit: { type: i32, default: 100, min: 1, max: 100,",
-            "      output: { type: i32, default: 100, min: 1, max: 100,",
-        );
+        let renamed = SHIPPED
+            .replace("\n  ping:\n", "\n  stream:\n")
+            .replace("\n  server_time:\n", "\n  watch:\n")
+            .replace(
+                "      limit: { type: i32, default: 100, min: 1, max: 100,",
+                "      output: { type: i32, default: 100, min: 1, max: 100,",
+            );
         let tokens = generate_with(&renamed, super::emit)
             .unwrap_or_else(|(t, _)| t)
             .to_string();
         assert!(
             tokens.contains("endpoints.stream: the command line has its own `stream` command"),
+            "{tokens}"
+        );
+        assert!(
+            tokens.contains("endpoints.watch: the command line has its own `watch` command"),
             "{tokens}"
         );
         assert!(

@@ -293,3 +293,37 @@ fn rest_records_convert_both_ways() {
     assert_eq!(p.isolated_margin, Some(Decimal::ZERO));
     assert_eq!(p.to_record().and_then(|r| r.volume), Some(d("5")));
 }
+
+#[test]
+fn records_written_back_keep_the_exchanges_text_where_the_view_agrees() {
+    // Equal values in other scales: the record's text stays; a changed value is the view's.
+    let text = r#"{"marginCoin":"USDT","accountNormal":"990.50","accountLock":"9.5000","totalPositionNormal":"0","partPositionNormal":"0.0","positionVos":[]}"#;
+    let entry: AccountBalance = serde_json::from_str(text).unwrap_or_else(|e| panic!("{e}"));
+    let mut b = BalanceState::from_record(&entry, 1);
+    let written = |b: &BalanceState| serde_json::to_value(b.to_record()).unwrap_or_default();
+    assert_eq!(
+        written(&b),
+        serde_json::to_value(&entry).unwrap_or_default()
+    );
+    b.locked = d("10");
+    assert_eq!(written(&b)["accountLock"].to_string(), "10");
+    assert_eq!(written(&b)["accountNormal"].to_string(), "990.0000");
+
+    let record = r#"{"id":7,"positionType":1,"side":"BUY","volume":"5.0","openPrice":"30000.0","avgPrice":"30000.0","unRealizedAmount":"2.50","indexPrice":"30500"}"#;
+    let record: Position = serde_json::from_str(record).unwrap_or_else(|e| panic!("{e}"));
+    let p = PositionState::from_record(BTC, &record, 1).expect("a position");
+    assert_eq!(p.mark, Some(d("30500")));
+    assert_eq!(
+        serde_json::to_value(p.to_record()).unwrap_or_default(),
+        serde_json::to_value(&record).unwrap_or_default()
+    );
+}
+
+#[test]
+fn a_position_event_carries_the_price_its_unrealized_pnl_was_valued_at() {
+    let mut s = state();
+    s.apply_snapshot(snapshot(50, vec![], None), ReconcileCause::Start);
+    changes(s.apply(&account_event(100, "1000", "0", "0.005", "30000")));
+    let p = s.position(BTC, Side::Buy).expect("the position");
+    assert_eq!((p.mark, p.unrealized), (Some(d("30000")), Some(d("0"))));
+}
