@@ -1,8 +1,8 @@
 #!/usr/bin/env bash
 # A new user's first build of contango, measured from outside: a scratch crate that depends on
 # contango by path (as README "Install" does, with tokio and rust_decimal) and calls one endpoint,
-# built with a cold target directory; prints the wall time and how many crates and compile units
-# cargo compiled.
+# built with a cold target directory; prints the wall time, how many crates and compile units
+# cargo compiled, and how long contango's own crates took (cargo's --timings report, python3).
 #
 #   scripts/build_time.sh                       # dev, then release, default features
 #   scripts/build_time.sh dev                   # one profile: dev or release
@@ -70,7 +70,7 @@ echo "contango first build: $(rustc --version), $(nproc) cores, load average $(c
 echo "dependency: contango = { $DEP }"
 for profile in "${PROFILES[@]}"; do
     target="$SCRATCH/target-$profile"
-    args=(build --offline --message-format=json --manifest-path "$SCRATCH/crate/Cargo.toml")
+    args=(build --offline --timings --message-format=json --manifest-path "$SCRATCH/crate/Cargo.toml")
     if [ "$profile" = release ]; then args+=(--release); fi
     # A user builds without the RUSTFLAGS this shell may carry.
     start=$(date +%s.%N)
@@ -88,4 +88,17 @@ for profile in "${PROFILES[@]}"; do
         sed -E 's/.*"package_id":"([^"]*)".*/\1/' | sort -u | wc -l)
     awk -v p="$profile" -v s="$start" -v e="$end" -v c="$crates" -v u="$units" \
         'BEGIN { printf "%-8s %6.1f s wall, %d crates (%d compile units)\n", p, e - s, c, u }'
+    # contango's own crates, from cargo's timing report (its unit table, as JSON in the page).
+    python3 - "$target/cargo-timings/cargo-timing.html" <<'PY' || true
+import json, re, sys
+page = open(sys.argv[1], encoding="utf-8").read()
+found = re.search(r"const UNIT_DATA = (\[.*?\]);", page, re.S)
+if not found:
+    print("         (contango's crates: see the timing report; its format was not recognised)")
+    sys.exit(0)
+for unit in json.loads(found.group(1)):
+    if unit.get("name", "").startswith("contango"):
+        print("         %-22s %5.1f s" % (unit["name"] + " " + unit.get("target", "").strip(),
+                                          unit.get("duration", 0.0)))
+PY
 done

@@ -22,6 +22,9 @@ use super::redact::Redactor;
 use crate::credentials::Credentials;
 use crate::encode::PathParam;
 
+/// How often the writer looks at its queue (and so how far the file may lag behind).
+const TICK: std::time::Duration = std::time::Duration::from_millis(10);
+
 /// How many generated values (client order ids) the writer remembers: enough for every order in
 /// flight, bounded whatever the session does.
 const GENERATED_KEPT: usize = 4096;
@@ -129,7 +132,7 @@ impl Recorder {
 
     fn start(out: Box<dyn Write + Send>, path: Option<PathBuf>) -> io::Result<Recorder> {
         let started_ms = crate::clock::local_ms();
-        let mut out = BufWriter::new(out);
+        let mut out = BufWriter::with_capacity(1 << 16, out);
         let header = Header {
             contango_recording: VERSION,
             started_ms,
@@ -257,17 +260,25 @@ impl Writer {
         }
     }
 
-    /// Until every handle is gone: write what arrives, flushing whenever the queue is empty, so
-    /// the file is never far behind.
+    /// Until every handle is gone: every tick, write what has arrived and flush, so the file is
+    /// at most a tick behind. The thread polls rather than waits on the queue: a waiting thread
+    /// must be woken by each send, a system call and a context switch in the request path,
+    /// while a send to a polling one is a push onto the queue.
     fn run(mut self, rx: mpsc::Receiver<Msg>) {
-        while let Ok(msg) = rx.recv() {
-            self.handle(msg);
-            while let Ok(msg) = rx.try_recv() {
-                self.handle(msg);
+        loop {
+            loop {
+                match rx.try_recv() {
+                    Ok(msg) => self.handle(msg),
+                    Err(mpsc::TryRecvError::Empty) => break,
+                    Err(mpsc::TryRecvError::Disconnected) => {
+                        self.flush();
+                        return;
+                    }
+                }
             }
             self.flush();
+            std::thread::sleep(TICK);
         }
-        self.flush();
     }
 
     fn handle(&mut self, msg: Msg) {
@@ -376,12 +387,12 @@ impl Writer {
         };
         let outcome = match x.outcome {
             Ok(a) => {
-                let body = match String::from_utf8(a.body.to_vec()) {
+                let body = match std::str::from_utf8(&a.body) {
                     Ok(text) => {
-                        r.learn_json(&text);
-                        Payload::Text(unsigned(r.apply(text)))
+                        r.learn_json(text);
+                        Payload::Text(unsigned(r.apply(text.to_owned())))
                     }
-                    Err(e) => Payload::Bytes(e.into_bytes()),
+                    Err(_) => Payload::Bytes(a.body.to_vec()),
                 };
                 Outcome::Answer(Answer {
                     status: a.status,
