@@ -18,6 +18,9 @@ pub fn event<A: StreamApi>(log: &DriftLog, frame: &[u8]) -> Result<A::Event, ser
     result
 }
 
+// Off the hot path: only a frame that was noticed (or failed) comes here.
+#[cold]
+#[inline(never)]
 fn event_drift<A: StreamApi>(log: &DriftLog, frame: &[u8]) {
     // Steady drift (the same unlisted event again and again) is sampled before any parse.
     if !log.should_check("stream") {
@@ -44,6 +47,8 @@ fn event_drift<A: StreamApi>(log: &DriftLog, frame: &[u8]) {
 
 /// Notes the drift of one market frame (already inflated) after its decode: called with the
 /// decode's own flag read ([`super::take`]) or failure.
+#[cold]
+#[inline(never)]
 pub(crate) fn market_drift<A: MarketApi>(log: &DriftLog, bytes: &[u8]) {
     let Ok(v) = serde_json::from_slice::<Value>(bytes) else {
         return;

@@ -41,6 +41,9 @@ pub fn answer<E: Endpoint>(
     result
 }
 
+// Off the hot path: only a noticed (or failed) answer comes here.
+#[cold]
+#[inline(never)]
 fn answer_data<E: Endpoint>(log: &DriftLog, body: &[u8]) {
     let Ok(v) = serde_json::from_slice::<Value>(body) else {
         return;
