@@ -13,6 +13,22 @@ use crate::support::{Harness, Run, new_order, wait};
 
 /// Runs `drift --seconds 4` with `args` through `cmd` (aimed at the harness's simulator); while
 /// it listens, an order of its account changes, so the order update's drift is seen too.
+/// The findings of a `drift -o json` run as (kind, endpoint, path, wire), sorted.
+pub fn findings(run: &Run) -> Vec<(String, String, String, String)> {
+    let report: Value = serde_json::from_str(&run.stdout).expect("one JSON document");
+    let mut found: Vec<_> = report["findings"]
+        .as_array()
+        .expect("findings")
+        .iter()
+        .map(|f| {
+            let s = |k: &str| f[k].as_str().unwrap_or_default().to_owned();
+            (s("kind"), s("endpoint"), s("path"), s("wire"))
+        })
+        .collect();
+    found.sort();
+    found
+}
+
 pub fn drift_while_an_order_changes(h: &Harness, mut cmd: Command, args: &[&str]) -> Run {
     cmd.args(["drift", "--seconds", "4"])
         .args(args)
@@ -121,15 +137,7 @@ fn the_drifting_simulator_shows_every_kind_of_finding_and_exit_6() {
     assert_eq!(run.code, Some(6), "{run:?}");
     assert!(run.stderr.contains("drift:"), "{run:?}");
     let report: Value = serde_json::from_str(&run.stdout).expect("one JSON document");
-    let found: Vec<(String, String, String, String)> = report["findings"]
-        .as_array()
-        .expect("findings")
-        .iter()
-        .map(|f| {
-            let s = |k: &str| f[k].as_str().unwrap_or_default().to_owned();
-            (s("kind"), s("endpoint"), s("path"), s("wire"))
-        })
-        .collect();
+    let found = findings(&run);
     for e in contango_sim::drift::EXPECTED {
         let want = (
             e.kind.to_owned(),

@@ -7,7 +7,6 @@ use std::time::{Duration, Instant};
 
 use contango::{Client, Credentials, OrderType, Side};
 use rust_decimal_macros::dec;
-use serde_json::Value;
 
 use crate::support::{Harness, Run, finish, new_order, order, signal, start, wait};
 
@@ -75,6 +74,16 @@ fn recorded_commands_replay_to_the_same_output_and_exit_code_with_no_server() {
         "{other:?}"
     );
 }
+
+/// The market stream command both runs use.
+const MARKET: &[&str] = &[
+    "stream",
+    "market",
+    "--contract",
+    "E-BTC-USDT",
+    "--channel",
+    "depth",
+];
 
 /// Lines of a stream's stdout until `enough` holds (at most 30 s), then SIGTERM; everything it
 /// printed.
@@ -148,20 +157,7 @@ fn a_recorded_stream_replays_its_lines_and_ends_where_the_recording_does() {
     );
     assert_eq!(live.code, Some(0), "{live:?}");
     let market = file("stream-market.jsonl");
-    let live_market = stream_until(
-        &h,
-        &market,
-        &[
-            "stream",
-            "market",
-            "--contract",
-            "E-BTC-USDT",
-            "--channel",
-            "depth",
-        ],
-        || {},
-        |lines| !lines.is_empty(),
-    );
+    let live_market = stream_until(&h, &market, MARKET, || {}, |lines| !lines.is_empty());
     assert_eq!(live_market.code, Some(0), "{live_market:?}");
     let text = std::fs::read_to_string(&market).expect("the recording");
     assert!(text.contains(r#""gzip":true"#), "{text}");
@@ -172,18 +168,7 @@ fn a_recorded_stream_replays_its_lines_and_ends_where_the_recording_does() {
     let h = Harness::new("record-streams-offline");
     for (path, live, args) in [
         (&user, &live, vec!["stream", "user"]),
-        (
-            &market,
-            &live_market,
-            vec![
-                "stream",
-                "market",
-                "--contract",
-                "E-BTC-USDT",
-                "--channel",
-                "depth",
-            ],
-        ),
+        (&market, &live_market, MARKET.to_vec()),
     ] {
         let again = replayed(&h, path, &args);
         assert_eq!(again.code, Some(0), "{again:?}");
@@ -215,20 +200,7 @@ fn drift_from_a_recording_finds_what_the_live_probe_found_without_a_server() {
         .args(["-o", "json"]);
     let offline = finish(cmd);
     assert_eq!(offline.code, Some(6), "{offline:?}");
-    let findings = |run: &Run| {
-        let report: Value = serde_json::from_str(&run.stdout).expect("one JSON document");
-        let mut found: Vec<(String, String, String, String)> = report["findings"]
-            .as_array()
-            .expect("findings")
-            .iter()
-            .map(|f| {
-                let s = |k: &str| f[k].as_str().unwrap_or_default().to_owned();
-                (s("kind"), s("endpoint"), s("path"), s("wire"))
-            })
-            .collect();
-        found.sort();
-        found
-    };
+    let findings = crate::drift::findings;
     let (seen_live, seen_offline) = (findings(&live), findings(&offline));
     assert_eq!(seen_offline, seen_live);
     assert_eq!(seen_live.len(), contango_sim::drift::EXPECTED.len());
