@@ -27,7 +27,7 @@ async fn main() {
 async fn a_rest_only_build_has_no_stream_code_or_dependencies_and_calls_depth() {
     let root = env!("CARGO_MANIFEST_DIR");
     let dependency = format!("contango = {{ path = {root:?}, default-features = false }}");
-    let probe = Probe::new("rest-only-probe", &[], &[&dependency, probe::TOKIO], root);
+    let probe = Probe::with_dependencies("rest-only-probe", &[&dependency, probe::TOKIO], root);
     probe.write("spec.yaml", SHIPPED_SPEC);
     probe.write("src/main.rs", MAIN);
     let built = probe.build();

@@ -1,7 +1,6 @@
 //! The facade's integration tests, as one test binary with a module per suite. Every test binary
 //! links tokio, reqwest, rustls and the simulator; one binary links them once (there were
-//! twenty, and linking was most of the suite's build). The trybuild cases stay in their own
-//! binary, `tests/ui.rs`.
+//! twenty, and linking was most of the suite's build).
 //!
 //! A new suite is a file here and a `mod` line below, in its group; its helpers come from the
 //! support modules as `use crate::sim_support::{...}`. Run one suite with
@@ -46,8 +45,9 @@ mod drift;
 // Sessions recorded and replayed.
 mod recording;
 
-// Other specs' expansions, hostile input, and a spec edit picked up by a rebuild.
+// Other specs' expansions and mistakes, hostile input, and a spec edit picked up by a rebuild.
 mod features;
 mod fuzz_regressions;
 mod generated;
 mod rebuild;
+mod spec_errors;

@@ -27,7 +27,7 @@ pub const RECENT_TRADES: &str = r#"  recent_trades:
 "#;
 
 /// A dependency line for a probe's `main`: tokio with features contango's own build already
-/// enables, so it is not built again.
+/// enables.
 pub const TOKIO: &str = r#"tokio = { version = "1", features = ["macros", "rt-multi-thread"] }"#;
 
 /// `text` with each `(from, to)` replaced; each `from` must occur exactly once.
@@ -59,10 +59,28 @@ pub struct Probe {
 }
 
 impl Probe {
-    /// A crate `name` in this build's temporary directory, depending on the packages in `deps`
-    /// (`(package, path)`) and the dependency lines `more`, with this workspace's `Cargo.lock`
-    /// (`workspace_root`) and its profile.
-    pub fn new(name: &str, deps: &[(&str, &str)], more: &[&str], workspace_root: &str) -> Probe {
+    /// A crate `name` in this build's temporary directory that depends on every package of the
+    /// workspace at `workspace_root` and on everything those depend on, with the features the
+    /// workspace's own test build gives them ([`workspace_dependencies`]): cargo then finds the
+    /// test build's artifacts of every registry dependency fresh and compiles only contango's
+    /// crates (once for all such probes) and the probe itself.
+    pub fn new(name: &str, workspace_root: &str) -> Probe {
+        Probe::with(name, workspace_dependencies(workspace_root), workspace_root)
+    }
+
+    /// A crate `name` depending on exactly the dependency lines `dependencies` (a feature set of
+    /// its own: cargo builds what differs from the test build).
+    pub fn with_dependencies(name: &str, dependencies: &[&str], workspace_root: &str) -> Probe {
+        let lines: String = dependencies
+            .iter()
+            .map(|line| format!("{line}\n"))
+            .collect();
+        Probe::with(name, &format!("[dependencies]\n{lines}"), workspace_root)
+    }
+
+    /// The crate with the manifest sections `dependencies`, this workspace's `Cargo.lock` (the
+    /// same versions: nothing resolved offline or built twice) and its profiles.
+    fn with(name: &str, dependencies: &str, workspace_root: &str) -> Probe {
         let tmp = Path::new(env!("CARGO_TARGET_TMPDIR"));
         let target = tmp
             .parent()
@@ -70,17 +88,15 @@ impl Probe {
         let dir = tmp.join(name);
         let _ = std::fs::remove_dir_all(&dir);
         std::fs::create_dir_all(dir.join("src")).expect("create the probe crate");
-        let deps: String = deps
-            .iter()
-            .map(|(package, path)| format!("{package} = {{ path = {path:?} }}\n"))
-            .chain(more.iter().map(|line| format!("{line}\n")))
-            .collect();
+        let root = Path::new(workspace_root);
+        let workspace_manifest =
+            std::fs::read_to_string(root.join("Cargo.toml")).expect("the workspace's Cargo.toml");
         let manifest = format!(
             "[package]\nname = \"{name}\"\nversion = \"0.0.0\"\nedition = \"2024\"\npublish = false\n\n\
-             [dependencies]\n{deps}\n\
-             # Its own workspace, not a member of contango's; dependencies without debug\n\
-             # information, as contango builds them.\n[workspace]\n\n\
-             [profile.dev.package.\"*\"]\ndebug = false\n"
+             {dependencies}\n\
+             # Its own workspace, not a member of contango's, with contango's profiles.\n\
+             [workspace]\n\n{}",
+            profiles(&workspace_manifest)
         );
         let probe = Probe {
             dir,
@@ -88,14 +104,23 @@ impl Probe {
             name: name.to_owned(),
         };
         probe.write("Cargo.toml", &manifest);
-        // The same versions as this build, so nothing is resolved (offline) or built twice.
-        let lock = Path::new(workspace_root).join("Cargo.lock");
-        std::fs::copy(lock, probe.dir.join("Cargo.lock")).expect("copy Cargo.lock");
+        if dependencies.contains("[build-dependencies]") {
+            probe.write("build.rs", "fn main() {}\n");
+        }
+        std::fs::copy(root.join("Cargo.lock"), probe.dir.join("Cargo.lock"))
+            .expect("copy Cargo.lock");
         probe
     }
 
     pub fn write(&self, file: &str, text: &str) {
         std::fs::write(self.dir.join(file), text).expect("write a probe file");
+    }
+
+    /// Appends manifest sections (targets, say) to the probe's `Cargo.toml`.
+    pub fn append_to_manifest(&self, sections: &str) {
+        let path = self.dir.join("Cargo.toml");
+        let manifest = std::fs::read_to_string(&path).expect("the probe's manifest");
+        self.write("Cargo.toml", &(manifest + sections));
     }
 
     pub fn cargo(&self, args: &[&str]) -> (bool, String, String) {
@@ -143,6 +168,82 @@ impl Probe {
     pub fn binary(&self) -> PathBuf {
         self.target.join("debug").join(&self.name)
     }
+}
+
+/// The manifest's `[profile.*]` sections, verbatim.
+fn profiles(manifest: &str) -> String {
+    let mut out = String::new();
+    let mut inside = false;
+    for line in manifest.lines() {
+        if line.starts_with('[') {
+            inside = line.starts_with("[profile.");
+        }
+        if inside {
+            out.push_str(line);
+            out.push('\n');
+        }
+    }
+    out
+}
+
+/// The `[dependencies]` and `[build-dependencies]` of a probe that builds against the same
+/// artifacts as `cargo test --workspace`: every member of the workspace by path, and every
+/// registry dependency any member declares (normal, dev or build), with the union of the
+/// features asked for. The test build unifies all of those for the target, and for the host
+/// (proc macros, build scripts) too since the macro crate's own unit tests put its dependencies
+/// on the target side; listing the same set as build dependencies gives the probe's host side
+/// the same features, so the host and target units are the test build's. Read once per test
+/// binary from `cargo metadata`; a dependency added to any member is picked up by itself. (Only
+/// the time is at stake: a feature set that differs makes cargo build another copy.)
+fn workspace_dependencies(workspace_root: &str) -> &'static str {
+    static SECTIONS: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    SECTIONS.get_or_init(|| {
+        let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
+        let out = Command::new(cargo)
+            .args(["metadata", "--format-version", "1", "--no-deps", "--offline"])
+            .current_dir(workspace_root)
+            .output()
+            .expect("run cargo metadata");
+        assert!(
+            out.status.success(),
+            "cargo metadata: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        let metadata: serde_json::Value =
+            serde_json::from_slice(&out.stdout).expect("cargo metadata's JSON");
+        let packages = metadata["packages"].as_array().expect("packages");
+        let members: Vec<&str> = packages.iter().filter_map(|p| p["name"].as_str()).collect();
+        let mut normal = String::from("[dependencies]\n");
+        // name -> (version requirement, features, default features)
+        let mut registry: std::collections::BTreeMap<&str, (&str, std::collections::BTreeSet<&str>, bool)> =
+            std::collections::BTreeMap::new();
+        for package in packages {
+            let manifest = package["manifest_path"].as_str().expect("manifest_path");
+            let dir = Path::new(manifest).parent().expect("a package directory");
+            normal.push_str(&format!("{} = {{ path = {:?} }}\n", package["name"].as_str().unwrap_or_default(), dir));
+            for dep in package["dependencies"].as_array().into_iter().flatten() {
+                let name = dep["name"].as_str().unwrap_or_default();
+                // Members come by path above; optional and platform-specific dependencies come
+                // with the members that enable them.
+                if members.contains(&name) || dep["optional"] == true || !dep["target"].is_null() {
+                    continue;
+                }
+                let entry = registry.entry(name).or_insert_with(|| {
+                    (dep["req"].as_str().unwrap_or("*"), Default::default(), false)
+                });
+                entry.1.extend(dep["features"].as_array().into_iter().flatten().filter_map(|f| f.as_str()));
+                entry.2 |= dep["uses_default_features"] == true;
+            }
+        }
+        let lines: String = registry
+            .iter()
+            .map(|(name, (req, features, default))| {
+                let features: Vec<&str> = features.iter().copied().collect();
+                format!("{name} = {{ version = {req:?}, features = {features:?}, default-features = {default} }}\n")
+            })
+            .collect();
+        format!("{normal}{lines}\n[build-dependencies]\n{lines}")
+    })
 }
 
 /// Runs `binary` with `args` for at most a minute: whether it succeeded, and its stdout and

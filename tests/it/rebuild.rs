@@ -94,12 +94,7 @@ async fn run_against(probe: &Probe, sim: &Sim) -> String {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn editing_the_spec_recompiles_and_brings_the_new_items() {
     let root = env!("CARGO_MANIFEST_DIR");
-    let probe = Probe::new(
-        "rebuild-probe",
-        &[("contango", root)],
-        &[probe::TOKIO],
-        root,
-    );
+    let probe = Probe::new("rebuild-probe", root);
     probe.write("spec.yaml", SHIPPED_SPEC);
     probe.write("src/main.rs", MAIN_V1);
 

@@ -170,12 +170,7 @@ fn the_printed_patch_applied_and_rebuilt_makes_the_drift_go_away() {
         .parent()
         .map(|p| p.to_string_lossy().into_owned())
         .expect("the workspace root");
-    let probe = Probe::new(
-        "drift-patch-probe",
-        &[("contango", root.as_str()), ("contango-cli", cli)],
-        &[],
-        &root,
-    );
+    let probe = Probe::new("drift-patch-probe", &root);
     probe.write("spec.yaml", SHIPPED_SPEC);
     probe.write("src/main.rs", crate::rebuild::MAIN);
     let first = probe.build();

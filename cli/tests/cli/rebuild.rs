@@ -36,12 +36,7 @@ fn editing_the_spec_changes_the_command_line() {
         .parent()
         .map(|p| p.to_string_lossy().into_owned())
         .expect("the workspace root");
-    let probe = Probe::new(
-        "cli-rebuild-probe",
-        &[("contango", root.as_str()), ("contango-cli", cli)],
-        &[],
-        &root,
-    );
+    let probe = Probe::new("cli-rebuild-probe", &root);
     probe.write("spec.yaml", SHIPPED_SPEC);
     probe.write("src/main.rs", MAIN);
     let t = Instant::now();
