@@ -7161,11 +7161,23 @@ impl ClientBuilder {
                 ::std::borrow::Cow<'_, str>,
                 ::contango::__private::serde_json::Error,
             > {
-                let t: Tag<'_> = ::contango::__private::serde_json::from_slice(frame)?;
-                t.tag
-                    .ok_or_else(|| <::contango::__private::serde_json::Error as ::contango::__private::serde::de::Error>::missing_field(
-                        "e",
-                    ))
+                let t: ::std::result::Result<Tag<'_>, _> = ::contango::__private::serde_json::from_slice(
+                    frame,
+                );
+                match t.map(|t| t.tag) {
+                    ::std::result::Result::Ok(::std::option::Option::Some(tag)) => {
+                        ::std::result::Result::Ok(tag)
+                    }
+                    other => {
+                        ::contango::__private::drift::notice();
+                        other
+                            .and_then(|_| ::std::result::Result::Err(
+                                <::contango::__private::serde_json::Error as ::contango::__private::serde::de::Error>::missing_field(
+                                    "e",
+                                ),
+                            ))
+                    }
+                }
             };
             let tag = match ::contango::__private::de::leading_tag(frame, "e") {
                 ::std::option::Option::Some(t) => ::std::borrow::Cow::Borrowed(t),

@@ -56,9 +56,17 @@ pub fn stream(s: &Stream) -> proc_macro2::TokenStream {
                 }
                 // The tag pass parses the whole frame; it runs only when the fast read cannot
                 // tell, and for unknown types (so a malformed frame is an error, never `Other`).
+                // A frame it cannot read is noticed, as every failure of the decode is (a drift check
+                // names what is wrong: `contango_runtime::drift::event`).
                 let tag_pass = || -> ::std::result::Result<::std::borrow::Cow<'_, str>, ::contango::__private::serde_json::Error> {
-                    let t: Tag<'_> = ::contango::__private::serde_json::from_slice(frame)?;
-                    t.tag.ok_or_else(|| <::contango::__private::serde_json::Error as ::contango::__private::serde::de::Error>::missing_field(#tag))
+                    let t: ::std::result::Result<Tag<'_>, _> = ::contango::__private::serde_json::from_slice(frame);
+                    match t.map(|t| t.tag) {
+                        ::std::result::Result::Ok(::std::option::Option::Some(tag)) => ::std::result::Result::Ok(tag),
+                        other => {
+                            ::contango::__private::drift::notice();
+                            other.and_then(|_| ::std::result::Result::Err(<::contango::__private::serde_json::Error as ::contango::__private::serde::de::Error>::missing_field(#tag)))
+                        }
+                    }
                 };
                 let tag = match ::contango::__private::de::leading_tag(frame, #tag) {
                     ::std::option::Option::Some(t) => ::std::borrow::Cow::Borrowed(t),

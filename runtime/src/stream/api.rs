@@ -47,7 +47,9 @@ pub trait StreamApi: Send + Sync + 'static {
     /// Key of a data frame naming its event type (`e`).
     const TAG: &'static str;
 
-    /// Decodes one data frame (already decompressed) straight from its bytes.
+    /// Decodes one data frame (already decompressed) straight from its bytes. What the spec does
+    /// not describe, and any failure, is reported with [`crate::drift::notice`] (the generated
+    /// decoders do): only a noticed frame is checked for drift.
     fn decode(frame: &[u8]) -> Result<Self::Event, serde_json::Error>;
 
     /// The spec's name of the event type `tag` (aliases resolved) and its type; `None` for an

@@ -3,10 +3,9 @@
 //! and nothing changes when it is off: REST answers are the bytes the simulator sent before drift
 //! mode existed, and stream frames are exactly the generated types' serialization.
 
-mod support;
-
 use std::time::Duration;
 
+use crate::support::{Frame, Ws, next_frame, send};
 use contango::{
     Client, Contract, ContractSide, Event, MarketDepth, MarketEvent, MarketKline, MarketMessage,
     MarketStreamApi, NewOrder, Open, OrderTradeUpdate, OrderType, PositionType, Side,
@@ -15,7 +14,6 @@ use contango_sim::drift::{EXPECTED, Expected};
 use contango_sim::{Sim, market_ws};
 use rust_decimal::Decimal;
 use serde_json::Value;
-use support::{Frame, Ws, next_frame, send};
 
 const SYMBOL: &str = "E-BTC-USDT";
 const WAIT: Duration = Duration::from_secs(5);
@@ -353,7 +351,7 @@ async fn what_a_probe_needs_still_works_through_the_sdk() {
 /// Subscribes a raw private-stream connection of `client`'s account and returns it with the ack.
 async fn user_stream(sim: &Sim, client: &Client) -> (Ws, Frame) {
     let key = listen_key(client).await;
-    let mut ws = support::connect(sim.addr(), &sim.stream_url(&key)).await;
+    let mut ws = crate::support::connect(sim.addr(), &sim.stream_url(&key)).await;
     send(
         &mut ws,
         r#"{"event":"sub","params":{"channel":"user_account_update"}}"#,
@@ -448,7 +446,7 @@ async fn the_private_stream_is_unchanged_when_off() {
 }
 
 async fn market(sim: &Sim, channels: &[&str]) -> Ws {
-    let mut ws = support::connect(sim.addr(), sim.market_ws_url()).await;
+    let mut ws = crate::support::connect(sim.addr(), sim.market_ws_url()).await;
     for channel in channels {
         send(
             &mut ws,

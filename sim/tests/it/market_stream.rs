@@ -13,16 +13,14 @@ use rust_decimal::Decimal;
 use serde_json::Value;
 use tokio_tungstenite::tungstenite::Message;
 
-mod support;
-
-use support::{Ws, next_frame, send};
+use crate::support::{Ws, next_frame, send};
 
 fn d(s: &str) -> Decimal {
     s.parse().unwrap_or_else(|e| panic!("decimal {s}: {e}"))
 }
 
 async fn connect(sim: &Sim) -> Ws {
-    support::connect(sim.addr(), sim.market_ws_url()).await
+    crate::support::connect(sim.addr(), sim.market_ws_url()).await
 }
 
 async fn sub(ws: &mut Ws, channel: &str) {
