@@ -4,6 +4,7 @@
 // Each test binary that includes this module (the facade's and the CLI's) uses part of it.
 #![allow(dead_code)]
 
+use std::collections::{BTreeMap, BTreeSet};
 use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
@@ -200,7 +201,13 @@ fn workspace_dependencies(workspace_root: &str) -> &'static str {
     SECTIONS.get_or_init(|| {
         let cargo = std::env::var_os("CARGO").unwrap_or_else(|| "cargo".into());
         let out = Command::new(cargo)
-            .args(["metadata", "--format-version", "1", "--no-deps", "--offline"])
+            .args([
+                "metadata",
+                "--format-version",
+                "1",
+                "--no-deps",
+                "--offline",
+            ])
             .current_dir(workspace_root)
             .output()
             .expect("run cargo metadata");
@@ -214,13 +221,12 @@ fn workspace_dependencies(workspace_root: &str) -> &'static str {
         let packages = metadata["packages"].as_array().expect("packages");
         let members: Vec<&str> = packages.iter().filter_map(|p| p["name"].as_str()).collect();
         let mut normal = String::from("[dependencies]\n");
-        // name -> (version requirement, features, default features)
-        let mut registry: std::collections::BTreeMap<&str, (&str, std::collections::BTreeSet<&str>, bool)> =
-            std::collections::BTreeMap::new();
+        let mut registry: BTreeMap<&str, Wanted> = BTreeMap::new();
         for package in packages {
+            let name = package["name"].as_str().unwrap_or_default();
             let manifest = package["manifest_path"].as_str().expect("manifest_path");
             let dir = Path::new(manifest).parent().expect("a package directory");
-            normal.push_str(&format!("{} = {{ path = {:?} }}\n", package["name"].as_str().unwrap_or_default(), dir));
+            normal.push_str(&format!("{name} = {{ path = {dir:?} }}\n"));
             for dep in package["dependencies"].as_array().into_iter().flatten() {
                 let name = dep["name"].as_str().unwrap_or_default();
                 // Members come by path above; optional and platform-specific dependencies come
@@ -228,22 +234,37 @@ fn workspace_dependencies(workspace_root: &str) -> &'static str {
                 if members.contains(&name) || dep["optional"] == true || !dep["target"].is_null() {
                     continue;
                 }
-                let entry = registry.entry(name).or_insert_with(|| {
-                    (dep["req"].as_str().unwrap_or("*"), Default::default(), false)
+                let wanted = registry.entry(name).or_insert_with(|| Wanted {
+                    req: dep["req"].as_str().unwrap_or("*"),
+                    features: BTreeSet::new(),
+                    default: false,
                 });
-                entry.1.extend(dep["features"].as_array().into_iter().flatten().filter_map(|f| f.as_str()));
-                entry.2 |= dep["uses_default_features"] == true;
+                let features = dep["features"].as_array().into_iter().flatten();
+                wanted.features.extend(features.filter_map(|f| f.as_str()));
+                wanted.default |= dep["uses_default_features"] == true;
             }
         }
         let lines: String = registry
             .iter()
-            .map(|(name, (req, features, default))| {
-                let features: Vec<&str> = features.iter().copied().collect();
-                format!("{name} = {{ version = {req:?}, features = {features:?}, default-features = {default} }}\n")
+            .map(|(name, w)| {
+                let (req, default) = (w.req, w.default);
+                let features: Vec<&str> = w.features.iter().copied().collect();
+                format!(
+                    "{name} = {{ version = {req:?}, features = {features:?}, \
+                     default-features = {default} }}\n"
+                )
             })
             .collect();
         format!("{normal}{lines}\n[build-dependencies]\n{lines}")
     })
+}
+
+/// What the workspace's members ask of one registry dependency, together.
+struct Wanted<'a> {
+    /// The first version requirement seen (the lock file decides the version).
+    req: &'a str,
+    features: BTreeSet<&'a str>,
+    default: bool,
 }
 
 /// Runs `binary` with `args` for at most a minute: whether it succeeded, and its stdout and
