@@ -177,12 +177,7 @@ fn the_printed_patch_applied_and_rebuilt_makes_the_drift_go_away() {
         patch.stdout
     );
 
-    let cli = env!("CARGO_MANIFEST_DIR");
-    let root = std::path::Path::new(cli)
-        .parent()
-        .map(|p| p.to_string_lossy().into_owned())
-        .expect("the workspace root");
-    let probe = Probe::new("drift-patch-probe", &root);
+    let probe = Probe::new("drift-patch-probe", &crate::rebuild::workspace_root());
     std::fs::create_dir_all(probe.dir.join("spec")).expect("the probe's spec directory");
     probe.write("spec/futures.yaml", SHIPPED_SPEC);
     probe.write(

@@ -22,6 +22,14 @@ fn main() -> std::process::ExitCode {
 }
 "#;
 
+/// The workspace's root, the CLI crate's parent directory: what a probe is built against.
+pub fn workspace_root() -> String {
+    std::path::Path::new(env!("CARGO_MANIFEST_DIR"))
+        .parent()
+        .map(|p| p.to_string_lossy().into_owned())
+        .expect("the workspace root")
+}
+
 /// Runs the probe's binary aimed at the simulator.
 fn probe_cli(h: &Harness, probe: &Probe, args: &[&str]) -> Run {
     let mut cmd = h.aimed(&probe.binary());
@@ -31,12 +39,7 @@ fn probe_cli(h: &Harness, probe: &Probe, args: &[&str]) -> Run {
 
 #[test]
 fn editing_the_spec_changes_the_command_line() {
-    let cli = env!("CARGO_MANIFEST_DIR");
-    let root = std::path::Path::new(cli)
-        .parent()
-        .map(|p| p.to_string_lossy().into_owned())
-        .expect("the workspace root");
-    let probe = Probe::new("cli-rebuild-probe", &root);
+    let probe = Probe::new("cli-rebuild-probe", &workspace_root());
     probe.write("spec.yaml", SHIPPED_SPEC);
     probe.write("src/main.rs", MAIN);
     let t = Instant::now();
