@@ -4,7 +4,7 @@
         #[doc = " Server time in milliseconds since the epoch."]
         server_time: ::contango::Millis {
             wire: "serverTime",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"serverTime"],
             presence: req,
             serde: [],
@@ -12,10 +12,10 @@
         #[doc = " Name of the server's time zone, e.g. Coordinated Universal Time."]
         timezone: ::std::string::String {
             wire: "timezone",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"timezone"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
     }
 }
@@ -25,7 +25,7 @@
         #[doc = " Contract name, e.g. E-BTC-USDT."]
         symbol: ::std::string::String {
             wire: "symbol",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"symbol"],
             presence: req,
             serde: [],
@@ -33,170 +33,170 @@
         #[doc = " Whether the contract can be traded."]
         status: ContractStatus {
             wire: "status",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"status"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Contract type: E perpetual, S test, others mixed."]
         contract_type: ContractType {
             wire: "type",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"type"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Contract direction: 0 backward, 1 forward."]
         side: ContractSide {
             wire: "side",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"side"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Contract face value."]
         multiplier: ::contango::__private::rust_decimal::Decimal {
             wire: "multiplier",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"multiplier"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Unit of the face value."]
         multiplier_coin: ::std::string::String {
             wire: "multiplierCoin",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"multiplierCoin"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Price precision (decimal places)."]
         price_precision: i32 {
             wire: "pricePrecision",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"pricePrecision"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Minimum order volume."]
         min_order_volume: ::contango::__private::rust_decimal::Decimal {
             wire: "minOrderVolume",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"minOrderVolume"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Minimum order value."]
         min_order_money: ::contango::__private::rust_decimal::Decimal {
             wire: "minOrderMoney",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"minOrderMoney"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Maximum volume of a market order."]
         max_market_volume: ::contango::__private::rust_decimal::Decimal {
             wire: "maxMarketVolume",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"maxMarketVolume"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Maximum value of a market order."]
         max_market_money: ::contango::__private::rust_decimal::Decimal {
             wire: "maxMarketMoney",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"maxMarketMoney"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Maximum volume of a limit order."]
         max_limit_volume: ::contango::__private::rust_decimal::Decimal {
             wire: "maxLimitVolume",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"maxLimitVolume"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Maximum value of a limit order (in the sample payload, not in the field table)."]
         max_limit_money: ::contango::__private::rust_decimal::Decimal {
             wire: "maxLimitMoney",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"maxLimitMoney"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Maximum number of valid (open) orders."]
         max_valid_order: i32 {
             wire: "maxValidOrder",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"maxValidOrder"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Contract id (sibling exchanges only)."]
         contract_id: i64 {
             wire: "contractId",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"contractId"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Margin coin (sibling exchanges only)."]
         margin_coin: ::std::string::String {
             wire: "marginCoin",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"marginCoin"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Minimum leverage (sibling exchanges only)."]
         min_lever: i32 {
             wire: "minLever",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"minLever"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Maximum leverage (sibling exchanges only)."]
         max_lever: i32 {
             wire: "maxLever",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"maxLever"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Maker fee rate for opening (sibling exchanges only)."]
         open_maker_fee: ::contango::__private::rust_decimal::Decimal {
             wire: "openMakerFee",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"openMakerFee"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Taker fee rate for opening (sibling exchanges only)."]
         open_taker_fee: ::contango::__private::rust_decimal::Decimal {
             wire: "openTakerFee",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"openTakerFee"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Maker fee rate for closing (sibling exchanges only)."]
         close_maker_fee: ::contango::__private::rust_decimal::Decimal {
             wire: "closeMakerFee",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"closeMakerFee"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Taker fee rate for closing (sibling exchanges only)."]
         close_taker_fee: ::contango::__private::rust_decimal::Decimal {
             wire: "closeTakerFee",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"closeTakerFee"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
     }
 }
@@ -206,15 +206,15 @@
         #[doc = " Current time in milliseconds (in the field table; absent or null in the samples)."]
         time: ::contango::Millis {
             wire: "time",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"time"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Buy price levels, best to worst."]
         bids: ::std::vec::Vec<PriceLevel> {
             wire: "bids",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"bids"],
             presence: req,
             serde: [],
@@ -222,7 +222,7 @@
         #[doc = " Sell price levels, best to worst."]
         asks: ::std::vec::Vec<PriceLevel> {
             wire: "asks",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"asks"],
             presence: req,
             serde: [],
@@ -234,18 +234,10 @@
 #[serde(crate = "::contango::__private::serde")]
 pub struct PriceLevel {
     /// Price of the level.
-    #[serde(
-        rename = "price",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::number",
-    )]
+    #[serde(rename = "price", deserialize_with = "::contango::__private::de::wire")]
     pub price: ::contango::__private::rust_decimal::Decimal,
     /// Total quantity at that price.
-    #[serde(
-        rename = "quantity",
-        deserialize_with = "::contango::__private::de::wire",
-        serialize_with = "::contango::__private::ser::number",
-    )]
+    #[serde(rename = "quantity", deserialize_with = "::contango::__private::de::wire")]
     pub quantity: ::contango::__private::rust_decimal::Decimal,
 }
 impl ::contango::__private::de::Wire for PriceLevel {
@@ -330,50 +322,50 @@ impl ::contango::__private::drift::Schema for PriceLevel {
         #[doc = " Open time in milliseconds."]
         time: ::contango::Millis {
             wire: "time",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"time"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Highest price."]
         high: ::contango::__private::rust_decimal::Decimal {
             wire: "high",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"high"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Lowest price."]
         low: ::contango::__private::rust_decimal::Decimal {
             wire: "low",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"low"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Latest price."]
         last: ::contango::__private::rust_decimal::Decimal {
             wire: "last",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"last"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Traded volume."]
         vol: ::contango::__private::rust_decimal::Decimal {
             wire: "vol",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"vol"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Price variation (a string in the field table, a decimal text in the samples)."]
         rose: ::contango::__private::rust_decimal::Decimal {
             wire: "rose",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"rose"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
     }
 }
@@ -383,7 +375,7 @@ impl ::contango::__private::drift::Schema for PriceLevel {
         #[doc = " Start time. The field table says milliseconds; real payloads send seconds, so it is read as seconds."]
         idx: ::contango::Seconds {
             wire: "idx",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"idx"],
             presence: req,
             serde: [],
@@ -391,42 +383,42 @@ impl ::contango::__private::drift::Schema for PriceLevel {
         #[doc = " Open price."]
         open: ::contango::__private::rust_decimal::Decimal {
             wire: "open",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"open"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Highest price."]
         high: ::contango::__private::rust_decimal::Decimal {
             wire: "high",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"high"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Lowest price."]
         low: ::contango::__private::rust_decimal::Decimal {
             wire: "low",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"low"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Close price."]
         close: ::contango::__private::rust_decimal::Decimal {
             wire: "close",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"close"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Traded volume."]
         vol: ::contango::__private::rust_decimal::Decimal {
             wire: "vol",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"vol"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
     }
 }
@@ -436,7 +428,7 @@ impl ::contango::__private::drift::Schema for PriceLevel {
         #[doc = " Trade id."]
         trade_id: i64 {
             wire: "tradeId",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"tradeId"],
             presence: req,
             serde: [],
@@ -444,106 +436,106 @@ impl ::contango::__private::drift::Schema for PriceLevel {
         #[doc = " Price."]
         price: ::contango::__private::rust_decimal::Decimal {
             wire: "price",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"price"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Quantity (int in the field table; read as a decimal so fractional volumes decode)."]
         qty: ::contango::__private::rust_decimal::Decimal {
             wire: "qty",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"qty"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Amount."]
         amount: ::contango::__private::rust_decimal::Decimal {
             wire: "amount",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"amount"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Contract name."]
         contract_name: ::std::string::String {
             wire: "contractName",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"contractName"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " BUY (buy long) or SELL (sell short)."]
         side: Side {
             wire: "side",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"side"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Trading fee (sent as a string)."]
         fee: ::contango::__private::rust_decimal::Decimal {
             wire: "fee",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"fee"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Buy-side order id."]
         bid_id: i64 {
             wire: "bidId",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"bidId"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Sell-side order id."]
         ask_id: i64 {
             wire: "askId",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"askId"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Buyer user id."]
         bid_user_id: i64 {
             wire: "bidUserId",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"bidUserId"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Seller user id."]
         ask_user_id: i64 {
             wire: "askUserId",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"askUserId"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Whether the caller is the buyer."]
         is_buyer: bool {
             wire: "isBuyer",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"isBuyer"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Whether the caller is the maker."]
         is_maker: bool {
             wire: "isMaker",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"isMaker"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Creation time in milliseconds (the samples spell it ctime or time)."]
         c_time: ::contango::Millis {
             wire: "cTime",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"cTime" | b"ctime" | b"time"],
             presence: opt,
-            serde: [alias = "ctime", alias = "time", default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
     }
 }
@@ -553,7 +545,7 @@ impl ::contango::__private::drift::Schema for PriceLevel {
         #[doc = " System-generated order id."]
         order_id: i64 {
             wire: "orderId",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"orderId"],
             presence: req,
             serde: [],
@@ -561,146 +553,146 @@ impl ::contango::__private::drift::Schema for PriceLevel {
         #[doc = " Client order id (some servers send it as a number; kept as text)."]
         client_order_id: ::std::string::String {
             wire: "clientOrderId",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"clientOrderId"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Contract name (in the sample payloads)."]
         contract_name: ::std::string::String {
             wire: "contractName",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"contractName"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Order price."]
         price: ::contango::__private::rust_decimal::Decimal {
             wire: "price",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"price"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Order quantity."]
         orig_qty: ::contango::__private::rust_decimal::Decimal {
             wire: "origQty",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"origQty"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Order amount."]
         orig_amount: ::contango::__private::rust_decimal::Decimal {
             wire: "origAmount",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"origAmount"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Filled quantity."]
         executed_qty: ::contango::__private::rust_decimal::Decimal {
             wire: "executedQty",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"executedQty"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Average fill price."]
         avg_price: ::contango::__private::rust_decimal::Decimal {
             wire: "avgPrice",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"avgPrice"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Order status."]
         status: OrderStatus {
             wire: "status",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"status"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Order type: LIMIT (limit price) or MARKET (market price)."]
         order_type: OrderType {
             wire: "type",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"type"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " BUY (buy long) or SELL (sell short)."]
         side: Side {
             wire: "side",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"side"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " OPEN or CLOSE."]
         action: Open {
             wire: "action",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"action"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Order creation time in milliseconds."]
         transact_time: ::contango::Millis {
             wire: "transactTime",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"transactTime"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Time in force (empty text in the samples; meaning not documented)."]
         time_in_force: ::std::string::String {
             wire: "timeInForce",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"timeInForce"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Trigger price of a conditional order (samples only)."]
         trigger_price: ::contango::__private::rust_decimal::Decimal {
             wire: "triggerPrice",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"triggerPrice"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Trigger type of a conditional order (samples only; values not documented)."]
         trigger_type: i32 {
             wire: "triggerType",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"triggerType"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Order type placed when triggered (samples only; values not documented)."]
         trigger_order_type: i32 {
             wire: "triggerOrderType",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"triggerOrderType"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Whether this is a conditional order (samples only)."]
         condition_order: bool {
             wire: "conditionOrder",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"conditionOrder"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Child orders of a conditional order (samples only)."]
         child_orders: ::std::vec::Vec<Order> {
             wire: "childOrders",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"childOrders"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
     }
 }
@@ -710,7 +702,7 @@ impl ::contango::__private::drift::Schema for PriceLevel {
         #[doc = " System-generated order id (may exceed 2^53; some servers send it as a string)."]
         order_id: i64 {
             wire: "orderId",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"orderId"],
             presence: req,
             serde: [],
@@ -723,7 +715,7 @@ impl ::contango::__private::drift::Schema for PriceLevel {
         #[doc = " One entry per margin coin."]
         account: ::std::vec::Vec<AccountBalance> {
             wire: "account",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"account"],
             presence: req,
             serde: [],
@@ -736,7 +728,7 @@ impl ::contango::__private::drift::Schema for PriceLevel {
         #[doc = " Margin coin."]
         margin_coin: ::std::string::String {
             wire: "marginCoin",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"marginCoin"],
             presence: req,
             serde: [],
@@ -744,135 +736,135 @@ impl ::contango::__private::drift::Schema for PriceLevel {
         #[doc = " Currency display precision."]
         coin_precious: i32 {
             wire: "coinPrecious",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"coinPrecious"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Balance account."]
         account_normal: ::contango::__private::rust_decimal::Decimal {
             wire: "accountNormal",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"accountNormal"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Margin frozen account."]
         account_lock: ::contango::__private::rust_decimal::Decimal {
             wire: "accountLock",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"accountLock"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Isolated-position margin balance."]
         part_position_normal: ::contango::__private::rust_decimal::Decimal {
             wire: "partPositionNormal",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"partPositionNormal"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Cross-position initial margin."]
         total_position_normal: ::contango::__private::rust_decimal::Decimal {
             wire: "totalPositionNormal",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"totalPositionNormal"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Profit and loss that occurred."]
         achieved_amount: ::contango::__private::rust_decimal::Decimal {
             wire: "achievedAmount",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"achievedAmount"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Unrealized profit and loss."]
         unrealized_amount: ::contango::__private::rust_decimal::Decimal {
             wire: "unrealizedAmount",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"unrealizedAmount"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Cross-position margin rate."]
         total_margin_rate: ::contango::__private::rust_decimal::Decimal {
             wire: "totalMarginRate",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"totalMarginRate"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Cross-position equity."]
         total_equity: ::contango::__private::rust_decimal::Decimal {
             wire: "totalEquity",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"totalEquity"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Isolated-position equity."]
         part_equity: ::contango::__private::rust_decimal::Decimal {
             wire: "partEquity",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"partEquity"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Cross-position costs."]
         total_cost: ::contango::__private::rust_decimal::Decimal {
             wire: "totalCost",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"totalCost"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Margin rate of all accounts."]
         sum_margin_rate: ::contango::__private::rust_decimal::Decimal {
             wire: "sumMarginRate",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"sumMarginRate"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Position profit and loss of the whole account."]
         sum_open_realized_amount: ::contango::__private::rust_decimal::Decimal {
             wire: "sumOpenRealizedAmount",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"sumOpenRealizedAmount"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Available trial money."]
         can_use_trial_fund: ::contango::__private::rust_decimal::Decimal {
             wire: "canUseTrialFund",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"canUseTrialFund"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Cross-position maintenance margin plus fee; may be null."]
         sum_maintenance_margin: ::contango::__private::rust_decimal::Decimal {
             wire: "sumMaintenanceMargin",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"sumMaintenanceMargin"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Account type; may be null. Allowed values are not documented, so it is kept as text."]
         future_model: ::std::string::String {
             wire: "futureModel",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"futureModel"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Position records per contract."]
         position_vos: ::std::vec::Vec<PositionGroup> {
             wire: "positionVos",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"positionVos"],
             presence: req,
             serde: [],
@@ -885,15 +877,15 @@ impl ::contango::__private::drift::Schema for PriceLevel {
         #[doc = " Contract id."]
         contract_id: i64 {
             wire: "contractId",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"contractId"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Contract name."]
         contract_name: ::std::string::String {
             wire: "contractName",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"contractName"],
             presence: req,
             serde: [],
@@ -901,23 +893,23 @@ impl ::contango::__private::drift::Schema for PriceLevel {
         #[doc = " Contract coin pair, e.g. BTC-USDT."]
         contract_symbol: ::std::string::String {
             wire: "contractSymbol",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"contractSymbol"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Whether auto-deleveraging is enabled."]
         adl_enabled: bool {
             wire: "adlEnabled",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"adlEnabled"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Positions of the contract."]
         positions: ::std::vec::Vec<Position> {
             wire: "positions",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"positions"],
             presence: req,
             serde: [],
@@ -930,7 +922,7 @@ impl ::contango::__private::drift::Schema for PriceLevel {
         #[doc = " Position id."]
         id: i64 {
             wire: "id",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"id"],
             presence: req,
             serde: [],
@@ -938,370 +930,370 @@ impl ::contango::__private::drift::Schema for PriceLevel {
         #[doc = " User id."]
         uid: i64 {
             wire: "uid",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"uid"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Contract id."]
         contract_id: i64 {
             wire: "contractId",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"contractId"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Margin mode: 1 cross, 2 isolated."]
         position_type: PositionType {
             wire: "positionType",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"positionType"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " BUY or SELL."]
         side: Side {
             wire: "side",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"side"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Quantity."]
         volume: ::contango::__private::rust_decimal::Decimal {
             wire: "volume",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"volume"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Open price."]
         open_price: ::contango::__private::rust_decimal::Decimal {
             wire: "openPrice",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"openPrice"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Average price."]
         avg_price: ::contango::__private::rust_decimal::Decimal {
             wire: "avgPrice",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"avgPrice"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Average closing price."]
         close_price: ::contango::__private::rust_decimal::Decimal {
             wire: "closePrice",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"closePrice"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Leverage multiple."]
         leverage_level: i32 {
             wire: "leverageLevel",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"leverageLevel"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Opening margin including variation."]
         open_amount: ::contango::__private::rust_decimal::Decimal {
             wire: "openAmount",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"openAmount"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Held position margin."]
         hold_amount: ::contango::__private::rust_decimal::Decimal {
             wire: "holdAmount",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"holdAmount"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Closed quantity."]
         close_volume: ::contango::__private::rust_decimal::Decimal {
             wire: "closeVolume",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"closeVolume"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Quantity of pending closing orders."]
         pending_close_volume: ::contango::__private::rust_decimal::Decimal {
             wire: "pendingCloseVolume",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"pendingCloseVolume"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Profit and loss that occurred."]
         realized_amount: ::contango::__private::rust_decimal::Decimal {
             wire: "realizedAmount",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"realizedAmount"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Historic accumulated profit and loss."]
         history_realized_amount: ::contango::__private::rust_decimal::Decimal {
             wire: "historyRealizedAmount",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"historyRealizedAmount"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Forced-close quantity."]
         force_liquidation_volume: ::contango::__private::rust_decimal::Decimal {
             wire: "forceLiquidationVolume",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"forceLiquidationVolume"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Forced-close price (average, trigger)."]
         force_liquidation_price: ::contango::__private::rust_decimal::Decimal {
             wire: "forceLiquidationPrice",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"forceLiquidationPrice"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Trading fees."]
         trade_fee: ::contango::__private::rust_decimal::Decimal {
             wire: "tradeFee",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"tradeFee"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Capital costs."]
         capital_fee: ::contango::__private::rust_decimal::Decimal {
             wire: "capitalFee",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"capitalFee"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Closing profit and loss."]
         close_profit: ::contango::__private::rust_decimal::Decimal {
             wire: "closeProfit",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"closeProfit"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Amount to share."]
         share_amount: ::contango::__private::rust_decimal::Decimal {
             wire: "shareAmount",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"shareAmount"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Freeze state."]
         freeze_lock: FreezeLock {
             wire: "freezeLock",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"freezeLock"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Whether the position is in effect."]
         status: PositionStatus {
             wire: "status",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"status"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Creation time (local date-time text, e.g. 2023-06-06T09:48:43)."]
         ctime: ::contango::LocalDateTime {
             wire: "ctime",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"ctime"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Update time (local date-time text)."]
         mtime: ::contango::LocalDateTime {
             wire: "mtime",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"mtime"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Liquidation lock time (local date-time text)."]
         lock_time: ::contango::LocalDateTime {
             wire: "lockTime",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"lockTime"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Total position value multiplied by face value."]
         position_amount: ::contango::__private::rust_decimal::Decimal {
             wire: "positionAmount",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"positionAmount"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Total closing value multiplied by face value."]
         position_close_amount: ::contango::__private::rust_decimal::Decimal {
             wire: "positionCloseAmount",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"positionCloseAmount"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Number of long positions."]
         long_account_count: i32 {
             wire: "longAccountCount",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"longAccountCount"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Number of short positions."]
         short_account_count: i32 {
             wire: "shortAccountCount",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"shortAccountCount"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Total realized profit and loss of this settlement cycle."]
         sum_realized: ::contango::__private::rust_decimal::Decimal {
             wire: "sumRealized",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"sumRealized"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Account deficit at position settlement."]
         deficit_losses: ::contango::__private::rust_decimal::Decimal {
             wire: "deficitLosses",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"deficitLosses"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Current margin ratio."]
         current_margin_rate: ::contango::__private::rust_decimal::Decimal {
             wire: "currentMarginRate",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"currentMarginRate"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Balance occupied by current contracts, excluding realized and unrealized gains and losses."]
         real_equity: ::contango::__private::rust_decimal::Decimal {
             wire: "realEquity",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"realEquity"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Broker (client) id (sample payloads only)."]
         broker_id: i64 {
             wire: "brokerId",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"brokerId"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Account the position belongs to (sample payloads only)."]
         using_account_type: UsingAccountType {
             wire: "usingAccountType",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"usingAccountType"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Margin rate (sample payloads only; not described)."]
         margin_rate: ::contango::__private::rust_decimal::Decimal {
             wire: "marginRate",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"marginRate"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Reduce price (sample payloads only; not described)."]
         reduce_price: ::contango::__private::rust_decimal::Decimal {
             wire: "reducePrice",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"reducePrice"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Return rate (sample payloads only; not described)."]
         return_rate: ::contango::__private::rust_decimal::Decimal {
             wire: "returnRate",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"returnRate"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Unrealized profit and loss (sample payloads only; not described)."]
         un_realized_amount: ::contango::__private::rust_decimal::Decimal {
             wire: "unRealizedAmount",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"unRealizedAmount"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Open realized amount (sample payloads only; not described)."]
         open_realized_amount: ::contango::__private::rust_decimal::Decimal {
             wire: "openRealizedAmount",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"openRealizedAmount"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Position balance (sample payloads only; not described)."]
         position_balance: ::contango::__private::rust_decimal::Decimal {
             wire: "positionBalance",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"positionBalance"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Settled profit (sample payloads only; not described)."]
         settle_profit: ::contango::__private::rust_decimal::Decimal {
             wire: "settleProfit",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"settleProfit"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Maintenance margin rate (sample payloads only; not described)."]
         keep_rate: ::contango::__private::rust_decimal::Decimal {
             wire: "keepRate",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"keepRate"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Maximum fee rate (sample payloads only; not described)."]
         max_fee_rate: ::contango::__private::rust_decimal::Decimal {
             wire: "maxFeeRate",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"maxFeeRate"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Index price (sample payloads only; not described)."]
         index_price: ::contango::__private::rust_decimal::Decimal {
             wire: "indexPrice",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"indexPrice"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
     }
 }
@@ -1311,7 +1303,7 @@ impl ::contango::__private::drift::Schema for PriceLevel {
         #[doc = " Contract name."]
         contract_name: ::std::string::String {
             wire: "contractName",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"contractName"],
             presence: req,
             serde: [],
@@ -1319,7 +1311,7 @@ impl ::contango::__private::drift::Schema for PriceLevel {
         #[doc = " The notional brackets."]
         brackets: ::std::vec::Vec<LeverageBracket> {
             wire: "brackets",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"brackets"],
             presence: req,
             serde: [],
@@ -1332,42 +1324,42 @@ impl ::contango::__private::drift::Schema for PriceLevel {
         #[doc = " Notional bracket number."]
         bracket: i32 {
             wire: "bracket",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"bracket"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Maximum initial leverage of the bracket."]
         initial_leverage: ::contango::__private::rust_decimal::Decimal {
             wire: "initialLeverage",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"initialLeverage"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Cap notional."]
         max_position_value: ::contango::__private::rust_decimal::Decimal {
             wire: "maxPositionValue",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"maxPositionValue"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Notional threshold."]
         min_position_value: ::contango::__private::rust_decimal::Decimal {
             wire: "minPositionValue",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"minPositionValue"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Maintenance margin ratio."]
         maint_margin_ratio: ::contango::__private::rust_decimal::Decimal {
             wire: "maintMarginRatio",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"maintMarginRatio"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
     }
 }
@@ -1377,7 +1369,7 @@ impl ::contango::__private::drift::Schema for PriceLevel {
         #[doc = " Contract name."]
         contract_name: ::std::string::String {
             wire: "contractName",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"contractName"],
             presence: req,
             serde: [],
@@ -1385,34 +1377,34 @@ impl ::contango::__private::drift::Schema for PriceLevel {
         #[doc = " Taker fee rate when opening."]
         open_taker_fee_rate: ::contango::__private::rust_decimal::Decimal {
             wire: "openTakerFeeRate",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"openTakerFeeRate"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Maker fee rate when opening."]
         open_maker_fee_rate: ::contango::__private::rust_decimal::Decimal {
             wire: "openMakerFeeRate",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"openMakerFeeRate"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Taker fee rate when closing."]
         close_taker_fee_rate: ::contango::__private::rust_decimal::Decimal {
             wire: "closeTakerFeeRate",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"closeTakerFeeRate"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Maker fee rate when closing."]
         close_maker_fee_rate: ::contango::__private::rust_decimal::Decimal {
             wire: "closeMakerFeeRate",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"closeMakerFeeRate"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
     }
 }
@@ -1422,50 +1414,50 @@ impl ::contango::__private::drift::Schema for PriceLevel {
         #[doc = " Direction (the samples use lower case)."]
         transfer_type: TransferType {
             wire: "transferType",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"transferType"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Coin transferred."]
         symbol: ::std::string::String {
             wire: "symbol",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"symbol"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Amount transferred."]
         amount: ::contango::__private::rust_decimal::Decimal {
             wire: "amount",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"amount"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Amount after the transfer (in the field table, absent from the sample)."]
         after_amount: ::contango::__private::rust_decimal::Decimal {
             wire: "afterAmount",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"afterAmount"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Transfer status."]
         status: TransferStatus {
             wire: "status",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"status"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Creation time in milliseconds."]
         ctime: ::contango::Millis {
             wire: "ctime",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"ctime"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
     }
 }
@@ -1475,426 +1467,426 @@ impl ::contango::__private::drift::Schema for PriceLevel {
         #[doc = " Record id."]
         id: i64 {
             wire: "id",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"id"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " User id."]
         uid: i64 {
             wire: "uid",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"uid"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Margin mode: 1 cross, 2 isolated."]
         position_type: PositionType {
             wire: "positionType",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"positionType"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " BUY or SELL."]
         side: Side {
             wire: "side",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"side"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Quantity."]
         volume: ::contango::__private::rust_decimal::Decimal {
             wire: "volume",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"volume"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Average price."]
         avg_price: ::contango::__private::rust_decimal::Decimal {
             wire: "avgPrice",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"avgPrice"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Leverage multiple."]
         leverage_level: i32 {
             wire: "leverageLevel",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"leverageLevel"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Profit and loss that occurred."]
         realized_amount: ::contango::__private::rust_decimal::Decimal {
             wire: "realizedAmount",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"realizedAmount"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Trading fees."]
         trade_fee: ::contango::__private::rust_decimal::Decimal {
             wire: "tradeFee",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"tradeFee"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Status. The field table gives the position status (0 ineffective, 1 effective); the sample carries other values (2), whose meaning is not documented, so it is kept as a number."]
         status: i32 {
             wire: "status",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"status"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Creation time (local date-time text, e.g. 2023-06-13T20:55:51)."]
         ctime: ::contango::LocalDateTime {
             wire: "ctime",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"ctime"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Update time (local date-time text)."]
         mtime: ::contango::LocalDateTime {
             wire: "mtime",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"mtime"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Client (broker) id."]
         broker_id: i64 {
             wire: "brokerId",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"brokerId"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Account type: 0 contract, 1 with order, 2 copy trading."]
         using_account_type: UsingAccountType {
             wire: "usingAccountType",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"usingAccountType"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Contract id."]
         contract_id: i64 {
             wire: "contractId",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"contractId"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Open price."]
         open_price: ::contango::__private::rust_decimal::Decimal {
             wire: "openPrice",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"openPrice"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Average closing price."]
         close_price: ::contango::__private::rust_decimal::Decimal {
             wire: "closePrice",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"closePrice"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Opening margin including variation."]
         open_amount: ::contango::__private::rust_decimal::Decimal {
             wire: "openAmount",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"openAmount"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Held position margin."]
         hold_amount: ::contango::__private::rust_decimal::Decimal {
             wire: "holdAmount",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"holdAmount"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Closed quantity."]
         close_volume: ::contango::__private::rust_decimal::Decimal {
             wire: "closeVolume",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"closeVolume"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Quantity of pending closing orders."]
         pending_close_volume: ::contango::__private::rust_decimal::Decimal {
             wire: "pendingCloseVolume",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"pendingCloseVolume"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Historic accumulated profit and loss."]
         history_realized_amount: ::contango::__private::rust_decimal::Decimal {
             wire: "historyRealizedAmount",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"historyRealizedAmount"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Forced-close quantity."]
         force_liquidation_volume: ::contango::__private::rust_decimal::Decimal {
             wire: "forceLiquidationVolume",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"forceLiquidationVolume"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Forced-close price (average, trigger)."]
         force_liquidation_price: ::contango::__private::rust_decimal::Decimal {
             wire: "forceLiquidationPrice",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"forceLiquidationPrice"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Capital costs."]
         capital_fee: ::contango::__private::rust_decimal::Decimal {
             wire: "capitalFee",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"capitalFee"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Closing profit and loss."]
         close_profit: ::contango::__private::rust_decimal::Decimal {
             wire: "closeProfit",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"closeProfit"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Amount to share."]
         share_amount: ::contango::__private::rust_decimal::Decimal {
             wire: "shareAmount",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"shareAmount"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Freeze state."]
         freeze_lock: FreezeLock {
             wire: "freezeLock",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"freezeLock"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Liquidation lock time (local date-time text)."]
         lock_time: ::contango::LocalDateTime {
             wire: "lockTime",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"lockTime"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Total position value multiplied by face value."]
         position_amount: ::contango::__private::rust_decimal::Decimal {
             wire: "positionAmount",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"positionAmount"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Total closing value multiplied by face value."]
         position_close_amount: ::contango::__private::rust_decimal::Decimal {
             wire: "positionCloseAmount",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"positionCloseAmount"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Number of long positions."]
         long_account_count: i32 {
             wire: "longAccountCount",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"longAccountCount"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Number of short positions."]
         short_account_count: i32 {
             wire: "shortAccountCount",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"shortAccountCount"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Total realized profit and loss of this settlement cycle."]
         sum_realized: ::contango::__private::rust_decimal::Decimal {
             wire: "sumRealized",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"sumRealized"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Account deficit at position settlement."]
         deficit_losses: ::contango::__private::rust_decimal::Decimal {
             wire: "deficitLosses",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"deficitLosses"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Current margin ratio."]
         current_margin_rate: ::contango::__private::rust_decimal::Decimal {
             wire: "currentMarginRate",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"currentMarginRate"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Balance occupied by current contracts, excluding realized and unrealized gains and losses."]
         real_equity: ::contango::__private::rust_decimal::Decimal {
             wire: "realEquity",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"realEquity"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Position extension information (copy trading)."]
         co_position_ext: CoPositionExt {
             wire: "coPositionExt",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"coPositionExt"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Client order id (sample only)."]
         client_id: ::std::string::String {
             wire: "clientId",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"clientId"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " OPEN or CLOSE (sample only)."]
         open: Open {
             wire: "open",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"open"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Order type as a number (sample only; values not documented)."]
         order_type: i32 {
             wire: "type",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"type"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Order price (sample only)."]
         price: ::contango::__private::rust_decimal::Decimal {
             wire: "price",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"price"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Taker fee rate when opening (sample only)."]
         open_taker_fee_rate: ::contango::__private::rust_decimal::Decimal {
             wire: "openTakerFeeRate",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"openTakerFeeRate"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Maker fee rate when opening (sample only)."]
         open_maker_fee_rate: ::contango::__private::rust_decimal::Decimal {
             wire: "openMakerFeeRate",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"openMakerFeeRate"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Taker fee rate when closing (sample only)."]
         close_taker_fee_rate: ::contango::__private::rust_decimal::Decimal {
             wire: "closeTakerFeeRate",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"closeTakerFeeRate"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Maker fee rate when closing (sample only)."]
         close_maker_fee_rate: ::contango::__private::rust_decimal::Decimal {
             wire: "closeMakerFeeRate",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"closeMakerFeeRate"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Filled quantity (sample only)."]
         deal_volume: ::contango::__private::rust_decimal::Decimal {
             wire: "dealVolume",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"dealVolume"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Filled value (sample only)."]
         deal_money: ::contango::__private::rust_decimal::Decimal {
             wire: "dealMoney",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"dealMoney"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Locked money (sample only)."]
         lock_money: ::contango::__private::rust_decimal::Decimal {
             wire: "lockMoney",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"lockMoney"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Unlocked money (sample only)."]
         unlock_money: ::contango::__private::rust_decimal::Decimal {
             wire: "unlockMoney",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"unlockMoney"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Memo (sample only; a number in the sample, kept as text)."]
         memo: ::std::string::String {
             wire: "memo",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"memo"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Order source (sample only; values not documented)."]
         source: i32 {
             wire: "source",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"source"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Royalty share ratio, 0 to 1 (sample only)."]
         share_royalty_ratio: ::contango::__private::rust_decimal::Decimal {
             wire: "shareRoyaltyRatio",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"shareRoyaltyRatio"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
     }
 }
@@ -1904,98 +1896,98 @@ impl ::contango::__private::drift::Schema for PriceLevel {
         #[doc = " Position id."]
         position_id: i64 {
             wire: "positionId",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"positionId"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " User id of the copied trader."]
         copy_trader_uid: i64 {
             wire: "copyTraderUid",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"copyTraderUid"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " User id of the trader sharing royalties."]
         share_trader_uid: i64 {
             wire: "shareTraderUid",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"shareTraderUid"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Id of the shared position."]
         share_position_id: i64 {
             wire: "sharePositionId",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"sharePositionId"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Royalty share ratio, 0 to 1."]
         share_royalty_ratio: ::contango::__private::rust_decimal::Decimal {
             wire: "shareRoyaltyRatio",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"shareRoyaltyRatio"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Pre-share royalty amount."]
         pre_share_royalty_amount: ::contango::__private::rust_decimal::Decimal {
             wire: "preShareRoyaltyAmount",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"preShareRoyaltyAmount"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Locked pre-share royalty amount."]
         lock_pre_share_royalty_amount: ::contango::__private::rust_decimal::Decimal {
             wire: "lockPreShareRoyaltyAmount",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"lockPreShareRoyaltyAmount"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Copy-trading state."]
         copy_status: CopyStatus {
             wire: "copyStatus",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"copyStatus"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Royalty settlement state."]
         share_royalty_status: ShareRoyaltyStatus {
             wire: "shareRoyaltyStatus",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"shareRoyaltyStatus"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " How the position was closed."]
         close_position_type: ClosePositionType {
             wire: "closePositionType",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"closePositionType"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Creation time (local date-time text)."]
         ctime: ::contango::LocalDateTime {
             wire: "ctime",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"ctime"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Update time (local date-time text)."]
         mtime: ::contango::LocalDateTime {
             wire: "mtime",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"mtime"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
     }
 }
@@ -2005,7 +1997,7 @@ impl ::contango::__private::drift::Schema for PriceLevel {
         #[doc = " The listen key."]
         listen_key: ::std::string::String {
             wire: "listenKey",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"listenKey"],
             presence: req,
             serde: [],
@@ -2018,7 +2010,7 @@ impl ::contango::__private::drift::Schema for PriceLevel {
         #[doc = " Always sub."]
         event: ::std::string::String {
             wire: "event",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"event"],
             presence: req,
             serde: [],
@@ -2026,7 +2018,7 @@ impl ::contango::__private::drift::Schema for PriceLevel {
         #[doc = " What to subscribe to."]
         params: StreamSubscribeParams {
             wire: "params",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"params"],
             presence: req,
             serde: [],
@@ -2039,7 +2031,7 @@ impl ::contango::__private::drift::Schema for PriceLevel {
         #[doc = " Channel name (user_account_update)."]
         channel: ::std::string::String {
             wire: "channel",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"channel"],
             presence: req,
             serde: [],
@@ -2052,7 +2044,7 @@ impl ::contango::__private::drift::Schema for PriceLevel {
         #[doc = " The channel subscribed to."]
         event: ::std::string::String {
             wire: "event",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"event"],
             presence: req,
             serde: [],
@@ -2060,18 +2052,18 @@ impl ::contango::__private::drift::Schema for PriceLevel {
         #[doc = " ok on success."]
         status: ::std::string::String {
             wire: "status",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"status"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Server time in milliseconds."]
         ts: ::contango::Millis {
             wire: "ts",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"ts"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
     }
 }
@@ -2081,7 +2073,7 @@ impl ::contango::__private::drift::Schema for PriceLevel {
         #[doc = " Always ping."]
         event: ::std::string::String {
             wire: "event",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"event"],
             presence: req,
             serde: [],
@@ -2089,10 +2081,10 @@ impl ::contango::__private::drift::Schema for PriceLevel {
         #[doc = " Server time in milliseconds (sent as a string)."]
         ts: ::contango::Millis {
             wire: "ts",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"ts"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
     }
 }
@@ -2102,7 +2094,7 @@ impl ::contango::__private::drift::Schema for PriceLevel {
         #[doc = " Always pong."]
         event: ::std::string::String {
             wire: "event",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"event"],
             presence: req,
             serde: [],
@@ -2110,10 +2102,10 @@ impl ::contango::__private::drift::Schema for PriceLevel {
         #[doc = " The ping's timestamp in milliseconds, as a string (section 6.1)."]
         ts: ::std::string::String {
             wire: "ts",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"ts"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
     }
 }
@@ -2123,7 +2115,7 @@ impl ::contango::__private::drift::Schema for PriceLevel {
         #[doc = " Event type (ORDER_TRADE_UPDATE)."]
         event_type: ::std::string::String {
             wire: "e",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"e"],
             presence: req,
             serde: [],
@@ -2131,7 +2123,7 @@ impl ::contango::__private::drift::Schema for PriceLevel {
         #[doc = " Event time in milliseconds."]
         event_time: ::contango::Millis {
             wire: "E",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"E"],
             presence: req,
             serde: [],
@@ -2139,7 +2131,7 @@ impl ::contango::__private::drift::Schema for PriceLevel {
         #[doc = " The order that changed."]
         order: OrderUpdate {
             wire: "o",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"o"],
             presence: req,
             serde: [],
@@ -2152,7 +2144,7 @@ impl ::contango::__private::drift::Schema for PriceLevel {
         #[doc = " Trading pair."]
         symbol: ::std::string::String {
             wire: "s",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"s"],
             presence: req,
             serde: [],
@@ -2160,55 +2152,55 @@ impl ::contango::__private::drift::Schema for PriceLevel {
         #[doc = " Client-provided order id."]
         client_order_id: ::std::string::String {
             wire: "c",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"c"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Order direction."]
         side: Side {
             wire: "S",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"S"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Order type (MARKET, LIMIT, IOC, POST_ONLY and others)."]
         order_type: OrderType {
             wire: "o",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"o"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Original quantity (multiplied by face value)."]
         quantity: ::contango::__private::rust_decimal::Decimal {
             wire: "q",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"q"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_string",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_string",],
         },
         #[doc = " Original price."]
         price: ::contango::__private::rust_decimal::Decimal {
             wire: "p",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"p"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_string",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_string",],
         },
         #[doc = " Average price."]
         average_price: ::contango::__private::rust_decimal::Decimal {
             wire: "ap",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"ap"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_string",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_string",],
         },
         #[doc = " Execution type of this event (new, liquidation, trade, cancel, adl)."]
         execution_type: ExecutionType {
             wire: "x",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"x"],
             presence: req,
             serde: [],
@@ -2216,7 +2208,7 @@ impl ::contango::__private::drift::Schema for PriceLevel {
         #[doc = " Current order status."]
         status: OrderStatus {
             wire: "X",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"X"],
             presence: req,
             serde: [],
@@ -2224,7 +2216,7 @@ impl ::contango::__private::drift::Schema for PriceLevel {
         #[doc = " Order id."]
         order_id: i64 {
             wire: "i",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"i"],
             presence: req,
             serde: [],
@@ -2232,90 +2224,90 @@ impl ::contango::__private::drift::Schema for PriceLevel {
         #[doc = " Quantity filled in this event."]
         last_filled_quantity: ::contango::__private::rust_decimal::Decimal {
             wire: "l",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"l"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_string",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_string",],
         },
         #[doc = " Cumulative filled quantity."]
         cumulative_filled_quantity: ::contango::__private::rust_decimal::Decimal {
             wire: "z",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"z"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_string",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_string",],
         },
         #[doc = " Price of the fill in this event."]
         last_filled_price: ::contango::__private::rust_decimal::Decimal {
             wire: "L",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"L"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_string",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_string",],
         },
         #[doc = " Fee asset."]
         fee_asset: ::std::string::String {
             wire: "N",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"N"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Total fee amount."]
         fee: ::contango::__private::rust_decimal::Decimal {
             wire: "n",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"n"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_string",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_string",],
         },
         #[doc = " Trade time in milliseconds."]
         trade_time: ::contango::Millis {
             wire: "T",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"T"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Trade id."]
         trade_id: i64 {
             wire: "t",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"t"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Whether the fill was a maker fill (reserved field)."]
         is_maker: bool {
             wire: "m",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"m"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Reduce-only flag, default false (reserved field)."]
         reduce_only: bool {
             wire: "R",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"R"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Position direction."]
         position_side: PositionSide {
             wire: "ps",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"ps"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Realized profit or loss of this trade."]
         realized_profit: ::contango::__private::rust_decimal::Decimal {
             wire: "rp",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"rp"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_string",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_string",],
         },
     }
 }
@@ -2325,7 +2317,7 @@ impl ::contango::__private::drift::Schema for PriceLevel {
         #[doc = " Event type (ACCOUNT_UPDATE)."]
         event_type: ::std::string::String {
             wire: "e",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"e"],
             presence: req,
             serde: [],
@@ -2333,7 +2325,7 @@ impl ::contango::__private::drift::Schema for PriceLevel {
         #[doc = " Event time in milliseconds."]
         event_time: ::contango::Millis {
             wire: "E",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"E"],
             presence: req,
             serde: [],
@@ -2341,15 +2333,15 @@ impl ::contango::__private::drift::Schema for PriceLevel {
         #[doc = " Matching time in milliseconds (tentative)."]
         transaction_time: ::contango::Millis {
             wire: "T",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"T"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " The account update."]
         update: AccountUpdateData {
             wire: "a",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"a"],
             presence: req,
             serde: [],
@@ -2362,26 +2354,26 @@ impl ::contango::__private::drift::Schema for PriceLevel {
         #[doc = " Reason that triggered the event."]
         reason: AccountUpdateReason {
             wire: "m",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"m"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Balances (only relevant balances are sent)."]
         balances: ::std::vec::Vec<BalanceUpdate> {
             wire: "B",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"B"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Positions."]
         positions: ::std::vec::Vec<PositionUpdate> {
             wire: "P",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"P"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
     }
 }
@@ -2391,7 +2383,7 @@ impl ::contango::__private::drift::Schema for PriceLevel {
         #[doc = " Asset name."]
         asset: ::std::string::String {
             wire: "a",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"a"],
             presence: req,
             serde: [],
@@ -2399,34 +2391,34 @@ impl ::contango::__private::drift::Schema for PriceLevel {
         #[doc = " Cross-margin balance."]
         cross_wallet_balance: ::contango::__private::rust_decimal::Decimal {
             wire: "cw",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"cw"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_string",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_string",],
         },
         #[doc = " Locked balance."]
         locked_balance: ::contango::__private::rust_decimal::Decimal {
             wire: "lb",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"lb"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_string",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_string",],
         },
         #[doc = " Isolated margin wallet balance."]
         isolated_wallet_balance: ::contango::__private::rust_decimal::Decimal {
             wire: "iw",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"iw"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_string",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_string",],
         },
         #[doc = " Balance change not related to profit, loss or fees."]
         balance_change: ::contango::__private::rust_decimal::Decimal {
             wire: "bc",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"bc"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_string",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_string",],
         },
     }
 }
@@ -2436,7 +2428,7 @@ impl ::contango::__private::drift::Schema for PriceLevel {
         #[doc = " Trading pair."]
         symbol: ::std::string::String {
             wire: "s",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"s"],
             presence: req,
             serde: [],
@@ -2444,66 +2436,66 @@ impl ::contango::__private::drift::Schema for PriceLevel {
         #[doc = " Position amount."]
         position_amount: ::contango::__private::rust_decimal::Decimal {
             wire: "pa",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"pa"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_string",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_string",],
         },
         #[doc = " Entry price."]
         entry_price: ::contango::__private::rust_decimal::Decimal {
             wire: "ep",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"ep"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_string",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_string",],
         },
         #[doc = " Last settlement price."]
         last_settlement_price: ::contango::__private::rust_decimal::Decimal {
             wire: "lp",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"lp"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_string",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_string",],
         },
         #[doc = " Cumulative realized profit and loss, including fees."]
         cumulative_realized: ::contango::__private::rust_decimal::Decimal {
             wire: "cr",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"cr"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_string",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_string",],
         },
         #[doc = " Unrealized profit and loss."]
         unrealized_profit: ::contango::__private::rust_decimal::Decimal {
             wire: "up",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"up"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_string",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_string",],
         },
         #[doc = " Margin type: 1 cross, 2 isolated (sent as the text \"1\")."]
         margin_type: PositionType {
             wire: "mt",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"mt"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Isolated margin of the position."]
         isolated_margin: ::contango::__private::rust_decimal::Decimal {
             wire: "iw",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"iw"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_string",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_string",],
         },
         #[doc = " Position direction, SHORT or LONG."]
         position_side: PositionSide {
             wire: "ps",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"ps"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
     }
 }
@@ -2513,7 +2505,7 @@ impl ::contango::__private::drift::Schema for PriceLevel {
         #[doc = " Sell levels, lowest price first."]
         asks: ::std::vec::Vec<PriceLevel> {
             wire: "asks",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"asks"],
             presence: req,
             serde: [],
@@ -2521,7 +2513,7 @@ impl ::contango::__private::drift::Schema for PriceLevel {
         #[doc = " Buy levels, highest price first."]
         buys: ::std::vec::Vec<PriceLevel> {
             wire: "buys",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"buys"],
             presence: req,
             serde: [],
@@ -2534,7 +2526,7 @@ impl ::contango::__private::drift::Schema for PriceLevel {
         #[doc = " The trades, oldest first."]
         data: ::std::vec::Vec<MarketTrade> {
             wire: "data",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"data"],
             presence: req,
             serde: [],
@@ -2542,10 +2534,10 @@ impl ::contango::__private::drift::Schema for PriceLevel {
         #[doc = " Time of the latest trade (absent in the published sample)."]
         ts: ::contango::Millis {
             wire: "ts",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"ts"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
     }
 }
@@ -2555,15 +2547,15 @@ impl ::contango::__private::drift::Schema for PriceLevel {
         #[doc = " Trade id (sent by some servers)."]
         id: i64 {
             wire: "id",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"id"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Price."]
         price: ::contango::__private::rust_decimal::Decimal {
             wire: "price",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"price"],
             presence: req,
             serde: [serialize_with = "::contango::__private::ser::number",],
@@ -2571,7 +2563,7 @@ impl ::contango::__private::drift::Schema for PriceLevel {
         #[doc = " Volume in contracts."]
         vol: ::contango::__private::rust_decimal::Decimal {
             wire: "vol",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"vol"],
             presence: req,
             serde: [serialize_with = "::contango::__private::ser::number",],
@@ -2579,7 +2571,7 @@ impl ::contango::__private::drift::Schema for PriceLevel {
         #[doc = " Taker side (BUY or buy, SELL or sell)."]
         side: Side {
             wire: "side",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"side"],
             presence: req,
             serde: [],
@@ -2587,26 +2579,26 @@ impl ::contango::__private::drift::Schema for PriceLevel {
         #[doc = " Traded value."]
         amount: ::contango::__private::rust_decimal::Decimal {
             wire: "amount",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"amount"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Trade time as local date-time text (2024-07-23 22:03:11)."]
         ds: ::std::string::String {
             wire: "ds",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"ds"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Trade time in milliseconds (absent in history answers of some servers)."]
         ts: ::contango::Millis {
             wire: "ts",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"ts"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
     }
 }
@@ -2616,58 +2608,58 @@ impl ::contango::__private::drift::Schema for PriceLevel {
         #[doc = " Open price 24 hours ago."]
         open: ::contango::__private::rust_decimal::Decimal {
             wire: "open",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"open"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Latest price."]
         close: ::contango::__private::rust_decimal::Decimal {
             wire: "close",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"close"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Highest price."]
         high: ::contango::__private::rust_decimal::Decimal {
             wire: "high",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"high"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Lowest price."]
         low: ::contango::__private::rust_decimal::Decimal {
             wire: "low",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"low"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Volume in contracts."]
         vol: ::contango::__private::rust_decimal::Decimal {
             wire: "vol",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"vol"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Traded value."]
         amount: ::contango::__private::rust_decimal::Decimal {
             wire: "amount",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"amount"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Price change as a fraction (-0.2922 is -29.22 %)."]
         rose: ::contango::__private::rust_decimal::Decimal {
             wire: "rose",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"rose"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
     }
 }
@@ -2677,7 +2669,7 @@ impl ::contango::__private::drift::Schema for PriceLevel {
         #[doc = " Start of the candle in seconds."]
         id: ::contango::Seconds {
             wire: "id",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"id"],
             presence: req,
             serde: [],
@@ -2685,58 +2677,58 @@ impl ::contango::__private::drift::Schema for PriceLevel {
         #[doc = " Open price."]
         open: ::contango::__private::rust_decimal::Decimal {
             wire: "open",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"open"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Highest price."]
         high: ::contango::__private::rust_decimal::Decimal {
             wire: "high",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"high"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Lowest price."]
         low: ::contango::__private::rust_decimal::Decimal {
             wire: "low",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"low"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Close price."]
         close: ::contango::__private::rust_decimal::Decimal {
             wire: "close",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"close"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Volume in contracts."]
         vol: ::contango::__private::rust_decimal::Decimal {
             wire: "vol",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"vol"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Traded value."]
         amount: ::contango::__private::rust_decimal::Decimal {
             wire: "amount",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"amount"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
         #[doc = " Start as local date-time text (2022-07-13 14:00:00)."]
         ds: ::std::string::String {
             wire: "ds",
-            read_with: "::contango::__private::de::wire",
+            read_with: wire,
             keys: [b"ds"],
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
     }
 }
@@ -2793,10 +2785,7 @@ impl<'de> ::contango::__private::serde::Deserialize<'de> for Side {
     fn deserialize<D: ::contango::__private::serde::Deserializer<'de>>(
         d: D,
     ) -> ::std::result::Result<Self, D::Error> {
-        ::contango::__private::de::text(
-            d,
-            |s| ::std::result::Result::Ok(Self::from_wire_str(s)),
-        )
+        ::contango::__private::de::enum_text(d, Self::from_wire_str)
     }
 }
 impl ::contango::__private::de::Wire for Side {
@@ -2895,10 +2884,7 @@ impl<'de> ::contango::__private::serde::Deserialize<'de> for OrderType {
     fn deserialize<D: ::contango::__private::serde::Deserializer<'de>>(
         d: D,
     ) -> ::std::result::Result<Self, D::Error> {
-        ::contango::__private::de::text(
-            d,
-            |s| ::std::result::Result::Ok(Self::from_wire_str(s)),
-        )
+        ::contango::__private::de::enum_text(d, Self::from_wire_str)
     }
 }
 impl ::contango::__private::de::Wire for OrderType {
@@ -3005,10 +2991,7 @@ impl<'de> ::contango::__private::serde::Deserialize<'de> for OrderStatus {
     fn deserialize<D: ::contango::__private::serde::Deserializer<'de>>(
         d: D,
     ) -> ::std::result::Result<Self, D::Error> {
-        ::contango::__private::de::text(
-            d,
-            |s| ::std::result::Result::Ok(Self::from_wire_str(s)),
-        )
+        ::contango::__private::de::enum_text(d, Self::from_wire_str)
     }
 }
 impl ::contango::__private::de::Wire for OrderStatus {
@@ -3095,10 +3078,7 @@ impl<'de> ::contango::__private::serde::Deserialize<'de> for Open {
     fn deserialize<D: ::contango::__private::serde::Deserializer<'de>>(
         d: D,
     ) -> ::std::result::Result<Self, D::Error> {
-        ::contango::__private::de::text(
-            d,
-            |s| ::std::result::Result::Ok(Self::from_wire_str(s)),
-        )
+        ::contango::__private::de::enum_text(d, Self::from_wire_str)
     }
 }
 impl ::contango::__private::de::Wire for Open {
@@ -3179,15 +3159,7 @@ impl<'de> ::contango::__private::serde::Deserialize<'de> for PositionType {
     fn deserialize<D: ::contango::__private::serde::Deserializer<'de>>(
         d: D,
     ) -> ::std::result::Result<Self, D::Error> {
-        ::contango::__private::de::text(
-            d,
-            |s| {
-                s.trim()
-                    .parse::<i64>()
-                    .map(Self::from_i64)
-                    .map_err(|_| ::std::format!("expected an integer, found `{s}`"))
-            },
-        )
+        ::contango::__private::de::enum_int(d).map(Self::from_i64)
     }
 }
 impl ::contango::__private::de::Wire for PositionType {
@@ -3268,15 +3240,7 @@ impl<'de> ::contango::__private::serde::Deserialize<'de> for ContractStatus {
     fn deserialize<D: ::contango::__private::serde::Deserializer<'de>>(
         d: D,
     ) -> ::std::result::Result<Self, D::Error> {
-        ::contango::__private::de::text(
-            d,
-            |s| {
-                s.trim()
-                    .parse::<i64>()
-                    .map(Self::from_i64)
-                    .map_err(|_| ::std::format!("expected an integer, found `{s}`"))
-            },
-        )
+        ::contango::__private::de::enum_int(d).map(Self::from_i64)
     }
 }
 impl ::contango::__private::de::Wire for ContractStatus {
@@ -3357,15 +3321,7 @@ impl<'de> ::contango::__private::serde::Deserialize<'de> for ContractSide {
     fn deserialize<D: ::contango::__private::serde::Deserializer<'de>>(
         d: D,
     ) -> ::std::result::Result<Self, D::Error> {
-        ::contango::__private::de::text(
-            d,
-            |s| {
-                s.trim()
-                    .parse::<i64>()
-                    .map(Self::from_i64)
-                    .map_err(|_| ::std::format!("expected an integer, found `{s}`"))
-            },
-        )
+        ::contango::__private::de::enum_int(d).map(Self::from_i64)
     }
 }
 impl ::contango::__private::de::Wire for ContractSide {
@@ -3456,10 +3412,7 @@ impl<'de> ::contango::__private::serde::Deserialize<'de> for ContractType {
     fn deserialize<D: ::contango::__private::serde::Deserializer<'de>>(
         d: D,
     ) -> ::std::result::Result<Self, D::Error> {
-        ::contango::__private::de::text(
-            d,
-            |s| ::std::result::Result::Ok(Self::from_wire_str(s)),
-        )
+        ::contango::__private::de::enum_text(d, Self::from_wire_str)
     }
 }
 impl ::contango::__private::de::Wire for ContractType {
@@ -3548,10 +3501,7 @@ impl<'de> ::contango::__private::serde::Deserialize<'de> for TransferType {
     fn deserialize<D: ::contango::__private::serde::Deserializer<'de>>(
         d: D,
     ) -> ::std::result::Result<Self, D::Error> {
-        ::contango::__private::de::text(
-            d,
-            |s| ::std::result::Result::Ok(Self::from_wire_str(s)),
-        )
+        ::contango::__private::de::enum_text(d, Self::from_wire_str)
     }
 }
 impl ::contango::__private::de::Wire for TransferType {
@@ -3636,15 +3586,7 @@ impl<'de> ::contango::__private::serde::Deserialize<'de> for TransferStatus {
     fn deserialize<D: ::contango::__private::serde::Deserializer<'de>>(
         d: D,
     ) -> ::std::result::Result<Self, D::Error> {
-        ::contango::__private::de::text(
-            d,
-            |s| {
-                s.trim()
-                    .parse::<i64>()
-                    .map(Self::from_i64)
-                    .map_err(|_| ::std::format!("expected an integer, found `{s}`"))
-            },
-        )
+        ::contango::__private::de::enum_int(d).map(Self::from_i64)
     }
 }
 impl ::contango::__private::de::Wire for TransferStatus {
@@ -3755,10 +3697,7 @@ impl<'de> ::contango::__private::serde::Deserialize<'de> for KlineInterval {
     fn deserialize<D: ::contango::__private::serde::Deserializer<'de>>(
         d: D,
     ) -> ::std::result::Result<Self, D::Error> {
-        ::contango::__private::de::text(
-            d,
-            |s| ::std::result::Result::Ok(Self::from_wire_str(s)),
-        )
+        ::contango::__private::de::enum_text(d, Self::from_wire_str)
     }
 }
 impl ::contango::__private::de::Wire for KlineInterval {
@@ -3835,15 +3774,7 @@ impl<'de> ::contango::__private::serde::Deserialize<'de> for FreezeLock {
     fn deserialize<D: ::contango::__private::serde::Deserializer<'de>>(
         d: D,
     ) -> ::std::result::Result<Self, D::Error> {
-        ::contango::__private::de::text(
-            d,
-            |s| {
-                s.trim()
-                    .parse::<i64>()
-                    .map(Self::from_i64)
-                    .map_err(|_| ::std::format!("expected an integer, found `{s}`"))
-            },
-        )
+        ::contango::__private::de::enum_int(d).map(Self::from_i64)
     }
 }
 impl ::contango::__private::de::Wire for FreezeLock {
@@ -3924,15 +3855,7 @@ impl<'de> ::contango::__private::serde::Deserialize<'de> for PositionStatus {
     fn deserialize<D: ::contango::__private::serde::Deserializer<'de>>(
         d: D,
     ) -> ::std::result::Result<Self, D::Error> {
-        ::contango::__private::de::text(
-            d,
-            |s| {
-                s.trim()
-                    .parse::<i64>()
-                    .map(Self::from_i64)
-                    .map_err(|_| ::std::format!("expected an integer, found `{s}`"))
-            },
-        )
+        ::contango::__private::de::enum_int(d).map(Self::from_i64)
     }
 }
 impl ::contango::__private::de::Wire for PositionStatus {
@@ -4019,10 +3942,7 @@ impl<'de> ::contango::__private::serde::Deserialize<'de> for AutoCloseType {
     fn deserialize<D: ::contango::__private::serde::Deserializer<'de>>(
         d: D,
     ) -> ::std::result::Result<Self, D::Error> {
-        ::contango::__private::de::text(
-            d,
-            |s| ::std::result::Result::Ok(Self::from_wire_str(s)),
-        )
+        ::contango::__private::de::enum_text(d, Self::from_wire_str)
     }
 }
 impl ::contango::__private::de::Wire for AutoCloseType {
@@ -4099,15 +4019,7 @@ impl<'de> ::contango::__private::serde::Deserialize<'de> for UsingAccountType {
     fn deserialize<D: ::contango::__private::serde::Deserializer<'de>>(
         d: D,
     ) -> ::std::result::Result<Self, D::Error> {
-        ::contango::__private::de::text(
-            d,
-            |s| {
-                s.trim()
-                    .parse::<i64>()
-                    .map(Self::from_i64)
-                    .map_err(|_| ::std::format!("expected an integer, found `{s}`"))
-            },
-        )
+        ::contango::__private::de::enum_int(d).map(Self::from_i64)
     }
 }
 impl ::contango::__private::de::Wire for UsingAccountType {
@@ -4192,15 +4104,7 @@ impl<'de> ::contango::__private::serde::Deserialize<'de> for CopyStatus {
     fn deserialize<D: ::contango::__private::serde::Deserializer<'de>>(
         d: D,
     ) -> ::std::result::Result<Self, D::Error> {
-        ::contango::__private::de::text(
-            d,
-            |s| {
-                s.trim()
-                    .parse::<i64>()
-                    .map(Self::from_i64)
-                    .map_err(|_| ::std::format!("expected an integer, found `{s}`"))
-            },
-        )
+        ::contango::__private::de::enum_int(d).map(Self::from_i64)
     }
 }
 impl ::contango::__private::de::Wire for CopyStatus {
@@ -4289,15 +4193,7 @@ impl<'de> ::contango::__private::serde::Deserialize<'de> for ShareRoyaltyStatus 
     fn deserialize<D: ::contango::__private::serde::Deserializer<'de>>(
         d: D,
     ) -> ::std::result::Result<Self, D::Error> {
-        ::contango::__private::de::text(
-            d,
-            |s| {
-                s.trim()
-                    .parse::<i64>()
-                    .map(Self::from_i64)
-                    .map_err(|_| ::std::format!("expected an integer, found `{s}`"))
-            },
-        )
+        ::contango::__private::de::enum_int(d).map(Self::from_i64)
     }
 }
 impl ::contango::__private::de::Wire for ShareRoyaltyStatus {
@@ -4386,15 +4282,7 @@ impl<'de> ::contango::__private::serde::Deserialize<'de> for ClosePositionType {
     fn deserialize<D: ::contango::__private::serde::Deserializer<'de>>(
         d: D,
     ) -> ::std::result::Result<Self, D::Error> {
-        ::contango::__private::de::text(
-            d,
-            |s| {
-                s.trim()
-                    .parse::<i64>()
-                    .map(Self::from_i64)
-                    .map_err(|_| ::std::format!("expected an integer, found `{s}`"))
-            },
-        )
+        ::contango::__private::de::enum_int(d).map(Self::from_i64)
     }
 }
 impl ::contango::__private::de::Wire for ClosePositionType {
@@ -4499,10 +4387,7 @@ impl<'de> ::contango::__private::serde::Deserialize<'de> for ExecutionType {
     fn deserialize<D: ::contango::__private::serde::Deserializer<'de>>(
         d: D,
     ) -> ::std::result::Result<Self, D::Error> {
-        ::contango::__private::de::text(
-            d,
-            |s| ::std::result::Result::Ok(Self::from_wire_str(s)),
-        )
+        ::contango::__private::de::enum_text(d, Self::from_wire_str)
     }
 }
 impl ::contango::__private::de::Wire for ExecutionType {
@@ -4591,10 +4476,7 @@ impl<'de> ::contango::__private::serde::Deserialize<'de> for PositionSide {
     fn deserialize<D: ::contango::__private::serde::Deserializer<'de>>(
         d: D,
     ) -> ::std::result::Result<Self, D::Error> {
-        ::contango::__private::de::text(
-            d,
-            |s| ::std::result::Result::Ok(Self::from_wire_str(s)),
-        )
+        ::contango::__private::de::enum_text(d, Self::from_wire_str)
     }
 }
 impl ::contango::__private::de::Wire for PositionSide {
@@ -4677,10 +4559,7 @@ impl<'de> ::contango::__private::serde::Deserialize<'de> for AccountUpdateReason
     fn deserialize<D: ::contango::__private::serde::Deserializer<'de>>(
         d: D,
     ) -> ::std::result::Result<Self, D::Error> {
-        ::contango::__private::de::text(
-            d,
-            |s| ::std::result::Result::Ok(Self::from_wire_str(s)),
-        )
+        ::contango::__private::de::enum_text(d, Self::from_wire_str)
     }
 }
 impl ::contango::__private::de::Wire for AccountUpdateReason {
@@ -5567,7 +5446,7 @@ pub type Error = ::contango::__private::Error<ErrorCode>;
         limit: i32 {
             wire: "limit",
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
     }
     new[contract_name: into ::std::string::String] setters {
@@ -5680,7 +5559,7 @@ pub type Error = ::contango::__private::Error<ErrorCode>;
         limit: i32 {
             wire: "limit",
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
     }
     new[contract_name: into ::std::string::String, interval: same KlineInterval] setters {
@@ -5741,25 +5620,25 @@ pub type Error = ::contango::__private::Error<ErrorCode>;
         from_id: i64 {
             wire: "fromId",
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Number of trades (server default 100; 1 to 1000)."]
         limit: i32 {
             wire: "limit",
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Start time in milliseconds."]
         start_time: ::contango::Millis {
             wire: "startTime",
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " End time in milliseconds."]
         end_time: ::contango::Millis {
             wire: "endTime",
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
     }
     new[contract_name: into ::std::string::String] setters {
@@ -5986,13 +5865,13 @@ pub type Error = ::contango::__private::Error<ErrorCode>;
         client_order_id: ::std::string::String {
             wire: "clientOrderId",
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Id of the order to cancel."]
         order_id: i64 {
             wire: "orderId",
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
     }
     new[contract_name: into ::std::string::String] setters {
@@ -6053,13 +5932,13 @@ pub type Error = ::contango::__private::Error<ErrorCode>;
         client_order_id: ::std::string::String {
             wire: "clientOrderId",
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Id of the order."]
         order_id: i64 {
             wire: "orderId",
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
     }
     new[contract_name: into ::std::string::String] setters {
@@ -6140,7 +6019,7 @@ pub struct NewOrder {
         client_order_id: ::std::string::String {
             wire: "clientOrderId",
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " BUY or SELL."]
         side: Side {
@@ -6188,7 +6067,7 @@ pub struct NewOrder {
         leverage: i32 {
             wire: "leverage",
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
     }
     new[required: same NewOrder] from required[contract_name side order_type position_type open volume amount price] setters {
@@ -6511,7 +6390,7 @@ pub struct Transfer {
         union_id: ::std::string::String {
             wire: "unionId",
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
     }
     new[required: same Transfer] from required[coin_symbol amount transfer_type] setters {
@@ -6564,19 +6443,19 @@ pub struct Transfer {
         coin_symbol: ::std::string::String {
             wire: "coinSymbol",
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Start time in milliseconds; by default the recent 30 days."]
         begin_time: ::contango::Millis {
             wire: "beginTime",
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " End time in milliseconds."]
         end_time: ::contango::Millis {
             wire: "endTime",
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Direction of the transfers to list."]
         transfer_type: TransferType {
@@ -6588,13 +6467,13 @@ pub struct Transfer {
         page: i32 {
             wire: "page",
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Records per page (server default 10; 1 to 200)."]
         limit: i32 {
             wire: "limit",
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
     }
     new[transfer_type: same TransferType] setters {
@@ -6668,31 +6547,31 @@ pub struct Transfer {
         begin_time: ::contango::Millis {
             wire: "beginTime",
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " End time in milliseconds."]
         end_time: ::contango::Millis {
             wire: "endTime",
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " LIQUIDATION for liquidation orders, ADL for auto-deleveraging orders."]
         auto_close_type: AutoCloseType {
             wire: "autoCloseType",
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Page number (server default 1; at least 1)."]
         page: i32 {
             wire: "page",
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
         #[doc = " Records per page (server default 10; 1 to 200)."]
         limit: i32 {
             wire: "limit",
             presence: opt,
-            serde: [default, skip_serializing_if = "::std::option::Option::is_none",],
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
     }
     new[contract_name: into ::std::string::String] setters {

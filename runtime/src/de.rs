@@ -21,8 +21,9 @@ use serde::de::{
     self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Unexpected, Visitor,
 };
 
-use crate::digits;
 use crate::time::{LocalDateTime, Millis, Seconds};
+
+pub mod record;
 
 /// The key under which serde_json (`arbitrary_precision`) hands a number's text to a visitor.
 const NUMBER_TOKEN: &str = "$serde_json::private::Number";
@@ -110,15 +111,39 @@ fn scalar<'de, D: Deserializer<'de>, T: Scalar>(d: D) -> Result<T, D::Error> {
     d.deserialize_any(ScalarVisitor(As::<T>(PhantomData)))
 }
 
-/// Decodes a scalar's text (a string, or a number's exact text) and converts it with `f`.
-///
-/// For generated enums: `de::text(d, |s| Ok(Self::from_wire_str(s)))`. Borrowed input is not
-/// copied; integers are formatted on the stack; an `Err` from `f` becomes a decode error.
-pub fn text<'de, D, T>(d: D, f: impl FnOnce(&str) -> Result<T, String>) -> Result<T, D::Error>
-where
-    D: Deserializer<'de>,
-{
-    d.deserialize_any(ScalarVisitor(WithText(f)))
+/// Decodes a string enum from its text (a string, or a number's exact text) with `from`, through
+/// the `String` reader that every text field shares: each enum adds only its own call, not a
+/// visitor of its own for every deserializer (the serde side is the fallback; the direct reader
+/// reads enums without allocating).
+pub fn enum_text<'de, D: Deserializer<'de>, T>(d: D, from: fn(&str) -> T) -> Result<T, D::Error> {
+    String::from_wire(d).map(|s| from(&s))
+}
+
+/// Decodes an integer enum's value: an integer, or its text with spaces around allowed. One
+/// reader for every integer enum (each adds only its `from_i64`).
+pub fn enum_int<'de, D: Deserializer<'de>>(d: D) -> Result<i64, D::Error> {
+    scalar::<D, EnumInt>(d).map(|EnumInt(n)| n)
+}
+
+/// An integer enum's value, as [`enum_int`] reads it.
+struct EnumInt(i64);
+
+impl Scalar for EnumInt {
+    const EXPECTING: &'static str = "a string or a number";
+    fn from_text<E: de::Error>(s: &str) -> Result<Self, E> {
+        s.trim()
+            .parse()
+            .map(EnumInt)
+            .map_err(|_| E::custom(format_args!("expected an integer, found `{s}`")))
+    }
+    fn from_i64<E: de::Error>(v: i64) -> Result<Self, E> {
+        Ok(EnumInt(v))
+    }
+    fn from_u64<E: de::Error>(v: u64) -> Result<Self, E> {
+        i64::try_from(v)
+            .map(EnumInt)
+            .map_err(|_| E::custom(format_args!("expected an integer, found `{v}`")))
+    }
 }
 
 /// What the scalar visitor turns the value it sees into.
@@ -154,36 +179,6 @@ impl<T: Scalar> Convert for As<T> {
     }
     fn boolean<E: de::Error>(self, v: bool) -> Result<T, E> {
         T::from_bool(v)
-    }
-}
-
-/// Hands the value's text to a closure (see [`text`]).
-struct WithText<F>(F);
-
-impl<T, F: FnOnce(&str) -> Result<T, String>> Convert for WithText<F> {
-    type Out = T;
-    fn expecting(&self) -> &'static str {
-        "a string or a number"
-    }
-    fn text<E: de::Error>(self, s: &str) -> Result<T, E> {
-        (self.0)(s).map_err(E::custom)
-    }
-    fn owned<E: de::Error>(self, s: String) -> Result<T, E> {
-        self.text(&s)
-    }
-    fn int<E: de::Error>(self, v: i64) -> Result<T, E> {
-        let mut buf = [0; digits::MAX];
-        self.text(digits::i64_text(v, &mut buf))
-    }
-    fn uint<E: de::Error>(self, v: u64) -> Result<T, E> {
-        let mut buf = [0; digits::MAX];
-        self.text(digits::u64_text(v, &mut buf))
-    }
-    fn boolean<E: de::Error>(self, v: bool) -> Result<T, E> {
-        Err(E::invalid_type(
-            Unexpected::Bool(v),
-            &"a string or a number",
-        ))
     }
 }
 
@@ -1244,12 +1239,13 @@ mod tests {
     }
 
     #[test]
-    fn text_hands_out_strings_and_numbers() {
+    fn enums_read_strings_and_numbers() {
         let upper = |json: &str| -> Result<String, serde_json::Error> {
             let mut d = serde_json::Deserializer::from_str(json);
-            text(&mut d, |s| Ok(s.to_ascii_uppercase()))
+            enum_text(&mut d, str::to_ascii_uppercase)
         };
         assert_eq!(upper("\"buy\"").unwrap(), "BUY");
+        assert_eq!(upper("\"b\\u0075y\"").unwrap(), "BUY");
         assert_eq!(upper("-12").unwrap(), "-12");
         assert_eq!(
             upper("18446744073709551615").unwrap(),
@@ -1260,16 +1256,34 @@ mod tests {
         assert!(upper("{}").is_err());
         let int = |json: &str| -> Result<i64, serde_json::Error> {
             let mut d = serde_json::Deserializer::from_str(json);
-            text(&mut d, |s| {
-                s.trim()
-                    .parse::<i64>()
-                    .map_err(|_| format!("expected an integer, found `{s}`"))
-            })
+            enum_int(&mut d)
         };
         assert_eq!(int("2").unwrap(), 2);
-        assert_eq!(int("\"2\"").unwrap(), 2);
-        let e = int("\"x\"").unwrap_err().to_string();
-        assert!(e.contains("expected an integer, found `x`"), "{e}");
+        assert_eq!(int("\" 2 \"").unwrap(), 2);
+        assert_eq!(int("-3").unwrap(), -3);
+        // The error says what was found, where.
+        assert!(int(r#"["x"]"#).is_err());
+        let e = serde_json::from_str::<Vec<I>>(r#"[1, "x"]"#)
+            .unwrap_err()
+            .to_string();
+        assert!(
+            e.contains("expected an integer, found `x` at line 1 column"),
+            "{e}"
+        );
+        let e = int("18446744073709551615").unwrap_err().to_string();
+        assert!(e.contains("found `18446744073709551615`"), "{e}");
+        assert!(int("1.5").is_err());
+        assert!(int("true").is_err());
+    }
+
+    /// An integer enum's value, as a list element.
+    #[derive(Debug)]
+    struct I(#[allow(dead_code)] i64);
+
+    impl<'de> de::Deserialize<'de> for I {
+        fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+            enum_int(d).map(I)
+        }
     }
 
     #[test]

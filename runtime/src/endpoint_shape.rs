@@ -103,8 +103,7 @@ macro_rules! endpoint {
                     $(#[doc = $doc])*
                     $field: $ty {
                         wire: $wire,
-                        read_with: "::contango::__private::de::wire",
-                        keys: [$wire],
+                        read_with: wire,
                         presence: $kind,
                         serde: [$($serde)*],
                     },

@@ -7,14 +7,16 @@
 /// [`Wire`](crate::de::Wire) impl and, with `direct`, its one-pass reader
 /// ([`direct_record!`](crate::direct_record)).
 ///
-/// Each field: its docs, then `name: Type { wire: "key", read_with: "deserializer", keys:
-/// [b"key" | b"alias"], presence: kind, serde: [more serde items], }`. The deserializer is a
-/// path as a string (`"::contango::__private::de::wire"`, or `de::one_or_many` /
-/// `de::opt_one_or_many` for one-or-many lists); `keys` are what the direct reader matches.
-/// `presence` is `req` or `opt` (an optional field is an `Option<Type>`), or
-/// `req_serde`/`opt_serde` for a field only serde reads; the serde items are the field's own
-/// (`alias`, `default`, `skip_serializing_if`, `serialize_with`), each followed by a comma. The
-/// arguments are named so that the expansion snapshot reads as a review.
+/// Each field: its docs, then `name: Type { wire: "key", read_with: how, keys: [b"key" |
+/// b"alias"], presence: kind, serde: [more serde items], }`. `how` is `wire` (the type's `Wire`
+/// impl), or `one_or_many` / `opt_one_or_many` for one-or-many lists; `keys` are what both
+/// readers match (without them, the wire name; a `direct` record names them). `presence` is `req` or `opt` (an optional field is an `Option<Type>`), or
+/// `req_serde`/`opt_serde` for a field only serde reads; the serde items are the field's own for
+/// `Serialize` (`skip_serializing_if`, `serialize_with`), each followed by a comma. The arguments are named so that the expansion snapshot reads as a review.
+///
+/// `Deserialize` is written here rather than derived: the pieces it shares with every other
+/// record live in [`de::record`](crate::de::record), so a record compiles its own walk of the
+/// map and nothing else (the derive's per-field types cost a third of the facade's IR).
 #[doc(hidden)]
 #[macro_export]
 macro_rules! record {
@@ -22,7 +24,7 @@ macro_rules! record {
     (@ty req_serde $t:ty) => { $t };
     (@ty opt $t:ty) => { ::std::option::Option<$t> };
     (@ty opt_serde $t:ty) => { ::std::option::Option<$t> };
-    (@direct direct $name:ident { $($field:ident : $ty:ty = $with:literal [$($key:literal)|+] $kind:ident,)* }) => {
+    (@direct direct $name:ident { $($field:ident : $ty:ty = $with:ident [$($key:literal)|+] $kind:ident,)* }) => {
         $crate::direct_record!($name { $($field [$($key)|+] $kind,)* });
         // What the drift walk compares answers and frames with (`drift::Schema`).
         impl $crate::drift::Schema for $name {
@@ -48,6 +50,14 @@ macro_rules! record {
     (@or_one req_serde) => { true };
     (@or_one opt_serde) => { true };
     (@or_one $kind:ident) => { false };
+    (@read wire) => { $crate::de::record::Plain };
+    (@read one_or_many) => { $crate::de::record::OneOrMany };
+    (@read opt_one_or_many) => { $crate::de::record::OptOneOrMany };
+    (@keys $wire:literal) => { &[$wire.as_bytes()] };
+    (@keys $wire:literal $($key:literal)+) => { &[$($key),+] };
+    (@finish req $field:ident $wire:literal) => { $crate::de::record::required($field, $wire)? };
+    (@finish req_serde $field:ident $wire:literal) => { $crate::de::record::required($field, $wire)? };
+    (@finish $kind:ident $field:ident $wire:literal) => { $field.flatten() };
     (
         $(#[$attr:meta])*
         $name:ident $($direct:ident)? {
@@ -55,8 +65,8 @@ macro_rules! record {
                 $(#[doc = $doc:literal])*
                 $field:ident : $ty:ty {
                     wire: $wire:literal,
-                    read_with: $with:literal,
-                    keys: [$($key:literal)|+],
+                    read_with: $with:ident,
+                    $(keys: [$($key:literal)|+],)?
                     presence: $kind:ident,
                     serde: [$($serde:tt)*],
                 },
@@ -68,16 +78,52 @@ macro_rules! record {
             Debug,
             Clone,
             PartialEq,
-            $crate::__private::serde::Serialize,
-            $crate::__private::serde::Deserialize
+            $crate::__private::serde::Serialize
         )]
         #[serde(crate = "::contango::__private::serde")]
         pub struct $name {
             $(
                 $(#[doc = $doc])*
-                #[serde(rename = $wire, deserialize_with = $with, $($serde)*)]
+                #[serde(rename = $wire, $($serde)*)]
                 pub $field: $crate::record!(@ty $kind $ty),
             )*
+        }
+        impl<'de> $crate::__private::serde::Deserialize<'de> for $name {
+            fn deserialize<D: $crate::__private::serde::Deserializer<'de>>(
+                d: D,
+            ) -> ::std::result::Result<Self, D::Error> {
+                struct __Visitor;
+                impl<'de> $crate::__private::serde::de::Visitor<'de> for __Visitor {
+                    type Value = $name;
+                    fn expecting(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+                        f.write_str(::std::concat!("struct ", ::std::stringify!($name)))
+                    }
+                    fn visit_map<A: $crate::__private::serde::de::MapAccess<'de>>(
+                        self,
+                        mut map: A,
+                    ) -> ::std::result::Result<$name, A::Error> {
+                        static FIELDS: &$crate::de::record::Fields =
+                            &[$(($wire, $crate::record!(@keys $wire $($($key)+)?)),)*];
+                        $(let mut $field = ::std::option::Option::None;)*
+                        while let ::std::option::Option::Some(key) =
+                            map.next_key_seed($crate::de::record::Key(FIELDS))?
+                        {
+                            match key {
+                                $(::std::option::Option::Some($wire) => $crate::de::record::value::<
+                                    _,
+                                    $crate::record!(@read $with),
+                                    _,
+                                >(&mut map, &mut $field, $wire)?,)*
+                                _ => $crate::de::record::skip(&mut map)?,
+                            }
+                        }
+                        ::std::result::Result::Ok($name {
+                            $($field: $crate::record!(@finish $kind $field $wire),)*
+                        })
+                    }
+                }
+                d.deserialize_map(__Visitor)
+            }
         }
         impl $crate::de::Wire for $name {
             fn from_wire<'de, D: $crate::__private::serde::Deserializer<'de>>(
@@ -86,6 +132,6 @@ macro_rules! record {
                 <Self as $crate::__private::serde::Deserialize>::deserialize(d)
             }
         }
-        $crate::record!(@direct $($direct)? $name { $($field : $ty = $with [$($key)|+] $kind,)* });
+        $crate::record!(@direct $($direct)? $name { $($field : $ty = $with [$($($key)|+)?] $kind,)* });
     };
 }

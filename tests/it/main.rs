@@ -16,6 +16,7 @@ mod stream_support; // bounded waits on a user stream, a raw WebSocket
 mod errors;
 mod fixtures;
 mod limits;
+mod records;
 mod signing;
 mod wire;
 

@@ -118,7 +118,7 @@ fn string_enum(
         }
         impl<'de> ::contango::__private::serde::Deserialize<'de> for #name {
             fn deserialize<D: ::contango::__private::serde::Deserializer<'de>>(d: D) -> ::std::result::Result<Self, D::Error> {
-                ::contango::__private::de::text(d, |s| ::std::result::Result::Ok(Self::from_wire_str(s)))
+                ::contango::__private::de::enum_text(d, Self::from_wire_str)
             }
         }
         impl ::contango::__private::de::Wire for #name {
@@ -192,9 +192,7 @@ fn integer_enum(
         }
         impl<'de> ::contango::__private::serde::Deserialize<'de> for #name {
             fn deserialize<D: ::contango::__private::serde::Deserializer<'de>>(d: D) -> ::std::result::Result<Self, D::Error> {
-                ::contango::__private::de::text(d, |s| {
-                    s.trim().parse::<i64>().map(Self::from_i64).map_err(|_| ::std::format!("expected an integer, found `{s}`"))
-                })
+                ::contango::__private::de::enum_int(d).map(Self::from_i64)
             }
         }
         impl ::contango::__private::de::Wire for #name {

@@ -30,10 +30,20 @@ impl Paths {
         }
     }
 
-    /// The serde items of an optional field: absent means `None`, and `None` is left out.
+    /// How `record!` reads a field with serde (its `read_with`): what [`Self::deserializer`]
+    /// names, as the macro's keyword.
+    fn reader(f: &Field) -> TokenStream {
+        match (&f.ty, f.required) {
+            (Ty::OneOrMany(_), true) => quote!(one_or_many),
+            (Ty::OneOrMany(_), false) => quote!(opt_one_or_many),
+            _ => quote!(wire),
+        }
+    }
+
+    /// The serde item of an optional field: `None` is left out when serialized.
     pub fn optional(&self) -> TokenStream {
         let is_none = &self.is_none;
-        quote!(default, skip_serializing_if = #is_none,)
+        quote!(skip_serializing_if = #is_none,)
     }
 
     pub fn new() -> Self {
@@ -101,7 +111,7 @@ fn object_record(r: &Record, direct: bool, paths: &Paths) -> TokenStream {
             (true, true) => quote!(req_serde),
             (true, false) => quote!(opt_serde),
         };
-        let with = paths.deserializer(f);
+        let with = Paths::reader(f);
         let serde = serde_items(f, paths);
         quote!(#docs #ident: #ty {
             wire: #wire,
@@ -175,7 +185,8 @@ fn direct_tuple_reader(r: &Record) -> TokenStream {
     }
 }
 
-/// A field of an array-shaped record, with its whole serde attribute.
+/// A field of an array-shaped record, with its whole serde attribute (for `Deserialize`: the
+/// record's `Serialize` is written by [`array_serialize`]).
 fn field(f: &Field, paths: &Paths) -> TokenStream {
     let ident = field_ident(&f.rust);
     let wire = &f.wire;
@@ -187,21 +198,22 @@ fn field(f: &Field, paths: &Paths) -> TokenStream {
     };
     let docs = doc_or(f.doc.as_deref(), || format!("`{}` on the wire.", f.wire));
     let deserialize = paths.deserializer(f);
-    let serde = serde_items(f, paths);
+    let aliases = f.aliases.iter().map(|a| quote!(alias = #a,));
+    let default = (!f.required).then(|| quote!(default,));
     quote! {
         #docs
-        #[serde(rename = #wire, deserialize_with = #deserialize, #serde)]
+        #[serde(rename = #wire, deserialize_with = #deserialize, #(#aliases)* #default)]
         pub #ident: #ty,
     }
 }
 
-/// A field's own serde items, each followed by a comma: its aliases; for an optional field,
-/// absent means `None` and `None` is left out; how it is written (see [`serialize_with`]).
+/// An object record's field's own serde items for `Serialize`, each followed by a comma: an
+/// optional field's `None` is left out; how it is written (see [`serialize_with`]). (`record!`
+/// writes `Deserialize` from the field's keys and presence.)
 fn serde_items(f: &Field, paths: &Paths) -> TokenStream {
-    let aliases = f.aliases.iter().map(|a| quote!(alias = #a,));
-    let default = (!f.required).then(|| paths.optional());
+    let skip = (!f.required).then(|| paths.optional());
     let ser = serialize_with(f, paths);
-    quote!(#(#aliases)* #default #ser)
+    quote!(#skip #ser)
 }
 
 /// Decimals go out as exact JSON numbers (what servers send), or as strings when the spec says so.
