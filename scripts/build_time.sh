@@ -12,6 +12,12 @@
 #   CONTANGO_DEP   extra keys for the scratch crate's `contango = { path = ..., <here> }` entry
 #                  (a feature set to measure); default none (the default features)
 #   KEEP_SCRATCH   set to 1 to keep the scratch crate and its target directories (printed)
+#   IDNA_ADAPTER   a version of idna_adapter to build with instead of this workspace's lock
+#                  choice (1.1.0, unicode-rs): 1.2.1 measures what cargo picks for a new
+#                  application that does not choose (ICU4X; README "Install")
+#   INCREMENTAL    set to 1 to build contango incrementally, as cargo builds a path dependency
+#                  (like a workspace member); by default it is built as a git or registry
+#                  dependency is (README "Install"), without incremental state
 #
 # The registry sources are taken as already downloaded (--offline, with this workspace's
 # Cargo.lock, so the versions are the ones the tests use): what is timed is compiling, not the
@@ -65,9 +71,14 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
 }
 EOF
 cp "$ROOT/Cargo.lock" "$SCRATCH/crate/Cargo.lock"
+if [ -n "${IDNA_ADAPTER:-}" ]; then
+    cargo update --offline --quiet --manifest-path "$SCRATCH/crate/Cargo.toml" \
+        -p idna_adapter --precise "$IDNA_ADAPTER"
+fi
+IDNA="$(grep -A1 '^name = "idna_adapter"' "$SCRATCH/crate/Cargo.lock" | sed -n 's/^version = "\(.*\)"/\1/p')"
 
 echo "contango first build: $(rustc --version), $(nproc) cores, load average $(cut -d' ' -f1-3 /proc/loadavg), $(date -u +%Y-%m-%d)"
-echo "dependency: contango = { $DEP }"
+echo "dependency: contango = { $DEP }, incremental ${INCREMENTAL:-0}, idna_adapter $IDNA"
 for profile in "${PROFILES[@]}"; do
     target="$SCRATCH/target-$profile"
     args=(build --offline --timings --message-format=json --manifest-path "$SCRATCH/crate/Cargo.toml")
@@ -75,6 +86,7 @@ for profile in "${PROFILES[@]}"; do
     # A user builds without the RUSTFLAGS this shell may carry.
     start=$(date +%s.%N)
     if ! env -u RUSTFLAGS -u CARGO_BUILD_RUSTFLAGS CARGO_TARGET_DIR="$target" \
+        CARGO_INCREMENTAL="${INCREMENTAL:-0}" \
         cargo "${args[@]}" >"$SCRATCH/$profile.json" 2>"$SCRATCH/$profile.log"; then
         cat "$SCRATCH/$profile.log" >&2
         echo "build_time.sh: the $profile build failed" >&2

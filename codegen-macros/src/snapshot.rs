@@ -42,6 +42,7 @@ pub fn layout(file: &syn::File) -> String {
             }
             other => out.push_str(&prettyplease::unparse(&syn::File {
                 shebang: None,
+                frontmatter: None,
                 attrs: Vec::new(),
                 items: vec![other.clone()],
             })),
