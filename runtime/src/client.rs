@@ -440,7 +440,11 @@ impl CoreBuilder {
         let http = reqwest::Client::builder()
             .timeout(self.timeout)
             .connect_timeout(self.connect_timeout)
-            .user_agent(user_agent)
+            .user_agent(user_agent);
+        // The system's store replaces the bundled roots, as it does for the streams.
+        #[cfg(feature = "native-roots")]
+        let http = http.tls_built_in_webpki_certs(false);
+        let http = http
             .build()
             .map_err(|e| ConfigError::Client(e.to_string()))?;
         let recorder = match (self.recorder, &self.record_path) {

@@ -79,13 +79,13 @@ fn handshake_error(e: &tungstenite::Error) -> String {
     }
 }
 
-/// One TLS configuration for every connection: ring, TLS 1.2 and 1.3, the webpki roots.
+/// One TLS configuration for every connection: ring, TLS 1.2 and 1.3, the webpki roots (or the
+/// system's, with `native-roots`).
 fn tls_config() -> Result<Arc<ClientConfig>, String> {
     static CONFIG: OnceLock<Result<Arc<ClientConfig>, String>> = OnceLock::new();
     CONFIG
         .get_or_init(|| {
-            let mut roots = RootCertStore::empty();
-            roots.extend(webpki_roots::TLS_SERVER_ROOTS.iter().cloned());
+            let roots = roots()?;
             let provider = Arc::new(rustls::crypto::ring::default_provider());
             let mut config = ClientConfig::builder_with_provider(provider)
                 .with_safe_default_protocol_versions()
@@ -98,6 +98,31 @@ fn tls_config() -> Result<Arc<ClientConfig>, String> {
         .clone()
 }
 
+/// The bundled Mozilla roots.
+#[cfg(not(feature = "native-roots"))]
+fn roots() -> Result<RootCertStore, String> {
+    let mut roots = RootCertStore::empty();
+    roots.extend(webpki_roots::TLS_SERVER_ROOTS.iter().cloned());
+    Ok(roots)
+}
+
+/// The operating system's certificate store. Certificates it cannot parse are skipped, as
+/// reqwest skips them; a store with none usable is an error, not a client that trusts nothing.
+#[cfg(feature = "native-roots")]
+fn roots() -> Result<RootCertStore, String> {
+    let found = rustls_native_certs::load_native_certs();
+    let mut roots = RootCertStore::empty();
+    let (added, _skipped) = roots.add_parsable_certificates(found.certs);
+    if added == 0 {
+        let why = found.errors.first().map(ToString::to_string);
+        return Err(format!(
+            "no usable certificate in the system's store{}",
+            why.map(|w| format!(": {w}")).unwrap_or_default()
+        ));
+    }
+    Ok(roots)
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -105,6 +130,9 @@ mod tests {
     #[test]
     fn tls_configuration_builds() {
         assert!(tls_config().is_ok());
+        // Whichever store the build trusts has roots in it (with `native-roots`, this machine's).
+        let roots = roots().expect("roots");
+        assert!(roots.len() > 50, "{} roots", roots.len());
     }
 
     #[tokio::test]
