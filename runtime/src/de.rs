@@ -614,7 +614,8 @@ impl<'de, const N: usize> Visitor<'de> for RowsVisitor<N> {
         if let Some(rows) = crate::direct::parse_rows::<N>(&raw) {
             return Ok(rows);
         }
-        let mut de = serde_json::Deserializer::from_str(&raw);
+        // The byte reader, as everywhere: one copy of the decoders.
+        let mut de = serde_json::Deserializer::from_slice(raw.as_bytes());
         general_rows(&mut de).map_err(de::Error::custom)
     }
 }

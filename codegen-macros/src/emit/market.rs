@@ -149,7 +149,7 @@ pub fn market(m: &Market) -> TokenStream {
                     return ::std::result::Result::Err(<::contango::__private::serde_json::Error as ::contango::__private::serde::de::Error>::missing_field("channel"));
                 };
                 let mut event = match frame.tick {
-                    ::std::option::Option::Some(raw) => Self::decode_tick(channel, raw)?,
+                    ::std::option::Option::Some(raw) => Self::decode_tick(channel, &mut ::contango::__private::stream::raw_reader(raw))?,
                     ::std::option::Option::None if MarketChannel::parse(channel).is_some() => {
                         return ::std::result::Result::Err(<::contango::__private::serde_json::Error as ::contango::__private::serde::de::Error>::missing_field("tick"));
                     }

@@ -172,6 +172,14 @@ impl<'a> MarketFrame<'a> {
     }
 }
 
+/// A reader over raw JSON a frame holds (its `tick`): serde_json's byte reader, the one every
+/// other decode uses, so each generated decoder is compiled once for it (a `&RawValue` read as a
+/// deserializer goes through serde_json's `&str` reader: a second copy of every market record's
+/// decoder).
+pub fn raw_reader(raw: &RawValue) -> serde_json::Deserializer<serde_json::de::SliceRead<'_>> {
+    serde_json::Deserializer::from_slice(raw.get().as_bytes())
+}
+
 /// How the frame visitor treats `tick` when the channel is already known.
 pub(crate) trait TickDecode {
     type Out;

@@ -81,7 +81,7 @@ pub use item::{ConnectError, Gap, GapReason, StreamError, StreamItem};
 pub use keys::{ListenKeys, redact_key};
 pub use market::{
     MarketApi, MarketData, MarketFrame, Protocol, Subscription, SymbolRule, TemplatePart,
-    match_template,
+    match_template, raw_reader,
 };
 pub(crate) use market_stream::decode_market_frame_noting as market_stream_noting;
 pub use market_stream::{
