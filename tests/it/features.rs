@@ -41,8 +41,8 @@ async fn a_rest_only_build_has_no_stream_code_or_dependencies_and_calls_depth() 
     assert!(ok, "cargo tree: {err}");
     assert!(tree.contains("reqwest"), "{tree}");
     // The HTTP client's own TLS (rustls, webpki-roots) stays; the streams' WebSocket and gzip
-    // are gone.
-    for absent in ["tungstenite", "libdeflate"] {
+    // are gone, and so is HTTP/2 (the opt-in `http2`).
+    for absent in ["tungstenite", "libdeflate", " h2 v"] {
         assert!(
             !tree.contains(absent),
             "{absent} in a REST-only build:\n{tree}"
