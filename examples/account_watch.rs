@@ -71,8 +71,11 @@ async fn main() -> Result {
         }
     }
 
-    // Settle: cancel everything, leave two orders far from the market, wait for the view.
-    client.cancel_all_orders(BTC).send().await?;
+    // Settle: cancel everything (one by one: the exchange deprecated the bulk cancel), leave two
+    // orders far from the market, wait for the view.
+    for o in client.open_orders(BTC).send().await? {
+        client.cancel_order(BTC).order_id(o.order_id).send().await?;
+    }
     let mark = sim.mark_price(BTC).ok_or("no mark price")?;
     let far = [
         (Side::Buy, Decimal::new(97, 2)),

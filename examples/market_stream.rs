@@ -15,8 +15,8 @@ use std::time::{Duration, Instant};
 
 use contango::book::{BookItem, BookWatcher};
 use contango::{
-    Client, DepthChannel, KlineChannel, KlineInterval, MarketChannel, MarketEvent, MarketItem,
-    MarketStream, TickerChannel, TradesChannel,
+    Client, DepthChannel, KlineChannel, MarketChannel, MarketEvent, MarketItem, MarketStream,
+    StreamKlineInterval, TickerChannel, TradesChannel,
 };
 use contango_sim::{MarketDriver, Sim};
 use rust_decimal::Decimal;
@@ -37,7 +37,7 @@ fn channels(contract: &str) -> [MarketChannel; 4] {
         DepthChannel::new(contract, 0).into(),
         TradesChannel::new(contract).into(),
         TickerChannel::new(contract).into(),
-        KlineChannel::new(contract, KlineInterval::OneMinute).into(),
+        KlineChannel::new(contract, StreamKlineInterval::OneMinute).into(),
     ]
 }
 
@@ -85,7 +85,7 @@ async fn simulated() -> Result {
     watch(&mut books, Duration::from_secs(2)).await;
 
     println!("\n-- kline history, paged back");
-    let channel = KlineChannel::new(contracts[0], KlineInterval::OneMinute);
+    let channel = KlineChannel::new(contracts[0], StreamKlineInterval::OneMinute);
     let mut end = None;
     for page in 1..=3 {
         let mut req = channel.history().page_size(40);

@@ -188,6 +188,11 @@ pub const RESPONSES: &[(&str, DecodeJson)] = &[
     ("MarketTrade", same::<MarketTrade>),
     ("MarketTicker", same::<MarketTicker>),
     ("MarketKline", same::<MarketKline>),
+    ("TriggerType", same::<TriggerType>),
+    ("TriggerPriceType", same::<TriggerPriceType>),
+    ("TriggerOrderType", same::<TriggerOrderType>),
+    ("StreamKlineInterval", one::<StreamKlineInterval>),
+    ("TriggerOrderCreateParam", one::<TriggerOrderCreateParam>),
 ];
 
 /// The selector byte of [`response`] for a type name of [`RESPONSES`].

@@ -654,7 +654,7 @@ impl ::contango::__private::drift::Schema for PriceLevel {
             presence: opt,
             serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
-        #[doc = " Trigger price of a conditional order (samples only)."]
+        #[doc = " Trigger price of a conditional order."]
         trigger_price: ::contango::__private::rust_decimal::Decimal {
             wire: "triggerPrice",
             read_with: wire,
@@ -662,23 +662,31 @@ impl ::contango::__private::drift::Schema for PriceLevel {
             presence: opt,
             serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
-        #[doc = " Trigger type of a conditional order (samples only; values not documented)."]
-        trigger_type: i32 {
+        #[doc = " Trigger type of a conditional order: 1 stop loss, 2 take profit."]
+        trigger_type: TriggerType {
             wire: "triggerType",
             read_with: wire,
             keys: [b"triggerType"],
             presence: opt,
             serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
-        #[doc = " Order type placed when triggered (samples only; values not documented)."]
-        trigger_order_type: i32 {
+        #[doc = " The price a conditional order watches: 1 last trade, 2 mark (sent by the simulator; the exchange's page does not list it on order records)."]
+        trigger_price_type: TriggerPriceType {
+            wire: "triggerPriceType",
+            read_with: wire,
+            keys: [b"triggerPriceType"],
+            presence: opt,
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " What a conditional order places when it fires: 1 limit, 2 market, 3 close the whole position."]
+        trigger_order_type: TriggerOrderType {
             wire: "triggerOrderType",
             read_with: wire,
             keys: [b"triggerOrderType"],
             presence: opt,
             serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
-        #[doc = " Whether this is a conditional order (samples only)."]
+        #[doc = " Whether this is (or was, before it fired) a conditional order."]
         condition_order: bool {
             wire: "conditionOrder",
             read_with: wire,
@@ -686,7 +694,7 @@ impl ::contango::__private::drift::Schema for PriceLevel {
             presence: opt,
             serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
-        #[doc = " Child orders of a conditional order (samples only)."]
+        #[doc = " Take-profit and stop-loss orders attached to this order, each with its own id."]
         child_orders: ::std::vec::Vec<Order> {
             wire: "childOrders",
             read_with: wire,
@@ -706,6 +714,59 @@ impl ::contango::__private::drift::Schema for PriceLevel {
             keys: [b"orderId"],
             presence: req,
             serde: [],
+        },
+    }
+}
+::contango::__private::record! {
+    #[doc = " A take-profit or stop-loss order attached to a new OPEN order (an item of triggerOrderCreateParams). It waits until the new order fills, then covers the filled quantity; a stop loss and a take profit attached together cancel each other (docs/design.md, Conditional orders)."]
+    TriggerOrderCreateParam {
+        #[doc = " Client order id of the attached order, fewer than 32 characters."]
+        client_order_id: ::std::string::String {
+            wire: "clientOrderId",
+            read_with: wire,
+            keys: [b"clientOrderId"],
+            presence: opt,
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " 1 stop loss, 2 take profit."]
+        trigger_type: TriggerType {
+            wire: "triggerType",
+            read_with: wire,
+            keys: [b"triggerType"],
+            presence: req,
+            serde: [],
+        },
+        #[doc = " The price watched: 1 last trade, 2 mark."]
+        trigger_price_type: TriggerPriceType {
+            wire: "triggerPriceType",
+            read_with: wire,
+            keys: [b"triggerPriceType"],
+            presence: req,
+            serde: [],
+        },
+        #[doc = " The price that fires the order."]
+        trigger_price: ::contango::__private::rust_decimal::Decimal {
+            wire: "triggerPrice",
+            read_with: wire,
+            keys: [b"triggerPrice"],
+            presence: req,
+            serde: [serialize_with = "::contango::__private::ser::number",],
+        },
+        #[doc = " What is placed when it fires: LIMIT or MARKET."]
+        order_type: OrderType {
+            wire: "type",
+            read_with: wire,
+            keys: [b"type"],
+            presence: req,
+            serde: [],
+        },
+        #[doc = " Price of the LIMIT order placed (ignored for MARKET)."]
+        price: ::contango::__private::rust_decimal::Decimal {
+            wire: "price",
+            read_with: wire,
+            keys: [b"price"],
+            presence: req,
+            serde: [serialize_with = "::contango::__private::ser::number",],
         },
     }
 }
@@ -3622,7 +3683,7 @@ impl ::contango::__private::direct::Direct for TransferStatus {
             .map(::contango::__private::drift::noticing)
     }
 }
-/// Candlestick interval.
+/// Candlestick interval of the REST klines: the exchange's current list, plus the 1h of the 2023 interface document (the current page lists 60min instead and does not say whether 1h is still taken).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum KlineInterval {
     /// One minute.
@@ -3633,8 +3694,14 @@ pub enum KlineInterval {
     FifteenMinutes,
     /// Thirty minutes.
     ThirtyMinutes,
-    /// One hour.
+    /// Sixty minutes (the current page's hour).
+    SixtyMinutes,
+    /// One hour, as the 2023 interface document names it; the current page lists 60min instead.
     OneHour,
+    /// Two hours.
+    TwoHours,
+    /// Four hours.
+    FourHours,
     /// One day.
     OneDay,
     /// One week.
@@ -3652,7 +3719,10 @@ impl KlineInterval {
             Self::FiveMinutes => "5min",
             Self::FifteenMinutes => "15min",
             Self::ThirtyMinutes => "30min",
+            Self::SixtyMinutes => "60min",
             Self::OneHour => "1h",
+            Self::TwoHours => "2h",
+            Self::FourHours => "4h",
             Self::OneDay => "1day",
             Self::OneWeek => "1week",
             Self::OneMonth => "1month",
@@ -3666,7 +3736,10 @@ impl KlineInterval {
             "5min" => Self::FiveMinutes,
             "15min" => Self::FifteenMinutes,
             "30min" => Self::ThirtyMinutes,
+            "60min" => Self::SixtyMinutes,
             "1h" => Self::OneHour,
+            "2h" => Self::TwoHours,
+            "4h" => Self::FourHours,
             "1day" => Self::OneDay,
             "1week" => Self::OneWeek,
             "1month" => Self::OneMonth,
@@ -3723,6 +3796,364 @@ impl ::contango::__private::drift::Schema for KlineInterval {
             name: "KlineInterval",
             known: ::contango::__private::drift::enum_known::<Self>,
         }
+    }
+}
+/// Candle interval of the market stream's kline channel and its history: the REST list without 1month (the exchange's page lists no month candles on the stream).
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum StreamKlineInterval {
+    /// One minute.
+    OneMinute,
+    /// Five minutes.
+    FiveMinutes,
+    /// Fifteen minutes.
+    FifteenMinutes,
+    /// Thirty minutes.
+    ThirtyMinutes,
+    /// Sixty minutes.
+    SixtyMinutes,
+    /// Two hours.
+    TwoHours,
+    /// Four hours.
+    FourHours,
+    /// One day.
+    OneDay,
+    /// One week.
+    OneWeek,
+    /// A value this version of the spec does not list, kept as sent.
+    Other(::std::string::String),
+}
+impl StreamKlineInterval {
+    /// The value as sent on the wire.
+    pub fn as_str(&self) -> &str {
+        match self {
+            Self::OneMinute => "1min",
+            Self::FiveMinutes => "5min",
+            Self::FifteenMinutes => "15min",
+            Self::ThirtyMinutes => "30min",
+            Self::SixtyMinutes => "60min",
+            Self::TwoHours => "2h",
+            Self::FourHours => "4h",
+            Self::OneDay => "1day",
+            Self::OneWeek => "1week",
+            Self::Other(s) => s.as_str(),
+        }
+    }
+    /// Reads a wire value; unknown values land in `Other`.
+    pub fn from_wire_str(s: &str) -> Self {
+        match s {
+            "1min" => Self::OneMinute,
+            "5min" => Self::FiveMinutes,
+            "15min" => Self::FifteenMinutes,
+            "30min" => Self::ThirtyMinutes,
+            "60min" => Self::SixtyMinutes,
+            "2h" => Self::TwoHours,
+            "4h" => Self::FourHours,
+            "1day" => Self::OneDay,
+            "1week" => Self::OneWeek,
+            other => Self::Other(other.to_owned()),
+        }
+    }
+}
+impl ::std::fmt::Display for StreamKlineInterval {
+    fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+impl ::std::str::FromStr for StreamKlineInterval {
+    type Err = ::std::convert::Infallible;
+    fn from_str(s: &str) -> ::std::result::Result<Self, Self::Err> {
+        ::std::result::Result::Ok(Self::from_wire_str(s))
+    }
+}
+impl ::contango::__private::serde::Serialize for StreamKlineInterval {
+    fn serialize<S: ::contango::__private::serde::Serializer>(
+        &self,
+        s: S,
+    ) -> ::std::result::Result<S::Ok, S::Error> {
+        s.serialize_str(self.as_str())
+    }
+}
+impl<'de> ::contango::__private::serde::Deserialize<'de> for StreamKlineInterval {
+    fn deserialize<D: ::contango::__private::serde::Deserializer<'de>>(
+        d: D,
+    ) -> ::std::result::Result<Self, D::Error> {
+        ::contango::__private::de::enum_text(d, Self::from_wire_str)
+    }
+}
+impl ::contango::__private::de::Wire for StreamKlineInterval {
+    fn from_wire<'de, D: ::contango::__private::serde::Deserializer<'de>>(
+        d: D,
+    ) -> ::std::result::Result<Self, D::Error> {
+        <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
+    }
+}
+impl ::contango::__private::encode::QueryValue for StreamKlineInterval {
+    fn write_value(&self, out: &mut ::std::string::String) {
+        out.push_str(self.as_str());
+    }
+}
+impl ::contango::__private::drift::CatchAll for StreamKlineInterval {
+    fn is_other(&self) -> bool {
+        ::std::matches!(self, Self::Other(_))
+    }
+}
+impl ::contango::__private::drift::Schema for StreamKlineInterval {
+    fn ty() -> ::contango::__private::drift::Ty {
+        ::contango::__private::drift::Ty::Enum {
+            name: "StreamKlineInterval",
+            known: ::contango::__private::drift::enum_known::<Self>,
+        }
+    }
+}
+/// What a conditional order protects against, which also sets the direction it fires in (docs/design.md, Conditional orders): a stop loss fires a BUY when the watched price rises to or above the trigger and a SELL when it falls to or below it; a take profit the reverse.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum TriggerType {
+    /// Stop loss.
+    StopLoss,
+    /// Take profit.
+    TakeProfit,
+    /// A value this version of the spec does not list, kept as sent.
+    Other(i64),
+}
+impl TriggerType {
+    /// The value as sent on the wire.
+    pub const fn as_i64(self) -> i64 {
+        match self {
+            Self::StopLoss => 1i64,
+            Self::TakeProfit => 2i64,
+            Self::Other(n) => n,
+        }
+    }
+    /// Reads a wire value; unknown values land in `Other`.
+    pub const fn from_i64(n: i64) -> Self {
+        match n {
+            1i64 => Self::StopLoss,
+            2i64 => Self::TakeProfit,
+            other => Self::Other(other),
+        }
+    }
+}
+impl ::std::fmt::Display for TriggerType {
+    fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+        ::std::fmt::Display::fmt(&self.as_i64(), f)
+    }
+}
+impl ::contango::__private::serde::Serialize for TriggerType {
+    fn serialize<S: ::contango::__private::serde::Serializer>(
+        &self,
+        s: S,
+    ) -> ::std::result::Result<S::Ok, S::Error> {
+        s.serialize_i64(self.as_i64())
+    }
+}
+impl<'de> ::contango::__private::serde::Deserialize<'de> for TriggerType {
+    fn deserialize<D: ::contango::__private::serde::Deserializer<'de>>(
+        d: D,
+    ) -> ::std::result::Result<Self, D::Error> {
+        ::contango::__private::de::enum_int(d).map(Self::from_i64)
+    }
+}
+impl ::contango::__private::de::Wire for TriggerType {
+    fn from_wire<'de, D: ::contango::__private::serde::Deserializer<'de>>(
+        d: D,
+    ) -> ::std::result::Result<Self, D::Error> {
+        <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
+    }
+}
+impl ::contango::__private::encode::QueryValue for TriggerType {
+    fn write_value(&self, out: &mut ::std::string::String) {
+        ::contango::__private::encode::QueryValue::write_value(&self.as_i64(), out);
+    }
+}
+impl ::contango::__private::drift::CatchAll for TriggerType {
+    fn is_other(&self) -> bool {
+        ::std::matches!(self, Self::Other(_))
+    }
+}
+impl ::contango::__private::drift::Schema for TriggerType {
+    fn ty() -> ::contango::__private::drift::Ty {
+        ::contango::__private::drift::Ty::Enum {
+            name: "TriggerType",
+            known: ::contango::__private::drift::enum_known::<Self>,
+        }
+    }
+}
+impl ::contango::__private::direct::Direct for TriggerType {
+    fn direct(
+        r: &mut ::contango::__private::direct::Reader<'_>,
+    ) -> ::std::option::Option<Self> {
+        r.scalar_text(|s| s.trim().parse::<i64>().ok().map(Self::from_i64))
+            .map(::contango::__private::drift::noticing)
+    }
+}
+/// The price a conditional order watches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum TriggerPriceType {
+    /// The contract's latest trade price (the default when absent).
+    LastPrice,
+    /// The contract's mark price.
+    MarkPrice,
+    /// A value this version of the spec does not list, kept as sent.
+    Other(i64),
+}
+impl TriggerPriceType {
+    /// The value as sent on the wire.
+    pub const fn as_i64(self) -> i64 {
+        match self {
+            Self::LastPrice => 1i64,
+            Self::MarkPrice => 2i64,
+            Self::Other(n) => n,
+        }
+    }
+    /// Reads a wire value; unknown values land in `Other`.
+    pub const fn from_i64(n: i64) -> Self {
+        match n {
+            1i64 => Self::LastPrice,
+            2i64 => Self::MarkPrice,
+            other => Self::Other(other),
+        }
+    }
+}
+impl ::std::fmt::Display for TriggerPriceType {
+    fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+        ::std::fmt::Display::fmt(&self.as_i64(), f)
+    }
+}
+impl ::contango::__private::serde::Serialize for TriggerPriceType {
+    fn serialize<S: ::contango::__private::serde::Serializer>(
+        &self,
+        s: S,
+    ) -> ::std::result::Result<S::Ok, S::Error> {
+        s.serialize_i64(self.as_i64())
+    }
+}
+impl<'de> ::contango::__private::serde::Deserialize<'de> for TriggerPriceType {
+    fn deserialize<D: ::contango::__private::serde::Deserializer<'de>>(
+        d: D,
+    ) -> ::std::result::Result<Self, D::Error> {
+        ::contango::__private::de::enum_int(d).map(Self::from_i64)
+    }
+}
+impl ::contango::__private::de::Wire for TriggerPriceType {
+    fn from_wire<'de, D: ::contango::__private::serde::Deserializer<'de>>(
+        d: D,
+    ) -> ::std::result::Result<Self, D::Error> {
+        <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
+    }
+}
+impl ::contango::__private::encode::QueryValue for TriggerPriceType {
+    fn write_value(&self, out: &mut ::std::string::String) {
+        ::contango::__private::encode::QueryValue::write_value(&self.as_i64(), out);
+    }
+}
+impl ::contango::__private::drift::CatchAll for TriggerPriceType {
+    fn is_other(&self) -> bool {
+        ::std::matches!(self, Self::Other(_))
+    }
+}
+impl ::contango::__private::drift::Schema for TriggerPriceType {
+    fn ty() -> ::contango::__private::drift::Ty {
+        ::contango::__private::drift::Ty::Enum {
+            name: "TriggerPriceType",
+            known: ::contango::__private::drift::enum_known::<Self>,
+        }
+    }
+}
+impl ::contango::__private::direct::Direct for TriggerPriceType {
+    fn direct(
+        r: &mut ::contango::__private::direct::Reader<'_>,
+    ) -> ::std::option::Option<Self> {
+        r.scalar_text(|s| s.trim().parse::<i64>().ok().map(Self::from_i64))
+            .map(::contango::__private::drift::noticing)
+    }
+}
+/// What a conditional order places when it fires.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum TriggerOrderType {
+    /// Not set: the order's own type (LIMIT or MARKET) says what is placed.
+    Normal,
+    /// A limit order at the order's price.
+    Limit,
+    /// A market order.
+    Market,
+    /// Closes the whole position at market, whatever its volume then.
+    Position,
+    /// A value this version of the spec does not list, kept as sent.
+    Other(i64),
+}
+impl TriggerOrderType {
+    /// The value as sent on the wire.
+    pub const fn as_i64(self) -> i64 {
+        match self {
+            Self::Normal => 0i64,
+            Self::Limit => 1i64,
+            Self::Market => 2i64,
+            Self::Position => 3i64,
+            Self::Other(n) => n,
+        }
+    }
+    /// Reads a wire value; unknown values land in `Other`.
+    pub const fn from_i64(n: i64) -> Self {
+        match n {
+            0i64 => Self::Normal,
+            1i64 => Self::Limit,
+            2i64 => Self::Market,
+            3i64 => Self::Position,
+            other => Self::Other(other),
+        }
+    }
+}
+impl ::std::fmt::Display for TriggerOrderType {
+    fn fmt(&self, f: &mut ::std::fmt::Formatter<'_>) -> ::std::fmt::Result {
+        ::std::fmt::Display::fmt(&self.as_i64(), f)
+    }
+}
+impl ::contango::__private::serde::Serialize for TriggerOrderType {
+    fn serialize<S: ::contango::__private::serde::Serializer>(
+        &self,
+        s: S,
+    ) -> ::std::result::Result<S::Ok, S::Error> {
+        s.serialize_i64(self.as_i64())
+    }
+}
+impl<'de> ::contango::__private::serde::Deserialize<'de> for TriggerOrderType {
+    fn deserialize<D: ::contango::__private::serde::Deserializer<'de>>(
+        d: D,
+    ) -> ::std::result::Result<Self, D::Error> {
+        ::contango::__private::de::enum_int(d).map(Self::from_i64)
+    }
+}
+impl ::contango::__private::de::Wire for TriggerOrderType {
+    fn from_wire<'de, D: ::contango::__private::serde::Deserializer<'de>>(
+        d: D,
+    ) -> ::std::result::Result<Self, D::Error> {
+        <Self as ::contango::__private::serde::Deserialize>::deserialize(d)
+    }
+}
+impl ::contango::__private::encode::QueryValue for TriggerOrderType {
+    fn write_value(&self, out: &mut ::std::string::String) {
+        ::contango::__private::encode::QueryValue::write_value(&self.as_i64(), out);
+    }
+}
+impl ::contango::__private::drift::CatchAll for TriggerOrderType {
+    fn is_other(&self) -> bool {
+        ::std::matches!(self, Self::Other(_))
+    }
+}
+impl ::contango::__private::drift::Schema for TriggerOrderType {
+    fn ty() -> ::contango::__private::drift::Ty {
+        ::contango::__private::drift::Ty::Enum {
+            name: "TriggerOrderType",
+            known: ::contango::__private::drift::enum_known::<Self>,
+        }
+    }
+}
+impl ::contango::__private::direct::Direct for TriggerOrderType {
+    fn direct(
+        r: &mut ::contango::__private::direct::Reader<'_>,
+    ) -> ::std::option::Option<Self> {
+        r.scalar_text(|s| s.trim().parse::<i64>().ok().map(Self::from_i64))
+            .map(::contango::__private::drift::noticing)
     }
 }
 /// Freeze state of a position (section 3.4).
@@ -5804,7 +6235,7 @@ pub type Error = ::contango::__private::Error<ErrorCode>;
     method level_edit;
 }
 ::contango::__private::endpoint! {
-    #[doc = " Request of [`Client::open_orders`]: Open orders of the account in a contract. An empty list may come as null."]
+    #[doc = " Request of [`Client::open_orders`]: Open orders of the account in a contract, and its conditional orders waiting for their trigger (conditionOrder true, status INIT). An empty list may come as null."]
     #[doc = " "]
     #[doc = " `GET /v2/openOrders`"]
     request OpenOrdersRequest {
@@ -5845,7 +6276,7 @@ pub type Error = ::contango::__private::Error<ErrorCode>;
     builder OpenOrdersBuilder;
     #[doc = " Sends the request and decodes the answer."]
     send plain[];
-    #[doc = " Open orders of the account in a contract. An empty list may come as null."]
+    #[doc = " Open orders of the account in a contract, and its conditional orders waiting for their trigger (conditionOrder true, status INIT). An empty list may come as null."]
     #[doc = " "]
     #[doc = " `GET /v2/openOrders` (USER_DATA, signed)."]
     method open_orders;
@@ -5873,12 +6304,20 @@ pub type Error = ::contango::__private::Error<ErrorCode>;
             presence: opt,
             serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
+        #[doc = " Whether the order named is a conditional one (a stop loss or take profit): needed to find one still waiting for its trigger."]
+        condition_order: bool {
+            wire: "conditionOrder",
+            presence: opt,
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
+        },
     }
     new[contract_name: into ::std::string::String] setters {
         #[doc = " Client order id of the order to cancel."]
         client_order_id: into ::std::string::String,
         #[doc = " Id of the order to cancel."]
         order_id: same i64,
+        #[doc = " Whether the order named is a conditional one (a stop loss or take profit): needed to find one still waiting for its trigger."]
+        condition_order: same bool,
     }
     meta {
         response: OrderId,
@@ -5906,6 +6345,7 @@ pub type Error = ::contango::__private::Error<ErrorCode>;
             out.field("contractName", &self.contract_name);
             out.opt("clientOrderId", &self.client_order_id);
             out.opt("orderId", &self.order_id);
+            out.opt("conditionOrder", &self.condition_order);
         }
     }
     #[doc = " Builder of [`Client::cancel_order`]: set optional parameters, then `send()`."]
@@ -5940,12 +6380,20 @@ pub type Error = ::contango::__private::Error<ErrorCode>;
             presence: opt,
             serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
+        #[doc = " Whether the order named is a conditional one (a stop loss or take profit, waiting or fired): needed to find one still waiting for its trigger."]
+        condition_order: bool {
+            wire: "conditionOrder",
+            presence: opt,
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
+        },
     }
     new[contract_name: into ::std::string::String] setters {
         #[doc = " Client order id of the order."]
         client_order_id: into ::std::string::String,
         #[doc = " Id of the order."]
         order_id: same i64,
+        #[doc = " Whether the order named is a conditional one (a stop loss or take profit, waiting or fired): needed to find one still waiting for its trigger."]
+        condition_order: same bool,
     }
     meta {
         response: ::std::vec::Vec<Order>,
@@ -5972,6 +6420,7 @@ pub type Error = ::contango::__private::Error<ErrorCode>;
             out.pair("contractName", &self.contract_name);
             out.opt("clientOrderId", &self.client_order_id);
             out.opt("orderId", &self.order_id);
+            out.opt("conditionOrder", &self.condition_order);
         }
         body {}
     }
@@ -6005,7 +6454,7 @@ pub struct NewOrder {
     pub price: ::contango::__private::rust_decimal::Decimal,
 }
 ::contango::__private::endpoint! {
-    #[doc = " Request of [`Client::new_order`]: Places an order. Never resent blindly: after an ambiguous outcome look it up by its client order id."]
+    #[doc = " Request of [`Client::new_order`]: Places an order. A conditional one (a stop loss or take profit) sets conditionOrder, triggerType and triggerPrice; take-profit and stop-loss orders attach to a new OPEN order with triggerOrderCreateParams. Never resent blindly: after an ambiguous outcome look it up by its client order id."]
     #[doc = " "]
     #[doc = " `POST /v2/order`"]
     request NewOrderRequest {
@@ -6063,9 +6512,51 @@ pub struct NewOrder {
             presence: req,
             serde: [],
         },
-        #[doc = " Leverage, 1 to 125; sent by the document's sample body, optional here (DESIGN §7) (1 to 125)."]
+        #[doc = " Leverage, 1 to 125. Optional: the 2023 interface document does not list it, its sample body sends it, and the exchange's current page marks it required; an order without it takes the contract's configured leverage, and one with it must match that configuration (docs/design.md, Decisions) (1 to 125)."]
         leverage: i32 {
             wire: "leverage",
+            presence: opt,
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " What a conditional order places when it fires: 1 limit at price, 2 market, 3 close the whole position at market."]
+        trigger_order_type: TriggerOrderType {
+            wire: "triggerOrderType",
+            presence: opt,
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Makes the order conditional: 1 stop loss, 2 take profit (with conditionOrder and triggerPrice)."]
+        trigger_type: TriggerType {
+            wire: "triggerType",
+            presence: opt,
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " The price a conditional order watches: 1 last trade (the default), 2 mark."]
+        trigger_price_type: TriggerPriceType {
+            wire: "triggerPriceType",
+            presence: opt,
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " The price that fires a conditional order."]
+        trigger_price: ::contango::__private::rust_decimal::Decimal {
+            wire: "triggerPrice",
+            presence: opt,
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Whether this order is a conditional one (a stop loss or take profit that waits for its trigger)."]
+        condition_order: bool {
+            wire: "conditionOrder",
+            presence: opt,
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " The position a conditional order closes: when it fires, the whole of that position is closed at market."]
+        position_id: i64 {
+            wire: "positionId",
+            presence: opt,
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
+        },
+        #[doc = " Take-profit and stop-loss orders attached to this OPEN order: they wait for its fills and cover the filled quantity."]
+        trigger_order_create_params: ::std::vec::Vec<TriggerOrderCreateParam> {
+            wire: "triggerOrderCreateParams",
             presence: opt,
             serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
@@ -6073,8 +6564,22 @@ pub struct NewOrder {
     new[required: same NewOrder] from required[contract_name side order_type position_type open volume amount price] setters {
         #[doc = " Client order id, fewer than 32 characters (at most 31 characters)."]
         client_order_id: into ::std::string::String,
-        #[doc = " Leverage, 1 to 125; sent by the document's sample body, optional here (DESIGN §7) (1 to 125)."]
+        #[doc = " Leverage, 1 to 125. Optional: the 2023 interface document does not list it, its sample body sends it, and the exchange's current page marks it required; an order without it takes the contract's configured leverage, and one with it must match that configuration (docs/design.md, Decisions) (1 to 125)."]
         leverage: same i32,
+        #[doc = " What a conditional order places when it fires: 1 limit at price, 2 market, 3 close the whole position at market."]
+        trigger_order_type: same TriggerOrderType,
+        #[doc = " Makes the order conditional: 1 stop loss, 2 take profit (with conditionOrder and triggerPrice)."]
+        trigger_type: same TriggerType,
+        #[doc = " The price a conditional order watches: 1 last trade (the default), 2 mark."]
+        trigger_price_type: same TriggerPriceType,
+        #[doc = " The price that fires a conditional order."]
+        trigger_price: same ::contango::__private::rust_decimal::Decimal,
+        #[doc = " Whether this order is a conditional one (a stop loss or take profit that waits for its trigger)."]
+        condition_order: same bool,
+        #[doc = " The position a conditional order closes: when it fires, the whole of that position is closed at market."]
+        position_id: same i64,
+        #[doc = " Take-profit and stop-loss orders attached to this OPEN order: they wait for its fills and cover the filled quantity."]
+        trigger_order_create_params: same ::std::vec::Vec<TriggerOrderCreateParam>,
     }
     meta {
         response: OrderId,
@@ -6114,13 +6619,20 @@ pub struct NewOrder {
             out.field("amount", &self.amount);
             out.field("price", &self.price);
             out.opt("leverage", &self.leverage);
+            out.opt("triggerOrderType", &self.trigger_order_type);
+            out.opt("triggerType", &self.trigger_type);
+            out.opt("triggerPriceType", &self.trigger_price_type);
+            out.opt("triggerPrice", &self.trigger_price);
+            out.opt("conditionOrder", &self.condition_order);
+            out.opt("positionId", &self.position_id);
+            out.opt("triggerOrderCreateParams", &self.trigger_order_create_params);
         }
     }
     #[doc = " Builder of [`Client::new_order`]: set optional parameters, then `send()`."]
     builder NewOrderBuilder;
     #[doc = " Sends the request and decodes the answer. Never sent twice by accident: it always carries a `client_order_id` (generated when unset); after an ambiguous outcome the client looks it up by that id and resends once only if the server does not have it."]
     send dedupe[new_order_contract_limits];
-    #[doc = " Places an order. Never resent blindly: after an ambiguous outcome look it up by its client order id."]
+    #[doc = " Places an order. A conditional one (a stop loss or take profit) sets conditionOrder, triggerType and triggerPrice; take-profit and stop-loss orders attach to a new OPEN order with triggerOrderCreateParams. Never resent blindly: after an ambiguous outcome look it up by its client order id."]
     #[doc = " "]
     #[doc = " `POST /v2/order` (TRADE, signed)."]
     method new_order;
@@ -6135,6 +6647,7 @@ impl ::contango::__private::dedupe::Dedupe for NewOrderRequest {
             contract_name: self.contract_name.clone(),
             client_order_id: self.client_order_id.clone(),
             order_id: ::std::option::Option::None,
+            condition_order: self.condition_order.clone(),
         }
     }
     #[allow(clippy::clone_on_copy, clippy::question_mark)]
@@ -6177,7 +6690,7 @@ impl ::contango::__private::dedupe::Dedupe for NewOrderRequest {
     inverse products[CoinMargined]
 }
 ::contango::__private::endpoint! {
-    #[doc = " Request of [`Client::cancel_all_orders`]: Cancels all open orders of a contract. contractName travels in the JSON body (the document lists it as a query parameter; DESIGN §7)."]
+    #[doc = " Request of [`Client::cancel_all_orders`]: Cancels all open orders of a contract, conditional ones included. contractName travels in the JSON body (the document lists it as a query parameter; docs/design.md, Decisions)."]
     #[doc = " "]
     #[doc = " `POST /v2/allOpenOrders`"]
     request CancelAllOrdersRequest {
@@ -6218,9 +6731,10 @@ impl ::contango::__private::dedupe::Dedupe for NewOrderRequest {
     builder CancelAllOrdersBuilder;
     #[doc = " Sends the request and decodes the answer."]
     send plain[];
-    #[doc = " Cancels all open orders of a contract. contractName travels in the JSON body (the document lists it as a query parameter; DESIGN §7)."]
+    #[doc = " Cancels all open orders of a contract, conditional ones included. contractName travels in the JSON body (the document lists it as a query parameter; docs/design.md, Decisions)."]
     #[doc = " "]
     #[doc = " `POST /v2/allOpenOrders` (TRADE, signed)."]
+    #[deprecated(note = "the exchange deprecated the bulk cancel on 2025-05-09: cancel each order with `cancel_order` (list them with `open_orders`)")]
     method cancel_all_orders;
 }
 ::contango::__private::endpoint! {
@@ -7394,11 +7908,11 @@ impl ClientBuilder {
         /// The channel's symbol: the contract name by the spec's rule (`e_btcusdt`).
         pub symbol: ::std::string::String,
         /// Candle interval.
-        pub interval: KlineInterval,
+        pub interval: StreamKlineInterval,
     }
     impl KlineChannel {
         /// The channel of `contract` (a contract name such as `E-BTC-USDT`).
-        pub fn new(contract: &str, interval: KlineInterval) -> Self {
+        pub fn new(contract: &str, interval: StreamKlineInterval) -> Self {
             Self {
                 symbol: MarketStreamApi::SYMBOL_RULE.apply(contract),
                 interval,
@@ -7424,7 +7938,7 @@ impl ClientBuilder {
             let holes = ::contango::__private::stream::match_template(PARTS, name)?;
             ::std::option::Option::Some(Self {
                 symbol: (*holes.get(0)?).to_owned(),
-                interval: KlineInterval::from_wire_str(holes.get(1)?),
+                interval: StreamKlineInterval::from_wire_str(holes.get(1)?),
             })
         }
         /// Refuses parameters outside the spec's limits (nothing is sent).

@@ -141,6 +141,8 @@ pub struct Account {
     pub positions: BTreeMap<PositionKey, Position>,
     /// Ids of open orders.
     pub open_orders: BTreeSet<i64>,
+    /// Ids of conditional orders waiting for their trigger (or their parent's fill).
+    pub waiting: BTreeSet<i64>,
     /// Trades, oldest first.
     pub trades: Vec<TradeRecord>,
     /// Transfers, oldest first.
@@ -180,6 +182,7 @@ impl Account {
             leverage: HashMap::new(),
             positions: BTreeMap::new(),
             open_orders: BTreeSet::new(),
+            waiting: BTreeSet::new(),
             trades: Vec::new(),
             transfers: Vec::new(),
             forced: Vec::new(),

@@ -37,14 +37,14 @@ use std::path::PathBuf;
 use std::sync::Arc;
 use std::time::Duration;
 
-use contango::{Credentials, NewOrderRequest, Product};
+use contango::Credentials;
 use rust_decimal::Decimal;
 use rust_decimal::prelude::ToPrimitive as _;
 
-use crate::config::{ContractConfig, MarginKind};
+use crate::config::ContractConfig;
 use crate::engine::Side;
 use crate::error::SimResult;
-use crate::events::Effects;
+use crate::orders::{OrderIntent, OrderKind, Origin};
 use crate::positions::{MarginMode, value};
 use crate::state::{MARKET_MAKER_UID, Print, Shared, State};
 
@@ -471,7 +471,7 @@ impl Driver {
                 wanted.push((Side::Buy, bid.normalize()));
             }
         }
-        let mut fx = Effects::new("ORDER");
+        let mut stale = Vec::new();
         for id in st.open_order_ids(MARKET_MAKER_UID, &c.symbol)? {
             let Some(o) = st.orders.get(&id) else {
                 continue;
@@ -480,12 +480,16 @@ impl Driver {
             if let Some(i) = wanted.iter().position(|w| *w == key) {
                 wanted.swap_remove(i);
             } else {
-                st.cancel_open(id, now, &mut fx)?;
+                stale.push(id);
             }
         }
-        st.publish(fx, now);
+        st.operate("ORDER", now, |st, fx| {
+            stale.iter().try_for_each(|id| st.cancel_open(*id, now, fx))
+        })?;
         for (side, price) in wanted {
-            st.add_liquidity(MARKET_MAKER_UID, &c.symbol, side, price, volume, now)?;
+            let quote =
+                OrderIntent::limit(MARKET_MAKER_UID, c, side, price, volume, Origin::Driver);
+            st.place(quote, now)?;
         }
         Ok(())
     }
@@ -506,26 +510,21 @@ impl Driver {
             .positions
             .get(&opposite)
             .map_or(Decimal::ZERO, |p| p.volume - p.pending_close);
-        let open = if closable >= volume {
-            contango::Open::Close
-        } else {
-            contango::Open::Open
-        };
-        let product = match c.margin_kind {
-            MarginKind::Usdt => Product::UsdtMargined,
-            MarginKind::Coin => Product::CoinMargined,
-        };
-        let req = NewOrderRequest::new(contango::NewOrder {
-            contract_name: c.symbol.clone(),
-            side: side.wire(),
-            order_type: contango::OrderType::Market,
-            position_type: contango::PositionType::Cross,
-            open,
+        let intent = OrderIntent {
+            uid: self.taker,
+            symbol: c.symbol.clone(),
+            side,
+            kind: OrderKind::Market,
+            mode: MarginMode::Cross,
+            open: closable < volume,
             volume,
-            amount: value(c, volume, mark),
             price: mark,
-        });
-        st.place_order(self.taker, product, &req, now)
+            amount: value(c, volume, mark),
+            leverage: None,
+            client_order_id: None,
+            origin: Origin::Driver,
+        };
+        st.place(intent, now)
     }
 }
 

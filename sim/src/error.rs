@@ -57,6 +57,13 @@ impl SimError {
         }
     }
 
+    /// Adds what exactly was wrong to the message (`<template>: <detail>`), as a parameter's
+    /// name or the values that clashed.
+    pub fn detail(mut self, detail: impl fmt::Display) -> Self {
+        self.message = format!("{}: {detail}", self.message);
+        self
+    }
+
     /// Replaces the HTTP status.
     pub fn status(mut self, status: u16) -> Self {
         self.status = status;

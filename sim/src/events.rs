@@ -20,6 +20,7 @@ use crate::account::PositionKey;
 use crate::config::ContractConfig;
 use crate::engine::Side;
 use crate::error::{SimError, SimResult};
+use crate::operation::FollowUp;
 use crate::orders::OrderRecord;
 use crate::positions::{MarginMode, Position};
 use crate::state::State;
@@ -47,12 +48,14 @@ pub struct LastFill {
     pub realized: Decimal,
 }
 
-/// What one operation changed, collected while the state is locked and published at its end.
+/// What one operation changed, collected while the state is locked and published at its end
+/// ([`crate::operation`]).
 #[derive(Debug)]
 pub struct Effects {
     reason: &'static str,
     orders: Vec<(i64, OrderUpdate)>,
     accounts: BTreeMap<(i64, String), Touched>,
+    follow_up: FollowUp,
 }
 
 #[derive(Debug, Default)]
@@ -68,7 +71,29 @@ impl Effects {
             reason,
             orders: Vec::new(),
             accounts: BTreeMap::new(),
+            follow_up: FollowUp::default(),
         }
+    }
+
+    /// Whether nothing was recorded.
+    pub fn is_empty(&self) -> bool {
+        self.orders.is_empty()
+            && self.accounts.is_empty()
+            && self.follow_up.moved.is_empty()
+            && self.follow_up.closed.is_empty()
+    }
+
+    /// The last or mark price of `symbol` moved, or a trigger was armed there: its triggers are
+    /// tested once the effects are published.
+    pub fn price_moved(&mut self, symbol: &str) {
+        if !self.follow_up.moved.contains(symbol) {
+            self.follow_up.moved.insert(symbol.to_owned());
+        }
+    }
+
+    /// Position `pid` of `uid` closed: its conditional orders are cancelled after publishing.
+    pub fn position_closed(&mut self, uid: i64, pid: i64) {
+        self.follow_up.closed.push((uid, pid));
     }
 
     /// Queues an order update for `uid`.
@@ -176,8 +201,9 @@ pub fn order_update(
 }
 
 impl State {
-    /// Sends the events of `fx` to the accounts' stream connections.
-    pub fn publish(&mut self, fx: Effects, now: i64) {
+    /// Sends the events of `fx` to the accounts' stream connections; returns what they still
+    /// ask for.
+    pub fn publish(&mut self, fx: Effects, now: i64) -> FollowUp {
         // Every operation that can move a book, print a trade or set a mark price ends here.
         self.market_hub.changed();
         for (uid, order) in fx.orders {
@@ -211,6 +237,7 @@ impl State {
                 self.hub.send(uid, &text);
             }
         }
+        fx.follow_up
     }
 
     /// The `B` item of `uid`'s balance in `coin`.

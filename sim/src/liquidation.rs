@@ -1,6 +1,6 @@
-//! Mark price, forced liquidation and auto-deleveraging (ADL).
+//! Forced liquidation and auto-deleveraging (ADL), at a new mark price.
 //!
-//! Setting a contract's mark price re-checks every account, once:
+//! A new mark price of a contract ([`crate::prices`]) re-checks every account, once:
 //! - an **isolated** position in that contract is liquidated when
 //!   `margin + unrealized(mark) < maintenance(mark)`;
 //! - the **cross** positions of a margin coin are all liquidated when the cross equity
@@ -20,9 +20,9 @@ use rust_decimal::Decimal;
 use crate::account::{ForcedKind, ForcedRecord, PositionKey, TradeRecord};
 use crate::config::ContractConfig;
 use crate::engine::Side;
-use crate::error::{SimError, SimResult};
+use crate::error::SimResult;
 use crate::events::{Effects, LastFill, order_update};
-use crate::orders::{OrderKind, OrderRecord, OrderStatus};
+use crate::orders::{OrderIntent, OrderKind, OrderRecord, OrderStatus, Origin};
 use crate::positions::{MarginMode, value};
 use crate::state::State;
 
@@ -36,21 +36,16 @@ pub struct Liquidations {
 }
 
 impl State {
-    /// Sets the mark price of `symbol` and liquidates what falls below maintenance.
-    pub fn set_mark_price(
+    /// Liquidates what falls below maintenance at the mark price of `symbol` (just set:
+    /// [`crate::prices`]).
+    pub(crate) fn liquidate_below_maintenance(
         &mut self,
         symbol: &str,
-        price: Decimal,
         now: i64,
+        fx: &mut Effects,
     ) -> SimResult<Liquidations> {
-        // Bounded so that no value computed from it can overflow.
-        if price <= Decimal::ZERO || price > Decimal::from(1_000_000_000_000_i64) {
-            return Err(SimError::param("price"));
-        }
         let cfg = self.contract(symbol)?.clone();
-        if let Some(m) = self.markets.get_mut(symbol) {
-            m.mark = price;
-        }
+        let price = self.mark(symbol);
         let mut victims: Vec<(i64, PositionKey)> = Vec::new();
         for (uid, account) in &self.accounts {
             for (key, p) in &account.positions {
@@ -91,11 +86,9 @@ impl State {
             }
         }
         let mut report = Liquidations::default();
-        let mut fx = Effects::new("ORDER");
         for (uid, key) in victims {
-            self.liquidate(uid, &key, now, &mut fx, &mut report)?;
+            self.liquidate(uid, &key, now, fx, &mut report)?;
         }
-        self.publish(fx, now);
         Ok(report)
     }
 
@@ -311,6 +304,7 @@ impl State {
         }
         fx.position(uid, cfg, p, mark)?;
         if p.volume.is_zero() {
+            fx.position_closed(uid, p.id);
             account.positions.remove(key);
         }
         let coin = account.coin(&cfg.margin_coin);
@@ -338,27 +332,21 @@ impl State {
         price: Decimal,
         now: i64,
     ) -> OrderRecord {
-        OrderRecord {
-            id,
+        let intent = OrderIntent {
             uid,
-            client_order_id: None,
             symbol: cfg.symbol.clone(),
             side,
             kind: OrderKind::Market,
             mode,
             open: false,
-            price,
             volume,
+            price,
             amount: value(cfg, volume, price),
-            leverage: 0,
-            filled: Decimal::ZERO,
-            filled_price_volume: Decimal::ZERO,
-            fee: Decimal::ZERO,
-            status: OrderStatus::New,
-            locked: Decimal::ZERO,
-            ctime: now,
-            mtime: now,
-        }
+            leverage: None,
+            client_order_id: None,
+            origin: Origin::Liquidation,
+        };
+        OrderRecord::new(id, &intent, 0, OrderStatus::New, now)
     }
 
     /// Forced orders of `uid` in `symbol` (`GET /v2/forceOrdersHistory`), oldest first, paged;

@@ -118,17 +118,22 @@ pub fn ticker(m: &Market, now: i64) -> SimResult<Ticker> {
     Ok(t)
 }
 
-/// Length of an interval in milliseconds.
-pub fn interval_ms(i: &KlineInterval) -> SimResult<i64> {
-    Ok(match i {
-        KlineInterval::OneMinute => 60_000,
-        KlineInterval::FiveMinutes => 300_000,
-        KlineInterval::FifteenMinutes => 900_000,
-        KlineInterval::ThirtyMinutes => 1_800_000,
-        KlineInterval::OneHour => 3_600_000,
-        KlineInterval::OneDay => 86_400_000,
-        KlineInterval::OneWeek => 7 * 86_400_000,
-        KlineInterval::OneMonth => 30 * 86_400_000,
+/// Length of an interval in milliseconds, from its wire name (the REST and the market stream's
+/// intervals share their names).
+pub fn interval_ms(wire: &str) -> SimResult<i64> {
+    const MINUTE: i64 = 60_000;
+    const DAY: i64 = 1_440 * MINUTE;
+    Ok(match wire {
+        "1min" => MINUTE,
+        "5min" => 5 * MINUTE,
+        "15min" => 15 * MINUTE,
+        "30min" => 30 * MINUTE,
+        "60min" | "1h" => 60 * MINUTE,
+        "2h" => 120 * MINUTE,
+        "4h" => 240 * MINUTE,
+        "1day" => DAY,
+        "1week" => 7 * DAY,
+        "1month" => 30 * DAY,
         _ => return Err(SimError::param("interval")),
     })
 }
@@ -233,7 +238,7 @@ pub fn klines(
     limit: usize,
     now: i64,
 ) -> SimResult<Vec<Kline>> {
-    let width = interval_ms(interval)?;
+    let width = interval_ms(interval.as_str())?;
     let mut candles = candles(m, width, now);
     let skip = candles.len().saturating_sub(limit);
     candles
@@ -274,6 +279,7 @@ mod tests {
             book: crate::engine::Book::default(),
             mark: m.mark,
             prints,
+            triggers: crate::engine::TriggerIndex::default(),
         }
     }
 

@@ -14,13 +14,12 @@ use tokio::sync::watch;
 use crate::account::Account;
 use crate::clock::Clock;
 use crate::config::{ContractConfig, MarginKind, SimConfig};
-use crate::engine::{Book, Resting, Side};
+use crate::engine::{Book, Resting, Side, TriggerIndex};
 use crate::error::{SimError, SimResult};
 use crate::faults::Faults;
 use crate::listen_keys::ListenKeys;
 use crate::market_ws::MarketHub;
-use crate::orders::{OrderKind, OrderRecord, OrderStatus};
-use crate::positions::MarginMode;
+use crate::orders::{OrderIntent, OrderRecord, OrderStatus, Origin};
 use crate::stream::Hub;
 
 /// uid of the market maker that seeds the books.
@@ -59,6 +58,8 @@ pub struct Market {
     pub mark: Decimal,
     /// Trades, oldest first.
     pub prints: Vec<Print>,
+    /// Pending triggers of conditional orders.
+    pub triggers: TriggerIndex,
 }
 
 /// Everything the exchange knows.
@@ -134,6 +135,7 @@ impl State {
                         book: Book::default(),
                         mark: c.initial_price,
                         prints: Vec::new(),
+                        triggers: TriggerIndex::default(),
                     },
                 )
             })
@@ -266,27 +268,9 @@ impl State {
         let lock = crate::positions::value(&cfg, volume, price) / Decimal::from(leverage.max(1));
         account.coin(&cfg.margin_coin).order_lock += lock;
         let id = self.next_order_id();
-        let order = OrderRecord {
-            id,
-            uid,
-            client_order_id: None,
-            symbol: symbol.to_owned(),
-            side,
-            kind: OrderKind::Limit,
-            mode: MarginMode::Cross,
-            open: true,
-            price,
-            volume,
-            amount: crate::positions::value(&cfg, volume, price),
-            leverage,
-            filled: Decimal::ZERO,
-            filled_price_volume: Decimal::ZERO,
-            fee: Decimal::ZERO,
-            status: OrderStatus::New,
-            locked: lock,
-            ctime: now,
-            mtime: now,
-        };
+        let intent = OrderIntent::limit(uid, &cfg, side, price, volume, Origin::Liquidity);
+        let mut order = OrderRecord::new(id, &intent, leverage, OrderStatus::New, now);
+        order.locked = lock;
         self.account_mut(uid)?.open_orders.insert(id);
         self.orders.insert(id, order);
         if let Some(m) = self.markets.get_mut(symbol) {

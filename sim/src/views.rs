@@ -11,14 +11,15 @@
 use contango::{
     Account, AccountBalance, Contract, ContractSide, ContractStatus, ContractType, ForceOrder,
     FreezeLock, LeverageBracket, LeverageBrackets, LocalDateTime, Millis, Order, PositionGroup,
-    PositionStatus, Product, Trade, TransferStatus, TransferType, UsingAccountType,
+    PositionStatus, Product, Trade, TransferStatus, TransferType, TriggerPriceType,
+    UsingAccountType,
 };
 use rust_decimal::Decimal;
 
 use crate::account::{ForcedKind, ForcedRecord, TradeRecord, TransferRecord};
 use crate::clock::local_datetime;
 use crate::config::{ContractConfig, MarginKind};
-use crate::engine::Side;
+use crate::engine::{PriceSource, Side};
 use crate::error::SimResult;
 use crate::events::blank;
 use crate::orders::OrderRecord;
@@ -66,8 +67,24 @@ pub fn contract(c: &ContractConfig) -> SimResult<Contract> {
     Ok(v)
 }
 
-/// An order as `openOrders` and `order` list it.
-pub fn order(o: &OrderRecord) -> SimResult<Order> {
+/// An order as `openOrders` and `order` list it: a conditional one with its trigger, a parent
+/// with the orders attached to it (`childOrders`).
+pub fn order(state: &State, o: &OrderRecord) -> SimResult<Order> {
+    let mut v = order_alone(o)?;
+    if !o.children.is_empty() {
+        let children = o
+            .children
+            .iter()
+            .filter_map(|id| state.orders.get(id))
+            .map(order_alone)
+            .collect::<SimResult<Vec<_>>>()?;
+        v.child_orders = Some(children);
+    }
+    Ok(v)
+}
+
+/// An order without its children.
+fn order_alone(o: &OrderRecord) -> SimResult<Order> {
     let mut v: Order = blank(r#"{"orderId":0}"#)?;
     v.order_id = o.id;
     v.client_order_id = o.client_order_id.clone();
@@ -86,6 +103,16 @@ pub fn order(o: &OrderRecord) -> SimResult<Order> {
         contango::Open::Close
     });
     v.transact_time = Some(Millis(o.ctime));
+    if let Some(c) = &o.condition {
+        v.condition_order = Some(true);
+        v.trigger_price = Some(c.price);
+        v.trigger_type = Some(c.kind.wire());
+        v.trigger_price_type = Some(match c.source {
+            PriceSource::Last => TriggerPriceType::LastPrice,
+            PriceSource::Mark => TriggerPriceType::MarkPrice,
+        });
+        v.trigger_order_type = Some(c.order_type(o.kind));
+    }
     Ok(v)
 }
 

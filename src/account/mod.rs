@@ -454,7 +454,7 @@ impl AccountWatcher {
                 Applied::Changes(changes) => {
                     self.unapplied = None;
                     self.queued.extend(changes.into_iter().map(|c| match c {
-                        Change::Order(o) => AccountItem::Order(o),
+                        Change::Order(o) => AccountItem::Order(*o),
                         Change::Position(p) => AccountItem::Position(p),
                         Change::Balance(b) => AccountItem::Balance(b),
                     }));

@@ -217,8 +217,8 @@ impl BalanceState {
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
 pub enum Change {
-    /// An order's new state.
-    Order(WatchedOrder),
+    /// An order's new state (boxed: an order record is several times the size of the rest).
+    Order(Box<WatchedOrder>),
     /// A position's new state (volume zero: closed).
     Position(PositionState),
     /// A balance's new state.
@@ -486,7 +486,11 @@ impl AccountState {
             },
         };
         let change = changed
-            .then(|| self.orders.get(&u.order_id).cloned().map(Change::Order))
+            .then(|| {
+                self.orders
+                    .get(&u.order_id)
+                    .map(|o| Change::Order(Box::new(o.clone())))
+            })
             .flatten();
         Applied::Changes(change.into_iter().collect())
     }

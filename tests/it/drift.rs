@@ -273,7 +273,10 @@ async fn the_drifting_simulator_shows_every_kind_through_the_sdk() {
     let mut market = c
         .market_stream()
         .subscribe(DepthChannel::new("E-BTC-USDT", 0))
-        .subscribe(KlineChannel::new("E-BTC-USDT", KlineInterval::OneMinute))
+        .subscribe(KlineChannel::new(
+            "E-BTC-USDT",
+            StreamKlineInterval::OneMinute,
+        ))
         .connect()
         .await
         .expect("market stream");

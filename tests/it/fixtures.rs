@@ -275,6 +275,7 @@ async fn v2_through_the_client() {
         200,
         python_to_json(&fixture("v2_allOpenOrders.txt")),
     );
+    #[allow(deprecated)] // deprecated by the exchange, still served and decoded
     c.cancel_all_orders("E-BTC-USDT")
         .send()
         .await
@@ -569,7 +570,10 @@ fn market_stream_frames() {
     let MarketEvent::Kline(k) = market_event("ws_market_kline.json") else {
         panic!("kline")
     };
-    assert_eq!(k.channel, KlineChannel::new(btc, KlineInterval::OneMinute));
+    assert_eq!(
+        k.channel,
+        KlineChannel::new(btc, StreamKlineInterval::OneMinute)
+    );
     assert_eq!(k.tick.id, Seconds(1_657_692_000));
     assert_eq!(k.tick.vol, Some(dec("20325940")));
     assert_eq!(k.tick.ds.as_deref(), Some("2022-07-13 14:00:00"));

@@ -11,8 +11,8 @@ use std::time::{Duration, Instant};
 use crate::sim_support::{client, d, order, second_account};
 use contango::book::{BookItem, BookWatcher, StaleReason};
 use contango::{
-    DepthChannel, KlineChannel, KlineInterval, MarketChannel, MarketEvent, MarketItem,
-    MarketStream, OrderType, Side, StreamError, Subscription as _, TickerChannel, TradesChannel,
+    DepthChannel, KlineChannel, MarketChannel, MarketEvent, MarketItem, MarketStream, OrderType,
+    Side, StreamError, StreamKlineInterval, Subscription as _, TickerChannel, TradesChannel,
 };
 use contango_sim::{MarketDriver, Sim};
 use rust_decimal::Decimal;
@@ -66,7 +66,7 @@ fn four_kinds(contract: &str) -> [MarketChannel; 4] {
         DepthChannel::new(contract, 0).into(),
         TradesChannel::new(contract).into(),
         TickerChannel::new(contract).into(),
-        KlineChannel::new(contract, KlineInterval::OneMinute).into(),
+        KlineChannel::new(contract, StreamKlineInterval::OneMinute).into(),
     ]
 }
 
@@ -151,7 +151,7 @@ async fn four_channel_kinds_on_two_contracts_with_depth_equal_to_rest_and_trades
                 printed = Some(t.tick.data.clone());
             }
             MarketItem::Event(MarketEvent::Kline(k))
-                if k.channel == KlineChannel::new(BTC, KlineInterval::OneMinute) =>
+                if k.channel == KlineChannel::new(BTC, StreamKlineInterval::OneMinute) =>
             {
                 candle = k.tick.vol == Some(d("3")) && k.tick.close == Some(d("30000"));
             }
@@ -270,14 +270,14 @@ async fn a_dropped_connection_reconnects_resubscribes_and_reports_one_gap() {
 /// Channels of every kind and depth step on `contracts`: 20 per contract.
 fn many(contracts: &[&str]) -> Vec<MarketChannel> {
     let intervals = [
-        KlineInterval::OneMinute,
-        KlineInterval::FiveMinutes,
-        KlineInterval::FifteenMinutes,
-        KlineInterval::ThirtyMinutes,
-        KlineInterval::OneHour,
-        KlineInterval::OneDay,
-        KlineInterval::OneWeek,
-        KlineInterval::OneMonth,
+        StreamKlineInterval::OneMinute,
+        StreamKlineInterval::FiveMinutes,
+        StreamKlineInterval::FifteenMinutes,
+        StreamKlineInterval::ThirtyMinutes,
+        StreamKlineInterval::SixtyMinutes,
+        StreamKlineInterval::TwoHours,
+        StreamKlineInterval::FourHours,
+        StreamKlineInterval::OneDay,
     ];
     let mut out = Vec::new();
     for c in contracts {
@@ -445,7 +445,7 @@ async fn kline_history_pages_back_without_holes_or_duplicates_and_recent_trades_
         .await
         .expect("sim");
     let stream = builder(&sim).connect().await.expect("connect");
-    let channel = KlineChannel::new(BTC, KlineInterval::OneMinute);
+    let channel = KlineChannel::new(BTC, StreamKlineInterval::OneMinute);
     let mut all: BTreeMap<i64, contango::MarketKline> = BTreeMap::new();
     let mut end: Option<i64> = None;
     for _page in 0..10 {

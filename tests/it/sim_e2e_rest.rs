@@ -479,6 +479,7 @@ async fn order_types_ioc_fok_post_only_and_market() {
         .await
         .expect("query");
     assert_eq!(q[0].status, Some(OrderStatus::Cancelled));
+    #[allow(deprecated)] // deprecated by the exchange, still served
     c.cancel_all_orders(BTC).send().await.expect("cancel all");
     assert!(c.open_orders(BTC).send().await.expect("open").is_empty());
     let a = c.account().send().await.expect("account");
@@ -1199,6 +1200,7 @@ async fn coin_margined_product_end_to_end() {
         .send()
         .await
         .expect("cancel");
+    #[allow(deprecated)] // deprecated by the exchange, still served
     c.cancel_all_orders(usd).send().await.expect("cancel all");
     let listen = c.create_listen_key().send().await.expect("listen key");
     c.keep_alive_listen_key(&listen.listen_key)

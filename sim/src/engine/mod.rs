@@ -2,13 +2,16 @@
 //!
 //! Pure data structures, no accounts and no I/O: [`matching::plan`] says which resting orders an
 //! incoming order would trade with, without touching the book, so the caller can check funds,
-//! fill-or-kill and post-only first; [`Book::fill`] then applies the plan.
+//! fill-or-kill and post-only first; [`Book::fill`] then applies the plan. [`TriggerIndex`] keeps
+//! the pending triggers of conditional orders sorted by price, for the prices to test cheaply.
 
 pub mod book;
 pub mod matching;
+pub mod triggers;
 
 pub use book::{Book, Resting};
 pub use matching::{Fill, plan};
+pub use triggers::{Direction, PriceSource, Slot, TriggerIndex};
 
 /// Direction of an order in the book (the wire's `Side` minus its catch-all).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

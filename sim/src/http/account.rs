@@ -37,9 +37,9 @@ struct PositionMarginAlias {
 
 /// `POST /v2/positionMargin` (amount as `amount`, or as `positionMargin`).
 pub fn position_margin(ctx: &Ctx<'_>) -> SimResult<Response> {
-    let (symbol, amount) = match decode::body::<PositionMarginRequest>(ctx.body) {
+    let (symbol, amount) = match decode::body::<PositionMarginRequest>(ctx) {
         Ok(r) => (r.contract_name, r.amount),
-        Err(e) => match decode::json::<PositionMarginAlias>(ctx.body) {
+        Err(e) => match decode::from_body::<PositionMarginAlias>(ctx.body) {
             Ok(a) if !a.contract_name.is_empty() => (a.contract_name, a.position_margin),
             _ => return Err(e),
         },
@@ -52,7 +52,7 @@ pub fn position_margin(ctx: &Ctx<'_>) -> SimResult<Response> {
 
 /// `POST /v2/level_edit`.
 pub fn level_edit(ctx: &Ctx<'_>) -> SimResult<Response> {
-    let req: LevelEditRequest = decode::body(ctx.body)?;
+    let req: LevelEditRequest = decode::body(ctx)?;
     ctx.shared.lock().level_edit(
         ctx.uid,
         ctx.product,
@@ -65,14 +65,14 @@ pub fn level_edit(ctx: &Ctx<'_>) -> SimResult<Response> {
 
 /// `GET /v2/account`.
 pub fn account(ctx: &Ctx<'_>) -> SimResult<Response> {
-    let _: AccountRequest = decode::query(ctx.query)?;
+    let _: AccountRequest = decode::query(ctx)?;
     let a = views::account(&ctx.shared.lock(), ctx.uid, ctx.product)?;
     wrapped(Some(&a))
 }
 
 /// `GET /v2/leverageBracket`.
 pub fn leverage_bracket(ctx: &Ctx<'_>) -> SimResult<Response> {
-    let req: LeverageBracketRequest = decode::query(ctx.query)?;
+    let req: LeverageBracketRequest = decode::query(ctx)?;
     let cfg = ctx
         .shared
         .lock()
@@ -82,7 +82,7 @@ pub fn leverage_bracket(ctx: &Ctx<'_>) -> SimResult<Response> {
 
 /// `GET /v2/commissionRate`.
 pub fn commission_rate(ctx: &Ctx<'_>) -> SimResult<Response> {
-    let req: CommissionRateRequest = decode::query(ctx.query)?;
+    let req: CommissionRateRequest = decode::query(ctx)?;
     let cfg = ctx
         .shared
         .lock()
@@ -92,7 +92,7 @@ pub fn commission_rate(ctx: &Ctx<'_>) -> SimResult<Response> {
 
 /// `POST /v2/futures_transfer`.
 pub fn transfer(ctx: &Ctx<'_>) -> SimResult<Response> {
-    let req: TransferRequest = decode::body(ctx.body)?;
+    let req: TransferRequest = decode::body(ctx)?;
     ctx.shared.lock().transfer(
         ctx.uid,
         &req.coin_symbol,
@@ -105,7 +105,7 @@ pub fn transfer(ctx: &Ctx<'_>) -> SimResult<Response> {
 
 /// `GET /v2/futures_transfer_history`.
 pub fn transfer_history(ctx: &Ctx<'_>) -> SimResult<Response> {
-    let req: TransferHistoryRequest = decode::query(ctx.query)?;
+    let req: TransferHistoryRequest = decode::query(ctx)?;
     let (page, limit) = page_limit(req.page, req.limit);
     let list = ctx
         .shared
@@ -128,7 +128,7 @@ pub fn transfer_history(ctx: &Ctx<'_>) -> SimResult<Response> {
 
 /// `GET /v2/forceOrdersHistory`.
 pub fn force_orders(ctx: &Ctx<'_>) -> SimResult<Response> {
-    let req: ForceOrdersHistoryRequest = decode::query(ctx.query)?;
+    let req: ForceOrdersHistoryRequest = decode::query(ctx)?;
     let (page, limit) = page_limit(req.page, req.limit);
     let kind = match req.auto_close_type {
         None => None,

@@ -1,10 +1,22 @@
 //! Requests decoded with the generated request types, then checked with their own `validate`
-//! (the spec's documented limits). Any mistake is -1102 naming the parameter.
+//! (the spec's documented limits). A malformed value is -1102 naming the parameter.
+//!
+//! Nothing is silently ignored: a parameter the endpoint does not have, in the query or the
+//! body (nested ones too, such as a key of an attached order), is refused with -1103 naming it,
+//! as is a body sent to a GET or a query sent with a POST body (the interface puts GET
+//! parameters in the query and POST parameters in the body). `recvWindow`, which every signed
+//! request may carry, is known everywhere. Unknown keys are found with `serde_ignored`, which
+//! reports every key a type's `Deserialize` skips, with its path.
 
+use contango::ErrorCode;
 use contango_runtime::endpoint::Endpoint;
 use serde::de::DeserializeOwned;
 
+use super::Ctx;
 use crate::error::{SimError, SimResult};
+
+/// Parameters any request may carry besides its endpoint's own.
+const GENERAL: &[&str] = &["recvWindow"];
 
 /// -1102 naming the field serde complained about (the text between backticks), or its message.
 fn malformed(message: &str) -> SimError {
@@ -16,30 +28,101 @@ fn malformed(message: &str) -> SimError {
     SimError::param(name)
 }
 
+/// -1103 naming `unknown`, unless it is empty.
+fn refuse_unknown(unknown: Vec<String>) -> SimResult<()> {
+    let unknown: Vec<String> = unknown
+        .into_iter()
+        .filter(|p| !GENERAL.contains(&p.as_str()))
+        .collect();
+    if unknown.is_empty() {
+        Ok(())
+    } else {
+        Err(SimError::new(ErrorCode::UnknownParameter).detail(unknown.join(", ")))
+    }
+}
+
 fn checked<T: Endpoint>(req: T) -> SimResult<T> {
     req.validate().map_err(|e| SimError::param(e.param))?;
     Ok(req)
 }
 
-/// A GET request from its query string.
-pub fn query<T: DeserializeOwned + Endpoint>(query: &str) -> SimResult<T> {
-    let req = serde_urlencoded::from_str(query).map_err(|e| malformed(&e.to_string()))?;
-    checked(req)
+fn is_blank(body: &[u8]) -> bool {
+    body.iter().all(u8::is_ascii_whitespace)
 }
 
-/// A POST request from its JSON body (an empty body counts as `{}`).
-pub fn body<T: DeserializeOwned + Endpoint>(body: &[u8]) -> SimResult<T> {
-    checked(json(body)?)
+/// A parameter's name from its path: `triggerOrderCreateParams[0].typo` (the `Option` and
+/// newtype layers serde passes through are not part of it).
+fn name(path: &serde_ignored::Path<'_>) -> String {
+    use serde_ignored::Path;
+    match path {
+        Path::Root => String::new(),
+        Path::Seq { parent, index } => format!("{}[{index}]", name(parent)),
+        Path::Map { parent, key } => match name(parent) {
+            p if p.is_empty() => key.clone(),
+            p => format!("{p}.{key}"),
+        },
+        Path::Some { parent }
+        | Path::NewtypeStruct { parent }
+        | Path::NewtypeVariant { parent } => name(parent),
+    }
 }
 
-/// Any JSON body (an empty body counts as `{}`), not validated.
-pub fn json<T: DeserializeOwned>(body: &[u8]) -> SimResult<T> {
-    let body: &[u8] = if body.iter().all(u8::is_ascii_whitespace) {
-        b"{}"
-    } else {
-        body
-    };
-    serde_json::from_slice(body).map_err(|e| malformed(&e.to_string()))
+/// A query string read as `T`; the keys `T` does not have, refused.
+fn from_query<T: DeserializeOwned>(query: &str) -> SimResult<T> {
+    let mut unknown = Vec::new();
+    let de = serde_urlencoded::Deserializer::new(form_urlencoded::parse(query.as_bytes()));
+    let value = serde_ignored::deserialize(de, |path| unknown.push(name(&path)))
+        .map_err(|e| malformed(&e.to_string()))?;
+    refuse_unknown(unknown)?;
+    Ok(value)
+}
+
+/// A JSON body read as `T` (an empty body counts as `{}`); the keys `T` does not have, at any
+/// depth, refused.
+pub fn from_body<T: DeserializeOwned>(body: &[u8]) -> SimResult<T> {
+    let body: &[u8] = if is_blank(body) { b"{}" } else { body };
+    let mut unknown = Vec::new();
+    let mut de = serde_json::Deserializer::from_slice(body);
+    let value = serde_ignored::deserialize(&mut de, |path| unknown.push(name(&path)))
+        .and_then(|v| de.end().map(|()| v))
+        .map_err(|e| malformed(&e.to_string()))?;
+    refuse_unknown(unknown)?;
+    Ok(value)
+}
+
+/// A GET request from its query string; it has no body.
+pub fn query<T: DeserializeOwned + Endpoint>(ctx: &Ctx<'_>) -> SimResult<T> {
+    no_body(ctx)?;
+    checked(from_query(ctx.query)?)
+}
+
+/// A POST request from its JSON body; it has no query.
+pub fn body<T: DeserializeOwned + Endpoint>(ctx: &Ctx<'_>) -> SimResult<T> {
+    no_query(ctx)?;
+    checked(from_body(ctx.body)?)
+}
+
+/// A request of an endpoint without parameters: nothing in the query, nothing in the body.
+pub fn nothing(ctx: &Ctx<'_>) -> SimResult<()> {
+    no_body(ctx)?;
+    no_query(ctx)
+}
+
+fn no_body(ctx: &Ctx<'_>) -> SimResult<()> {
+    if is_blank(ctx.body) {
+        return Ok(());
+    }
+    let keys: serde_json::Map<String, serde_json::Value> =
+        serde_json::from_slice(ctx.body).map_err(|_| SimError::param("body"))?;
+    refuse_unknown(keys.keys().cloned().collect())
+}
+
+fn no_query(ctx: &Ctx<'_>) -> SimResult<()> {
+    refuse_unknown(
+        form_urlencoded::parse(ctx.query.as_bytes())
+            .map(|(k, _)| k.into_owned())
+            .collect(),
+    )
 }
 
 #[cfg(test)]
@@ -47,28 +130,69 @@ mod tests {
     use super::*;
     use contango::{DepthRequest, NewOrderRequest};
 
+    fn q<T: DeserializeOwned + Endpoint>(query: &str) -> SimResult<T> {
+        checked(from_query(query)?)
+    }
+
+    fn b<T: DeserializeOwned + Endpoint>(body: &[u8]) -> SimResult<T> {
+        checked(from_body(body)?)
+    }
+
     #[test]
     fn numbers_or_strings_and_errors() {
         let r: DepthRequest =
-            query("contractName=E-BTC-USDT&limit=5&recvWindow=1").unwrap_or_else(|e| panic!("{e}"));
+            q("contractName=E-BTC-USDT&limit=5&recvWindow=1").unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(r.limit, Some(5));
-        let e = query::<DepthRequest>("limit=5").err().map(|e| e.message);
+        let e = q::<DepthRequest>("limit=5").err().map(|e| e.message);
         assert_eq!(
             e.as_deref(),
             Some("required parameter contractName not sent, empty, or wrong format")
         );
-        let e = query::<DepthRequest>("contractName=X&limit=500")
+        let e = q::<DepthRequest>("contractName=X&limit=500")
             .err()
             .map(|e| e.message);
         assert_eq!(
             e.as_deref(),
             Some("required parameter limit not sent, empty, or wrong format")
         );
-        let r: NewOrderRequest = body(
+        let r: NewOrderRequest = b(
             br#"{"contractName":"E-BTC-USDT","side":"BUY","type":"LIMIT","positionType":"1","open":"OPEN","volume":1,"amount":"2.5","price":"30000.1"}"#,
         )
         .unwrap_or_else(|e| panic!("{e}"));
         assert_eq!(r.price.to_string(), "30000.1");
-        assert!(body::<NewOrderRequest>(b"not json").is_err());
+        assert!(b::<NewOrderRequest>(b"not json").is_err());
+    }
+
+    #[test]
+    fn unknown_parameters_are_named_at_any_depth() {
+        let e = q::<DepthRequest>("contractName=E-BTC-USDT&bogusParam=1&limit=5")
+            .err()
+            .map(|e| (e.code, e.message));
+        assert_eq!(
+            e,
+            Some((
+                ErrorCode::UnknownParameter,
+                "unknown parameters sent: bogusParam".into()
+            ))
+        );
+        let e = b::<NewOrderRequest>(
+            br#"{"contractName":"E-BTC-USDT","side":"BUY","type":"LIMIT","positionType":1,"open":"OPEN","volume":1,"amount":1,"price":1,"bogusParam":true,"triggerOrderCreateParams":[{"triggerType":1,"triggerPriceType":1,"triggerPrice":1,"type":"MARKET","price":1,"typo":2}]}"#,
+        )
+        .err()
+        .map(|e| e.message);
+        assert_eq!(
+            e.as_deref(),
+            Some("unknown parameters sent: bogusParam, triggerOrderCreateParams[0].typo")
+        );
+        // Every key of the exchange's conditional sample body is known (its values are checked
+        // later, by the exchange's rules).
+        let path = concat!(
+            env!("CARGO_MANIFEST_DIR"),
+            "/../../shared/fixtures/real-world/v2_order_new_conditional_body.json"
+        );
+        let sample = std::fs::read(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+        let r = b::<NewOrderRequest>(&sample).unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(r.trigger_type, Some(contango::TriggerType::Other(0)));
+        assert_eq!(r.trigger_order_create_params.map(|p| p.len()), Some(1));
     }
 }

@@ -7,12 +7,14 @@ use super::{Ctx, bare, decode};
 use crate::error::{SimError, SimResult};
 
 /// `GET /v1/ping`: `{}`.
-pub fn ping() -> SimResult<Response> {
+pub fn ping(ctx: &Ctx<'_>) -> SimResult<Response> {
+    decode::nothing(ctx)?;
     bare(&serde_json::Map::new())
 }
 
 /// `GET /v1/time`: the server clock (wall time plus skew).
 pub fn time(ctx: &Ctx<'_>) -> SimResult<Response> {
+    decode::nothing(ctx)?;
     bare(&ServerTime {
         server_time: Millis(ctx.shared.clock.server_now()),
         timezone: Some("UTC".into()),
@@ -21,7 +23,7 @@ pub fn time(ctx: &Ctx<'_>) -> SimResult<Response> {
 
 /// `GET /v1/contracts`: the named contract, as a one-element list.
 pub fn contracts(ctx: &Ctx<'_>) -> SimResult<Response> {
-    let req: ContractsRequest = decode::query(ctx.query)?;
+    let req: ContractsRequest = decode::query(ctx)?;
     let cfg = ctx
         .shared
         .lock()
@@ -51,7 +53,7 @@ fn limit(v: Option<i32>, default: usize) -> usize {
 
 /// `GET /v1/depth`.
 pub fn depth(ctx: &Ctx<'_>) -> SimResult<Response> {
-    let req: DepthRequest = decode::query(ctx.query)?;
+    let req: DepthRequest = decode::query(ctx)?;
     let now = ctx.now();
     let book = with_market(ctx, &req.contract_name, |m| {
         Ok(crate::market::depth(m, limit(req.limit, 100), now))
@@ -61,7 +63,7 @@ pub fn depth(ctx: &Ctx<'_>) -> SimResult<Response> {
 
 /// `GET /v1/ticker`.
 pub fn ticker(ctx: &Ctx<'_>) -> SimResult<Response> {
-    let req: TickerRequest = decode::query(ctx.query)?;
+    let req: TickerRequest = decode::query(ctx)?;
     let now = ctx.now();
     let t = with_market(ctx, &req.contract_name, |m| crate::market::ticker(m, now))?;
     bare(&t)
@@ -69,7 +71,7 @@ pub fn ticker(ctx: &Ctx<'_>) -> SimResult<Response> {
 
 /// `GET /v1/klines`.
 pub fn klines(ctx: &Ctx<'_>) -> SimResult<Response> {
-    let req: KlinesRequest = decode::query(ctx.query)?;
+    let req: KlinesRequest = decode::query(ctx)?;
     let now = ctx.now();
     let k = with_market(ctx, &req.contract_name, |m| {
         crate::market::klines(m, &req.interval, limit(req.limit, 100), now)

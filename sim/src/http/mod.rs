@@ -279,7 +279,7 @@ fn process(
         body,
     };
     let response = match route {
-        Route::Ping => market::ping(),
+        Route::Ping => market::ping(&ctx),
         Route::Time => market::time(&ctx),
         Route::Contracts => market::contracts(&ctx),
         Route::Depth => market::depth(&ctx),

@@ -13,7 +13,7 @@ use crate::views;
 
 /// `POST /v2/order`.
 pub fn new_order(ctx: &Ctx<'_>) -> SimResult<Response> {
-    let req: NewOrderRequest = decode::body(ctx.body)?;
+    let req: NewOrderRequest = decode::body(ctx)?;
     let id = ctx
         .shared
         .lock()
@@ -23,23 +23,25 @@ pub fn new_order(ctx: &Ctx<'_>) -> SimResult<Response> {
 
 /// `POST /v2/cancel`.
 pub fn cancel_order(ctx: &Ctx<'_>) -> SimResult<Response> {
-    let req: CancelOrderRequest = decode::body(ctx.body)?;
+    let req: CancelOrderRequest = decode::body(ctx)?;
     let id = ctx.shared.lock().cancel_order(
         ctx.uid,
         ctx.product,
         &req.contract_name,
         req.order_id,
         req.client_order_id.as_deref(),
+        req.condition_order == Some(true),
         ctx.now(),
     )?;
     wrapped(Some(&OrderId { order_id: id }))
 }
 
-/// `POST /v2/allOpenOrders`: `contractName` from the JSON body, or from the query (DESIGN §7).
+/// `POST /v2/allOpenOrders`: `contractName` from the JSON body, or from the query
+/// (docs/design.md, Decisions).
 pub fn cancel_all(ctx: &Ctx<'_>) -> SimResult<Response> {
-    let req: CancelAllOrdersRequest = match decode::body(ctx.body) {
+    let req: CancelAllOrdersRequest = match decode::body(ctx) {
         Ok(r) => r,
-        Err(e) => decode::query(ctx.query).map_err(|_| e)?,
+        Err(e) => decode::query(ctx).map_err(|_| e)?,
     };
     ctx.shared
         .lock()
@@ -49,7 +51,7 @@ pub fn cancel_all(ctx: &Ctx<'_>) -> SimResult<Response> {
 
 /// `GET /v2/order`: the order, as a one-element list (the samples' shape).
 pub fn query_order(ctx: &Ctx<'_>) -> SimResult<Response> {
-    let req: QueryOrderRequest = decode::query(ctx.query)?;
+    let req: QueryOrderRequest = decode::query(ctx)?;
     let order = {
         let st = ctx.shared.lock();
         st.contract_for(&req.contract_name, ctx.product)?;
@@ -58,22 +60,24 @@ pub fn query_order(ctx: &Ctx<'_>) -> SimResult<Response> {
             &req.contract_name,
             req.order_id,
             req.client_order_id.as_deref(),
+            req.condition_order == Some(true),
         )?;
-        views::order(o)?
+        views::order(&st, o)?
     };
     wrapped(Some(&vec![order]))
 }
 
-/// `GET /v2/openOrders`, oldest first.
+/// `GET /v2/openOrders`: open orders and conditional orders waiting for their trigger, oldest
+/// first.
 pub fn open_orders(ctx: &Ctx<'_>) -> SimResult<Response> {
-    let req: OpenOrdersRequest = decode::query(ctx.query)?;
+    let req: OpenOrdersRequest = decode::query(ctx)?;
     let list = {
         let st = ctx.shared.lock();
         st.contract_for(&req.contract_name, ctx.product)?;
         let mut list = Vec::new();
-        for id in st.open_order_ids(ctx.uid, &req.contract_name)? {
+        for id in st.listed_order_ids(ctx.uid, &req.contract_name)? {
             if let Some(o) = st.orders.get(&id) {
-                list.push(views::order(o)?);
+                list.push(views::order(&st, o)?);
             }
         }
         list
@@ -84,7 +88,7 @@ pub fn open_orders(ctx: &Ctx<'_>) -> SimResult<Response> {
 /// `GET /v2/myTrades`: oldest first. With `fromId`, the first `limit` trades from that id on;
 /// without, the newest `limit` trades; `startTime`/`endTime` bound `ctime` (inclusive).
 pub fn my_trades(ctx: &Ctx<'_>) -> SimResult<Response> {
-    let req: MyTradesRequest = decode::query(ctx.query)?;
+    let req: MyTradesRequest = decode::query(ctx)?;
     let limit = req
         .limit
         .and_then(|l| usize::try_from(l).ok())

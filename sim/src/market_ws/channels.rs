@@ -4,7 +4,7 @@
 //! `<sym>` is the contract name lower-cased, its first `-` (after the type letter) turned into
 //! `_` and the other `-` removed: `E-BTC-USDT` → `e_btcusdt`.
 
-use contango::KlineInterval;
+use contango::StreamKlineInterval;
 
 /// Largest depth step (`depth_step9`).
 pub const MAX_DEPTH_STEP: u32 = 9;
@@ -19,7 +19,7 @@ pub enum Kind {
     /// 24 h statistics.
     Ticker,
     /// The current candle of an interval.
-    Kline(KlineInterval),
+    Kline(StreamKlineInterval),
 }
 
 impl Kind {
@@ -74,8 +74,8 @@ pub fn parse<'a>(
             .ok_or_else(|| format!("unknown depth step `{}` (0 to 9)", truncate(step)))?;
         (sym, Kind::Depth(step))
     } else if let Some((sym, interval)) = rest.rsplit_once("_kline_") {
-        let i = KlineInterval::from_wire_str(interval);
-        if matches!(i, KlineInterval::Other(_)) {
+        let i = StreamKlineInterval::from_wire_str(interval);
+        if matches!(i, StreamKlineInterval::Other(_)) {
             return Err(format!("unknown kline interval `{}`", truncate(interval)));
         }
         (sym, Kind::Kline(i))
@@ -144,11 +144,15 @@ mod tests {
         );
         assert_eq!(
             c("market_e_btcusdt_kline_1min").map(|c| c.kind),
-            Ok(Kind::Kline(KlineInterval::OneMinute))
+            Ok(Kind::Kline(StreamKlineInterval::OneMinute))
+        );
+        assert_eq!(
+            c("market_e_btcusdt_kline_4h").map(|c| c.kind),
+            Ok(Kind::Kline(StreamKlineInterval::FourHours))
         );
         assert_eq!(
             c("market_e_btcusdt_kline_1month").map(|c| c.kind),
-            Ok(Kind::Kline(KlineInterval::OneMonth))
+            Err("unknown kline interval `1month`".into())
         );
     }
 

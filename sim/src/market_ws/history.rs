@@ -68,12 +68,12 @@ fn count(v: Option<i64>, (default, max): (i64, i64), name: &str) -> Result<usize
 
 fn klines(
     m: &Market,
-    interval: &contango::KlineInterval,
+    interval: &contango::StreamKlineInterval,
     end_idx: Option<i64>,
     size: usize,
     now: i64,
 ) -> SimResult<Vec<contango::MarketKline>> {
-    let width = market::interval_ms(interval)?;
+    let width = market::interval_ms(interval.as_str())?;
     let candles = market::candles(m, width, now);
     let end = end_idx.map_or(candles.len(), |e| {
         candles.partition_point(|c| c.start.div_euclid(1000) <= e)

@@ -97,7 +97,7 @@ fn push(name: &str, sub: &mut Sub, m: &Market, now: i64, out: &mut Vec<String>) 
         }
         Kind::Ticker => changed(name, sub, &ticks::ticker(m, now)?, now, out),
         Kind::Kline(interval) => {
-            let width = market::interval_ms(interval)?;
+            let width = market::interval_ms(interval.as_str())?;
             let tick = ticks::kline(&market::latest_candle(m, width, now))?;
             changed(name, sub, &tick, now, out);
         }

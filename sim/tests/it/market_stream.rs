@@ -391,7 +391,7 @@ async fn the_101st_subscription_is_refused() {
         channels.push(format!("market_{sym}_trade_ticker"));
         channels.push(format!("market_{sym}_ticker"));
         for i in [
-            "1min", "5min", "15min", "30min", "1h", "1day", "1week", "1month",
+            "1min", "5min", "15min", "30min", "60min", "2h", "4h", "1day",
         ] {
             channels.push(format!("market_{sym}_kline_{i}"));
         }

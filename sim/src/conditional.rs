@@ -1,0 +1,582 @@
+//! Conditional orders: stop loss and take profit, standalone or attached to a new order, as the
+//! project's design decides them (docs/design.md, Conditional orders).
+//!
+//! - **Watched price**: `triggerPriceType` 1 the contract's last trade price, 2 its mark price;
+//!   absent, the last trade price.
+//! - **Direction**, by the order's side: a stop loss fires a BUY when the price rises to or
+//!   above the trigger and a SELL when it falls to or below it; a take profit the reverse. A
+//!   long's protective SELL stop thus fires on a fall, its SELL take profit on a rise.
+//! - **Already crossed**: a conditional order whose trigger the current price has already
+//!   reached is refused with -1138 naming the trigger price. An attached order is checked
+//!   against the price its parent enters at (the parent's limit price; for a conditional parent
+//!   its trigger price; for a MARKET parent the current price).
+//! - **What fires**: `type` LIMIT places a limit order at `price`, MARKET a market order;
+//!   `triggerOrderType` 3 (POSITION) or a `positionId` closes the whole position at market, as
+//!   large as it is then. A CLOSE order never closes more than the position has left: its volume
+//!   is capped at the closable volume when it fires.
+//! - **Margin**: nothing is reserved before the trigger; margin and limits are checked when it
+//!   fires. A trigger whose order cannot be placed (insufficient margin, no position left to
+//!   close, a price out of the band) ends REJECTED with an ORDER_TRADE_UPDATE; nothing else
+//!   changes.
+//! - **Before it fires**: status INIT, listed by `openOrders` with `conditionOrder` true and its
+//!   trigger fields; `query_order` and `cancel` find it with `conditionOrder=true`. Placing it
+//!   sends an ORDER_TRADE_UPDATE with execution type NEW and status INIT.
+//! - **When it fires**: it becomes the order it places, same `orderId` and `clientOrderId`,
+//!   status NEW, `conditionOrder` still true: an ORDER_TRADE_UPDATE with execution type NEW,
+//!   then its trades.
+//! - **Attached orders** (`triggerOrderCreateParams`, OPEN orders only): they wait (INIT,
+//!   listed in the parent's `childOrders` and by `openOrders`) until the parent's first fill,
+//!   which arms them; their volume follows the parent's executed quantity; a parent ended with
+//!   nothing filled takes them with it (CANCELED).
+//! - **One cancels the other**: the orders attached to one parent, and the conditional orders
+//!   naming one `positionId`: when one fires, the others are cancelled.
+//! - **Position closed otherwise** (by hand, liquidated): the conditional orders that close it
+//!   are cancelled, with an event.
+//!
+//! Pending triggers live in each contract's [`TriggerIndex`](crate::engine::TriggerIndex); the
+//! operation runner ([`crate::operation`]) tests them after every operation.
+
+use contango::{ErrorCode, ExecutionType};
+use rust_decimal::Decimal;
+
+use crate::engine::{Direction, PriceSource, Side, Slot};
+use crate::error::{SimError, SimResult};
+use crate::events::{Effects, order_update};
+use crate::orders::intent::{Attached, ConditionSpec, OrderIntent, Origin, TriggerSpec};
+use crate::orders::place::{check_price, check_volume};
+use crate::orders::{OrderKind, OrderRecord, OrderStatus};
+use crate::state::State;
+
+/// What a trigger protects against.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum TriggerKind {
+    /// Stop loss (`triggerType` 1).
+    StopLoss,
+    /// Take profit (`triggerType` 2).
+    TakeProfit,
+}
+
+impl TriggerKind {
+    /// The wire value.
+    pub fn wire(self) -> contango::TriggerType {
+        match self {
+            TriggerKind::StopLoss => contango::TriggerType::StopLoss,
+            TriggerKind::TakeProfit => contango::TriggerType::TakeProfit,
+        }
+    }
+}
+
+/// What a conditional order places when it fires.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Places {
+    /// The order's own type: LIMIT at its price, or MARKET.
+    Order,
+    /// A market order closing the whole position.
+    Position,
+}
+
+/// A group of conditional orders of which only one may fire.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Oco {
+    /// The orders attached to one parent.
+    Parent(i64),
+    /// The conditional orders naming one position.
+    Position(i64),
+}
+
+/// The trigger of a conditional order and what it is tied to.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Condition {
+    /// Stop loss or take profit.
+    pub kind: TriggerKind,
+    /// The price watched.
+    pub source: PriceSource,
+    /// The trigger price.
+    pub price: Decimal,
+    /// What it places.
+    pub places: Places,
+    /// The position it closes: named by `positionId`, or open when it was armed.
+    pub position: Option<i64>,
+    /// Its one-cancels-other group.
+    pub oco: Option<Oco>,
+    /// In the contract's trigger index (an attached order is not until its parent fills).
+    pub armed: bool,
+    /// Why its order could not be placed when it fired (REJECTED).
+    pub rejected: Option<String>,
+}
+
+impl Condition {
+    /// The wire's `triggerOrderType` of the order carrying this condition.
+    pub fn order_type(&self, kind: OrderKind) -> contango::TriggerOrderType {
+        match (self.places, kind) {
+            (Places::Position, _) => contango::TriggerOrderType::Position,
+            (Places::Order, OrderKind::Market) => contango::TriggerOrderType::Market,
+            (Places::Order, _) => contango::TriggerOrderType::Limit,
+        }
+    }
+}
+
+/// The direction a trigger of `kind` fires in for an order of `side`.
+pub fn direction(kind: TriggerKind, side: Side) -> Direction {
+    match (kind, side) {
+        (TriggerKind::StopLoss, Side::Buy) | (TriggerKind::TakeProfit, Side::Sell) => {
+            Direction::Rising
+        }
+        (TriggerKind::StopLoss, Side::Sell) | (TriggerKind::TakeProfit, Side::Buy) => {
+            Direction::Falling
+        }
+    }
+}
+
+fn slot(side: Side, c: &Condition) -> Slot {
+    Slot {
+        source: c.source,
+        direction: direction(c.kind, side),
+        price: c.price,
+    }
+}
+
+fn source_name(source: PriceSource) -> &'static str {
+    match source {
+        PriceSource::Last => "last trade",
+        PriceSource::Mark => "mark",
+    }
+}
+
+impl State {
+    /// The current price a trigger watching `source` compares with.
+    pub fn watched_price(&self, symbol: &str, source: PriceSource) -> Decimal {
+        match source {
+            PriceSource::Last => self.last_price(symbol),
+            PriceSource::Mark => self.mark(symbol),
+        }
+    }
+
+    /// -1138 when `trigger` would fire at once against `reference` (named `param`).
+    fn refuse_crossed(
+        &self,
+        symbol: &str,
+        trigger: &TriggerSpec,
+        side: Side,
+        reference: Option<Decimal>,
+        param: &str,
+    ) -> SimResult<()> {
+        let current = self.watched_price(symbol, trigger.source);
+        let (against, what) = match reference {
+            Some(p) => (p, "the price its order enters at"),
+            None => (current, source_name(trigger.source)),
+        };
+        if direction(trigger.kind, side).crossed(trigger.price, against) {
+            return Err(
+                SimError::new(ErrorCode::OrderPriceOutOfRange).detail(format!(
+                    "{param} {} would fire at once: {what} price is {against}",
+                    trigger.price
+                )),
+            );
+        }
+        Ok(())
+    }
+
+    /// Accepts a conditional order (and the orders attached to it): INIT, armed, nothing
+    /// reserved; returns its id.
+    pub(crate) fn accept_conditional(
+        &mut self,
+        intent: OrderIntent,
+        spec: ConditionSpec,
+        attached: &[Attached],
+        now: i64,
+        fx: &mut Effects,
+    ) -> SimResult<i64> {
+        let cfg = self.contract(&intent.symbol)?.clone();
+        if !cfg.tradable {
+            return Err(SimError::new(ErrorCode::ContractNotTradable));
+        }
+        let leverage = self
+            .account(intent.uid)?
+            .leverage_of(&cfg.symbol, self.config.default_leverage);
+        if intent.leverage.is_some_and(|l| l != leverage) {
+            return Err(SimError::with_arg(
+                ErrorCode::OrderLeverageConfigMismatch,
+                leverage,
+            ));
+        }
+        check_price(&cfg, spec.trigger.price).map_err(|e| e.detail("triggerPrice"))?;
+        let mut intent = intent;
+        if spec.places == crate::conditional::Places::Position {
+            intent.kind = OrderKind::Market;
+        } else {
+            check_volume(&cfg, intent.kind, intent.volume)?;
+            if intent.kind == OrderKind::Limit {
+                check_price(&cfg, intent.price)?;
+            }
+        }
+        self.refuse_crossed(
+            &cfg.symbol,
+            &spec.trigger,
+            intent.side,
+            None,
+            "triggerPrice",
+        )?;
+        let entry = if intent.kind == OrderKind::Limit {
+            intent.price
+        } else {
+            spec.trigger.price
+        };
+        self.check_attached_at(&intent, attached, Some(entry))?;
+        let position = match spec.position_id {
+            Some(pid) => Some(self.named_position(&intent, pid)?),
+            None if !intent.open => self.open_position(&intent),
+            None => None,
+        };
+        let id = self.next_order_id();
+        let mut record = OrderRecord::new(id, &intent, leverage, OrderStatus::Init, now);
+        record.condition = Some(Condition {
+            kind: spec.trigger.kind,
+            source: spec.trigger.source,
+            price: spec.trigger.price,
+            places: spec.places,
+            position,
+            oco: spec.position_id.map(Oco::Position),
+            armed: false,
+            rejected: None,
+        });
+        fx.order(
+            intent.uid,
+            order_update(&cfg, &record, ExecutionType::New, None, now)?,
+        );
+        self.orders.insert(id, record);
+        self.account_mut(intent.uid)?.waiting.insert(id);
+        self.arm(id, fx);
+        self.attach(id, attached, now, fx)?;
+        Ok(id)
+    }
+
+    /// The id of position `pid` of the intent's owner, which the intent must close (-1102
+    /// naming `positionId`, `side` or `positionType` otherwise).
+    fn named_position(&self, intent: &OrderIntent, pid: i64) -> SimResult<i64> {
+        let p = self
+            .account(intent.uid)?
+            .positions
+            .values()
+            .find(|p| p.id == pid && p.symbol == intent.symbol)
+            .ok_or_else(|| {
+                SimError::param("positionId")
+                    .detail(format!("no open position {pid} in {}", intent.symbol))
+            })?;
+        if p.side != intent.side.opposite() {
+            return Err(SimError::param("side").detail(format!(
+                "position {pid} is closed by a {} order",
+                p.side.opposite().wire()
+            )));
+        }
+        if p.mode != intent.mode {
+            return Err(SimError::param("positionType")
+                .detail(format!("position {pid} is {}", p.mode.wire())));
+        }
+        Ok(pid)
+    }
+
+    /// The id of the position a CLOSE intent would close, if one is open.
+    fn open_position(&self, intent: &OrderIntent) -> Option<i64> {
+        let key = (intent.symbol.clone(), intent.side.opposite(), intent.mode);
+        self.account(intent.uid)
+            .ok()?
+            .positions
+            .get(&key)
+            .map(|p| p.id)
+    }
+
+    /// Checks the orders to attach to a new (not conditional) order.
+    pub(crate) fn check_attached(
+        &self,
+        parent: &OrderIntent,
+        attached: &[Attached],
+    ) -> SimResult<()> {
+        let entry = (parent.kind != OrderKind::Market).then_some(parent.price);
+        self.check_attached_at(parent, attached, entry)
+    }
+
+    /// Checks attached orders: prices as written, and no trigger reached at `entry` (the price
+    /// the parent enters at; `None`: the current price).
+    fn check_attached_at(
+        &self,
+        parent: &OrderIntent,
+        attached: &[Attached],
+        entry: Option<Decimal>,
+    ) -> SimResult<()> {
+        let cfg = self.contract(&parent.symbol)?;
+        for (i, a) in attached.iter().enumerate() {
+            let name = |key: &str| format!("triggerOrderCreateParams[{i}].{key}");
+            check_price(cfg, a.trigger.price).map_err(|e| e.detail(name("triggerPrice")))?;
+            if a.kind == OrderKind::Limit {
+                check_price(cfg, a.price).map_err(|e| e.detail(name("price")))?;
+            }
+            self.refuse_crossed(
+                &parent.symbol,
+                &a.trigger,
+                parent.side.opposite(),
+                entry,
+                &name("triggerPrice"),
+            )?;
+        }
+        Ok(())
+    }
+
+    /// Creates the orders attached to `parent`: INIT, not armed, volume zero until it fills.
+    pub(crate) fn attach(
+        &mut self,
+        parent: i64,
+        attached: &[Attached],
+        now: i64,
+        fx: &mut Effects,
+    ) -> SimResult<()> {
+        let Some(p) = self.orders.get(&parent).cloned() else {
+            return Ok(());
+        };
+        let cfg = self.contract(&p.symbol)?.clone();
+        for a in attached {
+            let id = self.next_order_id();
+            let intent = OrderIntent {
+                uid: p.uid,
+                symbol: p.symbol.clone(),
+                side: p.side.opposite(),
+                kind: a.kind,
+                mode: p.mode,
+                open: false,
+                volume: Decimal::ZERO,
+                price: a.price,
+                amount: Decimal::ZERO,
+                leverage: None,
+                client_order_id: a.client_order_id.clone(),
+                origin: Origin::Wire,
+            };
+            let mut child = OrderRecord::new(id, &intent, p.leverage, OrderStatus::Init, now);
+            child.parent = Some(parent);
+            child.condition = Some(Condition {
+                kind: a.trigger.kind,
+                source: a.trigger.source,
+                price: a.trigger.price,
+                places: Places::Order,
+                position: None,
+                oco: Some(Oco::Parent(parent)),
+                armed: false,
+                rejected: None,
+            });
+            fx.order(
+                p.uid,
+                order_update(&cfg, &child, ExecutionType::New, None, now)?,
+            );
+            self.orders.insert(id, child);
+            self.account_mut(p.uid)?.waiting.insert(id);
+            if let Some(parent) = self.orders.get_mut(&parent) {
+                parent.children.push(id);
+            }
+        }
+        Ok(())
+    }
+
+    /// After a fill of its parent: an attached order covers what the parent has `filled`, and
+    /// is armed on the first fill, tied to the position the parent opened.
+    pub(crate) fn cover(
+        &mut self,
+        child: i64,
+        filled: Decimal,
+        position: Option<i64>,
+        fx: &mut Effects,
+    ) {
+        let Some(o) = self.orders.get_mut(&child) else {
+            return;
+        };
+        if !o.is_waiting() {
+            return;
+        }
+        o.volume = filled;
+        let arm = o.condition.as_mut().is_some_and(|c| {
+            if c.position.is_none() {
+                c.position = position;
+            }
+            !c.armed
+        });
+        if arm {
+            self.arm(child, fx);
+        }
+    }
+
+    /// Puts a waiting order's trigger in its contract's index; the follow-up tests it.
+    fn arm(&mut self, id: i64, fx: &mut Effects) {
+        let Some(o) = self.orders.get_mut(&id) else {
+            return;
+        };
+        let side = o.side;
+        let Some(c) = o.condition.as_mut() else {
+            return;
+        };
+        c.armed = true;
+        let slot = slot(side, c);
+        if let Some(m) = self.markets.get_mut(&o.symbol) {
+            m.triggers.insert(&slot, id);
+        }
+        fx.price_moved(&o.symbol);
+    }
+
+    /// Takes a waiting order's trigger out of its contract's index.
+    fn disarm(&mut self, id: i64) {
+        let Some(o) = self.orders.get_mut(&id) else {
+            return;
+        };
+        let side = o.side;
+        let Some(c) = o.condition.as_mut() else {
+            return;
+        };
+        if !std::mem::replace(&mut c.armed, false) {
+            return;
+        }
+        let slot = slot(side, c);
+        if let Some(m) = self.markets.get_mut(&o.symbol) {
+            m.triggers.remove(&slot, id);
+        }
+    }
+
+    /// The order whose trigger the current prices of `symbol` have reached, if any.
+    pub(crate) fn crossed_trigger(&self, symbol: &str) -> Option<i64> {
+        let m = self.markets.get(symbol)?;
+        if m.triggers.is_empty() {
+            return None;
+        }
+        m.triggers.crossed(self.last_price(symbol), m.mark)
+    }
+
+    /// Cancels a conditional order that has not fired (and what waits for it): CANCELED.
+    pub(crate) fn cancel_waiting(&mut self, id: i64, now: i64, fx: &mut Effects) -> SimResult<()> {
+        self.disarm(id);
+        let symbol = self
+            .orders
+            .get(&id)
+            .map(|o| o.symbol.clone())
+            .ok_or_else(|| SimError::new(ErrorCode::OrderNotFound))?;
+        let cfg = self.contract(&symbol)?.clone();
+        self.finish(&cfg, id, OrderStatus::Cancelled, now, fx)
+    }
+
+    /// Fires the trigger of waiting order `id`: it becomes the order it places, or REJECTED
+    /// when that order cannot be placed; the others of its one-cancels-other group go.
+    pub(crate) fn fire(&mut self, id: i64, now: i64, fx: &mut Effects) -> SimResult<()> {
+        self.disarm(id);
+        let o = self
+            .orders
+            .get(&id)
+            .cloned()
+            .ok_or_else(|| SimError::internal("conditional order vanished"))?;
+        let c = o
+            .condition
+            .clone()
+            .ok_or_else(|| SimError::internal("not a conditional order"))?;
+        self.account_mut(o.uid)?.waiting.remove(&id);
+        let mut intent = OrderIntent {
+            uid: o.uid,
+            symbol: o.symbol.clone(),
+            side: o.side,
+            kind: o.kind,
+            mode: o.mode,
+            open: o.open,
+            volume: o.volume,
+            price: o.price,
+            amount: o.amount,
+            leverage: None,
+            client_order_id: o.client_order_id.clone(),
+            origin: Origin::Trigger { order: id },
+        };
+        if !o.open {
+            let closable = self.closable(&intent);
+            intent.volume = match c.places {
+                Places::Position => closable,
+                Places::Order => o.volume.min(closable),
+            };
+        }
+        let placed = if intent.volume <= Decimal::ZERO && !o.open {
+            Err(SimError::new(ErrorCode::CloseQuantityExceedsPosition)
+                .detail("no position left to close"))
+        } else {
+            self.plan(&intent)
+        };
+        match placed {
+            Ok(plan) => {
+                self.execute(plan, &[], now, fx)?;
+                self.cancel_others(&o, c.oco, now, fx)
+            }
+            Err(e) => {
+                let cfg = self.contract(&o.symbol)?.clone();
+                if let Some(c) = self.orders.get_mut(&id).and_then(|o| o.condition.as_mut()) {
+                    c.rejected = Some(e.message);
+                }
+                self.finish(&cfg, id, OrderStatus::Rejected, now, fx)
+            }
+        }
+    }
+
+    /// Cancels the waiting orders of `fired`'s one-cancels-other group.
+    fn cancel_others(
+        &mut self,
+        fired: &OrderRecord,
+        oco: Option<Oco>,
+        now: i64,
+        fx: &mut Effects,
+    ) -> SimResult<()> {
+        let others: Vec<i64> = match oco {
+            None => return Ok(()),
+            Some(Oco::Parent(parent)) => self
+                .orders
+                .get(&parent)
+                .map(|p| p.children.clone())
+                .unwrap_or_default(),
+            Some(group) => self
+                .account(fired.uid)?
+                .waiting
+                .iter()
+                .copied()
+                .filter(|id| {
+                    self.orders
+                        .get(id)
+                        .and_then(|o| o.condition.as_ref())
+                        .is_some_and(|c| c.oco == Some(group))
+                })
+                .collect(),
+        };
+        for other in others {
+            if other != fired.id && self.orders.get(&other).is_some_and(OrderRecord::is_waiting) {
+                self.cancel_waiting(other, now, fx)?;
+            }
+        }
+        Ok(())
+    }
+
+    /// Cancels the waiting conditional orders that close position `pid` of `uid`, now closed.
+    pub(crate) fn cancel_orphans(
+        &mut self,
+        uid: i64,
+        pid: i64,
+        now: i64,
+        fx: &mut Effects,
+    ) -> SimResult<()> {
+        let Ok(account) = self.account(uid) else {
+            return Ok(());
+        };
+        let orphans: Vec<i64> = account
+            .waiting
+            .iter()
+            .copied()
+            .filter(|id| {
+                self.orders
+                    .get(id)
+                    .and_then(|o| o.condition.as_ref())
+                    .is_some_and(|c| c.position == Some(pid))
+            })
+            .collect();
+        for id in orphans {
+            if self.orders.get(&id).is_some_and(OrderRecord::is_waiting) {
+                self.cancel_waiting(id, now, fx)?;
+            }
+        }
+        Ok(())
+    }
+}

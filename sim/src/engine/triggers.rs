@@ -1,0 +1,166 @@
+//! The pending triggers of one contract, kept sorted by price per watched price and direction, so
+//! that a price update that fires nothing costs four look-ups at the ends of ordered sets.
+//!
+//! Invariant kept by the callers: after every evaluation no pending trigger is crossed, so every
+//! rising trigger sits above its watched price and every falling one below it. The trigger
+//! nearest to the price is then the first of its set, and a price update fires something exactly
+//! when one of the four heads is crossed.
+
+use std::collections::BTreeSet;
+
+use rust_decimal::Decimal;
+
+/// The price a trigger watches.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum PriceSource {
+    /// The contract's last trade price.
+    Last,
+    /// The contract's mark price.
+    Mark,
+}
+
+/// Which way the watched price must move for a trigger to fire.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Direction {
+    /// Fires when the price rises to or above the trigger.
+    Rising,
+    /// Fires when the price falls to or below the trigger.
+    Falling,
+}
+
+impl Direction {
+    /// Whether `price` has reached `trigger` in this direction.
+    pub fn crossed(self, trigger: Decimal, price: Decimal) -> bool {
+        match self {
+            Direction::Rising => price >= trigger,
+            Direction::Falling => price <= trigger,
+        }
+    }
+}
+
+/// Where one trigger sits in the index.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Slot {
+    /// The price watched.
+    pub source: PriceSource,
+    /// The direction it fires in.
+    pub direction: Direction,
+    /// The trigger price.
+    pub price: Decimal,
+}
+
+/// The pending triggers of one contract, by `(price, order id)` in four ordered sets.
+#[derive(Debug, Clone, Default)]
+pub struct TriggerIndex {
+    /// `[last, mark]`: fire when the price rises to them; nearest (lowest) first.
+    rising: [BTreeSet<(Decimal, i64)>; 2],
+    /// `[last, mark]`: fire when the price falls to them; nearest (highest) last.
+    falling: [BTreeSet<(Decimal, i64)>; 2],
+}
+
+fn at(source: PriceSource) -> usize {
+    match source {
+        PriceSource::Last => 0,
+        PriceSource::Mark => 1,
+    }
+}
+
+impl TriggerIndex {
+    fn set(&mut self, slot: &Slot) -> &mut BTreeSet<(Decimal, i64)> {
+        match slot.direction {
+            Direction::Rising => &mut self.rising[at(slot.source)],
+            Direction::Falling => &mut self.falling[at(slot.source)],
+        }
+    }
+
+    /// Adds the trigger of order `id`.
+    pub fn insert(&mut self, slot: &Slot, id: i64) {
+        self.set(slot).insert((slot.price, id));
+    }
+
+    /// Removes the trigger of order `id`; whether it was there.
+    pub fn remove(&mut self, slot: &Slot, id: i64) -> bool {
+        self.set(slot).remove(&(slot.price, id))
+    }
+
+    /// Number of pending triggers.
+    pub fn len(&self) -> usize {
+        self.rising
+            .iter()
+            .chain(&self.falling)
+            .map(BTreeSet::len)
+            .sum()
+    }
+
+    /// Whether no trigger is pending.
+    pub fn is_empty(&self) -> bool {
+        self.rising
+            .iter()
+            .chain(&self.falling)
+            .all(BTreeSet::is_empty)
+    }
+
+    /// The order whose trigger the prices have crossed, `None` when none has. Of several, the
+    /// oldest order (lowest id) of the crossed heads, so that evaluation is deterministic.
+    pub fn crossed(&self, last: Decimal, mark: Decimal) -> Option<i64> {
+        let mut found: Option<i64> = None;
+        for (source, price) in [(PriceSource::Last, last), (PriceSource::Mark, mark)] {
+            let i = at(source);
+            let heads = [
+                self.rising[i]
+                    .first()
+                    .filter(|(t, _)| Direction::Rising.crossed(*t, price)),
+                self.falling[i]
+                    .last()
+                    .filter(|(t, _)| Direction::Falling.crossed(*t, price)),
+            ];
+            for (_, id) in heads.into_iter().flatten() {
+                found = Some(found.map_or(*id, |f| f.min(*id)));
+            }
+        }
+        found
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn d(n: i64) -> Decimal {
+        Decimal::from(n)
+    }
+
+    fn slot(source: PriceSource, direction: Direction, price: i64) -> Slot {
+        Slot {
+            source,
+            direction,
+            price: d(price),
+        }
+    }
+
+    #[test]
+    fn the_nearest_trigger_fires_first_and_only_when_reached() {
+        let mut ix = TriggerIndex::default();
+        ix.insert(&slot(PriceSource::Last, Direction::Falling, 90), 1);
+        ix.insert(&slot(PriceSource::Last, Direction::Falling, 95), 2);
+        ix.insert(&slot(PriceSource::Mark, Direction::Rising, 110), 3);
+        assert_eq!(ix.len(), 3);
+        assert_eq!(ix.crossed(d(100), d(100)), None);
+        assert_eq!(ix.crossed(d(96), d(109)), None);
+        // At the trigger price counts as reached.
+        assert_eq!(ix.crossed(d(95), d(100)), Some(2));
+        assert_eq!(ix.crossed(d(100), d(110)), Some(3));
+        // A mark trigger ignores the last price and the other way round.
+        assert_eq!(ix.crossed(d(200), d(100)), None);
+        assert_eq!(ix.crossed(d(100), d(50)), None);
+        // Crossed on both prices: the nearest of each set (95, not 90), then the older order.
+        assert_eq!(ix.crossed(d(80), d(120)), Some(2));
+        assert_eq!(ix.crossed(d(100), d(120)), Some(3));
+        assert!(ix.remove(&slot(PriceSource::Last, Direction::Falling, 90), 1));
+        assert!(!ix.remove(&slot(PriceSource::Last, Direction::Falling, 90), 1));
+        assert_eq!(ix.crossed(d(80), d(100)), Some(2));
+        assert!(ix.remove(&slot(PriceSource::Last, Direction::Falling, 95), 2));
+        assert!(ix.remove(&slot(PriceSource::Mark, Direction::Rising, 110), 3));
+        assert!(ix.is_empty());
+    }
+}
