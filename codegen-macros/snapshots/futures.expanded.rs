@@ -6967,7 +6967,7 @@ impl ClientBuilder {
         self
     }
     /// Records every HTTP exchange and stream frame of the client to a new file at `path`
-    /// (JSON lines, without secrets; README "Recording and replaying sessions"), created
+    /// (JSON lines, without secrets; the guide: docs/recordings.md), created
     /// when the client is built.
     pub fn record(
         mut self,

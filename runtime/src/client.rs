@@ -377,8 +377,8 @@ impl CoreBuilder {
         self
     }
 
-    /// Records every HTTP exchange and stream frame of this client with `recorder` (README
-    /// "Recording and replaying sessions"); off by default. One recorder may serve several
+    /// Records every HTTP exchange and stream frame of this client with `recorder`
+    /// (docs/recordings.md); off by default. One recorder may serve several
     /// clients.
     pub fn recorder(mut self, recorder: Recorder) -> Self {
         self.recorder = Some(recorder);
