@@ -3448,7 +3448,7 @@ impl ::contango::__private::direct::Direct for ContractType {
             .map(::contango::__private::drift::noticing)
     }
 }
-/// Direction of a transfer between the wallet and the contract account. The samples use lower case; matched in any case, sent upper case (DESIGN §7).
+/// Direction of a transfer between the wallet and the contract account. The samples use lower case; matched in any case, sent upper case (docs/design.md, Decisions).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum TransferType {
     /// From the wallet to the contract account.
@@ -5693,7 +5693,7 @@ pub type Error = ::contango::__private::Error<ErrorCode>;
     method my_trades;
 }
 ::contango::__private::endpoint! {
-    #[doc = " Request of [`Client::position_margin`]: Changes the margin of an isolated position. The amount is sent as amount (the field table); the document's sample body names it positionMargin (DESIGN §7)."]
+    #[doc = " Request of [`Client::position_margin`]: Changes the margin of an isolated position. The amount is sent as amount (the field table); the document's sample body names it positionMargin (docs/design.md, Decisions)."]
     #[doc = " "]
     #[doc = " `POST /v2/positionMargin`"]
     request PositionMarginRequest {
@@ -5741,7 +5741,7 @@ pub type Error = ::contango::__private::Error<ErrorCode>;
     builder PositionMarginBuilder;
     #[doc = " Sends the request and decodes the answer."]
     send plain[];
-    #[doc = " Changes the margin of an isolated position. The amount is sent as amount (the field table); the document's sample body names it positionMargin (DESIGN §7)."]
+    #[doc = " Changes the margin of an isolated position. The amount is sent as amount (the field table); the document's sample body names it positionMargin (docs/design.md, Decisions)."]
     #[doc = " "]
     #[doc = " `POST /v2/positionMargin` (TRADE, signed)."]
     method position_margin;
@@ -6063,7 +6063,7 @@ pub struct NewOrder {
             presence: req,
             serde: [],
         },
-        #[doc = " Leverage, 1 to 125; sent by the document's sample body, optional here (DESIGN §7) (1 to 125)."]
+        #[doc = " Leverage, 1 to 125; sent by the document's sample body, optional here (docs/design.md, Decisions) (1 to 125)."]
         leverage: i32 {
             wire: "leverage",
             presence: opt,
@@ -6073,7 +6073,7 @@ pub struct NewOrder {
     new[required: same NewOrder] from required[contract_name side order_type position_type open volume amount price] setters {
         #[doc = " Client order id, fewer than 32 characters (at most 31 characters)."]
         client_order_id: into ::std::string::String,
-        #[doc = " Leverage, 1 to 125; sent by the document's sample body, optional here (DESIGN §7) (1 to 125)."]
+        #[doc = " Leverage, 1 to 125; sent by the document's sample body, optional here (docs/design.md, Decisions) (1 to 125)."]
         leverage: same i32,
     }
     meta {
@@ -6177,7 +6177,7 @@ impl ::contango::__private::dedupe::Dedupe for NewOrderRequest {
     inverse products[CoinMargined]
 }
 ::contango::__private::endpoint! {
-    #[doc = " Request of [`Client::cancel_all_orders`]: Cancels all open orders of a contract. contractName travels in the JSON body (the document lists it as a query parameter; DESIGN §7)."]
+    #[doc = " Request of [`Client::cancel_all_orders`]: Cancels all open orders of a contract. contractName travels in the JSON body (the document lists it as a query parameter; docs/design.md, Decisions)."]
     #[doc = " "]
     #[doc = " `POST /v2/allOpenOrders`"]
     request CancelAllOrdersRequest {
@@ -6218,7 +6218,7 @@ impl ::contango::__private::dedupe::Dedupe for NewOrderRequest {
     builder CancelAllOrdersBuilder;
     #[doc = " Sends the request and decodes the answer."]
     send plain[];
-    #[doc = " Cancels all open orders of a contract. contractName travels in the JSON body (the document lists it as a query parameter; DESIGN §7)."]
+    #[doc = " Cancels all open orders of a contract. contractName travels in the JSON body (the document lists it as a query parameter; docs/design.md, Decisions)."]
     #[doc = " "]
     #[doc = " `POST /v2/allOpenOrders` (TRADE, signed)."]
     method cancel_all_orders;

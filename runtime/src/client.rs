@@ -494,7 +494,7 @@ impl Core {
     }
 
     /// What the server sent so far, on REST and both streams, that the spec does not describe
-    /// (DESIGN §12): bounded and de-duplicated.
+    /// (docs/design.md, Drift): bounded and de-duplicated.
     pub fn drift(&self) -> DriftReport {
         self.inner.drift.report()
     }

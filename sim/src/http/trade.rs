@@ -35,7 +35,8 @@ pub fn cancel_order(ctx: &Ctx<'_>) -> SimResult<Response> {
     wrapped(Some(&OrderId { order_id: id }))
 }
 
-/// `POST /v2/allOpenOrders`: `contractName` from the JSON body, or from the query (DESIGN §7).
+/// `POST /v2/allOpenOrders`: `contractName` from the JSON body, or from the query (docs/design.md,
+/// Decisions).
 pub fn cancel_all(ctx: &Ctx<'_>) -> SimResult<Response> {
     let req: CancelAllOrdersRequest = match decode::body(ctx.body) {
         Ok(r) => r,
