@@ -1,5 +1,6 @@
 //! The hot paths of contango, each beside its reference in the same criterion group, so a figure
-//! reads as a ratio measured in one run (DESIGN §8): signing vs a bare pre-keyed HMAC; query and
+//! reads as a ratio measured in one run (docs/design.md, Performance budgets): signing vs a bare
+//! pre-keyed HMAC; query and
 //! body encoding vs `serde_urlencoded`/`serde_json`; envelope decode of real payloads vs
 //! `serde_json::Value` and vs a hand-written typed serde decoder; stream event decode vs the same;
 //! applying an ORDER_TRADE_UPDATE to the account watcher's view beside decoding it.
@@ -182,7 +183,8 @@ where
     H: for<'de> Deserialize<'de>,
 {
     // Both decoders must accept the payload, or the figures compare nothing. contango's goes
-    // through the client's path, drift watch included (DESIGN §12: it must cost nothing here).
+    // through the client's path, drift watch included (docs/design.md, Drift: it must cost nothing
+    // here).
     let log = DriftLog::new();
     drift::answer::<E>(&log, 200, body).unwrap_or_else(|e| panic!("{name}: contango: {e}"));
     assert!(log.report().is_empty(), "{name}: drift {:?}", log.report());

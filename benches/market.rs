@@ -1,7 +1,8 @@
 //! Decoding market depth frames (30 levels a side, as the real server sends them): contango's
 //! `decode_market_frame` (inflate, envelope, typed depth with exact decimals) beside a
 //! `serde_json::Value` parse and a hand-written typed decoder of the same bytes, plain and gzip.
-//! Budget (DESIGN §8): at least 200,000 snapshots a second on one core, decompression included.
+//! Budget (docs/design.md, Performance budgets): at least 200,000 snapshots a second on one core,
+//! decompression included.
 
 use std::io::{Read as _, Write as _};
 

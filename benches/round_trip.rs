@@ -5,7 +5,7 @@
 //! Criterion's time is the p50 figure; p99 and requests per second, which criterion does not
 //! report, are measured by a plain loop that alternates the two clients call by call and printed
 //! (`p99 ...` lines). A last group puts the same contango client beside one that records its
-//! session to a file (README "Recording and replaying sessions"). Nothing is asserted.
+//! session to a file (docs/recordings.md). Nothing is asserted.
 //! `cargo bench --bench round_trip`.
 
 use std::hint::black_box;

@@ -1,5 +1,4 @@
-//! Record a session, then replay it with the server gone (README "Recording and replaying
-//! sessions").
+//! Record a session, then replay it with the server gone (docs/recordings.md).
 //!
 //! `cargo run --example record_replay [FILE]` starts the embedded simulator, records a session
 //! to FILE (default: a file in the system's temporary directory): public and signed REST, an

@@ -22,7 +22,7 @@
 # The registry sources are taken as already downloaded (--offline, with this workspace's
 # Cargo.lock, so the versions are the ones the tests use): what is timed is compiling, not the
 # network. Each profile gets its own empty target directory. The figures depend on the machine
-# and on whatever else it is running; say which when quoting them (README "Performance").
+# and on whatever else it is running; say which when quoting them (docs/performance.md).
 # Not part of .ci/run: two cold builds, one of them optimised.
 
 set -euo pipefail

@@ -5,7 +5,7 @@ extern crate self as contango;
 
 pub use contango_macros::generate;
 pub use contango_runtime::drift::{DriftReport, Finding, FindingKind};
-/// Recordings of sessions (README "Recording and replaying sessions"): the [`Recorder`]
+/// Recordings of sessions (the guide: `docs/recordings.md`): the [`Recorder`]
 /// (`ClientBuilder::record`) and the format read back ([`recording::Recording`]).
 ///
 /// [`Recorder`]: recording::Recorder
@@ -40,3 +40,22 @@ pub mod __private {
 }
 
 generate!("spec/futures.yaml");
+
+// The guides' examples compile as doc tests, as the README's (the crate docs) do.
+#[cfg(doctest)]
+mod guides {
+    #[doc = include_str!("../docs/streams.md")]
+    struct Streams;
+    #[doc = include_str!("../docs/watchers.md")]
+    struct Watchers;
+    #[doc = include_str!("../docs/simulator.md")]
+    struct Simulator;
+    #[doc = include_str!("../docs/drift.md")]
+    struct Drift;
+    #[doc = include_str!("../docs/recordings.md")]
+    struct Recordings;
+    #[doc = include_str!("../docs/cli.md")]
+    struct Cli;
+    #[doc = include_str!("../docs/spec.md")]
+    struct Spec;
+}

@@ -1,4 +1,4 @@
-//! `contango drift`: a probe of a server against the spec (DESIGN §12).
+//! `contango drift`: a probe of a server against the spec (docs/design.md, Drift).
 //!
 //! Every read-only endpoint it can call goes through the same dispatch as its own subcommand
 //! (public ones always, signed ones with credentials), its required parameters filled from

@@ -6,7 +6,7 @@ use std::process::ExitCode;
 use contango_runtime::stream::ConnectError;
 use contango_runtime::{ApiCode, Error};
 
-/// The exit codes of `contango`, documented in `--help` and the README.
+/// The exit codes of `contango`, documented in `--help` and docs/cli.md.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 #[repr(u8)]
 pub enum ExitStatus {

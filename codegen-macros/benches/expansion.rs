@@ -1,5 +1,6 @@
 //! The macro pipeline on the shipped spec (`spec/futures.yaml`, 65 KB), each figure beside its
-//! reference in one criterion group (DESIGN §8: expanding the whole spec takes under 50 ms):
+//! reference in one criterion group (docs/design.md, Performance budgets: expanding the whole spec
+//! takes under 50 ms):
 //!
 //! - `expansion_parse`: the YAML parser alone (serde-saphyr into `IgnoredAny`, the floor any
 //!   YAML-reading macro pays, and into a generic `serde_json::Value`) beside contango's located

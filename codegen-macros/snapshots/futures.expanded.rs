@@ -3509,7 +3509,7 @@ impl ::contango::__private::direct::Direct for ContractType {
             .map(::contango::__private::drift::noticing)
     }
 }
-/// Direction of a transfer between the wallet and the contract account. The samples use lower case; matched in any case, sent upper case (DESIGN §7).
+/// Direction of a transfer between the wallet and the contract account. The samples use lower case; matched in any case, sent upper case (docs/design.md, Decisions).
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum TransferType {
     /// From the wallet to the contract account.
@@ -6124,7 +6124,7 @@ pub type Error = ::contango::__private::Error<ErrorCode>;
     method my_trades;
 }
 ::contango::__private::endpoint! {
-    #[doc = " Request of [`Client::position_margin`]: Changes the margin of an isolated position. The amount is sent as amount (the field table); the document's sample body names it positionMargin (DESIGN §7)."]
+    #[doc = " Request of [`Client::position_margin`]: Changes the margin of an isolated position. The amount is sent as amount (the field table); the document's sample body names it positionMargin (docs/design.md, Decisions)."]
     #[doc = " "]
     #[doc = " `POST /v2/positionMargin`"]
     request PositionMarginRequest {
@@ -6172,7 +6172,7 @@ pub type Error = ::contango::__private::Error<ErrorCode>;
     builder PositionMarginBuilder;
     #[doc = " Sends the request and decodes the answer."]
     send plain[];
-    #[doc = " Changes the margin of an isolated position. The amount is sent as amount (the field table); the document's sample body names it positionMargin (DESIGN §7)."]
+    #[doc = " Changes the margin of an isolated position. The amount is sent as amount (the field table); the document's sample body names it positionMargin (docs/design.md, Decisions)."]
     #[doc = " "]
     #[doc = " `POST /v2/positionMargin` (TRADE, signed)."]
     method position_margin;
@@ -7481,7 +7481,7 @@ impl ClientBuilder {
         self
     }
     /// Records every HTTP exchange and stream frame of the client to a new file at `path`
-    /// (JSON lines, without secrets; README "Recording and replaying sessions"), created
+    /// (JSON lines, without secrets; the guide: docs/recordings.md), created
     /// when the client is built.
     pub fn record(
         mut self,

@@ -377,8 +377,8 @@ impl CoreBuilder {
         self
     }
 
-    /// Records every HTTP exchange and stream frame of this client with `recorder` (README
-    /// "Recording and replaying sessions"); off by default. One recorder may serve several
+    /// Records every HTTP exchange and stream frame of this client with `recorder`
+    /// (docs/recordings.md); off by default. One recorder may serve several
     /// clients.
     pub fn recorder(mut self, recorder: Recorder) -> Self {
         self.recorder = Some(recorder);
@@ -494,7 +494,7 @@ impl Core {
     }
 
     /// What the server sent so far, on REST and both streams, that the spec does not describe
-    /// (DESIGN §12): bounded and de-duplicated.
+    /// (docs/design.md, Drift): bounded and de-duplicated.
     pub fn drift(&self) -> DriftReport {
         self.inner.drift.report()
     }

@@ -1,6 +1,7 @@
 //! Drift mode ([`crate::SimBuilder::drift`], `contango-sim --drift`): the simulator answers as if
 //! the exchange had changed its API under `spec/futures.yaml`, so that a client's drift detection
-//! (issue 18: `client.drift()`, `contango drift`) can be tested against a real server. Off by
+//! (`client.drift()`, `contango drift`; docs/design.md, Drift) can be tested against a real server.
+//! Off by
 //! default; when off, no answer or frame passes through this module.
 //!
 //! Every change is one entry of [`EXPECTED`], the finding an SDK should report for it:

@@ -1,4 +1,5 @@
-//! Drift (DESIGN §12): what a server sends that the spec does not describe is reported by the
+//! Drift (docs/design.md, Drift): what a server sends that the spec does not describe is reported
+//! by the
 //! client, with the endpoint, the path and the wire value; every real-world payload the spec
 //! describes reports nothing; the record of findings stays bounded.
 

@@ -336,7 +336,8 @@ async fn v2_through_the_client() {
         .send()
         .await
         .expect("position margin");
-    // The spec describes every field, value and code these answers hold (drift, DESIGN §12).
+    // The spec describes every field, value and code these answers hold (drift: docs/design.md,
+    // Drift).
     let drift = c.drift();
     assert!(drift.is_empty(), "{drift:#?}");
 }

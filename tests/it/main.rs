@@ -52,3 +52,7 @@ mod fuzz_regressions;
 mod generated;
 mod rebuild;
 mod spec_errors;
+
+// The repository itself: no work-process references, the README a front page, links that lead
+// somewhere.
+mod house;

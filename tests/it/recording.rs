@@ -1,4 +1,4 @@
-//! Recording a session and replaying it (README "Recording and replaying sessions"): a session
+//! Recording a session and replaying it (docs/recordings.md): a session
 //! against the simulator over real sockets (public and signed REST, an order with a fill, an
 //! error answer, both streams) is recorded, then replayed with the simulator stopped; the same
 //! calls give the same values. The file holds no secret; a request the recording lacks is named.

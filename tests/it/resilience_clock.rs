@@ -1,4 +1,5 @@
-//! Resilience (issue 6, point 1): the server-time offset. Signed requests carry the server's time
+//! Resilience (docs/design.md, Runtime): the server-time offset. Signed requests carry the server's
+//! time
 //! as sampled from `/time` (round-trip midpoint); a -1021 resyncs and re-signs exactly once; a
 //! server that keeps answering -1021 gets its answer back after one resync, not a storm.
 

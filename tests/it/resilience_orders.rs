@@ -1,4 +1,5 @@
-//! Resilience (issue 6, point 3): no duplicate orders. A new order always carries a client order
+//! Resilience (docs/design.md, Runtime): no duplicate orders. A new order always carries a client
+//! order
 //! id; after an ambiguous outcome (the connection lost after the server accepted it, -1007, -1006,
 //! a 5xx "unknown error") the client looks the order up by that id: found, it returns it; not
 //! found, it sends it once more with the same id; the lookup failing too is `OutcomeUnknown`.

@@ -1,4 +1,5 @@
-//! Resilience (issue 6, point 5): contract-aware validation. With prechecks on (the default), an
+//! Resilience (docs/design.md, Runtime): contract-aware validation. With prechecks on (the
+//! default), an
 //! order the contract cannot take is refused locally with `Error::InvalidArgument` naming the
 //! parameter and quoting what the server's code would have said; nothing but the (cached)
 //! contract list reaches the server. With `.prechecks(false)` the server answers that code.

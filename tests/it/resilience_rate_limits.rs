@@ -1,4 +1,5 @@
-//! Resilience (issue 6, point 4): rate limiting. The client paces each endpoint group (the spec's
+//! Resilience (docs/design.md, Runtime): rate limiting. The client paces each endpoint group (the
+//! spec's
 //! rates, overridable) and waits rather than fails; after -1003 / HTTP 429 every request of the
 //! client waits as long as the server said; after HTTP 418 nothing is sent until the ban ends, and
 //! calls fail fast with `Error::Banned`.

@@ -1,4 +1,5 @@
-//! Resilience (issue 6, point 2): retries by idempotency. Idempotent requests (GETs, listen-key
+//! Resilience (docs/design.md, Runtime): retries by idempotency. Idempotent requests (GETs,
+//! listen-key
 //! calls) retry transport failures, timeouts, 5xx, -1001 and -1003 with backoff, bounded by the
 //! `RetryPolicy` in attempts and in total time, honouring `Retry-After`. Mutating calls are not
 //! retried, unless the failure proves nothing was processed (429 / -1003).

@@ -1,4 +1,5 @@
-//! Resilience (issue 6, point 7): secrets. The API secret never appears in `Debug` or `Display`
+//! Resilience (docs/design.md, Runtime): secrets. The API secret never appears in `Debug` or
+//! `Display`
 //! of the credentials, the client, its builder or its core, in any error, or in the `tracing`
 //! output of a full run (signed requests, retries, a clock resync, an order lookup, listen-key
 //! calls); neither do request signatures or full listen keys.

@@ -389,7 +389,8 @@ async fn injected_faults_behave_as_configured() {
     c.ping().send().await.expect("cleared");
 }
 
-/// DESIGN §7: positionMargin also accepts the amount as `positionMargin` (the document's sample
+/// docs/design.md, Decisions: positionMargin also accepts the amount as `positionMargin` (the
+/// document's sample
 /// body); allOpenOrders also accepts `contractName` in the query (the document's field table).
 #[tokio::test]
 async fn documented_alternative_parameter_forms() {

@@ -206,7 +206,7 @@ pub fn client(ir: &Ir) -> proc_macro2::TokenStream {
                 self.core = self.core.retry_policy(policy); self
             }
             /// Records every HTTP exchange and stream frame of the client to a new file at `path`
-            /// (JSON lines, without secrets; README "Recording and replaying sessions"), created
+            /// (JSON lines, without secrets; the guide: docs/recordings.md), created
             /// when the client is built.
             pub fn record(mut self, path: impl ::std::convert::Into<::std::path::PathBuf>) -> Self {
                 self.core = self.core.record(path); self

@@ -1,4 +1,4 @@
-//! Drift: what the server sends that the spec does not describe (DESIGN §12).
+//! Drift: what the server sends that the spec does not describe (docs/design.md, Drift).
 //!
 //! Noticing costs nothing when nothing drifts. The direct reader's unknown-key arm, an enum's
 //! `Other` arm and every serde fallback call [`notice`], which sets a flag of the thread; the

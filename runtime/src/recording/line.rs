@@ -1,6 +1,5 @@
 //! One line of a recording: what it holds, how it is written and how it is read back. The
-//! format is documented in the README ("Recording and replaying sessions"); this file is the
-//! one place it is defined.
+//! format is documented in docs/recordings.md; this file is the one place it is defined.
 
 use std::fmt;
 

@@ -1,4 +1,5 @@
-//! Recordings of real sessions (DESIGN §13): every HTTP exchange and stream frame of a client,
+//! Recordings of real sessions (docs/design.md, Recordings): every HTTP exchange and stream frame
+//! of a client,
 //! in order, as JSON lines, without secrets; read back by [`Recording`] for replays
 //! (`contango_sim::Replay`) and offline drift checks (`contango drift --from`).
 //!

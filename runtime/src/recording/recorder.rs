@@ -30,7 +30,7 @@ const TICK: std::time::Duration = std::time::Duration::from_millis(10);
 const GENERATED_KEPT: usize = 4096;
 
 /// Records a session: every HTTP exchange and every stream frame of the clients built with it,
-/// in order, to one JSON-lines file (README "Recording and replaying sessions"). Secrets never
+/// in order, to one JSON-lines file (docs/recordings.md). Secrets never
 /// reach the file: no request headers are kept (so no API key, signature or timestamp), and
 /// listen keys, the API key and the secret are replaced by placeholders wherever they appear.
 ///

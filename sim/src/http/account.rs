@@ -20,7 +20,7 @@ fn page_limit(page: Option<i32>, limit: Option<i32>) -> (usize, usize) {
     (page, limit)
 }
 
-/// The document's sample body names the amount `positionMargin` (DESIGN §7).
+/// The document's sample body names the amount `positionMargin` (docs/design.md, Decisions).
 #[derive(Deserialize)]
 struct PositionMarginAlias {
     #[serde(

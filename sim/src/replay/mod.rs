@@ -1,4 +1,5 @@
-//! A server that answers from a recording (DESIGN §13): what the exchange really did, replayed
+//! A server that answers from a recording (docs/design.md, Recordings): what the exchange really
+//! did, replayed
 //! offline and deterministically. Record a session once with `ClientBuilder::record(path)` (or
 //! `contango --record FILE ...`), commit the file, and let tests replay it:
 //!
