@@ -6,6 +6,7 @@
 //! | `POST /__sim/mark_price` | `{"contractName":"E-BTC-USDT","price":"29000"}` | sets the mark price, liquidates; `data` = `{"liquidated":n,"deleveraged":m}` |
 //! | `POST /__sim/advance_clock` | `{"millis":3600000}` | moves the exchange clock |
 //! | `POST /__sim/clock_skew` | `{"millis":-2000}` | sets the server clock's offset |
+//! | `POST /__sim/trade` | `{"contractName":"E-BTC-USDT","side":"SELL","price":"29500","volume":"1"}` | prints a trade of no account: the last price moves, triggers fire; `data` = `{"tradeId":id}` |
 //! | `POST /__sim/liquidity` | `{"contractName":"E-BTC-USDT","side":"SELL","price":"30005","volume":"10"}` | a market-maker order; `data` = `{"orderId":id}` |
 //! | `POST /__sim/close_streams` | none | closes every stream connection |
 //! | `POST /__sim/close_market_streams` | none | closes every market-stream connection |
@@ -19,9 +20,9 @@ use axum::response::Response;
 use rust_decimal::Decimal;
 use serde::Deserialize;
 
-use crate::engine::Side;
 use crate::error::{SimError, SimResult};
 use crate::http::error_response;
+use crate::orders::intent::side;
 use crate::state::{MARKET_MAKER_UID, Shared};
 
 #[derive(Deserialize)]
@@ -38,6 +39,7 @@ struct Millis {
     millis: i64,
 }
 
+/// A side, price and volume in a contract (`liquidity`, `trade`).
 #[derive(Deserialize)]
 struct Liquidity {
     #[serde(rename = "contractName")]
@@ -93,13 +95,17 @@ fn run(shared: &Shared, action: &str, body: &[u8]) -> SimResult<serde_json::Valu
             shared.clock.set_skew(m.millis);
             Ok(serde_json::Value::Null)
         }
+        "trade" => {
+            let t: Liquidity = parse(body)?;
+            let side = side(&t.side)?;
+            let id = shared
+                .lock()
+                .print(&t.contract_name, side, t.price, t.volume, now)?;
+            Ok(serde_json::json!({"tradeId": id}))
+        }
         "liquidity" => {
             let l: Liquidity = parse(body)?;
-            let side = match l.side {
-                contango::Side::Buy => Side::Buy,
-                contango::Side::Sell => Side::Sell,
-                _ => return Err(SimError::new(contango::ErrorCode::InvalidSide)),
-            };
+            let side = side(&l.side)?;
             let id = shared.lock().add_liquidity(
                 MARKET_MAKER_UID,
                 &l.contract_name,

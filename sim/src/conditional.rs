@@ -26,8 +26,9 @@
 //!   then its trades.
 //! - **Attached orders** (`triggerOrderCreateParams`, OPEN orders only): they wait (INIT,
 //!   listed in the parent's `childOrders` and by `openOrders`) until the parent's first fill,
-//!   which arms them; their volume follows the parent's executed quantity; a parent ended with
-//!   nothing filled takes them with it (CANCELED).
+//!   which arms them; their volume follows the parent's executed quantity, each change stated by
+//!   an ORDER_TRADE_UPDATE (execution type NEW, status INIT, the new quantity); a parent ended
+//!   with nothing filled takes them with it (CANCELED).
 //! - **One cancels the other**: the orders attached to one parent, and the conditional orders
 //!   naming one `positionId`: when one fires, the others are cancelled.
 //! - **Position closed otherwise** (by hand, liquidated): the conditional orders that close it
@@ -39,6 +40,7 @@
 use contango::{ErrorCode, ExecutionType};
 use rust_decimal::Decimal;
 
+use crate::config::ContractConfig;
 use crate::engine::{Direction, PriceSource, Side, Slot};
 use crate::error::{SimError, SimResult};
 use crate::events::{Effects, order_update};
@@ -375,22 +377,27 @@ impl State {
         Ok(())
     }
 
-    /// After a fill of its parent: an attached order covers what the parent has `filled`, and
-    /// is armed on the first fill, tied to the position the parent opened.
+    /// After a fill of its parent: an attached order covers what the parent has `filled` (an
+    /// ORDER_TRADE_UPDATE, execution type NEW and status INIT, states its new quantity), and is
+    /// armed on the first fill, tied to the position the parent opened.
     pub(crate) fn cover(
         &mut self,
+        cfg: &ContractConfig,
         child: i64,
         filled: Decimal,
         position: Option<i64>,
+        now: i64,
         fx: &mut Effects,
-    ) {
+    ) -> SimResult<()> {
         let Some(o) = self.orders.get_mut(&child) else {
-            return;
+            return Ok(());
         };
         if !o.is_waiting() {
-            return;
+            return Ok(());
         }
         o.volume = filled;
+        o.mtime = now;
+        fx.order(o.uid, order_update(cfg, o, ExecutionType::New, None, now)?);
         let arm = o.condition.as_mut().is_some_and(|c| {
             if c.position.is_none() {
                 c.position = position;
@@ -400,6 +407,7 @@ impl State {
         if arm {
             self.arm(child, fx);
         }
+        Ok(())
     }
 
     /// Puts a waiting order's trigger in its contract's index; the follow-up tests it.

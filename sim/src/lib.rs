@@ -434,6 +434,39 @@ impl Sim {
         self.shared.lock().markets.get(symbol).map(|m| m.mark)
     }
 
+    /// Prints a trade of `volume` contracts at `price` between two parties outside the
+    /// simulator: the market stream shows it and it becomes the contract's last price (firing
+    /// the conditional orders that watch it). No account, book or mark price changes. Returns
+    /// its trade id.
+    pub fn print_trade(
+        &self,
+        symbol: &str,
+        taker_side: contango::Side,
+        price: Decimal,
+        volume: Decimal,
+    ) -> Result<i64, SimError> {
+        let side = orders::intent::side(&taker_side)?;
+        let now = self.shared.clock.now();
+        self.shared.lock().print(symbol, side, price, volume, now)
+    }
+
+    /// A contract's last trade price (its mark price before any trade).
+    pub fn last_price(&self, symbol: &str) -> Option<Decimal> {
+        let st = self.shared.lock();
+        st.markets
+            .contains_key(symbol)
+            .then(|| st.last_price(symbol))
+    }
+
+    /// How many conditional orders wait for their trigger in a contract (armed ones).
+    pub fn pending_triggers(&self, symbol: &str) -> usize {
+        self.shared
+            .lock()
+            .markets
+            .get(symbol)
+            .map_or(0, |m| m.triggers.len())
+    }
+
     /// A LIMIT OPEN order of the market maker (matched like any order); returns its id.
     pub fn add_liquidity(
         &self,
@@ -472,11 +505,7 @@ impl Sim {
         price: Decimal,
         volume: Decimal,
     ) -> Result<i64, SimError> {
-        let side = match side {
-            contango::Side::Buy => engine::Side::Buy,
-            contango::Side::Sell => engine::Side::Sell,
-            _ => return Err(SimError::new(contango::ErrorCode::InvalidSide)),
-        };
+        let side = orders::intent::side(&side)?;
         let now = self.shared.clock.now();
         self.shared
             .lock()

@@ -24,8 +24,8 @@ use std::pin::Pin;
 use std::time::{Duration, Instant};
 
 pub use state::{
-    AccountState, Applied, BalanceState, Change, Fix, PositionKey, PositionState, ReconcileCause,
-    Reconciliation, Snapshot, WatchedOrder,
+    AccountState, Applied, BalanceState, Change, ConditionalStage, Fix, PositionKey, PositionState,
+    ReconcileCause, Reconciliation, Snapshot, Vanished, WatchedOrder,
 };
 
 use crate::{
@@ -246,9 +246,14 @@ impl AccountWatcher {
         }
     }
 
-    /// Open orders (pending ones included), by id.
+    /// Working orders (pending ones included), by id.
     pub fn open_orders(&self) -> Vec<&WatchedOrder> {
         self.state.open_orders()
+    }
+
+    /// Conditional orders waiting for their trigger, by id.
+    pub fn conditional_orders(&self) -> Vec<&WatchedOrder> {
+        self.state.conditional_orders()
     }
 
     /// An order by id; finished orders stay for the keep window.
@@ -330,6 +335,14 @@ impl AccountWatcher {
             order.order_type = Some(request.order_type.clone());
             order.side = Some(request.side.clone());
             order.action = Some(request.open.clone());
+            if request.condition_order == Some(true) {
+                // Waiting for its trigger until an event or a snapshot says otherwise.
+                order.condition_order = Some(true);
+                order.trigger_type = request.trigger_type;
+                order.trigger_price_type = request.trigger_price_type;
+                order.trigger_price = request.trigger_price;
+                order.trigger_order_type = request.trigger_order_type;
+            }
             if let Some(w) = self
                 .state
                 .insert_pending(order, self.client.core().timestamp_ms())
@@ -453,6 +466,9 @@ impl AccountWatcher {
                 }
                 Applied::Changes(changes) => {
                     self.unapplied = None;
+                    if self.state.take_unknown_conditional() {
+                        self.schedule(ReconcileCause::UnknownConditional, Instant::now());
+                    }
                     self.queued.extend(changes.into_iter().map(|c| match c {
                         Change::Order(o) => AccountItem::Order(*o),
                         Change::Position(p) => AccountItem::Position(p),

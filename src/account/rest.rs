@@ -4,7 +4,7 @@
 
 use rust_decimal::Decimal;
 
-use super::state::Snapshot;
+use super::state::{Snapshot, Vanished};
 use crate::{Client, Error, Order, RetryClass};
 
 /// Takes a snapshot of the account and of the open orders of `contracts`.
@@ -27,18 +27,24 @@ pub(super) async fn snapshot(client: Client, contracts: Vec<String>) -> Result<S
     })
 }
 
-/// Looks up each `(contract, id)`: the order's record, `Ok(None)` when the answer does not hold it.
+/// Looks up each vanished order (a conditional one with `conditionOrder=true`): its record,
+/// `Ok(None)` when the answer does not hold it.
 pub(super) async fn lookup(
     client: Client,
-    orders: Vec<(String, i64)>,
+    orders: Vec<Vanished>,
 ) -> Vec<(i64, Result<Option<Order>, Error>)> {
     let mut out = Vec::with_capacity(orders.len());
-    for (contract, id) in orders {
-        let answer = client
-            .query_order(contract.clone())
-            .order_id(id)
-            .send()
-            .await;
+    for Vanished {
+        contract,
+        order_id: id,
+        conditional,
+    } in orders
+    {
+        let mut query = client.query_order(contract.clone()).order_id(id);
+        if conditional {
+            query = query.condition_order(true);
+        }
+        let answer = query.send().await;
         let found = answer.map(|list| {
             list.into_iter().find(|o| o.order_id == id).map(|mut o| {
                 o.contract_name.get_or_insert(contract);

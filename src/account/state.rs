@@ -14,6 +14,14 @@
 //!
 //! Finished orders stay readable for a window ([`AccountState::new`]), then are dropped; an event
 //! for an unknown order that is not newer than the last dropped one is a late copy and ignored.
+//!
+//! Conditional orders (stop loss, take profit) are orders too, held apart from the working ones:
+//! one waiting for its trigger has status INIT ([`AccountState::conditional_orders`]); when it
+//! fires it becomes the working order it places, under the same id (INIT comes before NEW in an
+//! order's progress); a one-cancels-other sibling or a parent that ended unfilled cancels it. The
+//! stream does not carry a trigger: an INIT order the view has no record of (placed elsewhere)
+//! asks for a snapshot ([`AccountState::take_unknown_conditional`]), whose `openOrders` list
+//! brings its trigger fields.
 
 use std::collections::{HashMap, HashSet};
 use std::time::Duration;
@@ -49,10 +57,51 @@ pub struct WatchedOrder {
     pub updated_ms: i64,
 }
 
+/// Where a conditional order is in its life.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum ConditionalStage {
+    /// Waiting for its trigger (or, attached to another order, for that order's fill).
+    Waiting,
+    /// Fired: it is the working order it placed (or that order's fills).
+    Fired,
+    /// Cancelled (by request, one-cancels-other, with its parent or its position).
+    Cancelled,
+    /// Its trigger fired but its order could not be placed.
+    Rejected,
+}
+
 impl WatchedOrder {
     /// Filled, cancelled or rejected.
     pub fn is_finished(&self) -> bool {
         self.order.status.as_ref().is_some_and(is_final)
+    }
+
+    /// A conditional order waiting for its trigger: status INIT, or sent through the watcher
+    /// as a conditional order and not yet shown by the exchange.
+    pub fn is_waiting(&self) -> bool {
+        match &self.order.status {
+            Some(status) => *status == OrderStatus::Init,
+            None => self.order.condition_order == Some(true),
+        }
+    }
+
+    /// Whether this is (or was, before it fired) a conditional order.
+    pub fn is_conditional(&self) -> bool {
+        self.order.condition_order == Some(true) || self.is_waiting()
+    }
+
+    /// The stage of a conditional order; `None` for any other order.
+    pub fn conditional_stage(&self) -> Option<ConditionalStage> {
+        if !self.is_conditional() {
+            return None;
+        }
+        Some(match &self.order.status {
+            Some(OrderStatus::Init) | None => ConditionalStage::Waiting,
+            Some(OrderStatus::Cancelled) => ConditionalStage::Cancelled,
+            Some(OrderStatus::Rejected) => ConditionalStage::Rejected,
+            Some(_) => ConditionalStage::Fired,
+        })
     }
 }
 
@@ -249,6 +298,9 @@ pub enum ReconcileCause {
     Requested,
     /// An event could not be applied (a contract's multiplier could not be loaded).
     Unapplied,
+    /// The stream showed a conditional order placed elsewhere, whose trigger only a snapshot
+    /// carries.
+    UnknownConditional,
 }
 
 /// What a REST snapshot (and the `query_order` lookups it led to) changed in the view. Empty
@@ -306,6 +358,17 @@ pub struct Snapshot {
     pub account: Account,
 }
 
+/// An open order a snapshot no longer lists: to be looked up.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Vanished {
+    /// Its contract.
+    pub contract: String,
+    /// Its id.
+    pub order_id: i64,
+    /// Whether it is a conditional order (found with `conditionOrder=true`).
+    pub conditional: bool,
+}
+
 /// The outcome of an event.
 #[derive(Debug, Clone, PartialEq)]
 #[non_exhaustive]
@@ -335,6 +398,11 @@ pub struct AccountState {
     forgotten_ms: i64,
     /// An order with every optional field unset (built once; records come from it by clone).
     blank_order: Option<Order>,
+    /// A conditional order appeared in the stream that no record describes yet.
+    unknown_conditional: bool,
+    /// The orders attached to a parent (its record's `childOrders`, held here by id: each
+    /// attached order is an order of the view in its own right).
+    children: HashMap<i64, Vec<i64>>,
 }
 
 impl AccountState {
@@ -350,7 +418,34 @@ impl AccountState {
             keep_finished_ms: i64::try_from(keep_finished.as_millis()).unwrap_or(i64::MAX),
             forgotten_ms: i64::MIN,
             blank_order: blank::<Order>(r#"{"orderId":0}"#),
+            unknown_conditional: false,
+            children: HashMap::new(),
         }
+    }
+
+    /// The orders attached to `parent` (take profit, stop loss), as far as a record has shown.
+    pub fn attached(&self, parent: i64) -> Vec<&WatchedOrder> {
+        self.children
+            .get(&parent)
+            .into_iter()
+            .flatten()
+            .filter_map(|id| self.orders.get(id))
+            .collect()
+    }
+
+    /// Takes a record's `childOrders` into the index; the record keeps none (the attached
+    /// orders are held, and kept current, as orders of their own).
+    fn index_children(&mut self, order: &mut Order) {
+        if let Some(children) = order.child_orders.take() {
+            let ids = children.iter().map(|c| c.order_id).collect();
+            self.children.insert(order.order_id, ids);
+        }
+    }
+
+    /// Whether the stream showed a conditional order the view has no record of since the last
+    /// call (its trigger is not in the stream: a snapshot brings it). Clears the flag.
+    pub fn take_unknown_conditional(&mut self) -> bool {
+        std::mem::take(&mut self.unknown_conditional)
     }
 
     /// Records a contract's multiplier (face value): stream quantities are contracts times it.
@@ -375,9 +470,20 @@ impl AccountState {
         self.orders.values()
     }
 
-    /// Open and pending orders, by id.
+    /// Working orders, open and pending (conditional ones once fired), by id.
     pub fn open_orders(&self) -> Vec<&WatchedOrder> {
-        let mut v: Vec<&WatchedOrder> = self.orders.values().filter(|o| !o.is_finished()).collect();
+        let mut v: Vec<&WatchedOrder> = self
+            .orders
+            .values()
+            .filter(|o| !o.is_finished() && !o.is_waiting())
+            .collect();
+        v.sort_by_key(|o| o.order.order_id);
+        v
+    }
+
+    /// Conditional orders waiting for their trigger (or their parent's fill), by id.
+    pub fn conditional_orders(&self) -> Vec<&WatchedOrder> {
+        let mut v: Vec<&WatchedOrder> = self.orders.values().filter(|o| o.is_waiting()).collect();
         v.sort_by_key(|o| o.order.order_id);
         v
     }
@@ -437,10 +543,11 @@ impl AccountState {
 
     /// An order sent through the watcher and acknowledged: open (pending) until an event or a
     /// snapshot shows it. Ignored when the order is already known.
-    pub fn insert_pending(&mut self, order: Order, now_ms: i64) -> Option<WatchedOrder> {
+    pub fn insert_pending(&mut self, mut order: Order, now_ms: i64) -> Option<WatchedOrder> {
         if self.orders.contains_key(&order.order_id) {
             return None;
         }
+        self.index_children(&mut order);
         let watched = WatchedOrder {
             order,
             pending: true,
@@ -479,6 +586,7 @@ impl AccountState {
                         pending: false,
                         updated_ms: at,
                     };
+                    self.unknown_conditional |= watched.is_waiting();
                     self.orders.insert(u.order_id, watched);
                     true
                 }
@@ -575,13 +683,13 @@ impl AccountState {
         Applied::Changes(changes)
     }
 
-    /// Merges a REST snapshot. Returns what it changed and the open orders it no longer lists
-    /// (`(contract, id)`), to be resolved with `query_order` ([`Self::apply_queried`]).
+    /// Merges a REST snapshot. Returns what it changed and the open orders it no longer lists,
+    /// to be resolved with `query_order` ([`Self::apply_queried`]).
     pub fn apply_snapshot(
         &mut self,
         snapshot: Snapshot,
         cause: ReconcileCause,
-    ) -> (Reconciliation, Vec<(String, i64)>) {
+    ) -> (Reconciliation, Vec<Vanished>) {
         let taken = snapshot.taken_ms;
         let mut fixes = Reconciliation::new(cause, taken);
         let listed: HashSet<i64> = snapshot.open_orders.iter().map(|o| o.order_id).collect();
@@ -589,18 +697,20 @@ impl AccountState {
             self.merge_record(order, taken, &mut fixes);
         }
         let covered: HashSet<&String> = snapshot.contracts.iter().collect();
-        let mut vanished: Vec<(String, i64)> = self
+        let mut vanished: Vec<Vanished> = self
             .orders
             .values()
             .filter(|o| !o.is_finished() && !listed.contains(&o.order.order_id))
             .filter_map(|o| {
                 let contract = o.order.contract_name.as_ref()?;
-                covered
-                    .contains(contract)
-                    .then(|| (contract.clone(), o.order.order_id))
+                covered.contains(contract).then(|| Vanished {
+                    contract: contract.clone(),
+                    order_id: o.order.order_id,
+                    conditional: o.is_conditional(),
+                })
             })
             .collect();
-        vanished.sort_by_key(|(_, id)| *id);
+        vanished.sort_by_key(|v| v.order_id);
 
         let mut coins = HashSet::new();
         let mut seen = HashSet::new();
@@ -653,10 +763,14 @@ impl AccountState {
             keep
         });
         self.forgotten_ms = forgotten;
+        let orders = &self.orders;
+        self.children
+            .retain(|parent, _| orders.contains_key(parent));
     }
 
     /// Merges a REST order record (snapshot or lookup) seen at `at`.
-    fn merge_record(&mut self, order: Order, at: i64, fixes: &mut Reconciliation) {
+    fn merge_record(&mut self, mut order: Order, at: i64, fixes: &mut Reconciliation) {
+        self.index_children(&mut order);
         let id = order.order_id;
         match self.orders.get_mut(&id) {
             Some(existing) => {
@@ -746,15 +860,17 @@ impl AccountState {
     }
 }
 
-/// How far an order has gone: (finished, filled, stage). Each part only grows on the exchange.
+/// How far an order has gone: (finished, filled, stage). Each part only grows on the exchange:
+/// a conditional order's INIT comes before the NEW of the order it places when it fires.
 fn progress(status: Option<&OrderStatus>, filled: Option<Decimal>) -> (bool, Decimal, u8) {
     let stage = match status {
         None => 0,
-        Some(OrderStatus::PendingCancel) => 2,
-        Some(s) if is_final(s) => 3,
-        Some(_) => 1,
+        Some(OrderStatus::Init) => 1,
+        Some(OrderStatus::PendingCancel) => 3,
+        Some(s) if is_final(s) => 4,
+        Some(_) => 2,
     };
-    (stage == 3, filled.unwrap_or_default(), stage)
+    (stage == 4, filled.unwrap_or_default(), stage)
 }
 
 fn is_final(s: &OrderStatus) -> bool {
@@ -765,7 +881,9 @@ fn is_final(s: &OrderStatus) -> bool {
 }
 
 /// Applies an order event to a known order: its progress fields when it is further along, and
-/// the static fields the view lacks. Returns whether the order progressed.
+/// the static fields the view lacks; a waiting conditional order's quantity from an event newer
+/// than its last change (an attached order covers what its parent has filled). Returns whether
+/// the order changed.
 fn absorb_event(w: &mut WatchedOrder, u: &OrderUpdate, multiplier: Decimal, at: i64) -> bool {
     let filled = u
         .cumulative_filled_quantity
@@ -773,6 +891,17 @@ fn absorb_event(w: &mut WatchedOrder, u: &OrderUpdate, multiplier: Decimal, at: 
         .or(w.order.executed_qty);
     let ahead =
         progress(Some(&u.status), filled) > progress(w.order.status.as_ref(), w.order.executed_qty);
+    let restated = w.is_waiting() && u.status == OrderStatus::Init && at >= w.updated_ms;
+    if restated {
+        let quantity = u.quantity.map(|q| contracts(q, multiplier));
+        if quantity.is_some() && quantity != w.order.orig_qty {
+            w.order.orig_qty = quantity;
+            w.updated_ms = at;
+            if !ahead {
+                return true;
+            }
+        }
+    }
     fill_from_event(&mut w.order, u, multiplier, at);
     if ahead {
         w.order.status = Some(u.status.clone());
@@ -799,8 +928,9 @@ fn absorb_record(w: &mut WatchedOrder, mut record: Order, at: i64) -> bool {
         record.contract_name = w.order.contract_name.take();
     }
     w.order = record;
-    if ahead {
-        w.pending = false;
+    if ahead || w.is_waiting() {
+        // A waiting order's quantity is the record's now: older events leave it.
+        w.pending &= !ahead;
         w.updated_ms = w.updated_ms.max(at);
     }
     ahead

@@ -23,10 +23,10 @@ use tokio::time::{Instant, timeout};
 const BTC: &str = "E-BTC-USDT";
 const ETH: &str = "E-ETH-USDT";
 /// How long a step may take: generous, since the suite shares two cores with builds.
-const WAIT: Duration = Duration::from_secs(20);
+pub(crate) const WAIT: Duration = Duration::from_secs(20);
 
 /// A watcher of BTC and ETH whose stream notices silence within 400 ms and reconnects fast.
-async fn watcher(sim: &Sim, every: Option<Duration>) -> AccountWatcher {
+pub(crate) async fn watcher(sim: &Sim, every: Option<Duration>) -> AccountWatcher {
     let client = client(sim);
     let stream = client
         .user_stream()
@@ -45,7 +45,7 @@ async fn watcher(sim: &Sim, every: Option<Duration>) -> AccountWatcher {
 }
 
 /// Takes items until `done` holds (checked before each), for at most `limit`; returns them.
-async fn until(
+pub(crate) async fn until(
     w: &mut AccountWatcher,
     limit: Duration,
     what: &str,
@@ -64,7 +64,7 @@ async fn until(
 }
 
 /// Takes items for `d`.
-async fn drain(w: &mut AccountWatcher, d: Duration) -> Vec<AccountItem> {
+pub(crate) async fn drain(w: &mut AccountWatcher, d: Duration) -> Vec<AccountItem> {
     let deadline = Instant::now() + d;
     let mut items = Vec::new();
     while let Ok(Some(item)) =
@@ -110,7 +110,7 @@ fn confirmed(w: &AccountWatcher, id: i64) -> bool {
 /// Waits until every event published so far has been applied and no reconciliation is due.
 /// A POST_ONLY order that would cross is rejected with order events only (no account update),
 /// and its events come after all earlier ones: once it shows finished, the rest has been applied.
-async fn catch_up(w: &mut AccountWatcher, sim: &Sim) {
+pub(crate) async fn catch_up(w: &mut AccountWatcher, sim: &Sim) {
     let mark = sim.mark_price(BTC).expect("mark");
     let price = (mark * d("1.3")).round_dp(0);
     sim.add_liquidity(BTC, Side::Sell, price, d("1"))
@@ -134,6 +134,8 @@ async fn rest_view(client: &Client) -> (Vec<Order>, Vec<PositionState>, Vec<Bala
         let mut open = client.open_orders(c).send().await.expect("open orders");
         for o in &mut open {
             o.contract_name.get_or_insert_with(|| c.to_owned());
+            // The view holds attached orders as orders of their own, not inside their parent.
+            o.child_orders = None;
         }
         orders.extend(open);
     }
@@ -181,12 +183,19 @@ fn balance_fields(b: &BalanceState) -> (String, Decimal, Decimal, Decimal) {
     (b.coin.clone(), b.cross_wallet, b.locked, b.isolated)
 }
 
-/// The watcher's view equals a fresh REST snapshot: open orders whole, positions and balances in
-/// every field the stream carries; and a reconciliation then finds nothing to fix.
-async fn assert_view_is_rest(w: &mut AccountWatcher, context: &str) {
+/// The watcher's view equals a fresh REST snapshot: open orders and waiting conditional orders
+/// whole, positions and balances in every field the stream carries; and a reconciliation then
+/// finds nothing to fix.
+pub(crate) async fn assert_view_is_rest(w: &mut AccountWatcher, context: &str) {
     let (orders, positions, balances) = rest_view(w.client()).await;
-    let mine: Vec<Order> = w.open_orders().iter().map(|o| o.order.clone()).collect();
-    assert_eq!(mine, orders, "{context}: open orders");
+    let mut mine: Vec<Order> = w
+        .open_orders()
+        .iter()
+        .chain(&w.conditional_orders())
+        .map(|o| o.order.clone())
+        .collect();
+    mine.sort_by_key(|o| o.order_id);
+    assert_eq!(mine, orders, "{context}: open and conditional orders");
     let mine: Vec<PositionFields> = w.positions().into_iter().map(position_fields).collect();
     let rest: Vec<PositionFields> = positions.iter().map(position_fields).collect();
     assert_eq!(mine, rest, "{context}: positions");

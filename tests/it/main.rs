@@ -21,6 +21,7 @@ mod signing;
 mod wire;
 
 // Against the simulator, end to end.
+mod conditional_orders;
 mod sim_e2e_auth;
 mod sim_e2e_concurrency;
 mod sim_e2e_rest;
@@ -36,6 +37,7 @@ mod resilience_secrets;
 
 // The stream clients and the watchers, against the simulator.
 mod account_watcher;
+mod conditional_property;
 mod market_stream;
 mod stream_connection;
 mod stream_events;

@@ -214,7 +214,7 @@ impl State {
             .flatten();
         self.orders.insert(order_id, o);
         for child in children {
-            self.cover(child, filled, position, fx);
+            self.cover(cfg, child, filled, position, now, fx)?;
         }
         Ok(())
     }

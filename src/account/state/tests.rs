@@ -185,7 +185,14 @@ fn an_order_the_snapshot_no_longer_lists_is_looked_up() {
         snapshot(500, vec![rest_order(2, "NEW", "0")], None),
         ReconcileCause::Gap,
     );
-    assert_eq!(vanished, vec![(BTC.to_owned(), 1)]);
+    assert_eq!(
+        vanished,
+        vec![Vanished {
+            contract: BTC.to_owned(),
+            order_id: 1,
+            conditional: false,
+        }]
+    );
     // The lookup says it filled while the stream was down.
     s.apply_queried(rest_order(1, "FILLED", "5"), &mut fixes);
     assert_eq!(status(&s, 1), Some(OrderStatus::Filled));
@@ -326,4 +333,76 @@ fn a_position_event_carries_the_price_its_unrealized_pnl_was_valued_at() {
     changes(s.apply(&account_event(100, "1000", "0", "0.005", "30000")));
     let p = s.position(BTC, Side::Buy).expect("the position");
     assert_eq!((p.mark, p.unrealized), (Some(d("30000")), Some(d("0"))));
+}
+
+/// A conditional order's record, waiting (INIT) with its trigger.
+fn conditional_record(id: i64, status: &str) -> Order {
+    let text = format!(
+        r#"{{"orderId":{id},"contractName":"{BTC}","price":"30000","origQty":"5","executedQty":"0","status":"{status}","type":"MARKET","side":"SELL","action":"CLOSE","conditionOrder":true,"triggerType":1,"triggerPriceType":2,"triggerPrice":"29000","triggerOrderType":2}}"#
+    );
+    serde_json::from_str(&text).unwrap_or_else(|e| panic!("{e}: {text}"))
+}
+
+#[test]
+fn conditional_orders_wait_apart_then_become_the_working_order_they_place() {
+    let mut s = state();
+    // Seen first in the stream (placed elsewhere): waiting, and a snapshot is asked for.
+    s.apply(&order_event(9, "INIT", "NEW", "0", 100));
+    assert!(s.take_unknown_conditional());
+    assert!(!s.take_unknown_conditional(), "asked once");
+    assert!(s.open_orders().is_empty());
+    assert_eq!(s.conditional_orders().len(), 1);
+    let (_, vanished) = s.apply_snapshot(
+        snapshot(200, vec![conditional_record(9, "INIT")], None),
+        ReconcileCause::UnknownConditional,
+    );
+    assert!(vanished.is_empty());
+    let w = &s.conditional_orders()[0];
+    assert_eq!(w.order.trigger_price, Some(d("29000")));
+    assert_eq!(
+        w.order.trigger_price_type,
+        Some(crate::TriggerPriceType::MarkPrice)
+    );
+    assert_eq!(w.conditional_stage(), Some(ConditionalStage::Waiting));
+    // It fires: NEW comes after INIT, the same id is now a working order.
+    let c = changes(s.apply(&order_event(9, "NEW", "NEW", "0", 300)));
+    assert_eq!(c.len(), 1);
+    assert!(s.conditional_orders().is_empty());
+    let w = s.open_orders()[0];
+    assert_eq!(w.conditional_stage(), Some(ConditionalStage::Fired));
+    assert_eq!(
+        w.order.trigger_price,
+        Some(d("29000")),
+        "the record keeps its trigger"
+    );
+    // A late copy of the INIT event does not bring it back.
+    assert!(changes(s.apply(&order_event(9, "INIT", "NEW", "0", 100))).is_empty());
+    assert_eq!(s.open_orders().len(), 1);
+}
+
+#[test]
+fn a_vanished_conditional_order_is_looked_up_as_one_and_a_cancelled_one_is_finished() {
+    let mut s = state();
+    let (_, _) = s.apply_snapshot(
+        snapshot(100, vec![conditional_record(4, "INIT")], None),
+        ReconcileCause::Start,
+    );
+    let (mut fixes, vanished) =
+        s.apply_snapshot(snapshot(200, Vec::new(), None), ReconcileCause::Gap);
+    assert_eq!(
+        vanished,
+        vec![Vanished {
+            contract: BTC.to_owned(),
+            order_id: 4,
+            conditional: true,
+        }]
+    );
+    // One cancels the other took it while the stream was blind.
+    s.apply_queried(conditional_record(4, "CANCELED"), &mut fixes);
+    assert!(s.conditional_orders().is_empty());
+    assert_eq!(
+        s.order(4).and_then(WatchedOrder::conditional_stage),
+        Some(ConditionalStage::Cancelled)
+    );
+    assert_eq!(s.order(1), None);
 }
