@@ -17,6 +17,10 @@
 //!    `max_trade_volume` (3) contracts on a random side (closing its opposite position when it
 //!    has one), so trades print.
 //!
+//! Both of a contract's prices thus move: the mark price at every step, the last price with the
+//! taker's trades, which print around it; conditional orders watching either fire as on the
+//! exchange.
+//!
 //! The driver forgets the closed orders of its two accounts (market maker and taker), so a
 //! long run does not grow memory with cancelled quotes; their trades and positions are kept.
 //!
@@ -608,6 +612,71 @@ mod tests {
             .filter(|o| o.uid == MARKET_MAKER_UID && o.symbol == "E-BTC-USDT")
             .count();
         assert!(mm_orders <= 20, "{mm_orders}");
+    }
+
+    #[test]
+    fn the_driver_moves_both_prices_so_conditional_orders_fire() {
+        let mut st = State::new_for_tests(crate::config::SimConfig::default());
+        st.seed_for_tests();
+        let stop = |watch, trigger: &str| {
+            let mut r = contango::NewOrderRequest::new(contango::NewOrder {
+                contract_name: "E-BTC-USDT".into(),
+                side: contango::Side::Sell,
+                order_type: contango::OrderType::Market,
+                position_type: contango::PositionType::Cross,
+                open: contango::Open::Open,
+                volume: Decimal::ONE,
+                amount: Decimal::ZERO,
+                price: Decimal::ZERO,
+            });
+            r.condition_order = Some(true);
+            r.trigger_type = Some(contango::TriggerType::StopLoss);
+            r.trigger_price_type = Some(watch);
+            r.trigger_price = Some(trigger.parse().expect("price"));
+            r
+        };
+        let user = crate::state::USER_UID;
+        let product = contango::Product::UsdtMargined;
+        let on_last = st
+            .place_order(
+                user,
+                product,
+                &stop(contango::TriggerPriceType::LastPrice, "29800"),
+                1,
+            )
+            .expect("stop on the last price");
+        let on_mark = st
+            .place_order(
+                user,
+                product,
+                &stop(contango::TriggerPriceType::MarkPrice, "29700"),
+                1,
+            )
+            .expect("stop on the mark price");
+        // A path down to 29000 in 100 steps; the driver trades every step.
+        let points = vec![
+            (Duration::ZERO, Decimal::from(30_000)),
+            (Duration::from_secs(20), Decimal::from(29_000)),
+        ];
+        let config = MarketDriver::price_path(points)
+            .contracts(["E-BTC-USDT"])
+            .trade_every(1);
+        let mut driver = Driver::prepare(config, &mut st, 1).expect("prepared");
+        let c = st.contract("E-BTC-USDT").expect("contract").clone();
+        for i in 1..=120_u64 {
+            driver
+                .step_contract(&mut st, &c, i * 200, 1 + i64::try_from(i).unwrap_or(0))
+                .expect("step");
+        }
+        assert!(st.last_price("E-BTC-USDT") < Decimal::from(29_100));
+        for id in [on_last, on_mark] {
+            assert_eq!(
+                st.orders[&id].status,
+                crate::orders::OrderStatus::Filled,
+                "{id} fired and filled"
+            );
+        }
+        assert!(st.markets["E-BTC-USDT"].triggers.is_empty());
     }
 
     #[test]
