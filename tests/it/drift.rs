@@ -326,3 +326,64 @@ async fn the_drifting_simulator_shows_every_kind_through_the_sdk() {
     market.shutdown().await;
     sim.shutdown().await;
 }
+
+/// The plain simulator serving a conditional order's whole life (an entry with a stop loss and a
+/// take profit attached, listed and queried while waiting, the stop firing, the take profit
+/// cancelled, all of it on the private stream): the spec describes every field and value it
+/// sends, so the client reports no drift.
+#[tokio::test]
+async fn conditional_orders_on_the_plain_simulator_report_no_drift() {
+    use crate::sim_support::{d, order};
+    use std::time::Duration;
+    let sim = crate::sim_support::sim().await;
+    let c = crate::sim_support::client(&sim);
+    let mut user = c.user_stream().connect().await.expect("user stream");
+    let mut entry = NewOrderRequest::new(order(
+        "E-BTC-USDT",
+        Side::Buy,
+        OrderType::Market,
+        Open::Open,
+        "2",
+        "30010",
+    ));
+    let attached = |kind, trigger: &str, watch| TriggerOrderCreateParam {
+        client_order_id: Some(format!("{kind:?}")),
+        trigger_type: kind,
+        trigger_price_type: watch,
+        trigger_price: d(trigger),
+        order_type: OrderType::Limit,
+        price: d(trigger),
+    };
+    entry.trigger_order_create_params = Some(vec![
+        attached(TriggerType::StopLoss, "29500", TriggerPriceType::MarkPrice),
+        attached(
+            TriggerType::TakeProfit,
+            "30500",
+            TriggerPriceType::LastPrice,
+        ),
+    ]);
+    let parent = c.send(&entry).await.expect("entry").order_id;
+    let listed = c.open_orders("E-BTC-USDT").send().await.expect("open");
+    assert_eq!(listed.len(), 2, "the attached orders wait: {listed:?}");
+    let _ = c.query_order("E-BTC-USDT").order_id(parent).send().await;
+    for o in &listed {
+        let _ = c
+            .query_order("E-BTC-USDT")
+            .order_id(o.order_id)
+            .condition_order(true)
+            .send()
+            .await;
+    }
+    sim.set_mark_price("E-BTC-USDT", d("29500")).expect("mark");
+    let deadline = tokio::time::Instant::now() + Duration::from_secs(3);
+    while tokio::time::Instant::now() < deadline {
+        tokio::select! {
+            _ = user.recv() => {}
+            () = tokio::time::sleep(Duration::from_millis(50)) => {}
+        }
+    }
+    let _ = c.open_orders("E-BTC-USDT").send().await;
+    assert!(c.drift().is_empty(), "{:#?}", c.drift());
+    user.shutdown().await.expect("close");
+    sim.shutdown().await;
+}
