@@ -28,6 +28,7 @@ pub mod account;
 #[cfg(feature = "market-stream")]
 pub mod book;
 pub mod checks;
+pub mod conditional;
 mod features;
 
 #[doc(hidden)]
@@ -35,11 +36,43 @@ pub mod __private {
     pub use contango_runtime::__private::*;
     // The built-in prechecks a spec names (`precheck: contract_limits`).
     pub use crate::contract_limits;
+    // The built-in helpers a spec names (`helpers: [conditional_orders]`).
+    pub use crate::conditional_orders;
     // What generated stream code goes through: expanded or dropped by this crate's features.
     pub use crate::{if_market_stream, if_user_stream};
 }
 
 generate!("spec/futures.yaml");
+
+crate::__private::conditional_orders! {
+    request NewOrderRequest builder NewOrderBuilder {
+        order: NewOrder {
+            contract_name: contract_name,
+            side: side: Side,
+            order_type: order_type: OrderType,
+            position_type: position_type: PositionType,
+            open: open: Open,
+            volume: volume,
+            amount: amount,
+            price: price,
+        },
+        condition_order: condition_order,
+        trigger_type: trigger_type: TriggerType,
+        trigger_price_type: trigger_price_type: TriggerPriceType,
+        trigger_price: trigger_price,
+        trigger_order_type: trigger_order_type: TriggerOrderType,
+        position_id: position_id,
+        client_order_id: client_order_id,
+        attached: trigger_order_create_params: TriggerOrderCreateParam {
+            client_order_id: client_order_id,
+            trigger_type: trigger_type,
+            trigger_price_type: trigger_price_type,
+            trigger_price: trigger_price,
+            order_type: order_type,
+            price: price,
+        },
+    }
+}
 
 // The guides' examples compile as doc tests, as the README's (the crate docs) do.
 #[cfg(doctest)]

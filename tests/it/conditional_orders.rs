@@ -3,8 +3,8 @@
 //! parameters the simulator does not know.
 
 use contango::{
-    Client, ErrorCode, Event, ExecutionType, Open, Order, OrderStatus, OrderType, Side, StreamItem,
-    TriggerOrderCreateParam, TriggerOrderType, TriggerPriceType, TriggerType,
+    Client, ErrorCode, Event, ExecutionType, Open, Order, OrderStatus, OrderType, PositionType,
+    Side, StreamItem, TriggerOrderCreateParam, TriggerOrderType, TriggerPriceType, TriggerType,
 };
 use contango_sim::Sim;
 use rust_decimal::Decimal;
@@ -735,5 +735,111 @@ async fn unknown_query_and_body_parameters_are_refused_by_name() {
             .expect("open")
             .is_empty()
     );
+    sim.shutdown().await;
+}
+
+#[tokio::test]
+async fn the_one_line_helpers_send_what_the_rules_describe() {
+    use contango::conditional::{Protection, Trigger};
+    let (sim, c) = market().await;
+    // An entry with a stop loss on the last price and a take profit on the mark, LIMIT.
+    let parent = c
+        .new_order(order(
+            BTC,
+            Side::Buy,
+            OrderType::Market,
+            Open::Open,
+            "2",
+            "30010",
+        ))
+        .stop_loss(d("29500"))
+        .take_profit(
+            Trigger::mark(d("30600"))
+                .limit(d("30590"))
+                .client_order_id("tp-1"),
+        )
+        .send()
+        .await
+        .expect("entry")
+        .order_id;
+    let kids = conditional_order_children(&c, parent).await;
+    let (stop, take) = (
+        conditional_order(&c, kids[0]).await,
+        conditional_order(&c, kids[1]).await,
+    );
+    assert_eq!(
+        (
+            stop.trigger_type,
+            stop.trigger_price_type,
+            stop.order_type.clone()
+        ),
+        (
+            Some(TriggerType::StopLoss),
+            Some(TriggerPriceType::LastPrice),
+            Some(OrderType::Market)
+        )
+    );
+    assert_eq!(
+        (
+            take.trigger_type,
+            take.trigger_price_type,
+            take.order_type.clone(),
+            take.price,
+            take.client_order_id.clone()
+        ),
+        (
+            Some(TriggerType::TakeProfit),
+            Some(TriggerPriceType::MarkPrice),
+            Some(OrderType::Limit),
+            Some(d("30590")),
+            Some("tp-1".into())
+        )
+    );
+    assert_eq!(stop.orig_qty, Some(d("2")), "armed on the fill");
+    // A stop and a take profit on the whole long, named by its id: one cancels the other.
+    let (position, _) = long_position(&c).await.expect("long");
+    let whole_stop = c
+        .stop_loss(
+            BTC,
+            Side::Buy,
+            PositionType::Cross,
+            Trigger::mark(d("29000")),
+        )
+        .position_id(position)
+        .send()
+        .await
+        .expect("stop")
+        .order_id;
+    let whole_take = c
+        .take_profit(BTC, Side::Buy, PositionType::Cross, d("31000"))
+        .position_id(position)
+        .send()
+        .await
+        .expect("take profit")
+        .order_id;
+    let o = conditional_order(&c, whole_stop).await;
+    assert_eq!(o.trigger_order_type, Some(TriggerOrderType::Position));
+    assert_eq!(o.side, Some(Side::Sell));
+    assert_eq!(o.action, Some(Open::Close));
+    sim.set_mark_price(BTC, d("29000")).expect("mark");
+    assert_eq!(status(&c, whole_stop).await, Some(OrderStatus::Filled));
+    assert_eq!(status(&c, whole_take).await, Some(OrderStatus::Cancelled));
+    assert_eq!(long_volume(&c).await, Decimal::ZERO);
+    // `when` makes any order conditional: a BUY stop entry.
+    let id = c
+        .new_order(order(
+            BTC,
+            Side::Buy,
+            OrderType::Market,
+            Open::Open,
+            "1",
+            "0",
+        ))
+        .when(Protection::StopLoss, Trigger::last(d("30300")))
+        .send()
+        .await
+        .expect("stop entry")
+        .order_id;
+    assert_eq!(status(&c, id).await, Some(OrderStatus::Init));
     sim.shutdown().await;
 }
