@@ -91,4 +91,6 @@ mod guides {
     struct Cli;
     #[doc = include_str!("../docs/spec.md")]
     struct Spec;
+    #[doc = include_str!("../docs/conditional-orders.md")]
+    struct ConditionalOrders;
 }
