@@ -45,19 +45,7 @@ if ! cargo fuzz --version >/dev/null 2>&1; then
     cargo install cargo-fuzz --locked
 fi
 
-# 2. The spec pipeline shim must list the same modules as the macro crate.
-# (`mod x;` lines, leaving out the ones right after `#[cfg(test)]`.)
-mods() { awk '/^mod [a-z_]+;/ && prev !~ /cfg\(test\)/ { print } { prev = $0 }' "$1" | sort; }
-want="$(mods "$ROOT/codegen-macros/src/lib.rs")"
-have="$(mods "$FUZZ/pipeline/lib.rs")"
-if [ "$want" != "$have" ]; then
-    log "fuzz/pipeline/lib.rs lists other modules than codegen-macros/src/lib.rs:"
-    diff <(echo "$want") <(echo "$have") >&2 || true
-    log "add the module (and its symlink in fuzz/pipeline/) and rerun"
-    exit 2
-fi
-
-# 3. Seed corpus from the real-world payloads (rewrites seed-* files, keeps what the fuzzer found).
+# 2. Seed corpus from the real-world payloads (rewrites seed-* files, keeps what the fuzzer found).
 if [ ! -d "$FIXTURES" ]; then
     log "fixtures not found at $FIXTURES (set FUZZ_FIXTURES)"
     exit 2
@@ -65,7 +53,7 @@ fi
 python3 "$FUZZ/build_corpus.py" "$FIXTURES" "$FUZZ/corpus" "$ROOT/spec/futures.yaml" \
     "$ROOT/tests/ui/specs" >&2
 
-# 4. Build once (all targets), falling back to no sanitizer when ASan cannot be built here.
+# 3. Build once (all targets), falling back to no sanitizer when ASan cannot be built here.
 cd "$FUZZ"
 build() { "${cargo_fuzz[@]}" build --sanitizer "$SANITIZER" "$1"; }
 for t in "${TARGETS[@]}"; do
@@ -80,7 +68,7 @@ for t in "${TARGETS[@]}"; do
     fi
 done
 
-# 5. Run each target for a bounded time.
+# 4. Run each target for a bounded time.
 # -timeout: one input running longer than this is reported as a hang.
 # -rss_limit_mb / -malloc_limit_mb: a decoder that allocates from a size the input claims
 #   shows up as an out-of-memory crash (largest input is ~100 KiB; nothing needs 256 MiB).

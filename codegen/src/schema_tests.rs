@@ -103,7 +103,7 @@ fn editor_schema() -> Node {
     yaml::parse(&text).unwrap_or_else(|d| panic!("{SCHEMA_PATH} is not JSON: {d:?}"))
 }
 
-/// `UPDATE_SNAPSHOTS=1 cargo test -p contango-macros` rewrites the file after a model change.
+/// `UPDATE_SNAPSHOTS=1 cargo test -p contango-codegen` rewrites the file after a model change.
 #[test]
 fn schema_file_is_generated_from_the_model() {
     let generated = json::render(&json::schema(&SPEC));
@@ -209,7 +209,7 @@ fn editor_schema_rejects_what_the_macro_rejects() {
         check(&schema, &schema, &spec, "", &mut errors);
         assert!(!errors.is_empty(), "the editor schema accepts `{to}`");
         assert!(
-            crate::generate_from(&broken).is_err(),
+            crate::generate(&broken, crate::Target::Sdk).is_err(),
             "the macro accepts `{to}`"
         );
     }

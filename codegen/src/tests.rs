@@ -1,6 +1,19 @@
 //! Pipeline tests on the shipped spec and on small broken specs.
 
-use super::*;
+use crate::diag;
+use crate::pipeline::{Rejected, Target, generate};
+use proc_macro2::TokenStream;
+
+/// The pipeline with the SDK as the target: the tokens, or what could be generated together with
+/// every mistake.
+fn generate_from(text: &str) -> Result<TokenStream, (TokenStream, Vec<diag::Diagnostic>)> {
+    generate(text, Target::Sdk).map_err(
+        |Rejected {
+             partial,
+             diagnostics,
+         }| (partial, diagnostics),
+    )
+}
 
 const SHIPPED: &str = include_str!("../../spec/futures.yaml");
 
@@ -18,7 +31,7 @@ fn shipped_spec_generates_without_mistakes() {
 }
 
 /// The expansion parses as a Rust file and matches the reviewed snapshot.
-/// `UPDATE_SNAPSHOTS=1 cargo test -p contango-macros` rewrites it after a reviewed change.
+/// `UPDATE_SNAPSHOTS=1 cargo test -p contango-codegen` rewrites it after a reviewed change.
 #[test]
 fn expansion_snapshot() {
     let tokens = generate_from(SHIPPED).unwrap_or_else(|(t, _)| t);
@@ -398,7 +411,7 @@ fn never_panics_on_odd_documents() {
 }
 
 /// Every prefix of the shipped spec at a line boundary (about a minute in a debug build):
-/// `cargo test -p contango-macros -- --ignored`.
+/// `cargo test -p contango-codegen -- --ignored`.
 #[test]
 #[ignore = "slow; the sampled version runs by default"]
 fn never_panics_on_any_line_prefix_of_the_shipped_spec() {

@@ -660,13 +660,14 @@ fn shapes(ir: &Ir) -> TokenStream {
 
 #[cfg(test)]
 mod tests {
-    use crate::pipeline::generate_with;
+    use crate::pipeline::{Rejected, Target, generate};
 
     const SHIPPED: &str = include_str!("../../../spec/futures.yaml");
 
     #[test]
     fn the_shipped_spec_expands_to_one_subcommand_per_endpoint() {
-        let tokens = generate_with(SHIPPED, super::emit).unwrap_or_else(|(_, d)| panic!("{d:#?}"));
+        let tokens =
+            generate(SHIPPED, Target::Cli).unwrap_or_else(|r| panic!("{:#?}", r.diagnostics));
         let file: syn::File = syn::parse2(tokens).unwrap_or_else(|e| panic!("{e}"));
         let text = prettyplease::unparse(&file);
         for name in [
@@ -698,8 +699,8 @@ mod tests {
                 "      limit: { type: i32, default: 100, min: 1, max: 100,",
                 "      output: { type: i32, default: 100, min: 1, max: 100,",
             );
-        let tokens = generate_with(&renamed, super::emit)
-            .unwrap_or_else(|(t, _)| t)
+        let tokens = generate(&renamed, Target::Cli)
+            .unwrap_or_else(|r| r.partial)
             .to_string();
         assert!(
             tokens.contains("endpoints.stream: the command line has its own `stream` command"),
@@ -716,7 +717,8 @@ mod tests {
 
     #[test]
     fn the_market_stream_expands_to_stream_market_with_a_flag_per_channel_parameter() {
-        let tokens = generate_with(SHIPPED, super::emit).unwrap_or_else(|(_, d)| panic!("{d:#?}"));
+        let tokens =
+            generate(SHIPPED, Target::Cli).unwrap_or_else(|r| panic!("{:#?}", r.diagnostics));
         let file: syn::File = syn::parse2(tokens).unwrap_or_else(|e| panic!("{e}"));
         let text = prettyplease::unparse(&file);
         // Without whitespace: the pretty printer breaks long calls over lines.
@@ -749,8 +751,8 @@ mod tests {
                 "      name: \"market_{symbol}_ticker\"\n",
                 "      name: \"market_{symbol}_ticker_{interval}\"\n      params: { interval: i32 }\n",
             );
-        let tokens = generate_with(&renamed, super::emit)
-            .unwrap_or_else(|(t, _)| t)
+        let tokens = generate(&renamed, Target::Cli)
+            .unwrap_or_else(|r| r.partial)
             .to_string();
         assert!(
             tokens.contains(
@@ -772,7 +774,10 @@ mod tests {
             "leverage: { type: i32, required: true, min: 1",
             "leverage: { type: i33, required: true, min: 1",
         );
-        let Err((_, diags)) = generate_with(&broken, super::emit) else {
+        let Err(Rejected {
+            diagnostics: diags, ..
+        }) = generate(&broken, Target::Cli)
+        else {
             panic!("a broken spec expands");
         };
         let rendered: Vec<String> = diags

@@ -12,51 +12,24 @@
 //! - `expansion_whole`: `generate!` (parse, read, validate, emit the SDK) and `generate_cli!`
 //!   beside the serde-saphyr `Value` parse.
 //!
-//! A proc-macro crate exports nothing but macros, so this bench mounts the crate's own modules
-//! with `#[path]`, the same set `lib.rs` declares (all but `source`, the file access): the code
-//! timed is the code the macro runs, `pipeline::generate_with` included. The macro runs inside
-//! rustc as an unoptimised build (cargo builds proc macros with `opt-level = 0` in both dev and
-//! release unless `build-override` says otherwise), so the figure users pay is this bench built
-//! with the dev profile:
+//! The steps are the library's own (`contango_codegen::stages`), the very functions
+//! `generate` runs: the code timed is the code the macro runs. The macro runs inside rustc as an
+//! unoptimised build (cargo builds proc macros and their dependencies with `opt-level = 0` in
+//! both dev and release unless `build-override` says otherwise), so the figure users pay is this
+//! bench built with the dev profile:
 //!
 //! ```sh
-//! cargo bench -p contango-macros --bench expansion                 # optimised
-//! cargo bench -p contango-macros --bench expansion --profile dev   # as rustc runs the macro
+//! cargo bench -p contango-codegen --bench expansion                 # optimised
+//! cargo bench -p contango-codegen --bench expansion --profile dev   # as rustc runs the macro
 //! ```
 //!
 //! Nothing here is asserted but that the spec expands without mistakes: figures are read, not
 //! tested.
 
-// The modules' items that only the macro's root or the unit tests use.
-#![allow(dead_code)]
-// In test mode cargo builds this file with `--cfg test` but without the test harness: the
-// modules' unit tests are compiled without their `#[test]` functions, which leaves imports unused.
-#![cfg_attr(test, allow(unused_imports))]
-
-#[path = "../src/diag.rs"]
-mod diag;
-#[path = "../src/emit/mod.rs"]
-mod emit;
-#[path = "../src/ir.rs"]
-mod ir;
-#[path = "../src/naming.rs"]
-mod naming;
-#[path = "../src/pipeline.rs"]
-mod pipeline;
-#[path = "../src/read.rs"]
-mod read;
-#[path = "../src/schema.rs"]
-mod schema;
-#[path = "../src/spec.rs"]
-mod spec;
-#[path = "../src/validate/mod.rs"]
-mod validate;
-#[path = "../src/yaml.rs"]
-mod yaml;
-
 use std::hint::black_box;
 use std::time::Duration;
 
+use contango_codegen::{Target, generate, stages};
 use criterion::{Criterion, SamplingMode, Throughput, criterion_group, criterion_main};
 
 const SPEC: &str = include_str!("../../spec/futures.yaml");
@@ -75,29 +48,35 @@ fn parse(c: &mut Criterion) {
         b.iter(|| saphyr_value(black_box(SPEC)))
     });
     g.bench_function("contango yaml (located tree)", |b| {
-        b.iter(|| yaml::parse(black_box(SPEC)))
+        b.iter(|| stages::tree(black_box(SPEC)))
     });
     g.bench_function("contango yaml + read (model)", |b| {
-        b.iter(|| spec::parse(black_box(SPEC)))
+        b.iter(|| stages::read(black_box(SPEC)))
     });
     g.finish();
 }
 
 fn stages(c: &mut Criterion) {
-    let (spec, diags) = spec::parse(SPEC);
+    let (model, diags) = stages::read(SPEC);
     assert!(diags.is_empty(), "{diags:#?}");
-    let spec = spec.expect("the shipped spec reads");
-    let (ir, diags) = validate::validate(&spec);
+    let model = model.expect("the shipped spec reads");
+    let (sdk_ir, diags) = stages::validate(&model, Target::Sdk);
     assert!(diags.is_empty(), "{diags:#?}");
-    let sdk = emit::emit(&ir);
-    let cli = emit::cli::emit(&ir);
+    let (cli_ir, diags) = stages::validate(&model, Target::Cli);
+    assert!(diags.is_empty(), "{diags:#?}");
+    let sdk = stages::emit(&sdk_ir, Target::Sdk);
+    let cli = stages::emit(&cli_ir, Target::Cli);
 
     let mut g = c.benchmark_group("expansion_stages");
     g.bench_function("validate", |b| {
-        b.iter(|| validate::validate(black_box(&spec)))
+        b.iter(|| stages::validate(black_box(&model), Target::Sdk))
     });
-    g.bench_function("emit SDK", |b| b.iter(|| emit::emit(black_box(&ir))));
-    g.bench_function("emit CLI", |b| b.iter(|| emit::cli::emit(black_box(&ir))));
+    g.bench_function("emit SDK", |b| {
+        b.iter(|| stages::emit(black_box(&sdk_ir), Target::Sdk))
+    });
+    g.bench_function("emit CLI", |b| {
+        b.iter(|| stages::emit(black_box(&cli_ir), Target::Cli))
+    });
     g.bench_function("SDK tokens to_string", |b| {
         b.iter(|| black_box(&sdk).to_string())
     });
@@ -108,9 +87,9 @@ fn stages(c: &mut Criterion) {
 }
 
 fn whole(c: &mut Criterion) {
-    let expand = |emit: pipeline::Emit| match pipeline::generate_with(black_box(SPEC), emit) {
+    let expand = |target: Target| match generate(black_box(SPEC), target) {
         Ok(tokens) => tokens,
-        Err((_, d)) => panic!("{d:#?}"),
+        Err(rejected) => panic!("{:#?}", rejected.diagnostics),
     };
     let mut g = c.benchmark_group("expansion_whole");
     g.sampling_mode(SamplingMode::Flat);
@@ -119,12 +98,10 @@ fn whole(c: &mut Criterion) {
     g.bench_function("serde-saphyr, serde_json::Value", |b| {
         b.iter(|| saphyr_value(black_box(SPEC)))
     });
-    g.bench_function("generate! (SDK)", |b| b.iter(|| expand(emit::emit)));
-    g.bench_function("generate_cli! (CLI)", |b| {
-        b.iter(|| expand(emit::cli::emit))
-    });
+    g.bench_function("generate! (SDK)", |b| b.iter(|| expand(Target::Sdk)));
+    g.bench_function("generate_cli! (CLI)", |b| b.iter(|| expand(Target::Cli)));
     g.bench_function("generate! (SDK), to_string", |b| {
-        b.iter(|| expand(emit::emit).to_string())
+        b.iter(|| expand(Target::Sdk).to_string())
     });
     g.finish();
 }

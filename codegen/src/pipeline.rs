@@ -1,0 +1,97 @@
+//! The pipeline as one function of the spec text: [`spec::parse`] (the located YAML tree, then
+//! the model) -> [`validate::validate`] (every mistake, lowered to the IR) -> an emitter for the
+//! [`Target`]. No `proc_macro` and no files: the macros, the benchmark, the fuzz target and the
+//! tests all run exactly this.
+
+use crate::{diag, emit, ir, spec, validate, yaml};
+use proc_macro2::TokenStream;
+
+/// What an expansion of a spec generates.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Target {
+    /// The typed SDK (`contango::generate!`): records, enums, error codes, a request type and a
+    /// client method per endpoint, and the streams.
+    Sdk,
+    /// The command line (`contango_cli::generate_cli!`): a clap subcommand per endpoint and its
+    /// dispatch to the SDK's builder, and `stream market`. It names the SDK's items, so it is
+    /// expanded where the same spec's SDK is in scope.
+    Cli,
+}
+
+/// A spec with mistakes: what could still be generated, and every mistake.
+#[derive(Debug)]
+pub struct Rejected {
+    /// The items that could be generated despite the mistakes (an endpoint survives a mistake in
+    /// a type it does not use), so one typo does not bury the user under follow-on errors.
+    pub partial: TokenStream,
+    /// Every mistake, in file order.
+    pub diagnostics: Vec<diag::Diagnostic>,
+}
+
+/// Generates `target` from the text of a spec: the tokens, or what could be generated together
+/// with every mistake, in file order.
+pub fn generate(text: &str, target: Target) -> Result<TokenStream, Rejected> {
+    let (model, mut diagnostics) = stages::read(text);
+    let Some(model) = model else {
+        return Err(Rejected {
+            partial: TokenStream::new(),
+            diagnostics,
+        });
+    };
+    let (lowered, more) = stages::validate(&model, target);
+    diagnostics.extend(more);
+    let tokens = stages::emit(&lowered, target);
+    if diagnostics.is_empty() {
+        Ok(tokens)
+    } else {
+        diagnostics.sort_by_key(|d| (d.line, d.column));
+        Err(Rejected {
+            partial: tokens,
+            diagnostics,
+        })
+    }
+}
+
+/// The steps of [`generate`] one at a time, for the expansion benchmark: the very functions
+/// `generate` calls, with the model and the IR kept opaque.
+#[doc(hidden)]
+pub mod stages {
+    use super::*;
+
+    /// The located YAML tree of a spec.
+    #[derive(Debug)]
+    pub struct Tree(#[allow(dead_code)] yaml::Node);
+
+    /// The spec model, read from the tree.
+    #[derive(Debug)]
+    pub struct Model(spec::Spec);
+
+    /// The IR: what will be emitted, names resolved and references checked.
+    #[derive(Debug)]
+    pub struct Lowered(ir::Ir);
+
+    /// The located YAML tree alone (the first half of [`read`]).
+    pub fn tree(text: &str) -> Result<Tree, diag::Diagnostic> {
+        yaml::parse(text).map(Tree)
+    }
+
+    /// The tree read into the model; `None` when nothing at all could be read.
+    pub fn read(text: &str) -> (Option<Model>, Vec<diag::Diagnostic>) {
+        let (spec, diagnostics) = spec::parse(text);
+        (spec.map(Model), diagnostics)
+    }
+
+    /// Every semantic mistake of the model, and the IR (partial when there are mistakes).
+    pub fn validate(model: &Model, _target: Target) -> (Lowered, Vec<diag::Diagnostic>) {
+        let (ir, diagnostics) = validate::validate(&model.0);
+        (Lowered(ir), diagnostics)
+    }
+
+    /// The tokens of `target`; cannot fail.
+    pub fn emit(lowered: &Lowered, target: Target) -> TokenStream {
+        match target {
+            Target::Sdk => emit::emit(&lowered.0),
+            Target::Cli => emit::cli::emit(&lowered.0),
+        }
+    }
+}

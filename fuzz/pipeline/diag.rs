@@ -1,1 +1,0 @@
-../../codegen-macros/src/diag.rs

@@ -1,1 +1,0 @@
-../../codegen-macros/src/schema.rs
