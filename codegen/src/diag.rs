@@ -1,7 +1,9 @@
-//! Spec mistakes: where (file, line, column, key path), what was found, what was expected.
+//! Spec mistakes: where (file, line, column, key path), what was found, what was expected; and
+//! [`Diagnostics`], the one collector every step reports into.
 
 use crate::yaml::Location;
 use std::fmt;
+use std::ops::Deref;
 
 /// One spec mistake.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -45,6 +47,61 @@ impl Diagnostic {
 impl fmt::Display for Diagnostic {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(&self.render("spec"))
+    }
+}
+
+/// Every mistake of a spec. The reader and the validator both push into one of these and go on
+/// (nothing stops at the first mistake); [`generate`](crate::generate) hands it back, in file
+/// order, when there is any. Read it as a slice of [`Diagnostic`]s.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Diagnostics(Vec<Diagnostic>);
+
+impl Diagnostics {
+    /// Reports a mistake at `loc`, under key path `path`.
+    pub(crate) fn err(&mut self, loc: Location, path: impl Into<String>, msg: impl Into<String>) {
+        self.0.push(Diagnostic::new(loc, path, msg));
+    }
+
+    /// Takes over the mistakes `other` collected.
+    pub(crate) fn append(&mut self, other: Diagnostics) {
+        self.0.extend(other.0);
+    }
+
+    /// In file order (a stable sort: mistakes at one place keep the order they were found in).
+    pub(crate) fn sort(&mut self) {
+        self.0.sort_by_key(|d| (d.line, d.column));
+    }
+}
+
+impl From<Diagnostic> for Diagnostics {
+    fn from(d: Diagnostic) -> Self {
+        Diagnostics(vec![d])
+    }
+}
+
+impl Deref for Diagnostics {
+    type Target = [Diagnostic];
+
+    fn deref(&self) -> &[Diagnostic] {
+        &self.0
+    }
+}
+
+impl IntoIterator for Diagnostics {
+    type Item = Diagnostic;
+    type IntoIter = std::vec::IntoIter<Diagnostic>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.into_iter()
+    }
+}
+
+impl<'a> IntoIterator for &'a Diagnostics {
+    type Item = &'a Diagnostic;
+    type IntoIter = std::slice::Iter<'a, Diagnostic>;
+
+    fn into_iter(self) -> Self::IntoIter {
+        self.0.iter()
     }
 }
 

@@ -51,7 +51,7 @@ mod spec;
 mod validate;
 mod yaml;
 
-pub use diag::Diagnostic;
+pub use diag::{Diagnostic, Diagnostics};
 pub use expand::expand;
 #[doc(hidden)]
 pub use pipeline::stages;

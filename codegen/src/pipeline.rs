@@ -3,7 +3,8 @@
 //! [`Target`]. No `proc_macro` and no files: the macros, the benchmark, the fuzz target and the
 //! tests all run exactly this.
 
-use crate::{diag, emit, ir, spec, validate, yaml};
+use crate::diag::{Diagnostic, Diagnostics};
+use crate::{emit, ir, spec, validate, yaml};
 use proc_macro2::TokenStream;
 
 /// What an expansion of a spec generates.
@@ -25,7 +26,7 @@ pub struct Rejected {
     /// a type it does not use), so one typo does not bury the user under follow-on errors.
     pub partial: TokenStream,
     /// Every mistake, in file order.
-    pub diagnostics: Vec<diag::Diagnostic>,
+    pub diagnostics: Diagnostics,
 }
 
 /// Generates `target` from the text of a spec: the tokens, or what could be generated together
@@ -39,12 +40,12 @@ pub fn generate(text: &str, target: Target) -> Result<TokenStream, Rejected> {
         });
     };
     let (lowered, more) = stages::validate(&model, target);
-    diagnostics.extend(more);
+    diagnostics.append(more);
     let tokens = stages::emit(&lowered, target);
     if diagnostics.is_empty() {
         Ok(tokens)
     } else {
-        diagnostics.sort_by_key(|d| (d.line, d.column));
+        diagnostics.sort();
         Err(Rejected {
             partial: tokens,
             diagnostics,
@@ -71,18 +72,18 @@ pub mod stages {
     pub struct Lowered(ir::Ir);
 
     /// The located YAML tree alone (the first half of [`read`]).
-    pub fn tree(text: &str) -> Result<Tree, diag::Diagnostic> {
+    pub fn tree(text: &str) -> Result<Tree, Diagnostic> {
         yaml::parse(text).map(Tree)
     }
 
     /// The tree read into the model; `None` when nothing at all could be read.
-    pub fn read(text: &str) -> (Option<Model>, Vec<diag::Diagnostic>) {
+    pub fn read(text: &str) -> (Option<Model>, Diagnostics) {
         let (spec, diagnostics) = spec::parse(text);
         (spec.map(Model), diagnostics)
     }
 
     /// Every semantic mistake of the model, and the IR (partial when there are mistakes).
-    pub fn validate(model: &Model, _target: Target) -> (Lowered, Vec<diag::Diagnostic>) {
+    pub fn validate(model: &Model, _target: Target) -> (Lowered, Diagnostics) {
         let (ir, diagnostics) = validate::validate(&model.0);
         (Lowered(ir), diagnostics)
     }

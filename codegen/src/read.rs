@@ -7,24 +7,14 @@
 //! its name, so `validate` neither complains about references to it nor about what is missing
 //! because of it: one mistake, one message.
 
-use crate::diag::{Diagnostic, closest};
+use crate::diag::{Diagnostics, closest};
 use crate::schema::{Object, Shape};
 use crate::spec::{Map, Scalar};
 use crate::yaml::{Location, Spanned};
 use crate::yaml::{Node, Value};
 use std::borrow::Cow;
 
-/// Collects the mistakes of one reading.
-#[derive(Debug, Default)]
-pub struct Cx {
-    pub diags: Vec<Diagnostic>,
-}
-
-impl Cx {
-    pub fn err(&mut self, loc: Location, path: &str, msg: impl Into<String>) {
-        self.diags.push(Diagnostic::new(loc, path, msg));
-    }
-
+impl Diagnostics {
     /// "expected X, found Y".
     pub fn mismatch(&mut self, n: &Node, path: &str, expected: &str) {
         let hint = match (&n.value, expected.contains("a string")) {
@@ -54,7 +44,7 @@ pub fn join(path: &str, key: &str) -> String {
 /// A model value read from a node. `shape` is what the key was declared to hold (it describes
 /// the elements of lists and maps, and what to say when the value is of the wrong kind).
 pub trait Read: Sized {
-    fn read(cx: &mut Cx, n: &Node, path: &str, shape: &Shape) -> Option<Self>;
+    fn read(cx: &mut Diagnostics, n: &Node, path: &str, shape: &Shape) -> Option<Self>;
 }
 
 /// What a map's entries are, for "duplicate endpoint `x`".
@@ -63,12 +53,12 @@ pub trait Named {
 }
 
 /// Reads `n` as `T`, for [`Object::check`].
-pub fn check<T: Read>(cx: &mut Cx, n: &Node) -> bool {
+pub fn check<T: Read>(cx: &mut Diagnostics, n: &Node) -> bool {
     T::read(cx, n, "", &Shape::Str).is_some()
 }
 
 impl Read for String {
-    fn read(cx: &mut Cx, n: &Node, path: &str, shape: &Shape) -> Option<Self> {
+    fn read(cx: &mut Diagnostics, n: &Node, path: &str, shape: &Shape) -> Option<Self> {
         match &n.value {
             Value::Str(s) => Some(s.clone()),
             _ => {
@@ -80,7 +70,7 @@ impl Read for String {
 }
 
 impl Read for bool {
-    fn read(cx: &mut Cx, n: &Node, path: &str, _: &Shape) -> Option<Self> {
+    fn read(cx: &mut Diagnostics, n: &Node, path: &str, _: &Shape) -> Option<Self> {
         match &n.value {
             Value::Bool(b) => Some(*b),
             _ => {
@@ -92,7 +82,7 @@ impl Read for bool {
 }
 
 impl Read for i64 {
-    fn read(cx: &mut Cx, n: &Node, path: &str, _: &Shape) -> Option<Self> {
+    fn read(cx: &mut Diagnostics, n: &Node, path: &str, _: &Shape) -> Option<Self> {
         match &n.value {
             Value::Int(i) => Some(*i),
             _ => {
@@ -104,7 +94,7 @@ impl Read for i64 {
 }
 
 impl Read for u64 {
-    fn read(cx: &mut Cx, n: &Node, path: &str, _: &Shape) -> Option<Self> {
+    fn read(cx: &mut Diagnostics, n: &Node, path: &str, _: &Shape) -> Option<Self> {
         match &n.value {
             Value::Int(i) if *i >= 0 => u64::try_from(*i).ok(),
             _ => {
@@ -116,7 +106,7 @@ impl Read for u64 {
 }
 
 impl Read for Scalar {
-    fn read(cx: &mut Cx, n: &Node, path: &str, _: &Shape) -> Option<Self> {
+    fn read(cx: &mut Diagnostics, n: &Node, path: &str, _: &Shape) -> Option<Self> {
         match &n.value {
             Value::Str(s) => Some(Scalar::Str(s.clone())),
             Value::Int(i) => Some(Scalar::Int(*i)),
@@ -131,13 +121,13 @@ impl Read for Scalar {
 }
 
 impl<T: Read> Read for Spanned<T> {
-    fn read(cx: &mut Cx, n: &Node, path: &str, shape: &Shape) -> Option<Self> {
+    fn read(cx: &mut Diagnostics, n: &Node, path: &str, shape: &Shape) -> Option<Self> {
         T::read(cx, n, path, shape).map(|v| Spanned::new(v, n.loc, n.loc))
     }
 }
 
 impl<T: Read> Read for Vec<T> {
-    fn read(cx: &mut Cx, n: &Node, path: &str, shape: &Shape) -> Option<Self> {
+    fn read(cx: &mut Diagnostics, n: &Node, path: &str, shape: &Shape) -> Option<Self> {
         let Value::Seq(items) = &n.value else {
             cx.mismatch(n, path, &shape.expected());
             return None;
@@ -160,7 +150,7 @@ impl<T: Read> Read for Vec<T> {
 
 impl<V: Read + Named> Map<V> {
     /// Reads every entry; a broken entry is left out and its name remembered.
-    pub fn read_lenient(cx: &mut Cx, n: &Node, path: &str, shape: &Shape) -> Self {
+    pub fn read_lenient(cx: &mut Diagnostics, n: &Node, path: &str, shape: &Shape) -> Self {
         let Value::Map(entries) = &n.value else {
             cx.mismatch(n, path, &shape.expected());
             return Map::unreadable();
@@ -209,7 +199,7 @@ impl<V: Read + Named> Map<V> {
 
 impl<V: Read + Named> Read for Map<V> {
     /// Strict: any broken entry breaks the whole map (so nothing half-read reaches `validate`).
-    fn read(cx: &mut Cx, n: &Node, path: &str, shape: &Shape) -> Option<Self> {
+    fn read(cx: &mut Diagnostics, n: &Node, path: &str, shape: &Shape) -> Option<Self> {
         let map = Map::read_lenient(cx, n, path, shape);
         (map.dropped.is_empty() && !map.unreadable).then_some(map)
     }
@@ -218,7 +208,7 @@ impl<V: Read + Named> Read for Map<V> {
 /// Reading one object: each key asked for once, then [`Obj::finish`] reports what was left over
 /// (unknown keys, with "did you mean") and what was missing.
 pub struct Obj<'a> {
-    cx: &'a mut Cx,
+    cx: &'a mut Diagnostics,
     shape: &'static Object,
     path: String,
     loc: Location,
@@ -229,7 +219,12 @@ pub struct Obj<'a> {
 }
 
 impl<'a> Obj<'a> {
-    pub fn new(cx: &'a mut Cx, n: &'a Node, path: &str, shape: &'static Object) -> Option<Self> {
+    pub fn new(
+        cx: &'a mut Diagnostics,
+        n: &'a Node,
+        path: &str,
+        shape: &'static Object,
+    ) -> Option<Self> {
         let Value::Map(m) = &n.value else {
             cx.mismatch(n, path, "a map");
             return None;
@@ -250,7 +245,7 @@ impl<'a> Obj<'a> {
             if let Some((_, first, _, _)) = entries.iter().find(|(s, ..)| *s == name) {
                 cx.err(
                     k.loc,
-                    &join(path, &name),
+                    join(path, &name),
                     format!(
                         "duplicate key `{name}`; the first is at line {}",
                         first.loc.line()
@@ -393,7 +388,7 @@ impl<'a> Obj<'a> {
             }
             cx.err(
                 k.loc,
-                &join(&path, name),
+                join(&path, name),
                 format!("unknown {what} `{name}`{hint}; expected one of: {expected}"),
             );
         }

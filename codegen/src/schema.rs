@@ -65,7 +65,7 @@ pub struct Object {
     pub keys: &'static [Key],
     /// Reads a node as this object (used by the agreement tests).
     #[cfg_attr(not(test), allow(dead_code))]
-    pub check: fn(&mut crate::read::Cx, &crate::yaml::Node) -> bool,
+    pub check: fn(&mut crate::diag::Diagnostics, &crate::yaml::Node) -> bool,
 }
 
 impl Object {

@@ -3,7 +3,7 @@
 //! model reads is declared (both ways, per object), and the shipped spec validates against the
 //! file with a small checker of the JSON Schema subset the file uses.
 
-use crate::read::Cx;
+use crate::diag::Diagnostics;
 use crate::schema::{Object, Shape, json};
 use crate::spec::SPEC;
 use crate::yaml::Location;
@@ -85,9 +85,9 @@ fn with(n: &Node, key: &str, value: Node) -> Node {
 }
 
 fn model_reads(o: &Object, n: &Node) -> Vec<String> {
-    let mut cx = Cx::default();
+    let mut cx = Diagnostics::default();
     let ok = (o.check)(&mut cx, n);
-    let msgs: Vec<String> = cx.diags.iter().map(|d| d.render("t")).collect();
+    let msgs: Vec<String> = cx.iter().map(|d| d.render("t")).collect();
     assert_eq!(ok, msgs.is_empty(), "{}: {msgs:#?}", o.name);
     msgs
 }

@@ -3,7 +3,8 @@
 //! location. Each object's keys are declared once, as a [`schema::Object`](crate::schema::Object)
 //! next to its reader; the editor schema is generated from those declarations.
 
-use crate::read::{Cx, Named, Obj, Read, check};
+use crate::diag::Diagnostics;
+use crate::read::{Named, Obj, Read, check};
 use crate::schema::{Key, Object, Shape};
 use crate::yaml::{Location, Spanned};
 use crate::yaml::{Node, Value};
@@ -103,7 +104,7 @@ pub static SPEC: Object = Object {
 impl Spec {
     /// Reads the whole file. Never fails: what could not be read is reported and replaced by an
     /// empty placeholder, so everything else is still checked and generated.
-    pub fn read_root(cx: &mut Cx, n: &Node) -> Option<Spec> {
+    pub fn read_root(cx: &mut Diagnostics, n: &Node) -> Option<Spec> {
         if matches!(n.value, Value::Null) {
             cx.err(
                 Location::UNKNOWN,
@@ -153,11 +154,11 @@ impl Spec {
 }
 
 impl Read for Spec {
-    fn read(cx: &mut Cx, n: &Node, _: &str, _: &Shape) -> Option<Self> {
+    fn read(cx: &mut Diagnostics, n: &Node, _: &str, _: &Shape) -> Option<Self> {
         // For the agreement tests: the root read strictly.
-        let before = cx.diags.len();
+        let before = cx.len();
         let spec = Spec::read_root(cx, n)?;
-        (cx.diags.len() == before).then_some(spec)
+        (cx.len() == before).then_some(spec)
     }
 }
 
@@ -165,7 +166,7 @@ impl Read for Spec {
 macro_rules! reader {
     ($ty:ident, $shape:expr, { $($field:ident: $how:ident $key:literal $(or $default:expr)?),* $(,)? }) => {
         impl Read for $ty {
-            fn read(cx: &mut Cx, n: &Node, path: &str, _: &Shape) -> Option<Self> {
+            fn read(cx: &mut Diagnostics, n: &Node, path: &str, _: &Shape) -> Option<Self> {
                 let mut o = Obj::new(cx, n, path, $shape)?;
                 $(let $field = o.$how($key);)*
                 if !o.finish() {
@@ -945,7 +946,7 @@ reader!(ListenKeyDef, &LISTEN_KEY, {
 });
 
 impl Read for StreamDef {
-    fn read(cx: &mut Cx, n: &Node, path: &str, _: &Shape) -> Option<Self> {
+    fn read(cx: &mut Diagnostics, n: &Node, path: &str, _: &Shape) -> Option<Self> {
         let mut o = Obj::new(cx, n, path, &STREAM)?;
         let doc = o.req("doc");
         let url = o.req("url");
@@ -1272,7 +1273,7 @@ reader!(HistoryDef, &HISTORY, { doc: opt "doc", item: req "item", params: map_le
 
 /// `type` shorthand (a string) or the full map.
 fn short_or_full<F: Read>(
-    cx: &mut Cx,
+    cx: &mut Diagnostics,
     n: &Node,
     path: &str,
     shape: &Shape,
@@ -1288,7 +1289,7 @@ fn short_or_full<F: Read>(
 }
 
 impl Read for FieldDef {
-    fn read(cx: &mut Cx, n: &Node, path: &str, shape: &Shape) -> Option<Self> {
+    fn read(cx: &mut Diagnostics, n: &Node, path: &str, shape: &Shape) -> Option<Self> {
         Some(match short_or_full::<FieldFull>(cx, n, path, shape)? {
             Ok(s) => FieldDef::Short(s),
             Err(f) => FieldDef::Full(Box::new(f)),
@@ -1297,7 +1298,7 @@ impl Read for FieldDef {
 }
 
 impl Read for ParamDef {
-    fn read(cx: &mut Cx, n: &Node, path: &str, shape: &Shape) -> Option<Self> {
+    fn read(cx: &mut Diagnostics, n: &Node, path: &str, shape: &Shape) -> Option<Self> {
         Some(match short_or_full::<ParamFull>(cx, n, path, shape)? {
             Ok(s) => ParamDef::Short(s),
             Err(f) => ParamDef::Full(Box::new(f)),
@@ -1360,12 +1361,12 @@ impl<V> Map<V> {
 
 /// Parses the spec text into the model; every mistake is reported, and `None` only when nothing
 /// at all could be read (a syntax error, an empty file, a file that is not a map).
-pub fn parse(text: &str) -> (Option<Spec>, Vec<crate::diag::Diagnostic>) {
+pub fn parse(text: &str) -> (Option<Spec>, Diagnostics) {
     let root = match crate::yaml::parse(text) {
         Ok(n) => n,
-        Err(d) => return (None, vec![d]),
+        Err(d) => return (None, d.into()),
     };
-    let mut cx = Cx::default();
+    let mut cx = Diagnostics::default();
     let spec = Spec::read_root(&mut cx, &root);
-    (spec, cx.diags)
+    (spec, cx)
 }

@@ -1,12 +1,12 @@
 //! Pipeline tests on the shipped spec and on small broken specs.
 
-use crate::diag;
+use crate::diag::Diagnostics;
 use crate::pipeline::{Rejected, Target, generate};
 use proc_macro2::TokenStream;
 
 /// The pipeline with the SDK as the target: the tokens, or what could be generated together with
 /// every mistake.
-fn generate_from(text: &str) -> Result<TokenStream, (TokenStream, Vec<diag::Diagnostic>)> {
+fn generate_from(text: &str) -> Result<TokenStream, (TokenStream, Diagnostics)> {
     generate(text, Target::Sdk).map_err(
         |Rejected {
              partial,
@@ -145,9 +145,9 @@ fn empty_file_is_a_clear_error() {
     assert!(d[0].contains("empty"), "{d:#?}");
 }
 
-fn diag_list(text: &str) -> Vec<diag::Diagnostic> {
+fn diag_list(text: &str) -> Diagnostics {
     match generate_from(text) {
-        Ok(_) => Vec::new(),
+        Ok(_) => Diagnostics::default(),
         Err((_, d)) => d,
     }
 }

@@ -1,7 +1,8 @@
 //! The market stream section: heartbeat and message vocabulary, the symbol rule, and each
 //! channel's name template, typed parameters, payload and history request.
 
-use super::{Cx, Kind, object_type, param};
+use super::{Kind, object_type, param};
+use crate::diag::Diagnostics;
 use crate::diag::did_you_mean;
 use crate::ir::{self, NamePart, Ty};
 use crate::naming::camel;
@@ -11,7 +12,7 @@ use std::collections::{HashMap, HashSet};
 
 /// Checks the section; `None` when it cannot be generated at all (reported).
 pub(super) fn market(
-    cx: &mut Cx,
+    cx: &mut Diagnostics,
     kinds: &HashMap<String, Kind>,
     m: &MarketStreamDef,
 ) -> Option<ir::Market> {
@@ -131,7 +132,7 @@ pub(super) fn market(
 }
 
 fn channel(
-    cx: &mut Cx,
+    cx: &mut Diagnostics,
     kinds: &HashMap<String, Kind>,
     def: &spec::ChannelDef,
     path: &str,
@@ -142,9 +143,9 @@ fn channel(
     let mut dropped = HashSet::new();
     for (pkey, p) in def.params.iter() {
         let ppath = format!("{path}.params.{}", pkey.value);
-        let before = cx.diags.len();
+        let before = cx.len();
         let p = param(cx, kinds, pkey, p, ir::Location::Query, &ppath);
-        let Some(mut p) = p.filter(|_| cx.diags.len() == before) else {
+        let Some(mut p) = p.filter(|_| cx.len() == before) else {
             dropped.insert(pkey.value.clone());
             continue;
         };
@@ -224,7 +225,7 @@ fn name_param_type(t: &Ty) -> bool {
 /// `market_{symbol}_depth_step{step}` -> literal and hole parts. Every parameter appears once,
 /// `{symbol}` once, and two holes are never adjacent (the name could not be read back).
 fn template(
-    cx: &mut Cx,
+    cx: &mut Diagnostics,
     name: &Str,
     params: &[ir::Param],
     dropped: &HashSet<String>,
@@ -234,7 +235,7 @@ fn template(
     let mut parts = Vec::new();
     let mut rest = text;
     let mut seen = HashSet::new();
-    let fail = |cx: &mut Cx, msg: String| {
+    let fail = |cx: &mut Diagnostics, msg: String| {
         cx.err(name.referenced, path, msg);
         None::<Vec<NamePart>>
     };

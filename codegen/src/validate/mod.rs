@@ -1,7 +1,7 @@
 //! Semantic checks of the parsed spec, collecting every mistake (not first-fail), and lowering to
 //! the IR. Broken items are replaced by harmless placeholders so one typo does not cascade.
 
-use crate::diag::{Diagnostic, best, did_you_mean};
+use crate::diag::{Diagnostics, best, did_you_mean};
 use crate::ir::{self, Ty};
 use crate::naming::{camel, is_ident_text, snake};
 use crate::schema::SCALARS;
@@ -31,19 +31,9 @@ const RESERVED_TYPES: &[&str] = &[
     "MarketItem",
 ];
 
-struct Cx {
-    diags: Vec<Diagnostic>,
-}
-
-impl Cx {
-    fn err(&mut self, loc: Location, path: impl Into<String>, msg: impl Into<String>) {
-        self.diags.push(Diagnostic::new(loc, path, msg));
-    }
-}
-
 /// Checks `spec` and lowers it. Always returns an IR (possibly partial) plus every mistake found.
-pub fn validate(spec: &Spec) -> (ir::Ir, Vec<Diagnostic>) {
-    let mut cx = Cx { diags: Vec::new() };
+pub fn validate(spec: &Spec) -> (ir::Ir, Diagnostics) {
+    let mut cx = Diagnostics::default();
 
     // Names of records and enums first, so references can be resolved in any order. Entries the
     // reader left out (their mistake is reported) still resolve, silently, so nothing cascades.
@@ -169,7 +159,7 @@ pub fn validate(spec: &Spec) -> (ir::Ir, Vec<Diagnostic>) {
         .as_ref()
         .and_then(|m| market::market(&mut cx, &kinds, m));
     resilience::resolve(&mut cx, spec, &mut ir);
-    (ir, cx.diags)
+    (ir, cx)
 }
 
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -182,7 +172,7 @@ enum Kind {
 
 /// Declares a type or enum name; `false` when the item cannot be generated (its mistake reported).
 fn declare(
-    cx: &mut Cx,
+    cx: &mut Diagnostics,
     kinds: &mut HashMap<String, Kind>,
     key: &Str,
     section: &str,
@@ -230,7 +220,7 @@ fn declare(
 
 /// A record holding itself (not through a list) would have infinite size. Returns the records on
 /// such cycles (reported once per cycle), which are then not generated.
-fn recursion(cx: &mut Cx, spec: &Spec, kinds: &HashMap<String, Kind>) -> HashSet<String> {
+fn recursion(cx: &mut Diagnostics, spec: &Spec, kinds: &HashMap<String, Kind>) -> HashSet<String> {
     let mut cyclic = HashSet::new();
     let direct = |def: &spec::TypeDef| -> Vec<String> {
         def.fields
@@ -366,7 +356,7 @@ fn cyclic_components<'a>(edges: &'a HashMap<&'a str, Vec<String>>) -> HashSet<&'
     out
 }
 
-fn header(cx: &mut Cx, s: &Str, path: &str) -> String {
+fn header(cx: &mut Diagnostics, s: &Str, path: &str) -> String {
     if s.value.is_empty()
         || !s
             .value
@@ -382,7 +372,7 @@ fn header(cx: &mut Cx, s: &Str, path: &str) -> String {
     s.value.clone()
 }
 
-fn products(cx: &mut Cx, map: &Map<spec::Product>) -> Vec<ir::Product> {
+fn products(cx: &mut Diagnostics, map: &Map<spec::Product>) -> Vec<ir::Product> {
     if map.truly_empty() {
         cx.err(
             Location::UNKNOWN,
@@ -431,7 +421,7 @@ fn products(cx: &mut Cx, map: &Map<spec::Product>) -> Vec<ir::Product> {
     out
 }
 
-fn tables(cx: &mut Cx, map: &Map<spec::ErrorTable>) -> Vec<ir::Table> {
+fn tables(cx: &mut Diagnostics, map: &Map<spec::ErrorTable>) -> Vec<ir::Table> {
     // Variant name -> where it was first defined.
     let mut variants: HashMap<String, String> = HashMap::new();
     let mut out = Vec::new();
@@ -529,7 +519,7 @@ fn tables(cx: &mut Cx, map: &Map<spec::ErrorTable>) -> Vec<ir::Table> {
     out
 }
 
-fn enum_def(cx: &mut Cx, key: &Str, def: &spec::EnumDef) -> ir::Enum {
+fn enum_def(cx: &mut Diagnostics, key: &Str, def: &spec::EnumDef) -> ir::Enum {
     let path = format!("enums.{}", key.value);
     let integer = match def.repr.as_ref().map(|r| r.value.as_str()) {
         None | Some("string") => false,
@@ -648,7 +638,7 @@ fn enum_def(cx: &mut Cx, key: &Str, def: &spec::EnumDef) -> ir::Enum {
 }
 
 fn record(
-    cx: &mut Cx,
+    cx: &mut Diagnostics,
     kinds: &HashMap<String, Kind>,
     key: &Str,
     def: &spec::TypeDef,
@@ -744,7 +734,7 @@ fn record(
 }
 
 /// A user-given `name:` must be usable as a Rust identifier.
-fn check_ident(cx: &mut Cx, n: &Str, path: &str) -> bool {
+fn check_ident(cx: &mut Diagnostics, n: &Str, path: &str) -> bool {
     let ok = is_ident_text(&n.value) && !snake(&n.value).is_empty();
     if !ok {
         cx.err(
@@ -761,7 +751,7 @@ fn check_ident(cx: &mut Cx, n: &Str, path: &str) -> bool {
 
 /// The Rust name of a field or parameter; `None` (reported) when none can be made.
 fn rust_name(
-    cx: &mut Cx,
+    cx: &mut Diagnostics,
     wire: &str,
     name: Option<&Str>,
     loc: Location,
@@ -787,7 +777,7 @@ fn rust_name(
 /// Parses a type expression; `None` when it is wrong (reported) or names an item left out
 /// because of another mistake (not reported again), so callers skip checks that depend on it.
 fn type_expr(
-    cx: &mut Cx,
+    cx: &mut Diagnostics,
     kinds: &HashMap<String, Kind>,
     s: &Str,
     key_loc: Location,
@@ -872,7 +862,7 @@ fn parse_ty_at(
 
 /// Checks an endpoint; `None` when it cannot be generated (its mistakes reported).
 fn endpoint(
-    cx: &mut Cx,
+    cx: &mut Diagnostics,
     kinds: &HashMap<String, Kind>,
     (tables, tables_known): (&[String], bool),
     key: &Str,
@@ -1206,7 +1196,7 @@ fn same_arg_type(a: &Ty, b: &Ty) -> bool {
 
 /// Checks a parameter; `None` when it cannot be generated (its mistake reported).
 fn param(
-    cx: &mut Cx,
+    cx: &mut Diagnostics,
     kinds: &HashMap<String, Kind>,
     wkey: &Str,
     p: &ParamDef,
@@ -1257,7 +1247,7 @@ fn param(
             "a required parameter cannot have a default; drop `default` or `required: true`",
         );
     }
-    let bound = |cx: &mut Cx, b: &Option<crate::yaml::Spanned<Scalar>>, which: &str| {
+    let bound = |cx: &mut Diagnostics, b: &Option<crate::yaml::Spanned<Scalar>>, which: &str| {
         bound(
             cx,
             ty.as_ref(),
@@ -1311,7 +1301,7 @@ fn param(
 
 /// A `min`/`max` bound: its text and value, when it fits the parameter's type (else reported).
 fn bound(
-    cx: &mut Cx,
+    cx: &mut Diagnostics,
     ty: Option<&Ty>,
     ty_text: &str,
     b: &Option<crate::yaml::Spanned<Scalar>>,
@@ -1369,7 +1359,12 @@ fn bound(
 
 /// A type from `types` (an object) named where one is required (stream control messages and
 /// events, market payloads and history items), or `None` (reported).
-fn object_type(cx: &mut Cx, kinds: &HashMap<String, Kind>, t: &Str, path: &str) -> Option<String> {
+fn object_type(
+    cx: &mut Diagnostics,
+    kinds: &HashMap<String, Kind>,
+    t: &Str,
+    path: &str,
+) -> Option<String> {
     let name = t.value.trim();
     match kinds.get(name) {
         Some(Kind::Record) => Some(name.to_owned()),
@@ -1400,8 +1395,12 @@ fn object_type(cx: &mut Cx, kinds: &HashMap<String, Kind>, t: &Str, path: &str) 
 }
 
 /// Checks the stream; `None` when its control messages cannot be resolved (reported).
-fn stream(cx: &mut Cx, kinds: &HashMap<String, Kind>, s: &spec::StreamDef) -> Option<ir::Stream> {
-    let record = |cx: &mut Cx, t: &Str, path: &str| object_type(cx, kinds, t, path);
+fn stream(
+    cx: &mut Diagnostics,
+    kinds: &HashMap<String, Kind>,
+    s: &spec::StreamDef,
+) -> Option<ir::Stream> {
+    let record = |cx: &mut Diagnostics, t: &Str, path: &str| object_type(cx, kinds, t, path);
     if s.tag.is_empty() {
         cx.err(
             Location::UNKNOWN,

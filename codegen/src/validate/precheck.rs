@@ -1,8 +1,7 @@
 //! An endpoint's `precheck`: a built-in the facade provides (`contract_limits`), checked here
 //! against what it reads of the spec, or a user's async function given as a Rust path.
 
-use super::Cx;
-use crate::diag::did_you_mean;
+use crate::diag::{Diagnostics, did_you_mean};
 use crate::ir::{self, Ir, Ty};
 use crate::spec::Str;
 
@@ -39,7 +38,13 @@ const ERRORS: &[&str] = &[
 const INVERSE_PRODUCT: &str = "coin_margined";
 
 /// The precheck `p` of endpoint `i`, or a located mistake.
-pub(super) fn resolve(cx: &mut Cx, ir: &Ir, i: usize, p: &Str, path: &str) -> Option<ir::Precheck> {
+pub(super) fn resolve(
+    cx: &mut Diagnostics,
+    ir: &Ir,
+    i: usize,
+    p: &Str,
+    path: &str,
+) -> Option<ir::Precheck> {
     let path = format!("{path}.precheck");
     if p.value.contains("::") {
         if syn::parse_str::<syn::Path>(&p.value).is_ok() {
@@ -75,7 +80,7 @@ pub(super) fn resolve(cx: &mut Cx, ir: &Ir, i: usize, p: &Str, path: &str) -> Op
 
 /// `contract_limits` on endpoint `i`: every name it reads, or one mistake listing what is missing.
 fn contract_limits(
-    cx: &mut Cx,
+    cx: &mut Diagnostics,
     ir: &Ir,
     i: usize,
     p: &Str,

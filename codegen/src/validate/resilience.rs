@@ -1,13 +1,13 @@
 //! Features that tie endpoints together, resolved once every endpoint, record and table exists:
 //! the clock source, rate-limit groups, dedupe lookups, prechecks and the listen-key endpoints.
 
-use super::{Cx, precheck};
-use crate::diag::did_you_mean;
+use super::precheck;
+use crate::diag::{Diagnostics, did_you_mean};
 use crate::ir::{self, Fill, Ir, Ty};
 use crate::spec::{self, Spec, Str};
 use std::collections::HashMap;
 
-pub(super) fn resolve(cx: &mut Cx, spec: &Spec, ir: &mut Ir) {
+pub(super) fn resolve(cx: &mut Diagnostics, spec: &Spec, ir: &mut Ir) {
     ir.rates = rates(cx, spec);
     let groups: Vec<String> = ir.rates.iter().map(|r| r.name.clone()).collect();
     ir.clock = spec.clock.as_ref().and_then(|c| clock(cx, c, ir));
@@ -59,7 +59,7 @@ pub(super) fn resolve(cx: &mut Cx, spec: &Spec, ir: &mut Ir) {
 }
 
 /// Each event's `time`: a required `millis` field of its record.
-fn event_times(cx: &mut Cx, def: &spec::StreamDef, ir: &mut Ir) {
+fn event_times(cx: &mut Diagnostics, def: &spec::StreamDef, ir: &mut Ir) {
     for (key, e) in def.events.iter() {
         let Some(time) = &e.time else { continue };
         let record_name = e.ty.value.clone();
@@ -90,22 +90,23 @@ fn event_times(cx: &mut Cx, def: &spec::StreamDef, ir: &mut Ir) {
     }
 }
 
-fn rates(cx: &mut Cx, spec: &Spec) -> Vec<ir::RateGroup> {
+fn rates(cx: &mut Diagnostics, spec: &Spec) -> Vec<ir::RateGroup> {
     let mut out = Vec::new();
     for (key, r) in spec.rate_limits.iter() {
         let path = format!("rate_limits.{}", key.value);
-        let positive = |cx: &mut Cx, v: &crate::yaml::Spanned<u64>, what: &str| -> Option<u64> {
-            if v.value == 0 || v.value > u64::from(u32::MAX) {
-                cx.err(
-                    v.referenced,
-                    format!("{path}.{what}"),
-                    format!("`{}` must be between 1 and {}", v.value, u32::MAX),
-                );
-                None
-            } else {
-                Some(v.value)
-            }
-        };
+        let positive =
+            |cx: &mut Diagnostics, v: &crate::yaml::Spanned<u64>, what: &str| -> Option<u64> {
+                if v.value == 0 || v.value > u64::from(u32::MAX) {
+                    cx.err(
+                        v.referenced,
+                        format!("{path}.{what}"),
+                        format!("`{}` must be between 1 and {}", v.value, u32::MAX),
+                    );
+                    None
+                } else {
+                    Some(v.value)
+                }
+            };
         let requests = positive(cx, &r.requests, "requests");
         let per_ms = positive(cx, &r.per_ms, "per_ms");
         let burst = match &r.burst {
@@ -126,7 +127,7 @@ fn rates(cx: &mut Cx, spec: &Spec) -> Vec<ir::RateGroup> {
 }
 
 /// The endpoint named `name`, or a located mistake.
-fn find<'a>(cx: &mut Cx, ir: &'a Ir, name: &Str, path: &str) -> Option<&'a ir::Endpoint> {
+fn find<'a>(cx: &mut Diagnostics, ir: &'a Ir, name: &Str, path: &str) -> Option<&'a ir::Endpoint> {
     let found = ir.endpoints.iter().find(|e| e.name == name.value);
     if found.is_none() {
         cx.err(
@@ -146,9 +147,9 @@ fn record<'a>(ir: &'a Ir, name: &str) -> Option<&'a ir::Record> {
     ir.records.iter().find(|r| r.name == name)
 }
 
-fn clock(cx: &mut Cx, c: &spec::ClockDef, ir: &Ir) -> Option<ir::Clock> {
+fn clock(cx: &mut Diagnostics, c: &spec::ClockDef, ir: &Ir) -> Option<ir::Clock> {
     let ep = find(cx, ir, &c.endpoint, "clock.endpoint")?;
-    let fail = |cx: &mut Cx, msg: String| {
+    let fail = |cx: &mut Diagnostics, msg: String| {
         cx.err(c.endpoint.referenced, "clock.endpoint", msg);
         None
     };
@@ -188,7 +189,13 @@ fn clock(cx: &mut Cx, c: &spec::ClockDef, ir: &Ir) -> Option<ir::Clock> {
     }
 }
 
-fn dedupe(cx: &mut Cx, ir: &Ir, i: usize, d: &spec::DedupeDef, path: &str) -> Option<ir::Dedupe> {
+fn dedupe(
+    cx: &mut Diagnostics,
+    ir: &Ir,
+    i: usize,
+    d: &spec::DedupeDef,
+    path: &str,
+) -> Option<ir::Dedupe> {
     let ep = &ir.endpoints[i];
     let Some(key) = ep.params.iter().find(|p| p.wire == d.key.value) else {
         cx.err(
@@ -319,7 +326,7 @@ fn dedupe(cx: &mut Cx, ir: &Ir, i: usize, d: &spec::DedupeDef, path: &str) -> Op
     })
 }
 
-fn listen_key(cx: &mut Cx, ir: &Ir, d: &spec::ListenKeyDef) -> Option<ir::ListenKey> {
+fn listen_key(cx: &mut Diagnostics, ir: &Ir, d: &spec::ListenKeyDef) -> Option<ir::ListenKey> {
     let path = "stream.listen_key";
     let create = find(cx, ir, &d.create, &format!("{path}.create"))?;
     let keep_alive = find(cx, ir, &d.keep_alive, &format!("{path}.keep_alive"))?;
