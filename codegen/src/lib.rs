@@ -1,6 +1,6 @@
 //! `contango-codegen`: the code generator behind contango's macros, as an ordinary library.
 //! `contango::generate!` (the typed SDK) and `contango_cli::generate_cli!` (the command line) are
-//! each one call of [`expand`] in the proc-macro crate `contango-macros`; the benchmark, the fuzz
+//! each one call of [`expand()`] in the proc-macro crate `contango-macros`; the benchmark, the fuzz
 //! targets and the tests call [`generate`] on a spec's text.
 //!
 //! Pipeline, one direction: `source` (read the file) -> `yaml` (a located YAML tree) -> `spec`
