@@ -1,19 +1,20 @@
 //! The market stream section: heartbeat and message vocabulary, the symbol rule, and each
 //! channel's name template, typed parameters, payload and history request.
 
-use super::{Kind, object_type, param};
+use super::params::param;
+use super::types::{Kinds, object_type};
 use crate::diag::Diagnostics;
 use crate::diag::did_you_mean;
 use crate::ir::{self, NamePart, Ty};
 use crate::naming::camel;
 use crate::spec::{self, COMPRESSIONS, MarketStreamDef, Str};
 use crate::yaml::shorten;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashSet;
 
 /// Checks the section; `None` when it cannot be generated at all (reported).
 pub(super) fn market(
     cx: &mut Diagnostics,
-    kinds: &HashMap<String, Kind>,
+    kinds: &Kinds,
     m: &MarketStreamDef,
 ) -> Option<ir::Market> {
     let gzip = match m.compression.value.as_str() {
@@ -133,7 +134,7 @@ pub(super) fn market(
 
 fn channel(
     cx: &mut Diagnostics,
-    kinds: &HashMap<String, Kind>,
+    kinds: &Kinds,
     def: &spec::ChannelDef,
     path: &str,
     variant: String,
