@@ -1,8 +1,9 @@
 //! One macro call: the path literal, the spec file, the expansion, and every mistake as a
 //! `compile_error!` pointing at the call.
 
-use crate::pipeline::{Rejected, Target, generate};
+use crate::pipeline::{Rejected, generate};
 use crate::source;
+use crate::target::Target;
 use proc_macro2::{Literal, Span, TokenStream};
 use quote::{quote, quote_spanned};
 

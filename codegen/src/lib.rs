@@ -38,6 +38,7 @@
 //! );
 //! ```
 
+pub mod cli_names;
 mod diag;
 mod emit;
 mod expand;
@@ -48,6 +49,7 @@ mod read;
 mod schema;
 mod source;
 mod spec;
+mod target;
 mod validate;
 mod yaml;
 
@@ -55,7 +57,8 @@ pub use diag::{Diagnostic, Diagnostics};
 pub use expand::expand;
 #[doc(hidden)]
 pub use pipeline::stages;
-pub use pipeline::{Rejected, Target, generate};
+pub use pipeline::{Rejected, generate};
+pub use target::Target;
 
 #[cfg(test)]
 mod schema_tests;

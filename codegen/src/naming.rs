@@ -58,6 +58,12 @@ pub fn camel(s: &str) -> String {
         .collect()
 }
 
+/// A command or flag name of the command line from a snake name: `contract_name` ->
+/// `contract-name`.
+pub fn kebab(snake_name: &str) -> String {
+    snake_name.replace('_', "-")
+}
+
 /// Whether `s` is usable as a Rust identifier once keywords are escaped (ASCII, not empty).
 pub fn is_ident_text(s: &str) -> bool {
     let mut cs = s.chars();

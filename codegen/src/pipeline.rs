@@ -4,20 +4,9 @@
 //! tests all run exactly this.
 
 use crate::diag::{Diagnostic, Diagnostics};
+use crate::target::Target;
 use crate::{emit, ir, spec, validate, yaml};
 use proc_macro2::TokenStream;
-
-/// What an expansion of a spec generates.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Target {
-    /// The typed SDK (`contango::generate!`): records, enums, error codes, a request type and a
-    /// client method per endpoint, and the streams.
-    Sdk,
-    /// The command line (`contango_cli::generate_cli!`): a clap subcommand per endpoint and its
-    /// dispatch to the SDK's builder, and `stream market`. It names the SDK's items, so it is
-    /// expanded where the same spec's SDK is in scope.
-    Cli,
-}
 
 /// A spec with mistakes: what could still be generated, and every mistake.
 #[derive(Debug)]
@@ -82,9 +71,9 @@ pub mod stages {
         (spec.map(Model), diagnostics)
     }
 
-    /// Every semantic mistake of the model, and the IR (partial when there are mistakes).
-    pub fn validate(model: &Model, _target: Target) -> (Lowered, Diagnostics) {
-        let (ir, diagnostics) = validate::validate(&model.0);
+    /// Every semantic mistake of the model for `target`, and the IR (partial when there are mistakes).
+    pub fn validate(model: &Model, target: Target) -> (Lowered, Diagnostics) {
+        let (ir, diagnostics) = validate::validate(&model.0, target);
         (Lowered(ir), diagnostics)
     }
 

@@ -1,7 +1,8 @@
 //! Pipeline tests on the shipped spec and on small broken specs.
 
 use crate::diag::Diagnostics;
-use crate::pipeline::{Rejected, Target, generate};
+use crate::pipeline::{Rejected, generate};
+use crate::target::Target;
 use proc_macro2::TokenStream;
 
 /// The pipeline with the SDK as the target: the tokens, or what could be generated together with

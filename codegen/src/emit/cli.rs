@@ -5,44 +5,21 @@
 //! With a market stream in the spec, `stream market` subscribes through the SDK's market stream
 //! builder the same way: a `--channel` value per channel key, a flag per channel parameter.
 //!
+//! `validate` has checked what the command line needs of the spec (`validate/cli`: no command or
+//! flag named like the CLI's own); nothing here can fail.
+//!
 //! Generated code names the SDK's items (`Client`, `DepthRequest`, `Side`, ...) unqualified: the
 //! invoking module brings them into scope (`use contango::*;`). The CLI's support code is named
 //! through `::contango_cli::__private`, the runtime's through `::contango`.
 
 use super::endpoints::{method_str, param_text, security_str};
+use crate::cli_names::{CHANNEL_FLAG, CONTRACT_FLAG};
 use crate::ir::{Endpoint, Enum, Ir, Market, Param, Ty};
-use crate::naming::{field_ident, snake, type_ident};
+use crate::naming::{field_ident, kebab, snake, type_ident};
 use proc_macro2::TokenStream;
 use quote::{format_ident, quote};
 
-/// Subcommands and global flags the CLI defines itself (kept equal to `cli/src/options.rs`); an
-/// endpoint or parameter with one of these names would make the command line ambiguous.
-const RESERVED_COMMANDS: &[&str] = &["stream", "watch", "drift", "completions", "help"];
-const RESERVED_FLAGS: &[&str] = &[
-    "base-url",
-    "record",
-    "replay",
-    "market-url",
-    "product",
-    "profile",
-    "sim",
-    "output",
-    "jsonl",
-    "verbose",
-    "help",
-];
-/// The flags of `contango stream market` itself; a channel parameter cannot take these names.
-const MARKET_FLAGS: &[&str] = &["channel", "contract"];
-
-/// `contract_name` -> `contract-name`.
-fn kebab(snake_name: &str) -> String {
-    snake_name.replace('_', "-")
-}
-
 pub fn emit(ir: &Ir) -> TokenStream {
-    let clashes = clashes(ir)
-        .into_iter()
-        .map(|m| quote!(::core::compile_error! { #m }));
     let p = quote!(::contango_cli::__private);
     let title = format!("{} (version {})", ir.title.trim(), ir.version.trim());
     let about = format!("{title}\n\n{}", ir.doc.trim());
@@ -128,7 +105,6 @@ pub fn emit(ir: &Ir) -> TokenStream {
         }
     });
     quote! {
-        #(#clashes)*
         #shapes
 
         /// The command line generated from the spec: one subcommand per endpoint.
@@ -208,54 +184,6 @@ pub fn emit(ir: &Ir) -> TokenStream {
             #market_stream
         }
     }
-}
-
-/// Names the CLI cannot give an endpoint or parameter, as compile errors.
-fn clashes(ir: &Ir) -> Vec<String> {
-    let mut out = Vec::new();
-    for ep in &ir.endpoints {
-        let name = kebab(&ep.name);
-        if RESERVED_COMMANDS.contains(&name.as_str()) {
-            out.push(format!(
-                "endpoints.{}: the command line has its own `{name}` command; rename the endpoint",
-                ep.name
-            ));
-        }
-        for p in &ep.params {
-            let flag = kebab(&p.rust);
-            if RESERVED_FLAGS.contains(&flag.as_str()) {
-                out.push(format!(
-                    "endpoints.{}.{}: the command line has its own `--{flag}` flag; give the parameter another `name:`",
-                    ep.name, p.wire
-                ));
-            }
-        }
-    }
-    if let Some(m) = &ir.market {
-        let mut seen: Vec<(&str, &Ty, String)> = Vec::new();
-        for c in &m.channels {
-            let key = snake(&c.variant);
-            for p in &c.params {
-                let flag = kebab(&p.rust);
-                if RESERVED_FLAGS.contains(&flag.as_str()) || MARKET_FLAGS.contains(&flag.as_str())
-                {
-                    out.push(format!(
-                        "market_stream.channels.{key}.params.{}: the command line has its own `--{flag}` flag; rename the parameter",
-                        p.wire
-                    ));
-                }
-                match seen.iter().find(|(r, _, _)| *r == p.rust) {
-                    Some((_, ty, other)) if **ty != p.ty => out.push(format!(
-                        "market_stream.channels.{key}.params.{}: `--{flag}` is also a parameter of channel `{other}` with another type; one flag cannot read both",
-                        p.wire
-                    )),
-                    Some(_) => {}
-                    None => seen.push((&p.rust, &p.ty, key.clone())),
-                }
-            }
-        }
-    }
-    out
 }
 
 /// The first sentence of a doc text (the one-line `about` of a subcommand).
@@ -453,11 +381,11 @@ fn market_command(ir: &Ir, m: &Market) -> TokenStream {
     });
     quote! {
         #p::clap::Command::new("market").about(#about).long_about(#long)
-            .arg(#p::clap::Arg::new("channel").long("channel").value_name("CHANNEL").required(true)
+            .arg(#p::clap::Arg::new(#CHANNEL_FLAG).long(#CHANNEL_FLAG).value_name("CHANNEL").required(true)
                 .action(#p::clap::ArgAction::Append).value_delimiter(',')
                 .value_parser(#p::clap::builder::PossibleValuesParser::new([#(#values),*]))
                 .help("A channel to subscribe (repeatable, or comma-separated)"))
-            .arg(#p::clap::Arg::new("contract").long("contract").value_name("CONTRACT").required(true)
+            .arg(#p::clap::Arg::new(#CONTRACT_FLAG).long(#CONTRACT_FLAG).value_name("CONTRACT").required(true)
                 .action(#p::clap::ArgAction::Append)
                 .value_parser(#p::clap::value_parser!(::std::string::String))
                 .help("A contract name such as E-BTC-USDT (repeatable)"))
@@ -551,8 +479,8 @@ fn market_stream(m: &Market) -> TokenStream {
                     MarketEvent::Other { channel, raw } => #p::raw_market_event(channel, raw),
                 }
             }
-            let contracts: ::std::vec::Vec<::std::string::String> = #p::many(args, "contract")?;
-            let chosen: ::std::vec::Vec<::std::string::String> = #p::many(args, "channel")?;
+            let contracts: ::std::vec::Vec<::std::string::String> = #p::many(args, #CONTRACT_FLAG)?;
+            let chosen: ::std::vec::Vec<::std::string::String> = #p::many(args, #CHANNEL_FLAG)?;
             // A parameter flag none of the chosen channels takes would be silently ignored.
             for (id, keys) in [#((#flag_ids, &[#(#flag_keys),*][..])),*] {
                 if #p::given(args, id) && !keys.iter().any(|k| chosen.iter().any(|c| c == k)) {
@@ -660,7 +588,8 @@ fn shapes(ir: &Ir) -> TokenStream {
 
 #[cfg(test)]
 mod tests {
-    use crate::pipeline::{Rejected, Target, generate};
+    use crate::pipeline::{Rejected, generate};
+    use crate::target::Target;
 
     const SHIPPED: &str = include_str!("../../../spec/futures.yaml");
 
@@ -691,31 +620,6 @@ mod tests {
     }
 
     #[test]
-    fn an_endpoint_or_parameter_named_like_a_cli_builtin_is_a_compile_error() {
-        let renamed = SHIPPED
-            .replace("\n  ping:\n", "\n  stream:\n")
-            .replace("\n  server_time:\n", "\n  watch:\n")
-            .replace(
-                "      limit: { type: i32, default: 100, min: 1, max: 100,",
-                "      output: { type: i32, default: 100, min: 1, max: 100,",
-            );
-        let tokens = generate(&renamed, Target::Cli)
-            .unwrap_or_else(|r| r.partial)
-            .to_string();
-        assert!(
-            tokens.contains("endpoints.stream: the command line has its own `stream` command"),
-            "{tokens}"
-        );
-        assert!(
-            tokens.contains("endpoints.watch: the command line has its own `watch` command"),
-            "{tokens}"
-        );
-        assert!(
-            tokens.contains("endpoints.depth.output: the command line has its own `--output` flag")
-        );
-    }
-
-    #[test]
     fn the_market_stream_expands_to_stream_market_with_a_flag_per_channel_parameter() {
         let tokens =
             generate(SHIPPED, Target::Cli).unwrap_or_else(|r| panic!("{:#?}", r.diagnostics));
@@ -740,32 +644,6 @@ mod tests {
         }
         assert!(market.contains("default0."), "--step defaults to its min");
         assert!(text.contains("channel`kline`needs--interval"));
-    }
-
-    #[test]
-    fn a_channel_parameter_named_like_a_flag_or_shared_with_another_type_is_a_compile_error() {
-        let renamed = SHIPPED
-            .replace("_depth_step{step}", "_depth_step{contract}")
-            .replace("        step: { type: i32, min: 0", "        contract: { type: i32, min: 0")
-            .replace(
-                "      name: \"market_{symbol}_ticker\"\n",
-                "      name: \"market_{symbol}_ticker_{interval}\"\n      params: { interval: i32 }\n",
-            );
-        let tokens = generate(&renamed, Target::Cli)
-            .unwrap_or_else(|r| r.partial)
-            .to_string();
-        assert!(
-            tokens.contains(
-                "market_stream.channels.depth.params.contract: the command line has its own `--contract` flag"
-            ),
-            "{tokens}"
-        );
-        assert!(
-            tokens.contains(
-                "market_stream.channels.kline.params.interval: `--interval` is also a parameter of channel `ticker` with another type"
-            ),
-            "{tokens}"
-        );
     }
 
     #[test]

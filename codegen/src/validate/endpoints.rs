@@ -151,7 +151,7 @@ fn method(cx: &mut Diagnostics, method: &Str, path: &str) -> Option<ir::Method> 
                 format!(
                     "invalid HTTP method `{}`{}; expected one of {}",
                     shorten(other),
-                    did_you_mean(&other.to_ascii_uppercase(), spec::METHODS.iter().copied()),
+                    did_you_mean(other, spec::METHODS.iter().copied()),
                     spec::METHODS.join(", ")
                 ),
             );

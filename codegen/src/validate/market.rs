@@ -11,6 +11,13 @@ use crate::spec::{self, COMPRESSIONS, MarketStreamDef, Str};
 use crate::yaml::shorten;
 use std::collections::HashSet;
 
+/// The Rust names a channel's subscription takes itself: its `symbol` field, and `contract`, its
+/// constructor's first argument (`DepthChannel::new(contract, step)`).
+const CHANNEL_TAKEN: &[&str] = &["symbol", "contract"];
+
+/// The Rust names a history request takes itself: its `channel` field and its `new` constructor.
+const HISTORY_TAKEN: &[&str] = &["channel", "new"];
+
 /// Checks the section; `None` when it cannot be generated at all (reported).
 pub(super) fn market(
     cx: &mut Diagnostics,
@@ -159,11 +166,14 @@ fn channel(
             dropped.insert(pkey.value.clone());
             continue;
         }
-        if p.rust == "symbol" {
+        if CHANNEL_TAKEN.contains(&p.rust.as_str()) {
             cx.err(
                 pkey.referenced,
                 &ppath,
-                "`symbol` is every channel's first parameter already; name this one differently",
+                format!(
+                    "`{}` is every channel's first parameter already; name this one differently",
+                    p.rust
+                ),
             );
             dropped.insert(pkey.value.clone());
             continue;
@@ -174,39 +184,10 @@ fn channel(
     }
     let name = template(cx, &def.name, &params, &dropped, &format!("{path}.name"));
     let payload = object_type(cx, kinds, &def.payload, &format!("{path}.payload"));
-    let history = def.history.as_ref().and_then(|h| {
-        let hpath = format!("{path}.history");
-        let item = object_type(cx, kinds, &h.item, &format!("{hpath}.item"));
-        let mut params = Vec::new();
-        for (pkey, p) in h.params.iter() {
-            let ppath = format!("{hpath}.params.{}", pkey.value);
-            let Some(mut p) = param(cx, kinds, pkey, p, ir::Location::Query, &ppath) else {
-                continue;
-            };
-            if p.required {
-                cx.err(
-                    pkey.referenced,
-                    &ppath,
-                    "history parameters are optional setters; drop `required: true`",
-                );
-            }
-            if !name_param_type(&p.ty) && p.ty != Ty::Decimal && p.ty != Ty::Seconds {
-                cx.err(
-                    pkey.referenced,
-                    &ppath,
-                    "expected a scalar (`i32`, `i64`, `string`, `decimal`, `seconds`) or a string enum",
-                );
-                continue;
-            }
-            p.required = false;
-            params.push(p);
-        }
-        Some(ir::History {
-            doc: h.doc.clone(),
-            item: item?,
-            params,
-        })
-    });
+    let history = def
+        .history
+        .as_ref()
+        .and_then(|h| history(cx, kinds, h, &format!("{path}.history")));
     Some(ir::Channel {
         key: path.rsplit('.').next().unwrap_or_default().to_owned(),
         variant,
@@ -216,6 +197,58 @@ fn channel(
         params,
         payload: payload?,
         history,
+    })
+}
+
+/// A channel's history request; `None` when its item type is wrong (reported). A parameter that
+/// cannot be a setter is left out (reported).
+fn history(
+    cx: &mut Diagnostics,
+    kinds: &Kinds,
+    h: &spec::HistoryDef,
+    hpath: &str,
+) -> Option<ir::History> {
+    let item = object_type(cx, kinds, &h.item, &format!("{hpath}.item"));
+    let mut params = Vec::new();
+    for (pkey, p) in h.params.iter() {
+        let ppath = format!("{hpath}.params.{}", pkey.value);
+        let Some(mut p) = param(cx, kinds, pkey, p, ir::Location::Query, &ppath) else {
+            continue;
+        };
+        if p.required {
+            cx.err(
+                pkey.referenced,
+                &ppath,
+                "history parameters are optional setters; drop `required: true`",
+            );
+        }
+        if !name_param_type(&p.ty) && p.ty != Ty::Decimal && p.ty != Ty::Seconds {
+            cx.err(
+                pkey.referenced,
+                &ppath,
+                "expected a scalar (`i32`, `i64`, `string`, `decimal`, `seconds`) or a string enum",
+            );
+            continue;
+        }
+        if HISTORY_TAKEN.contains(&p.rust.as_str()) {
+            cx.err(
+                pkey.referenced,
+                &ppath,
+                format!(
+                    "`{}` is taken by the history request itself (its `channel` field and its \
+                     `new` constructor); give the parameter a `name:`",
+                    p.rust
+                ),
+            );
+            continue;
+        }
+        p.required = false;
+        params.push(p);
+    }
+    Some(ir::History {
+        doc: h.doc.clone(),
+        item: item?,
+        params,
     })
 }
 

@@ -5,12 +5,15 @@
 //! records and enums, and type expressions), `client` (`auth`, `products`), `errors`, `enums`,
 //! `records`, `endpoints` and the `params` they share with market channels, `stream`, `market`,
 //! and `resilience` (with `precheck`), which resolves what ties endpoints together once they all
-//! exist. `names` checks the Rust names fields and parameters get.
+//! exist. `names` checks the Rust names fields and parameters get. `cli` checks what only the
+//! command line needs (its own commands' and flags' names), for [`Target::Cli`] alone.
 
 use crate::diag::Diagnostics;
 use crate::ir;
 use crate::spec::Spec;
+use crate::target::Target;
 
+mod cli;
 mod client;
 mod endpoints;
 mod enums;
@@ -24,8 +27,9 @@ mod resilience;
 mod stream;
 mod types;
 
-/// Checks `spec` and lowers it. Always returns an IR (possibly partial) plus every mistake found.
-pub fn validate(spec: &Spec) -> (ir::Ir, Diagnostics) {
+/// Checks `spec` for `target` and lowers it. Always returns an IR (possibly partial) plus every
+/// mistake found.
+pub fn validate(spec: &Spec, target: Target) -> (ir::Ir, Diagnostics) {
     let mut cx = Diagnostics::default();
     let declared = types::declare_all(&mut cx, spec);
     let auth = client::auth(&mut cx, &spec.auth);
@@ -71,5 +75,11 @@ pub fn validate(spec: &Spec) -> (ir::Ir, Diagnostics) {
         .as_ref()
         .and_then(|m| market::market(&mut cx, &declared.kinds, m));
     resilience::resolve(&mut cx, spec, &mut ir);
+    if target == Target::Cli {
+        cli::names(&mut cx, spec, &ir);
+    }
     (ir, cx)
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,36 @@
+//! The names the command line (`contango_cli`, the `contango` binary) defines by hand, which the
+//! commands generated from a spec cannot take: an endpoint named like one of its commands, or a
+//! parameter like one of its flags, would make the command line ambiguous. `validate` reports
+//! such a spec (for the command line only: the SDK has no such names); `emit` names
+//! `stream market`'s own flags from here; and a test in the CLI crate compares these lists with
+//! the command tree `contango_cli` builds, both ways.
+
+/// The top-level commands every command line has beside one per endpoint (`cli/src/options.rs`).
+pub const COMMANDS: &[&str] = &["stream", "watch", "drift", "completions"];
+
+/// The global flags, accepted by every command (`cli/src/options.rs`), without their `--`.
+pub const GLOBAL_FLAGS: &[&str] = &[
+    "base-url",
+    "market-url",
+    "product",
+    "profile",
+    "sim",
+    "record",
+    "replay",
+    "output",
+    "jsonl",
+    "verbose",
+];
+
+/// clap's own: the `help` command beside the subcommands, and every command's `--help`.
+pub const CLAP: &[&str] = &["help"];
+
+/// `stream market`'s flag naming the channels to subscribe.
+pub const CHANNEL_FLAG: &str = "channel";
+
+/// `stream market`'s flag naming the contracts to subscribe.
+pub const CONTRACT_FLAG: &str = "contract";
+
+/// The flags of `stream market` beside one per channel parameter (generated with it, by
+/// `generate_cli!`).
+pub const MARKET_FLAGS: &[&str] = &[CHANNEL_FLAG, CONTRACT_FLAG];
