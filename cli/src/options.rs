@@ -1,7 +1,8 @@
 //! The global options and the commands every spec gets (`stream`, `drift`, `completions`, and
-//! `watch`, from the `watch` module). The names here are reserved in the macro
-//! (`codegen-macros/src/emit/cli.rs`): an endpoint or parameter with one of them is a compile
-//! error rather than an ambiguous command line.
+//! `watch`, from the `watch` module). The generator keeps their names free
+//! (`contango_codegen::cli_names`, which a test here holds equal to this command tree): an
+//! endpoint or parameter with one of them is a compile error at its place in the spec rather than
+//! an ambiguous command line.
 
 use clap::builder::PossibleValue;
 use clap::{Arg, ArgAction, ArgMatches, Command};
@@ -193,10 +194,54 @@ fn global(arg: Arg) -> Arg {
 
 #[cfg(test)]
 mod tests {
+    use std::collections::BTreeSet;
+
+    use crate::api::Api;
+    use crate::commands::Commands;
+    use contango_codegen::cli_names::{CLAP, COMMANDS, GLOBAL_FLAGS};
+
     /// clap's own consistency checks (unique names and flags, positional order) over the
     /// command line of the shipped spec.
     #[test]
     fn the_command_line_of_the_shipped_spec_is_consistent() {
-        super::command::<crate::commands::Commands>().debug_assert();
+        super::command::<Commands>().debug_assert();
+    }
+
+    /// The names the generator keeps free for this crate (`contango_codegen::cli_names`) are
+    /// exactly the commands and global flags the command tree has beside the generated ones,
+    /// both ways: a command or flag added here alone would let a spec take its name, one left in
+    /// the list alone would refuse a spec for nothing.
+    #[test]
+    fn the_generator_keeps_free_exactly_the_hand_written_commands_and_global_flags() {
+        let mut root = super::command::<Commands>();
+        // What clap adds itself (`help`, `--help`) is there once the tree is built.
+        root.build();
+        let generated: BTreeSet<String> = Commands::commands()
+            .iter()
+            .map(|c| c.get_name().to_owned())
+            .collect();
+        let commands: BTreeSet<&str> = root
+            .get_subcommands()
+            .map(|c| c.get_name())
+            .filter(|name| !generated.contains(*name))
+            .collect();
+        let listed: BTreeSet<&str> = COMMANDS.iter().chain(CLAP).copied().collect();
+        assert_eq!(
+            commands, listed,
+            "commands beside the endpoints' (left: the tree)"
+        );
+
+        let globals: BTreeSet<&str> = root
+            .get_arguments()
+            .filter(|a| a.is_global_set())
+            .filter_map(|a| a.get_long())
+            .filter(|long| !CLAP.contains(long))
+            .collect();
+        let listed: BTreeSet<&str> = GLOBAL_FLAGS.iter().copied().collect();
+        assert_eq!(globals, listed, "global flags (left: the tree)");
+        for name in CLAP {
+            let flag = root.get_arguments().any(|a| a.get_long() == Some(*name));
+            assert!(flag, "clap's `--{name}` is on the root command");
+        }
     }
 }
