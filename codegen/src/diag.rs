@@ -19,7 +19,7 @@ pub struct Diagnostic {
 }
 
 impl Diagnostic {
-    pub fn new(loc: Location, path: impl Into<String>, message: impl Into<String>) -> Self {
+    pub(crate) fn new(loc: Location, path: impl Into<String>, message: impl Into<String>) -> Self {
         Diagnostic {
             line: loc.line(),
             column: loc.column(),

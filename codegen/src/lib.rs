@@ -38,6 +38,9 @@
 //! );
 //! ```
 
+// The API is what this file exports; each item of it is documented.
+#![warn(missing_docs)]
+
 pub mod cli_names;
 mod diag;
 mod emit;
