@@ -51,16 +51,6 @@ pub enum Watch {
     MarkPrice,
 }
 
-impl Watch {
-    /// The exchange's `triggerPriceType`.
-    pub const fn wire(self) -> i64 {
-        match self {
-            Watch::LastPrice => 1,
-            Watch::MarkPrice => 2,
-        }
-    }
-}
-
 /// What a conditional order protects against (the exchange's `triggerType`); with the order's
 /// side it sets the direction the trigger fires in.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -71,16 +61,6 @@ pub enum Protection {
     /// Take profit (`triggerType` 2): a SELL fires when the price rises to the trigger, a BUY
     /// when it falls to it.
     TakeProfit,
-}
-
-impl Protection {
-    /// The exchange's `triggerType`.
-    pub const fn wire(self) -> i64 {
-        match self {
-            Protection::StopLoss => 1,
-            Protection::TakeProfit => 2,
-        }
-    }
 }
 
 /// A trigger: the price that fires it, the price it watches and what it places. A bare
@@ -163,19 +143,19 @@ macro_rules! conditional_orders {
         request $req:ident builder $builder:ident {
             order: $order:ident {
                 contract_name: $contract:ident,
-                side: $side:ident: $side_enum:ident,
-                order_type: $order_type:ident: $type_enum:ident,
+                side: $side:ident: $side_enum:ident { buy: $buy:ident, sell: $sell:ident },
+                order_type: $order_type:ident: $type_enum:ident { limit: $limit:ident, market: $market:ident },
                 position_type: $position_type:ident: $position_enum:ident,
-                open: $open:ident: $open_enum:ident,
+                open: $open:ident: $open_enum:ident { close: $close:ident },
                 volume: $volume:ident,
                 amount: $amount:ident,
                 price: $price:ident,
             },
             condition_order: $condition:ident,
-            trigger_type: $trigger_type:ident: $trigger_enum:ident,
-            trigger_price_type: $price_type:ident: $price_type_enum:ident,
+            trigger_type: $trigger_type:ident: $trigger_enum:ident { stop_loss: $stop_loss:ident, take_profit: $take_profit:ident },
+            trigger_price_type: $price_type:ident: $price_type_enum:ident { last: $last:ident, mark: $mark:ident },
             trigger_price: $trigger_price:ident,
-            trigger_order_type: $places:ident: $places_enum:ident,
+            trigger_order_type: $places:ident: $places_enum:ident { position: $whole:ident },
             position_id: $position_id:ident,
             client_order_id: $client_order_id:ident,
             attached: $attached:ident: $item:ident {
@@ -189,6 +169,28 @@ macro_rules! conditional_orders {
         }
     ) => {
         impl $req {
+            fn trigger_type_of(p: $crate::conditional::Protection) -> $trigger_enum {
+                match p {
+                    $crate::conditional::Protection::StopLoss => $trigger_enum::$stop_loss,
+                    $crate::conditional::Protection::TakeProfit => $trigger_enum::$take_profit,
+                }
+            }
+
+            fn price_type_of(t: &$crate::conditional::Trigger) -> $price_type_enum {
+                match t.watch {
+                    $crate::conditional::Watch::LastPrice => $price_type_enum::$last,
+                    $crate::conditional::Watch::MarkPrice => $price_type_enum::$mark,
+                }
+            }
+
+            fn order_type_of(t: &$crate::conditional::Trigger) -> $type_enum {
+                if t.limit.is_some() {
+                    $type_enum::$limit
+                } else {
+                    $type_enum::$market
+                }
+            }
+
             /// Attaches a stop loss to this OPEN order: once it fills, a CLOSE order covering what
             /// it filled waits for `trigger` (a bare price: the last trade price, at market).
             pub fn stop_loss(
@@ -215,10 +217,10 @@ macro_rules! conditional_orders {
             ) -> Self {
                 let item = $item {
                     $item_id: trigger.client_order_id.clone(),
-                    $item_trigger: $trigger_enum::from_i64(protection.wire()),
-                    $item_price_type: $price_type_enum::from_i64(trigger.watch.wire()),
+                    $item_trigger: Self::trigger_type_of(protection),
+                    $item_price_type: Self::price_type_of(&trigger),
                     $item_price: trigger.price,
-                    $item_type: $type_enum::from_wire_str(trigger.order_type()),
+                    $item_type: Self::order_type_of(&trigger),
                     $item_order_price: trigger.order_price(),
                 };
                 self.$attached
@@ -236,12 +238,10 @@ macro_rules! conditional_orders {
             ) -> Self {
                 let trigger = trigger.into();
                 self.$condition = ::std::option::Option::Some(true);
-                self.$trigger_type =
-                    ::std::option::Option::Some($trigger_enum::from_i64(protection.wire()));
-                self.$price_type =
-                    ::std::option::Option::Some($price_type_enum::from_i64(trigger.watch.wire()));
+                self.$trigger_type = ::std::option::Option::Some(Self::trigger_type_of(protection));
+                self.$price_type = ::std::option::Option::Some(Self::price_type_of(&trigger));
                 self.$trigger_price = ::std::option::Option::Some(trigger.price);
-                self.$order_type = $type_enum::from_wire_str(trigger.order_type());
+                self.$order_type = Self::order_type_of(&trigger);
                 self.$price = trigger.order_price();
                 if trigger.client_order_id.is_some() {
                     self.$client_order_id = trigger.client_order_id;
@@ -253,8 +253,8 @@ macro_rules! conditional_orders {
             /// whatever its volume then: the one named by `position_id` (conditional orders
             /// naming one position cancel each other), or the one its side closes.
             pub fn whole_position(mut self, position_id: ::std::option::Option<i64>) -> Self {
-                self.$places = ::std::option::Option::Some($places_enum::from_i64(3));
-                self.$order_type = $type_enum::from_wire_str("MARKET");
+                self.$places = ::std::option::Option::Some($places_enum::$whole);
+                self.$order_type = $type_enum::$market;
                 self.$position_id = position_id;
                 self
             }
@@ -270,18 +270,18 @@ macro_rules! conditional_orders {
                 protection: $crate::conditional::Protection,
                 trigger: impl ::std::convert::Into<$crate::conditional::Trigger>,
             ) -> Self {
-                let closing = if position == $side_enum::from_wire_str("SELL") {
-                    "BUY"
+                let closing = if position == $side_enum::$sell {
+                    $side_enum::$buy
                 } else {
-                    "SELL"
+                    $side_enum::$sell
                 };
                 let trigger = trigger.into();
                 let order = $order {
                     $contract: contract.into(),
-                    $side: $side_enum::from_wire_str(closing),
-                    $order_type: $type_enum::from_wire_str("MARKET"),
+                    $side: closing,
+                    $order_type: $type_enum::$market,
                     $position_type: margin,
-                    $open: $open_enum::from_wire_str("CLOSE"),
+                    $open: $open_enum::$close,
                     $volume: $crate::__private::rust_decimal::Decimal::ONE,
                     $amount: $crate::__private::rust_decimal::Decimal::ZERO,
                     $price: trigger.order_price(),

@@ -44,36 +44,6 @@ pub mod __private {
 
 generate!("spec/futures.yaml");
 
-crate::__private::conditional_orders! {
-    request NewOrderRequest builder NewOrderBuilder {
-        order: NewOrder {
-            contract_name: contract_name,
-            side: side: Side,
-            order_type: order_type: OrderType,
-            position_type: position_type: PositionType,
-            open: open: Open,
-            volume: volume,
-            amount: amount,
-            price: price,
-        },
-        condition_order: condition_order,
-        trigger_type: trigger_type: TriggerType,
-        trigger_price_type: trigger_price_type: TriggerPriceType,
-        trigger_price: trigger_price,
-        trigger_order_type: trigger_order_type: TriggerOrderType,
-        position_id: position_id,
-        client_order_id: client_order_id,
-        attached: trigger_order_create_params: TriggerOrderCreateParam {
-            client_order_id: client_order_id,
-            trigger_type: trigger_type,
-            trigger_price_type: trigger_price_type,
-            trigger_price: trigger_price,
-            order_type: order_type,
-            price: price,
-        },
-    }
-}
-
 // The guides' examples compile as doc tests, as the README's (the crate docs) do.
 #[cfg(doctest)]
 mod guides {

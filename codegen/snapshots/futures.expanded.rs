@@ -6689,6 +6689,47 @@ impl ::contango::__private::dedupe::Dedupe for NewOrderRequest {
     }
     inverse products[CoinMargined]
 }
+::contango::__private::conditional_orders! {
+    request NewOrderRequest builder NewOrderBuilder {
+        order: NewOrder {
+            contract_name: contract_name,
+            side: side: Side {
+                buy: Buy,
+                sell: Sell
+            },
+            order_type: order_type: OrderType {
+                limit: Limit,
+                market: Market
+            },
+            position_type: position_type: PositionType,
+            open: open: Open { close: Close },
+            volume: volume,
+            amount: amount,
+            price: price,
+        },
+        condition_order: condition_order,
+        trigger_type: trigger_type: TriggerType {
+            stop_loss: StopLoss,
+            take_profit: TakeProfit
+        },
+        trigger_price_type: trigger_price_type: TriggerPriceType {
+            last: LastPrice,
+            mark: MarkPrice
+        },
+        trigger_price: trigger_price,
+        trigger_order_type: trigger_order_type: TriggerOrderType { position: Position },
+        position_id: position_id,
+        client_order_id: client_order_id,
+        attached: trigger_order_create_params: TriggerOrderCreateParam {
+            client_order_id: client_order_id,
+            trigger_type: trigger_type,
+            trigger_price_type: trigger_price_type,
+            trigger_price: trigger_price,
+            order_type: order_type,
+            price: price,
+        },
+    }
+}
 ::contango::__private::endpoint! {
     #[doc = " Request of [`Client::cancel_all_orders`]: Cancels all open orders of a contract, conditional ones included. contractName travels in the JSON body (the document lists it as a query parameter; docs/design.md, Decisions)."]
     #[doc = " "]

@@ -249,6 +249,44 @@ pub struct Endpoint {
     pub dedupe: Option<Dedupe>,
     /// The async check run before sending.
     pub precheck: Option<Precheck>,
+    /// The built-in `conditional_orders` helpers, when the spec names them.
+    pub conditional: Option<Box<ConditionalOrders>>,
+}
+
+/// The Rust names the built-in `conditional_orders` helpers set, each found and type-checked:
+/// fields (snake case) and types or variants (upper camel case), in the order the facade's
+/// `conditional_orders!` takes them.
+#[derive(Debug, Clone, Default)]
+pub struct ConditionalOrders {
+    /// The struct of required parameters.
+    pub order: String,
+    pub contract_name: String,
+    /// `(field, enum, [BUY, SELL] variants)`.
+    pub side: (String, String, [String; 2]),
+    /// `(field, enum, [LIMIT, MARKET] variants)`.
+    pub order_type: (String, String, [String; 2]),
+    /// `(field, enum)`.
+    pub position_type: (String, String),
+    /// `(field, enum, CLOSE variant)`.
+    pub open: (String, String, String),
+    pub volume: String,
+    pub amount: String,
+    pub price: String,
+    pub condition_order: String,
+    /// `(field, enum, [stop loss (1), take profit (2)] variants)`.
+    pub trigger_type: (String, String, [String; 2]),
+    /// `(field, enum, [last price (1), mark price (2)] variants)`.
+    pub trigger_price_type: (String, String, [String; 2]),
+    pub trigger_price: String,
+    /// `(field, enum, POSITION (3) variant)`.
+    pub trigger_order_type: (String, String, String),
+    pub position_id: String,
+    pub client_order_id: String,
+    /// `(field, record)`.
+    pub attached: (String, String),
+    /// The record's fields: client order id, trigger type, trigger price type, trigger price,
+    /// order type, price.
+    pub item: [String; 6],
 }
 
 /// What an endpoint's `precheck` names.

@@ -3,8 +3,8 @@
 //! copy of `spec/futures.yaml` is built, and its client places orders against the simulator
 //! through the spec's built-in precheck; its spec is then edited (an error message, a field and
 //! an endpoint) with its code untouched, and cargo recompiles it, the precheck quoting the new
-//! message; code using the new items then builds and runs; and with the old spec restored, that
-//! code no longer compiles. The crate shares this build's target directory, so the dependencies
+//! message; code using the new items (and the conditional-order helpers the spec names) then
+//! builds and runs; and with the old spec restored, that code no longer compiles. The crate shares this build's target directory, so the dependencies
 //! are built once.
 
 use crate::probe::{self, Probe, SHIPPED_SPEC};
@@ -70,13 +70,29 @@ async fn main() {
 }
 "#;
 
-/// V1 plus code using the new field and endpoint.
+/// V1 plus code using the new field and endpoint, and the exchange's conditional orders
+/// through the built-in helpers the crate's own spec names: an entry with a stop loss and a
+/// take profit attached, then a stop on the whole position on the mark price.
 fn main_v2() -> String {
     MAIN_V1.replace(
         "    // NEW ITEMS\n",
-        "    let limit = |c: &Contract| c.probe_limit;\n    \
-         println!(\"v2 {} {}\", std::any::type_name_of_val(&limit), \
-         std::any::type_name::<RecentTradesBuilder<'static>>());\n",
+        r#"    let limit = |c: &Contract| c.probe_limit;
+    println!("v2 {} {}", std::any::type_name_of_val(&limit),
+        std::any::type_name::<RecentTradesBuilder<'static>>());
+    use contango::conditional::Trigger;
+    let price = |p: &str| p.parse().expect("a price");
+    let entry = NewOrder { order_type: OrderType::Market, price: price("30010"), ..order("2") };
+    match client.new_order(entry).stop_loss(Trigger::last(price("29000")))
+        .take_profit(Trigger::mark(price("31000"))).send().await {
+        Ok(p) => println!("protected: {}", p.order_id),
+        Err(e) => println!("not protected: {e}"),
+    }
+    match client.stop_loss("E-BTC-USDT", Side::Buy, PositionType::Cross, Trigger::mark(price("28000")))
+        .trigger_price_type(TriggerPriceType::MarkPrice).send().await {
+        Ok(s) => println!("stop: {}", s.order_id),
+        Err(e) => println!("no stop: {e}"),
+    }
+"#,
     )
 }
 
@@ -161,6 +177,12 @@ async fn editing_the_spec_recompiles_and_brings_the_new_items() {
         out.contains("v2 ") && out.contains("RecentTradesBuilder"),
         "{out}"
     );
+    // The two attached orders (armed by the entry's fill) and the stop wait for their triggers.
+    assert!(
+        out.contains("protected: ") && out.contains("stop: "),
+        "{out}"
+    );
+    assert_eq!(sim.pending_triggers("E-BTC-USDT"), 3, "{out}");
 
     // They came from the edit: with the old spec back, the same code no longer compiles.
     probe.write("spec.yaml", SHIPPED_SPEC);

@@ -5,7 +5,8 @@
 use super::records::Paths;
 use super::{doc, rust_ty};
 use crate::ir::{
-    ContractLimits, Endpoint, Location, Method, Param, PathSeg, Precheck, Security, Ty,
+    ConditionalOrders, ContractLimits, Endpoint, Location, Method, Param, PathSeg, Precheck,
+    Security, Ty,
 };
 use crate::naming::{field_ident, type_ident};
 use proc_macro2::{Ident, Literal, TokenStream};
@@ -208,6 +209,10 @@ pub fn endpoint(ep: &Endpoint, paths: &Paths) -> TokenStream {
         ),
     };
     let dedupe_impl = ep.dedupe.as_ref().map(|d| dedupe(&req, d, &ep.data));
+    let helpers = ep
+        .conditional
+        .as_deref()
+        .map(|c| conditional_orders(&req, &builder, c));
 
     quote! {
         #required_struct
@@ -247,6 +252,97 @@ pub fn endpoint(ep: &Endpoint, paths: &Paths) -> TokenStream {
 
         #dedupe_impl
         #precheck_impl
+        #helpers
+    }
+}
+
+/// The built-in `conditional_orders` helpers of request `req` and its builder.
+fn conditional_orders(req: &Ident, builder: &Ident, c: &ConditionalOrders) -> TokenStream {
+    let f = |n: &String| field_ident(n);
+    let t = |n: &String| type_ident(n);
+    let order = t(&c.order);
+    let [
+        contract,
+        volume,
+        amount,
+        price,
+        condition,
+        trigger_price,
+        position_id,
+        client_order_id,
+    ] = [
+        &c.contract_name,
+        &c.volume,
+        &c.amount,
+        &c.price,
+        &c.condition_order,
+        &c.trigger_price,
+        &c.position_id,
+        &c.client_order_id,
+    ]
+    .map(f);
+    let (side, side_enum, [buy, sell]) = (f(&c.side.0), t(&c.side.1), c.side.2.each_ref().map(t));
+    let (order_type, type_enum, [limit, market]) = (
+        f(&c.order_type.0),
+        t(&c.order_type.1),
+        c.order_type.2.each_ref().map(t),
+    );
+    let (margin, margin_enum) = (f(&c.position_type.0), t(&c.position_type.1));
+    let (open, open_enum, close) = (f(&c.open.0), t(&c.open.1), t(&c.open.2));
+    let (trigger, trigger_enum, [stop_loss, take_profit]) = (
+        f(&c.trigger_type.0),
+        t(&c.trigger_type.1),
+        c.trigger_type.2.each_ref().map(t),
+    );
+    let (watch, watch_enum, [last, mark]) = (
+        f(&c.trigger_price_type.0),
+        t(&c.trigger_price_type.1),
+        c.trigger_price_type.2.each_ref().map(t),
+    );
+    let (places, places_enum, whole) = (
+        f(&c.trigger_order_type.0),
+        t(&c.trigger_order_type.1),
+        t(&c.trigger_order_type.2),
+    );
+    let (attached, item) = (f(&c.attached.0), t(&c.attached.1));
+    let [
+        item_id,
+        item_trigger,
+        item_watch,
+        item_price,
+        item_type,
+        item_order_price,
+    ] = c.item.each_ref().map(f);
+    quote! {
+        ::contango::__private::conditional_orders! {
+            request #req builder #builder {
+                order: #order {
+                    contract_name: #contract,
+                    side: #side: #side_enum { buy: #buy, sell: #sell },
+                    order_type: #order_type: #type_enum { limit: #limit, market: #market },
+                    position_type: #margin: #margin_enum,
+                    open: #open: #open_enum { close: #close },
+                    volume: #volume,
+                    amount: #amount,
+                    price: #price,
+                },
+                condition_order: #condition,
+                trigger_type: #trigger: #trigger_enum { stop_loss: #stop_loss, take_profit: #take_profit },
+                trigger_price_type: #watch: #watch_enum { last: #last, mark: #mark },
+                trigger_price: #trigger_price,
+                trigger_order_type: #places: #places_enum { position: #whole },
+                position_id: #position_id,
+                client_order_id: #client_order_id,
+                attached: #attached: #item {
+                    client_order_id: #item_id,
+                    trigger_type: #item_trigger,
+                    trigger_price_type: #item_watch,
+                    trigger_price: #item_price,
+                    order_type: #item_type,
+                    price: #item_order_price,
+                },
+            }
+        }
     }
 }
 

@@ -12,6 +12,8 @@ pub const SECURITY: &[&str] = &["NONE", "TRADE", "USER_DATA", "USER_STREAM", "MA
 
 pub const BASES: &[&str] = &["product", "user_stream"];
 pub const ENVELOPES: &[&str] = &["wrapped", "bare"];
+/// The built-in helpers an endpoint can name.
+pub const HELPERS: &[&str] = &["conditional_orders"];
 
 #[derive(Debug)]
 pub struct EndpointDef {
@@ -31,6 +33,7 @@ pub struct EndpointDef {
     pub rate_limit: Option<Str>,
     pub dedupe: Option<DedupeDef>,
     pub precheck: Option<Str>,
+    pub helpers: Vec<Str>,
 }
 
 pub static ENDPOINT: Object = Object {
@@ -113,6 +116,11 @@ pub static ENDPOINT: Object = Object {
             Shape::Str,
             "Run after local validation, before sending: a built-in precheck (`contract_limits`) or the Rust path (with `::`) of an async function `(&Client, &Request) -> Result<(), Error>`.",
         ),
+        Key::opt(
+            "helpers",
+            Shape::List(&Shape::Choice(HELPERS)),
+            "Built-in helpers generated beside the endpoint: `conditional_orders` (stop loss and take profit in one line, on a new-order endpoint with the exchange's trigger parameters).",
+        ),
     ],
     check: check::<EndpointDef>,
 };
@@ -122,6 +130,7 @@ reader!(EndpointDef, &ENDPOINT, {
     deprecated: opt "deprecated", path_params: opt "path_params", query: opt "query",
     body: opt "body", rules: opt "rules" or Vec::new(), response: req "response",
     rate_limit: opt "rate_limit", dedupe: opt "dedupe", precheck: opt "precheck",
+    helpers: opt "helpers" or Vec::new(),
 });
 
 impl Named for EndpointDef {

@@ -117,6 +117,7 @@ fn endpoint(
         rate_group: "default".into(),
         dedupe: None,
         precheck: None,
+        conditional: None,
     })
 }
 

@@ -4,8 +4,8 @@
 //! One module per section of the spec, as `spec` and `emit` are split: `types` (the namespace of
 //! records and enums, and type expressions), `client` (`auth`, `products`), `errors`, `enums`,
 //! `records`, `endpoints` and the `params` they share with market channels, `stream`, `market`,
-//! and `resilience` (with `precheck`), which resolves what ties endpoints together once they all
-//! exist. `names` checks the Rust names fields and parameters get. `cli` checks what only the
+//! and `resilience` (with `precheck` and `helpers`), which resolves what ties endpoints together
+//! once they all exist. `names` checks the Rust names fields and parameters get. `cli` checks what only the
 //! command line needs (its own commands' and flags' names), for [`Target::Cli`] alone.
 
 use crate::diag::Diagnostics;
@@ -18,6 +18,7 @@ mod client;
 mod endpoints;
 mod enums;
 mod errors;
+mod helpers;
 mod market;
 mod names;
 mod params;

@@ -1,7 +1,8 @@
 //! Features that tie endpoints together, resolved once every endpoint, record and table exists:
-//! the clock source, rate-limit groups, dedupe lookups, prechecks and the listen-key endpoints.
+//! the clock source, rate-limit groups, dedupe lookups, prechecks, built-in helpers and the
+//! listen-key endpoints.
 
-use super::precheck;
+use super::{helpers, precheck};
 use crate::diag::{Diagnostics, did_you_mean};
 use crate::ir::{self, Fill, Ir, Ty};
 use crate::spec::{self, Spec, Str};
@@ -39,6 +40,10 @@ pub(super) fn resolve(cx: &mut Diagnostics, spec: &Spec, ir: &mut Ir) {
         }
         if let Some(p) = &def.precheck {
             ir.endpoints[i].precheck = precheck::resolve(cx, ir, i, p, &path);
+        }
+        for (n, h) in def.helpers.iter().enumerate() {
+            let at = format!("{path}.helpers[{n}]");
+            ir.endpoints[i].conditional = helpers::resolve(cx, ir, i, h, &at);
         }
         if let Some(d) = &def.dedupe {
             ir.endpoints[i].dedupe = dedupe(cx, ir, i, d, &format!("{path}.dedupe"));
