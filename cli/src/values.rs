@@ -36,6 +36,37 @@ pub fn parse_json<T: serde::de::DeserializeOwned>(s: &str) -> Result<T, String> 
         .map_err(|e| format!("`{s}`: {e}"))
 }
 
+/// One item of a list-of-records parameter, as given to one occurrence of its flag: a JSON
+/// object (`{"triggerType":1,...}`), or `key=value` pairs separated by commas
+/// (`triggerType=1,triggerPrice=29000,type=MARKET`), where a value that reads as a JSON number,
+/// `true` or `false` is one and any other is text (quote it, `"1"`, to keep a number as text).
+/// Keys are the record's wire names; the record's own decoding checks them.
+pub fn parse_item<T: serde::de::DeserializeOwned>(s: &str) -> Result<T, String> {
+    let text = s.trim();
+    if text.starts_with('{') {
+        return serde_json::from_str(text).map_err(|e| format!("`{s}`: {e}"));
+    }
+    let mut object = serde_json::Map::new();
+    for pair in text.split(',').filter(|p| !p.trim().is_empty()) {
+        let (key, value) = pair
+            .split_once('=')
+            .ok_or_else(|| format!("`{pair}` is not `key=value` (in `{s}`)"))?;
+        let value = value.trim();
+        let parsed = match serde_json::from_str::<serde_json::Value>(value) {
+            Ok(
+                v @ (serde_json::Value::Number(_)
+                | serde_json::Value::Bool(_)
+                | serde_json::Value::String(_)),
+            ) => v,
+            _ => serde_json::Value::String(value.to_owned()),
+        };
+        if object.insert(key.trim().to_owned(), parsed).is_some() {
+            return Err(format!("`{}` is given twice (in `{s}`)", key.trim()));
+        }
+    }
+    serde_json::from_value(serde_json::Value::Object(object)).map_err(|e| format!("`{s}`: {e}"))
+}
+
 /// One value of a spec enum on the command line.
 #[derive(Debug, Clone, Copy)]
 pub struct ChoiceValue {
@@ -146,6 +177,32 @@ mod tests {
         );
         assert!(parse_decimal("1e5").is_err());
         assert!(parse_decimal("ten").is_err());
+    }
+
+    #[test]
+    fn a_list_item_is_key_value_pairs_or_json() {
+        let item: contango::TriggerOrderCreateParam = parse_item(
+            "triggerType=1, triggerPriceType=2,triggerPrice=29000.5,type=LIMIT,price=29000,clientOrderId=\"7\"",
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(item.trigger_type, contango::TriggerType::StopLoss);
+        assert_eq!(
+            item.trigger_price_type,
+            contango::TriggerPriceType::MarkPrice
+        );
+        assert_eq!(item.trigger_price.to_string(), "29000.5");
+        assert_eq!(item.order_type, contango::OrderType::Limit);
+        assert_eq!(item.client_order_id.as_deref(), Some("7"));
+        let json: contango::TriggerOrderCreateParam = parse_item(
+            r#"{"triggerType":2,"triggerPriceType":1,"triggerPrice":"31000","type":"MARKET","price":0}"#,
+        )
+        .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(json.trigger_type, contango::TriggerType::TakeProfit);
+        let missing = parse_item::<contango::TriggerOrderCreateParam>("triggerType=1").err();
+        assert!(missing.is_some_and(|e| e.contains("missing field")));
+        let twice = parse_item::<contango::TriggerOrderCreateParam>("price=1,price=2").err();
+        assert!(twice.is_some_and(|e| e.contains("given twice")));
+        assert!(parse_item::<contango::TriggerOrderCreateParam>("nonsense").is_err());
     }
 
     #[test]

@@ -34,3 +34,13 @@ pub const CONTRACT_FLAG: &str = "contract";
 /// The flags of `stream market` beside one per channel parameter (generated with it, by
 /// `generate_cli!`).
 pub const MARKET_FLAGS: &[&str] = &[CHANNEL_FLAG, CONTRACT_FLAG];
+
+/// The shorthand flags of a new-order command whose endpoint has the `conditional_orders`
+/// helpers: a stop loss and a take profit attached at a price.
+pub const STOP_LOSS_FLAG: &str = "stop-loss";
+
+/// See [`STOP_LOSS_FLAG`].
+pub const TAKE_PROFIT_FLAG: &str = "take-profit";
+
+/// The flags an endpoint with the `conditional_orders` helpers gets beside its parameters'.
+pub const CONDITIONAL_FLAGS: &[&str] = &[STOP_LOSS_FLAG, TAKE_PROFIT_FLAG];

@@ -155,3 +155,86 @@ fn lists_print_one_object_per_line_with_jsonl_and_tables_on_request() {
         table.stdout
     );
 }
+
+/// A protected entry in one command (the shorthands and the full repeatable form), then a
+/// conditional order listed, queried and cancelled with `--condition-order true`.
+#[test]
+fn conditional_orders_are_placed_queried_and_cancelled_from_the_command_line() {
+    let h = Harness::new("conditional");
+    let ack = h
+        .run(&new_order(
+            "buy",
+            "market",
+            "cross",
+            "2",
+            "30010",
+            &[
+                "--stop-loss",
+                "29000",
+                "--trigger-order-create-params",
+                "triggerType=2,triggerPriceType=2,triggerPrice=31000,type=LIMIT,price=30990,clientOrderId=tp-cli",
+            ],
+        ))
+        .json();
+    let parent = ack["orderId"].as_i64().expect("an order id").to_string();
+    let found = h.run(&["query-order", C, "--order-id", &parent]).json();
+    let children = found[0]["childOrders"]
+        .as_array()
+        .cloned()
+        .unwrap_or_default();
+    assert_eq!(children.len(), 2, "{found}");
+    let of = |kind: i64| {
+        children
+            .iter()
+            .find(|c| c["triggerType"] == kind)
+            .unwrap_or_else(|| panic!("no triggerType {kind}: {found}"))
+    };
+    let (stop, take) = (of(1), of(2));
+    assert_eq!(decimal(&stop["triggerPrice"]), dec!(29000));
+    assert_eq!(stop["type"], "MARKET", "{found}");
+    assert_eq!(take["triggerPriceType"], 2, "{found}");
+    assert_eq!(take["clientOrderId"], "tp-cli", "{found}");
+    // Both wait, armed by the fill, covering its 2 contracts.
+    let open = h.run(&["open-orders", C]).json();
+    let waiting: Vec<&Value> = open
+        .as_array()
+        .into_iter()
+        .flatten()
+        .filter(|o| o["status"] == "INIT")
+        .collect();
+    assert_eq!(waiting.len(), 2, "{open}");
+    assert!(waiting.iter().all(|o| decimal(&o["origQty"]) == dec!(2)));
+    // A waiting conditional order is found and cancelled with the flag only.
+    let id = take["orderId"].as_i64().expect("an id").to_string();
+    let missing = h.run(&["query-order", C, "--order-id", &id]);
+    assert_eq!(missing.code, Some(3), "{missing:?}");
+    let query = [
+        "query-order",
+        C,
+        "--order-id",
+        &id,
+        "--condition-order",
+        "true",
+    ];
+    assert_eq!(h.run(&query).json()[0]["status"], "INIT");
+    let cancel = [
+        "cancel-order",
+        C,
+        "--order-id",
+        &id,
+        "--condition-order",
+        "true",
+    ];
+    h.run(&cancel).json();
+    assert_eq!(h.run(&query).json()[0]["status"], "CANCELLED");
+    // A malformed item is refused before anything is sent (exit 2).
+    let bad = h.run(&new_order(
+        "buy",
+        "market",
+        "cross",
+        "1",
+        "0",
+        &["--trigger-order-create-params", "triggerType=1,oops"],
+    ));
+    assert_eq!(bad.code, Some(2), "{bad:?}");
+}

@@ -13,7 +13,7 @@
 //! through `::contango_cli::__private`, the runtime's through `::contango`.
 
 use super::endpoints::{method_str, param_text, security_str};
-use crate::cli_names::{CHANNEL_FLAG, CONTRACT_FLAG};
+use crate::cli_names::{CHANNEL_FLAG, CONTRACT_FLAG, STOP_LOSS_FLAG, TAKE_PROFIT_FLAG};
 use crate::ir::{Endpoint, Enum, Ir, Market, Param, Ty};
 use crate::naming::{field_ident, kebab, snake, type_ident};
 use proc_macro2::TokenStream;
@@ -217,8 +217,26 @@ fn command(ir: &Ir, ep: &Endpoint) -> TokenStream {
     }
     let args = ep.params.iter().map(|param| {
         let id = &param.rust;
-        let help = param_text(param);
+        let mut help = param_text(param);
         let parser = value_parser(ir, &param.ty);
+        // A list of records: one item per occurrence of the flag.
+        let item = list_record(ir, &param.ty);
+        if let Some(r) = item {
+            let keys: Vec<&str> = r.fields.iter().map(|f| f.wire.as_str()).collect();
+            let example: Vec<String> = r
+                .fields
+                .iter()
+                .filter(|f| f.required)
+                .map(|f| format!("{}=..", f.wire))
+                .collect();
+            help.push_str(&format!(
+                " Repeatable: one item per flag, as `{}` (keys: {}; values as on the wire, \
+                 numbers and true/false as such, other values as text) or as a JSON object.",
+                example.join(","),
+                keys.join(", ")
+            ));
+        }
+        let action = item.map(|_| quote!(.action(#p::clap::ArgAction::Append)));
         // Arguments of the SDK method are positional, in the same order; the rest are flags.
         let value_name = param.rust.to_uppercase();
         let placement = if param.required && !ep.struct_style {
@@ -231,11 +249,34 @@ fn command(ir: &Ir, ep: &Endpoint) -> TokenStream {
         // `--side buy` is as clear as `--side BUY`; the value sent is the spec's spelling.
         let ignore_case = matches!(param.ty, Ty::Enum(..));
         quote! {
-            .arg(#p::clap::Arg::new(#id) #placement .help(#help) .value_parser(#parser) .ignore_case(#ignore_case))
+            .arg(#p::clap::Arg::new(#id) #placement .help(#help) .value_parser(#parser) .ignore_case(#ignore_case) #action)
         }
     });
+    let shorthands = ep.conditional.as_ref().map(|_| {
+        let flag = |id: &str, what: &str| {
+            let help = format!(
+                "Attaches a {what} to this OPEN order: once it fills, a MARKET CLOSE of what it \
+                 filled when the last trade price reaches PRICE (the mark price or a LIMIT: the \
+                 full form, --trigger-order-create-params)"
+            );
+            quote!(.arg(#p::clap::Arg::new(#id).long(#id).value_name("PRICE").help(#help).value_parser(#p::parse_decimal)))
+        };
+        let (sl, tp) = (flag(STOP_LOSS_FLAG, "stop loss"), flag(TAKE_PROFIT_FLAG, "take profit"));
+        quote!(#sl #tp)
+    });
     quote! {
-        #p::clap::Command::new(#name).about(#about).long_about(#long) #(#args)*
+        #p::clap::Command::new(#name).about(#about).long_about(#long) #(#args)* #shorthands
+    }
+}
+
+/// The record of a list-of-records parameter type.
+fn list_record<'a>(ir: &'a Ir, ty: &Ty) -> Option<&'a crate::ir::Record> {
+    match ty {
+        Ty::List(t) => match t.as_ref() {
+            Ty::Record(name) => ir.records.iter().find(|r| &r.name == name),
+            _ => None,
+        },
+        _ => None,
     }
 }
 
@@ -247,6 +288,10 @@ fn find_enum<'a>(ir: &'a Ir, name: &str) -> Option<&'a Enum> {
 /// any other type is read as JSON (or as a JSON string).
 fn value_parser(ir: &Ir, ty: &Ty) -> TokenStream {
     let p = quote!(::contango_cli::__private);
+    if let Some(r) = list_record(ir, ty) {
+        let t = type_ident(&r.name);
+        return quote!(#p::parse_item::<#t>);
+    }
     match ty {
         Ty::String => quote!(#p::clap::value_parser!(::std::string::String)),
         Ty::Bool => quote!(#p::clap::value_parser!(bool)),
@@ -330,7 +375,27 @@ fn dispatch(ep: &Endpoint) -> TokenStream {
             field_ident(&param.rust),
             super::rust_ty(&param.ty),
         );
-        quote!(if let ::std::option::Option::Some(v) = #p::optional::<#t>(args, #id)? { builder = builder.#f(v); })
+        match &param.ty {
+            Ty::List(item) if matches!(item.as_ref(), Ty::Record(_)) => {
+                let t = super::rust_ty(item);
+                quote! {
+                    let items = #p::many::<#t>(args, #id)?;
+                    if !items.is_empty() { builder = builder.#f(items); }
+                }
+            }
+            _ => quote!(if let ::std::option::Option::Some(v) = #p::optional::<#t>(args, #id)? { builder = builder.#f(v); }),
+        }
+    });
+    let shorthands = ep.conditional.as_ref().map(|_| {
+        quote! {
+            type Price = ::contango::__private::rust_decimal::Decimal;
+            if let ::std::option::Option::Some(price) = #p::optional::<Price>(args, #STOP_LOSS_FLAG)? {
+                builder = builder.stop_loss(price);
+            }
+            if let ::std::option::Option::Some(price) = #p::optional::<Price>(args, #TAKE_PROFIT_FLAG)? {
+                builder = builder.take_profit(price);
+            }
+        }
     });
     let answer = match &ep.data {
         Some(ty) => {
@@ -343,6 +408,7 @@ fn dispatch(ep: &Endpoint) -> TokenStream {
         #name => {
             let mut builder = #ctor;
             #(#setters)*
+            #shorthands
             #answer
         }
     }

@@ -4,7 +4,7 @@
 //! must agree on its type. Located like every other mistake, and never reported for the SDK,
 //! which has no such names.
 
-use crate::cli_names::{CLAP, COMMANDS, GLOBAL_FLAGS, MARKET_FLAGS};
+use crate::cli_names::{CLAP, COMMANDS, CONDITIONAL_FLAGS, GLOBAL_FLAGS, MARKET_FLAGS};
 use crate::diag::Diagnostics;
 use crate::ir::{self, Ir, Ty};
 use crate::naming::{camel, kebab};
@@ -37,7 +37,11 @@ fn endpoints(cx: &mut Diagnostics, spec: &Spec, ir: &Ir) {
         }
         for p in &ep.params {
             let flag = kebab(&p.rust);
-            if !GLOBAL_FLAGS.contains(&flag.as_str()) && !CLAP.contains(&flag.as_str()) {
+            let shorthand = ep.conditional.is_some() && CONDITIONAL_FLAGS.contains(&flag.as_str());
+            if !GLOBAL_FLAGS.contains(&flag.as_str())
+                && !CLAP.contains(&flag.as_str())
+                && !shorthand
+            {
                 continue;
             }
             let (section, map) = match p.location {
