@@ -292,3 +292,68 @@ fn request_types_decode_numbers_or_strings() {
     assert_eq!(a.price, dec("29345.3"));
     assert_eq!(a.leverage, Some(5));
 }
+
+/// Every key of the exchange's conditional new-order sample goes on the wire, its `0` trigger
+/// values included (the catch-all variants), with the values the sample gives: the request is
+/// built from the sample itself, sent, and what the server received is the sample again (the
+/// client order ids, numbers in the sample, travel as text).
+#[tokio::test]
+async fn the_conditional_sample_body_is_sent_key_for_key() {
+    let sample: serde_json::Value =
+        serde_json::from_str(&common::fixture("v2_order_new_conditional_body.json"))
+            .expect("the sample");
+    let request: NewOrderRequest = serde_json::from_value(sample.clone()).expect("a request");
+    assert_eq!(request.trigger_type, Some(TriggerType::Other(0)));
+    assert_eq!(request.trigger_price_type, Some(TriggerPriceType::Other(0)));
+    assert_eq!(request.trigger_order_type, Some(TriggerOrderType::Normal));
+    let s = TestServer::start().await;
+    s.respond(
+        "/fapi/v2/order",
+        200,
+        r#"{"code":"0","msg":"Success","data":{"orderId":1}}"#,
+    );
+    client(&s).send(&request).await.expect("sent");
+    let r = &s.requests()[0];
+    assert_signed(r);
+    let sent: serde_json::Value = serde_json::from_slice(&r.body).expect("JSON body");
+    let keys = |v: &serde_json::Value| -> Vec<String> {
+        v.as_object()
+            .map(|o| o.keys().cloned().collect())
+            .unwrap_or_default()
+    };
+    assert_eq!(keys(&sent), keys(&sample), "{sent}");
+    let as_text = |v: &serde_json::Value| match v {
+        serde_json::Value::String(s) => s.clone(),
+        other => other.to_string(),
+    };
+    for (key, want) in sample.as_object().into_iter().flatten() {
+        let got = &sent[key];
+        match (want, got) {
+            (serde_json::Value::Array(w), serde_json::Value::Array(g)) => {
+                assert_eq!(w.len(), g.len(), "{key}");
+                for (w, g) in w.iter().zip(g) {
+                    assert_eq!(keys(w), keys(g), "{key}");
+                    for k in keys(w) {
+                        assert_eq!(dec_or_text(&w[&k]), dec_or_text(&g[&k]), "{key}.{k}");
+                    }
+                }
+            }
+            _ => assert_eq!(
+                dec_or_text(want),
+                dec_or_text(got),
+                "{key}: {}",
+                as_text(got)
+            ),
+        }
+    }
+}
+
+/// A JSON value compared by meaning: numbers (as text or not) by their decimal value, the rest
+/// by their text.
+fn dec_or_text(v: &serde_json::Value) -> String {
+    let text = match v {
+        serde_json::Value::String(s) => s.clone(),
+        other => other.to_string(),
+    };
+    Decimal::from_str(&text).map_or(text, |d| d.normalize().to_string())
+}
