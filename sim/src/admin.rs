@@ -1,6 +1,11 @@
 //! Admin routes, outside the interface's paths, for driving the simulator over HTTP (from
 //! another process or language). JSON bodies; answers in the v2 envelope.
 //!
+//! Who may use them is [`AdminAccess`]: open on a loopback address, off on any other unless
+//! configured (`--admin` prints a key); `Signed` wants each request signed with the admin key as
+//! the interface's signed requests are, and refuses any other before it changes anything
+//! (-1002 without a key, -2015 with another, -1022 for a bad signature; 404 when off).
+//!
 //! | route | body | effect |
 //! | --- | --- | --- |
 //! | `POST /__sim/mark_price` | `{"contractName":"E-BTC-USDT","price":"29000"}` | sets the mark price, liquidates; `data` = `{"liquidated":n,"deleveraged":m}` |
@@ -11,18 +16,23 @@
 //! | `POST /__sim/close_streams` | none | closes every stream connection |
 //! | `POST /__sim/close_market_streams` | none | closes every market-stream connection |
 //! | `POST /__sim/clear_faults` | none | removes injected faults |
+//! | `GET /__sim/fills` | none | the latest fills against the market source: `data` = `[{"time","contractName","orderId","uid","side","price","volume","rule","fee"}]` |
+//! | `GET /__sim/source` | none | each mirrored contract's source: `data` = `[{"contractName","health":"waiting"\|"live"\|"degraded","reason","lastMs"}]`, and the fills by rule |
 
 use std::sync::Arc;
 
 use axum::body::Bytes;
 use axum::extract::{Path, State};
+use axum::http::{HeaderMap, Method, Uri};
 use axum::response::Response;
 use rust_decimal::Decimal;
 use serde::Deserialize;
 
+use crate::config::AdminAccess;
 use crate::error::{SimError, SimResult};
 use crate::http::error_response;
 use crate::orders::intent::side;
+use crate::source::SourceHealth;
 use crate::state::{MARKET_MAKER_UID, Shared};
 
 #[derive(Deserialize)]
@@ -60,15 +70,119 @@ fn ok(data: serde_json::Value) -> Response {
     axum::response::IntoResponse::into_response(axum::Json(body))
 }
 
-/// `POST /__sim/{action}`.
+/// `POST /__sim/{action}` and `GET /__sim/{view}`.
 pub async fn handle(
     State(shared): State<Arc<Shared>>,
     Path(action): Path<String>,
+    method: Method,
+    uri: Uri,
+    headers: HeaderMap,
     body: Bytes,
 ) -> Response {
-    match run(&shared, &action, &body) {
+    if let Err(e) = allowed(&shared, &method, &uri, &headers, &body) {
+        return error_response(&e);
+    }
+    let answer = if method == Method::GET {
+        view(&shared, &action)
+    } else {
+        run(&shared, &action, &body)
+    };
+    match answer {
         Ok(data) => ok(data),
         Err(e) => error_response(&e),
+    }
+}
+
+/// Whether the admin access in force lets this request through.
+fn allowed(
+    shared: &Shared,
+    method: &Method,
+    uri: &Uri,
+    headers: &HeaderMap,
+    body: &[u8],
+) -> SimResult<()> {
+    let access = shared.lock().config.admin_access();
+    match access {
+        AdminAccess::Open => Ok(()),
+        AdminAccess::Off => {
+            Err(SimError::new(contango::ErrorCode::UnsupportedOperation).status(404))
+        }
+        AdminAccess::Signed { api_key, secret } => {
+            let key = headers
+                .get(contango_runtime::AuthHeaders::DEFAULT.api_key)
+                .and_then(|v| v.to_str().ok());
+            match key {
+                None => return Err(SimError::new(contango::ErrorCode::Unauthorized)),
+                Some(k) if k != api_key => {
+                    return Err(SimError::new(
+                        contango::ErrorCode::InvalidApiKeyIpOrPermission,
+                    ));
+                }
+                Some(_) => {}
+            }
+            let credentials = contango::Credentials::new(api_key, secret);
+            crate::auth::check_signed(
+                shared,
+                &credentials,
+                method.as_str(),
+                uri.path(),
+                uri.query().unwrap_or(""),
+                headers,
+                body,
+            )
+        }
+    }
+}
+
+/// `GET /__sim/fills` and `GET /__sim/source`.
+fn view(shared: &Shared, view: &str) -> SimResult<serde_json::Value> {
+    let st = shared.lock();
+    match view {
+        "fills" => Ok(serde_json::Value::Array(
+            st.fills
+                .iter()
+                .map(|f| {
+                    serde_json::json!({
+                        "time": f.time,
+                        "contractName": f.symbol,
+                        "orderId": f.order_id,
+                        "uid": f.uid,
+                        "side": f.side.wire().as_str(),
+                        "price": f.price.to_string(),
+                        "volume": f.volume.to_string(),
+                        "rule": f.rule.name(),
+                        "fee": f.fee.to_string(),
+                    })
+                })
+                .collect(),
+        )),
+        "source" => {
+            let contracts: Vec<serde_json::Value> = st
+                .markets
+                .iter()
+                .filter_map(|(symbol, m)| {
+                    let mirror = m.mirror.as_ref()?;
+                    let (health, reason) = match &mirror.health {
+                        SourceHealth::Waiting => ("waiting", None),
+                        SourceHealth::Live => ("live", None),
+                        SourceHealth::Degraded { reason } => ("degraded", Some(reason.clone())),
+                    };
+                    Some(serde_json::json!({
+                        "contractName": symbol,
+                        "health": health,
+                        "reason": reason,
+                        "lastMs": mirror.last_ms,
+                    }))
+                })
+                .collect();
+            let by_rule: serde_json::Map<String, serde_json::Value> = st
+                .fill_counts
+                .iter()
+                .map(|(rule, n)| (rule.name().to_owned(), serde_json::Value::from(*n)))
+                .collect();
+            Ok(serde_json::json!({"contracts": contracts, "fillsByRule": by_rule}))
+        }
+        _ => Err(SimError::new(contango::ErrorCode::UnsupportedOperation).status(404)),
     }
 }
 

@@ -10,8 +10,14 @@
 //!   Advancing it does not lock clients out of signed endpoints (their clocks did not move).
 //!
 //! `exchange_now = wall + skew + advanced`, `server_now = wall + skew`.
+//!
+//! With a recorded market source ([`crate::source`]) the clock **follows the recorded exchange
+//! time** instead of the wall: [`Clock::follow`] sets it from each frame applied, and both clocks
+//! read it (plus skew and advance); nothing mixes in wall time. A client's timestamp then cannot
+//! be compared with a server time that jumps as the recording plays, so the signed-request window
+//! is not checked while following (signatures still are).
 
-use std::sync::atomic::{AtomicI64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
 
 /// Milliseconds since the epoch of the machine's clock.
@@ -27,12 +33,33 @@ pub fn wall_ms() -> i64 {
 pub struct Clock {
     skew_ms: AtomicI64,
     advanced_ms: AtomicI64,
+    following: AtomicBool,
+    followed_ms: AtomicI64,
 }
 
 impl Clock {
-    /// The server clock (`serverTime`, the signed-request window): wall time plus skew.
+    /// The server clock (`serverTime`, the signed-request window): wall time plus skew, or the
+    /// recorded time followed.
     pub fn server_now(&self) -> i64 {
-        wall_ms().saturating_add(self.skew_ms.load(Ordering::Relaxed))
+        let base = if self.following.load(Ordering::Relaxed) {
+            self.followed_ms.load(Ordering::Relaxed)
+        } else {
+            wall_ms()
+        };
+        base.saturating_add(self.skew_ms.load(Ordering::Relaxed))
+    }
+
+    /// Makes the clock follow a recording's exchange time, from `ms` on (until the first call it
+    /// reads the wall); later calls move it forward only (a frame older than one already applied
+    /// does not turn it back).
+    pub fn follow(&self, ms: i64) {
+        self.followed_ms.fetch_max(ms, Ordering::Relaxed);
+        self.following.store(true, Ordering::Relaxed);
+    }
+
+    /// Whether the clock follows a recording (and not the wall).
+    pub fn is_following(&self) -> bool {
+        self.following.load(Ordering::Relaxed)
     }
 
     /// The exchange clock (expiry, record times): server clock plus the time advanced by tests.

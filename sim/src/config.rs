@@ -219,8 +219,44 @@ pub struct SimConfig {
     pub market_stream: MarketStreamConfig,
     /// What moves the market on its own (nothing by default).
     pub market_driver: Option<crate::driver::MarketDriver>,
+    /// A real market the simulator mirrors instead ([`crate::source`]); replaces the driver.
+    pub market_source: Option<crate::source::MarketSource>,
+    /// The contracts a source drives (default: every tradable one).
+    pub source_contracts: Option<Vec<String>>,
+    /// Who may use the admin routes (`/__sim/...`); `None`: open on a loopback address, off on
+    /// any other ([`AdminAccess`]).
+    pub admin: Option<AdminAccess>,
     /// Serve answers and frames with the API changed under the spec ([`crate::drift`]).
     pub drift: bool,
+}
+
+/// Who may use the admin routes (move the mark price, print trades, skew the clock, add
+/// liquidity, read the fills): a paper venue other bots reach must not answer strangers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum AdminAccess {
+    /// Anyone who reaches the port (the default on a loopback address).
+    Open,
+    /// Requests signed as the interface's signed requests (`X-CH-APIKEY`, `X-CH-TS`,
+    /// `X-CH-SIGN` over method, path, query and body) with this API key and secret.
+    Signed {
+        /// The admin API key.
+        api_key: String,
+        /// The admin secret.
+        secret: String,
+    },
+    /// No admin route (the default on any other address).
+    Off,
+}
+
+impl SimConfig {
+    /// The admin access in force: as configured, else open on loopback and off elsewhere.
+    pub fn admin_access(&self) -> AdminAccess {
+        self.admin.clone().unwrap_or(if self.host.is_loopback() {
+            AdminAccess::Open
+        } else {
+            AdminAccess::Off
+        })
+    }
 }
 
 fn d(text: &str) -> Decimal {
@@ -356,6 +392,9 @@ impl Default for SimConfig {
             stream: StreamConfig::default(),
             market_stream: MarketStreamConfig::default(),
             market_driver: None,
+            market_source: None,
+            source_contracts: None,
+            admin: None,
             drift: false,
         }
     }

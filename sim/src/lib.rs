@@ -67,10 +67,12 @@ pub mod market;
 pub mod market_ws;
 pub mod operation;
 pub mod orders;
+pub mod pace;
 pub mod positions;
 pub mod prices;
 pub mod rate_limit;
 pub mod replay;
+pub mod source;
 pub mod state;
 pub mod stream;
 pub mod transfers;
@@ -87,14 +89,17 @@ use tokio::task::JoinHandle;
 
 pub use account::RateLimit;
 pub use config::{
-    AccountConfig, ContractConfig, MarginKind, MarketStreamConfig, SimConfig, StreamConfig,
+    AccountConfig, AdminAccess, ContractConfig, MarginKind, MarketStreamConfig, SimConfig,
+    StreamConfig,
 };
 pub use driver::MarketDriver;
 pub use error::SimError;
 pub use faults::{Fault, FaultRule, Received};
 pub use liquidation::Liquidations;
 pub use listen_keys::ListenKeyStats;
-pub use replay::{Pace, Replay, ReplayBuilder};
+pub use pace::Pace;
+pub use replay::{Replay, ReplayBuilder};
+pub use source::{MarketSource, SourceHealth};
 
 use state::{MARKET_MAKER_UID, Shared, USER_UID};
 
@@ -196,6 +201,25 @@ impl SimBuilder {
         self
     }
 
+    /// Drives the market from a real one, live or recorded, instead of the synthetic market
+    /// maker (see [`source`]); not with a market driver.
+    pub fn market_source(mut self, source: MarketSource) -> Self {
+        self.config.market_source = Some(source);
+        self
+    }
+
+    /// Who may use the admin routes (default: open on a loopback address, off on any other).
+    pub fn admin(mut self, access: AdminAccess) -> Self {
+        self.config.admin = Some(access);
+        self
+    }
+
+    /// The contracts a market source drives (default: every tradable one).
+    pub fn source_contracts<S: Into<String>>(mut self, names: impl IntoIterator<Item = S>) -> Self {
+        self.config.source_contracts = Some(names.into_iter().map(Into::into).collect());
+        self
+    }
+
     /// Serves answers and frames with the API changed under the spec (default off): extra
     /// fields, a new enum value, a missing field, a changed type, an unknown error code, event
     /// and market channel. [`drift::EXPECTED`] lists the findings a client should report.
@@ -282,6 +306,13 @@ impl Sim {
         let (api_key, secret) = (config.user.api_key.clone(), config.user.secret.clone());
         let bind = SocketAddr::new(config.host, config.port);
         let driver_config = config.market_driver.clone();
+        let source = config.market_source.clone();
+        if source.is_some() && driver_config.is_some() {
+            return Err(std::io::Error::new(
+                std::io::ErrorKind::InvalidInput,
+                "a market source replaces the market driver: configure one of them",
+            ));
+        }
         let shared = Shared::new(config).map_err(std::io::Error::other)?;
         // Prepared before serving, so the backfill is there for the first client.
         let driver = match driver_config {
@@ -325,6 +356,10 @@ impl Sim {
         let mut tasks = vec![server, sweeper];
         if let Some(driver) = driver {
             tasks.push(tokio::spawn(driver::run(driver, shared.clone())));
+        }
+        if let Some(source) = &source {
+            let contracts = shared.lock().mirrored_contracts();
+            tasks.extend(source::start(source, shared.clone(), contracts)?);
         }
         Ok(Sim {
             shared,
@@ -456,6 +491,47 @@ impl Sim {
         st.markets
             .contains_key(symbol)
             .then(|| st.last_price(symbol))
+    }
+
+    /// Who may use the admin routes.
+    pub fn admin_access(&self) -> AdminAccess {
+        self.shared.lock().config.admin_access()
+    }
+
+    /// Where the market comes from, when a source drives it (URL or file).
+    pub fn market_source(&self) -> Option<String> {
+        self.shared
+            .lock()
+            .config
+            .market_source
+            .as_ref()
+            .map(|s| match s {
+                MarketSource::Live { url } => url.clone(),
+                MarketSource::Recorded { path, .. } => path.display().to_string(),
+                MarketSource::Stepped => "frames applied in process".to_owned(),
+            })
+    }
+
+    /// The state of the market source of a mirrored contract (`None`: not mirrored).
+    pub fn source_health(&self, symbol: &str) -> Option<source::SourceHealth> {
+        let st = self.shared.lock();
+        st.markets
+            .get(symbol)
+            .and_then(|m| m.mirror.as_ref())
+            .map(|m| m.health.clone())
+    }
+
+    /// The latest fills of our orders against a market source, oldest first (at most
+    /// [`source::FILL_LOG`]), each with the rule that made it.
+    pub fn fills(&self) -> Vec<source::FillRecord> {
+        self.shared.lock().fills.iter().cloned().collect()
+    }
+
+    /// Applies one market-stream frame (as the exchange sends it, gzip or text) to a simulator
+    /// whose source is [`MarketSource::Stepped`]: the clock follows its time. The lockstep
+    /// backtest drives a simulator this way.
+    pub fn apply_market_frame(&self, frame: &[u8]) {
+        source::run::apply_frame(&self.shared, frame, true);
     }
 
     /// How many conditional orders wait for their trigger in a contract (armed ones).

@@ -8,11 +8,19 @@ use std::time::Duration;
 use contango_sim::MarketDriver;
 
 // Lines are literal (no `\` continuations, which would eat the indentation).
-const USAGE: &str = "usage: contango-sim [--host IP] [--port N] [--drift] [market options]
+const USAGE: &str =
+    "usage: contango-sim [--host IP] [--port N] [--admin] [--drift] [market options]
   --host IP                     address to bind (default 127.0.0.1)
   --port N                      port to bind (default 0: any free port)
+  --admin                       keep the admin routes (/__sim/...) on a non-loopback address,
+                                for requests signed with a key printed at start (off otherwise;
+                                on loopback they are open)
   --drift                       serve the API changed under the spec, to test drift detection
                                 (the changes: docs of contango_sim::drift)
+real prices (the contracts follow a real market; no synthetic market maker):
+  --market-from URL|FILE        a live market stream (ws:// or wss://) or a recording of one
+  --pace recorded|N|fast        how a recording plays: as recorded, N times faster, or at once
+  --contract NAME               a contract to mirror (repeatable; default every tradable one)
 market stream (ws://HOST:PORT/kline-api/ws):
   --market-driver random[:SEED] move the market: a seeded random walk (seed 1 by default)
   --price-path FILE             move the market along a CSV of `time_ms,price` lines
@@ -80,9 +88,23 @@ impl DriverFlags {
     }
 }
 
+/// A fresh admin key and secret: bits from the standard library's OS-seeded hasher keys.
+fn admin_credentials() -> (String, String) {
+    use std::hash::{BuildHasher, Hasher};
+    let word = |n: u64| {
+        let mut h = std::collections::hash_map::RandomState::new().build_hasher();
+        h.write_u64(n);
+        format!("{:016x}", h.finish())
+    };
+    let key = format!("sim-admin-{}", word(0));
+    let secret: String = (1..=4).map(word).collect();
+    (key, secret)
+}
+
 fn parse(args: &[String]) -> Result<contango_sim::SimBuilder, String> {
     let mut builder = contango_sim::Sim::builder();
     let mut driver = DriverFlags::default();
+    let (mut from, mut pace, mut contracts, mut admin) = (None, None, Vec::new(), false);
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         let (name, inline) = match arg.split_once('=') {
@@ -135,12 +157,39 @@ fn parse(args: &[String]) -> Result<contango_sim::SimBuilder, String> {
             }
             "--market-text" => builder = builder.market_gzip_frames(false),
             "--drift" => builder = builder.drift(true),
+            "--admin" => admin = true,
+            "--market-from" => from = Some(value()?),
+            "--pace" => pace = Some(value()?.parse::<contango_sim::Pace>()?),
+            "--contract" => contracts.push(value()?),
             "--help" | "-h" => return Err(String::new()),
             other => return Err(format!("unknown argument `{other}`")),
         }
     }
     if let Some(d) = driver.build()? {
+        if from.is_some() {
+            return Err("--market-from replaces the market driver: give one of them".into());
+        }
         builder = builder.market_driver(d);
+    }
+    match from {
+        Some(from) => {
+            let source = contango_sim::MarketSource::parse(&from, pace.unwrap_or_default());
+            if pace.is_some() && !source.follows_recorded_time() {
+                return Err("--pace is for a recording, not a live market".into());
+            }
+            builder = builder.market_source(source);
+            if !contracts.is_empty() {
+                builder = builder.source_contracts(contracts);
+            }
+        }
+        None if pace.is_some() || !contracts.is_empty() => {
+            return Err("--pace and --contract need --market-from".into());
+        }
+        None => {}
+    }
+    if admin {
+        let (api_key, secret) = admin_credentials();
+        builder = builder.admin(contango_sim::AdminAccess::Signed { api_key, secret });
     }
     Ok(builder)
 }
@@ -175,10 +224,25 @@ async fn main() -> ExitCode {
     if sim.drift_mode() {
         println!("  drift         : on (answers differ from the spec; see contango_sim::drift)");
     }
-    println!(
-        "  admin         : POST {}/__sim/{{mark_price,advance_clock,clock_skew,liquidity,close_streams,close_market_streams,clear_faults}}",
-        sim.rest_url()
-    );
+    match sim.admin_access() {
+        contango_sim::AdminAccess::Off => {
+            println!("  admin         : off (not a loopback address; --admin keeps it, signed)");
+        }
+        access => {
+            println!(
+                "  admin         : POST {}/__sim/{{mark_price,trade,advance_clock,clock_skew,liquidity,close_streams,close_market_streams,clear_faults}}, GET {}/__sim/{{fills,source}}",
+                sim.rest_url(),
+                sim.rest_url()
+            );
+            if let contango_sim::AdminAccess::Signed { api_key, secret } = access {
+                println!("  admin key     : {api_key} (requests signed as the interface's)");
+                println!("  admin secret  : {secret}");
+            }
+        }
+    }
+    if let Some(source) = sim.market_source() {
+        println!("  market from   : {source}");
+    }
     println!("Ctrl-C to stop.");
     let _ = tokio::signal::ctrl_c().await;
     sim.shutdown().await;
@@ -247,6 +311,31 @@ mod tests {
             "driver options need --market-driver or --price-path"
         );
         assert_eq!(err(&["--volatility"]), "--volatility needs a value");
+        assert!(
+            parse(&args(&[
+                "--market-from",
+                "day.jsonl",
+                "--pace",
+                "10",
+                "--contract",
+                "E-BTC-USDT"
+            ]))
+            .is_ok()
+        );
+        assert!(parse(&args(&["--market-from=wss://market.example/kline-api/ws"])).is_ok());
+        assert_eq!(
+            err(&["--market-from", "wss://x/ws", "--pace", "fast"]),
+            "--pace is for a recording, not a live market"
+        );
+        assert_eq!(
+            err(&["--pace", "fast"]),
+            "--pace and --contract need --market-from"
+        );
+        assert_eq!(
+            err(&["--market-from", "day.jsonl", "--market-driver", "random"]),
+            "--market-from replaces the market driver: give one of them"
+        );
+        assert!(err(&["--market-from", "d.jsonl", "--pace", "sometimes"]).contains("not a pace"));
     }
 
     #[test]

@@ -29,15 +29,14 @@ pub fn depth(m: &Market, limit: usize, now: i64) -> OrderBook {
 pub fn stepped_levels(m: &Market, side: Side, step: u32, limit: usize) -> Vec<PriceLevel> {
     if step == 0 {
         return m
-            .book
-            .levels(&side, limit)
+            .levels(side, limit)
             .into_iter()
             .map(|(price, quantity)| PriceLevel { price, quantity })
             .collect();
     }
     let bucket = bucket(m.cfg.price_precision, step);
     let mut out: Vec<PriceLevel> = Vec::new();
-    for (price, quantity) in m.book.levels(&side, usize::MAX) {
+    for (price, quantity) in m.levels(side, usize::MAX) {
         let units = price / bucket;
         let rounded = if side == Side::Sell {
             units.ceil()
@@ -280,6 +279,7 @@ mod tests {
             mark: m.mark,
             prints,
             triggers: crate::engine::TriggerIndex::default(),
+            mirror: None,
         }
     }
 

@@ -4,7 +4,7 @@
 //! `.await`. Events are queued to the connections while the lock is held, so every client sees
 //! them in the order the state changed.
 
-use std::collections::{BTreeMap, HashMap};
+use std::collections::{BTreeMap, HashMap, VecDeque};
 use std::sync::{Arc, Mutex, MutexGuard};
 
 use contango::{Credentials, Product};
@@ -14,12 +14,14 @@ use tokio::sync::watch;
 use crate::account::Account;
 use crate::clock::Clock;
 use crate::config::{ContractConfig, MarginKind, SimConfig};
+use crate::engine::mirror::Rule;
 use crate::engine::{Book, Resting, Side, TriggerIndex};
 use crate::error::{SimError, SimResult};
 use crate::faults::Faults;
 use crate::listen_keys::ListenKeys;
 use crate::market_ws::MarketHub;
 use crate::orders::{OrderIntent, OrderRecord, OrderStatus, Origin};
+use crate::source::{FillRecord, Mirror};
 use crate::stream::Hub;
 
 /// uid of the market maker that seeds the books.
@@ -60,6 +62,32 @@ pub struct Market {
     pub prints: Vec<Print>,
     /// Pending triggers of conditional orders.
     pub triggers: TriggerIndex,
+    /// The market a source drives, when one does ([`crate::source`]).
+    pub mirror: Option<Mirror>,
+}
+
+impl Market {
+    /// Up to `limit` aggregated levels `(price, volume)` of `side`, best first: the orders in the
+    /// book, and on a mirrored contract the source's levels (less what our fills took) with our
+    /// resting orders added at their prices.
+    pub fn levels(&self, side: Side, limit: usize) -> Vec<(Decimal, Decimal)> {
+        let Some(mirror) = &self.mirror else {
+            return self.book.levels(&side, limit);
+        };
+        let ours = self.book.levels(&side, usize::MAX);
+        if ours.is_empty() {
+            return mirror.book.levels(side, limit);
+        }
+        let mut merged: BTreeMap<Decimal, Decimal> = BTreeMap::new();
+        for (p, v) in mirror.book.levels(side, usize::MAX).into_iter().chain(ours) {
+            *merged.entry(p).or_default() += v;
+        }
+        let levels = merged.into_iter();
+        match side {
+            Side::Buy => levels.rev().take(limit).collect(),
+            Side::Sell => levels.take(limit).collect(),
+        }
+    }
 }
 
 /// Everything the exchange knows.
@@ -85,6 +113,12 @@ pub struct State {
     pub market_hub: MarketHub,
     /// Injected faults.
     pub faults: Faults,
+    /// Mirrored contracts by market-stream symbol (`e_btcusdt`).
+    pub source_symbols: HashMap<String, String>,
+    /// The latest fills against a market source (at most [`crate::source::FILL_LOG`]).
+    pub fills: VecDeque<FillRecord>,
+    /// Fills against a market source since the start, by rule.
+    pub fill_counts: BTreeMap<Rule, u64>,
     next_order_id: i64,
     next_trade_id: i64,
     next_position_id: i64,
@@ -136,6 +170,7 @@ impl State {
                         mark: c.initial_price,
                         prints: Vec::new(),
                         triggers: TriggerIndex::default(),
+                        mirror: None,
                     },
                 )
             })
@@ -155,6 +190,9 @@ impl State {
             hub: Hub::default(),
             market_hub: MarketHub::default(),
             faults: Faults::default(),
+            source_symbols: HashMap::new(),
+            fills: VecDeque::new(),
+            fill_counts: BTreeMap::new(),
             next_order_id: 1_690_000_000_000_000_000,
             next_trade_id: 1,
             next_position_id: 100_001,
@@ -162,6 +200,16 @@ impl State {
             next_record_id: 1_690_600_000_000_000_000,
             config,
         };
+        if state.config.market_source.is_some() {
+            for symbol in state.mirrored_contracts() {
+                if let Some(m) = state.markets.get_mut(&symbol) {
+                    m.mirror = Some(Mirror::new());
+                }
+                state
+                    .source_symbols
+                    .insert(crate::market_ws::channels::symbol(&symbol), symbol);
+            }
+        }
         let mm = Account::new(
             MARKET_MAKER_UID,
             Credentials::new(
@@ -217,11 +265,36 @@ impl State {
         Ok(uid)
     }
 
-    /// The market maker's starting orders: asks then bids, nearest level first.
+    /// The contracts a market source drives: the configured ones (that exist), else every
+    /// tradable one.
+    pub fn mirrored_contracts(&self) -> Vec<String> {
+        match &self.config.source_contracts {
+            Some(names) => names
+                .iter()
+                .filter(|n| self.contracts.contains_key(*n))
+                .cloned()
+                .collect(),
+            None => self
+                .config
+                .contracts
+                .iter()
+                .filter(|c| c.tradable)
+                .map(|c| c.symbol.clone())
+                .collect(),
+        }
+    }
+
+    /// The market maker's starting orders: asks then bids, nearest level first (not on a
+    /// contract a market source drives).
     fn seed(&mut self, now: i64) -> SimResult<()> {
         let seeds: Vec<(String, Decimal, crate::config::SeedBook)> = self
             .contracts
             .values()
+            .filter(|c| {
+                self.markets
+                    .get(&c.symbol)
+                    .is_none_or(|m| m.mirror.is_none())
+            })
             .filter_map(|c| {
                 c.seed
                     .clone()

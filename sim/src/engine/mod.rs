@@ -4,9 +4,12 @@
 //! incoming order would trade with, without touching the book, so the caller can check funds,
 //! fill-or-kill and post-only first; [`Book::fill`] then applies the plan. [`TriggerIndex`] keeps
 //! the pending triggers of conditional orders sorted by price, for the prices to test cheaply.
+//! [`mirror::MirrorBook`] is a book mirrored from a market source, with the rules our orders fill
+//! by against it.
 
 pub mod book;
 pub mod matching;
+pub mod mirror;
 pub mod triggers;
 
 pub use book::{Book, Resting};

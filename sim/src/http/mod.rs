@@ -32,7 +32,10 @@ pub fn router(shared: Arc<Shared>) -> Router {
     Router::new()
         .route("/stream", any(crate::stream::handler))
         .route(crate::market_ws::PATH, any(crate::market_ws::handler))
-        .route("/__sim/{action}", post(crate::admin::handle))
+        .route(
+            "/__sim/{action}",
+            post(crate::admin::handle).get(crate::admin::handle),
+        )
         .fallback(handle)
         .with_state(shared)
 }

@@ -259,6 +259,9 @@ impl State {
         let cfg = self.contract(&o.symbol)?.clone();
         if let Some(m) = self.markets.get_mut(&o.symbol) {
             m.book.remove(&o.side, o.price, id);
+            if let Some(mirror) = m.mirror.as_mut() {
+                mirror.ahead.remove(&id);
+            }
         }
         let account = self.account_mut(o.uid)?;
         if o.open {

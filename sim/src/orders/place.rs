@@ -14,6 +14,7 @@ use rust_decimal::Decimal;
 use super::intent::{self, Attached, OrderIntent, Origin, Placement};
 use super::{OrderKind, OrderRecord, OrderStatus};
 use crate::config::ContractConfig;
+use crate::engine::mirror::Rule;
 use crate::engine::{Fill, Resting, Side, matching};
 use crate::error::{SimError, SimResult};
 use crate::events::{Effects, order_update};
@@ -27,6 +28,8 @@ pub struct Plan {
     intent: OrderIntent,
     leverage: u32,
     fills: Vec<Fill>,
+    /// On a mirrored contract: the source's levels it takes (price, contracts) instead.
+    walk: Vec<(Decimal, Decimal)>,
     /// Whether the unfilled rest goes into the book (LIMIT, POST_ONLY).
     rests: bool,
     /// A POST_ONLY order that would have traded.
@@ -120,23 +123,40 @@ impl State {
             return Err(SimError::new(ErrorCode::TooManyOrders));
         }
 
-        // The trades, without touching the book.
-        let book = &self
+        // The trades, without touching the book: against the other orders, or on a mirrored
+        // contract against the source's levels (nothing while its source is not live).
+        let market = self
             .markets
             .get(&cfg.symbol)
-            .ok_or_else(|| SimError::new(ErrorCode::OrderBookMissing))?
-            .book;
-        let post_only_reject =
-            kind == OrderKind::PostOnly && matching::would_cross(book, &side, price);
+            .ok_or_else(|| SimError::new(ErrorCode::OrderBookMissing))?;
         let limit = (kind != OrderKind::Market).then_some(price);
-        let mut fills = if post_only_reject {
-            Vec::new()
-        } else {
-            matching::plan(book, &side, limit, volume)
+        let (post_only_reject, mut fills, mut walk) = match &market.mirror {
+            Some(m) => {
+                let crosses = !m.book.walk(side, Some(price), Decimal::MAX).is_empty();
+                let reject = kind == OrderKind::PostOnly && crosses;
+                let walk = if reject || !m.health.is_live() {
+                    Vec::new()
+                } else {
+                    m.book.walk(side, limit, volume)
+                };
+                (reject, Vec::new(), walk)
+            }
+            None => {
+                let reject = kind == OrderKind::PostOnly
+                    && matching::would_cross(&market.book, &side, price);
+                let fills = if reject {
+                    Vec::new()
+                } else {
+                    matching::plan(&market.book, &side, limit, volume)
+                };
+                (reject, fills, Vec::new())
+            }
         };
-        let planned: Decimal = fills.iter().map(|f| f.volume).sum();
+        let planned: Decimal = fills.iter().map(|f| f.volume).sum::<Decimal>()
+            + walk.iter().map(|(_, v)| *v).sum::<Decimal>();
         if kind == OrderKind::Fok && planned < volume {
             fills.clear();
+            walk.clear();
         }
         let rests = matches!(kind, OrderKind::Limit | OrderKind::PostOnly) && !post_only_reject;
         let rest = if rests {
@@ -147,11 +167,14 @@ impl State {
 
         // Order value: at the limit price, or for MARKET at the planned fills (the unfilled part
         // at the mark price).
-        let money = if kind == OrderKind::Market {
+        let trades = || {
             fills
                 .iter()
-                .map(|f| value(&cfg, f.volume, f.price))
-                .sum::<Decimal>()
+                .map(|f| (f.price, f.volume))
+                .chain(walk.iter().copied())
+        };
+        let money = if kind == OrderKind::Market {
+            trades().map(|(p, v)| value(&cfg, v, p)).sum::<Decimal>()
                 + value(&cfg, volume - planned, mark)
         } else {
             value(&cfg, volume, price)
@@ -176,8 +199,8 @@ impl State {
         if intent.open {
             let lev = Decimal::from(leverage.max(1));
             let mut need = Decimal::ZERO;
-            for f in &fills {
-                let v = value(&cfg, f.volume, f.price);
+            for (p, v) in trades() {
+                let v = value(&cfg, v, p);
                 need += v / lev + v * cfg.commission.open_taker;
             }
             need += value(&cfg, rest, price) / lev;
@@ -192,6 +215,7 @@ impl State {
             intent: intent.clone(),
             leverage,
             fills,
+            walk,
             rests,
             post_only_reject,
         })
@@ -221,6 +245,7 @@ impl State {
             intent,
             leverage,
             fills,
+            walk,
             rests,
             post_only_reject,
         } = plan;
@@ -254,6 +279,9 @@ impl State {
         self.attach(id, attached, now, fx)?;
         for f in &fills {
             self.execute_fill(&cfg, id, f, now, fx)?;
+        }
+        for (price, volume) in walk {
+            self.execute_mirror_fill(&cfg, id, price, volume, Rule::BookWalk, now, fx)?;
         }
         let remaining = self
             .orders
@@ -305,6 +333,11 @@ impl State {
                     remaining,
                 },
             );
+            // Behind what the source shows at its price now.
+            if let Some(mirror) = m.mirror.as_mut() {
+                let ahead = mirror.book.displayed(side, price);
+                mirror.ahead.insert(id, ahead);
+            }
         }
         Ok(())
     }

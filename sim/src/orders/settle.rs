@@ -10,10 +10,12 @@ use rust_decimal::Decimal;
 
 use crate::account::TradeRecord;
 use crate::config::ContractConfig;
+use crate::engine::mirror::Rule;
 use crate::engine::{Fill, Side};
 use crate::error::{SimError, SimResult};
 use crate::events::{Effects, LastFill, order_update};
 use crate::positions::{Position, value};
+use crate::source::FillRecord;
 use crate::state::{Print, State};
 
 use super::OrderStatus;
@@ -88,6 +90,83 @@ impl State {
             now,
             fx,
         )
+    }
+
+    /// A fill of our order `order_id` against a market source: booked on our side only, the
+    /// source being the other. A resting order (a maker: crossed book, trade through, queue
+    /// cleared) leaves our book by what filled; an incoming one (book walk) takes it from the
+    /// source's level, where it stays taken until the source changes that level.
+    #[allow(clippy::too_many_arguments)]
+    pub(crate) fn execute_mirror_fill(
+        &mut self,
+        cfg: &ContractConfig,
+        order_id: i64,
+        price: Decimal,
+        volume: Decimal,
+        rule: Rule,
+        now: i64,
+        fx: &mut Effects,
+    ) -> SimResult<()> {
+        let (side, uid, fee_before) = self
+            .orders
+            .get(&order_id)
+            .map(|o| (o.side, o.uid, o.fee))
+            .ok_or_else(|| SimError::internal("order vanished"))?;
+        let trade_id = self.next_trade_id();
+        let is_maker = rule != Rule::BookWalk;
+        let market = self
+            .markets
+            .get_mut(&cfg.symbol)
+            .ok_or_else(|| SimError::new(ErrorCode::OrderBookMissing))?;
+        if is_maker {
+            market.book.fill(&side, price, order_id, volume);
+        } else if let Some(m) = market.mirror.as_mut() {
+            m.book.take(side.opposite(), price, volume);
+        }
+        let parties = match side {
+            Side::Buy => Parties {
+                trade_id,
+                bid: order_id,
+                ask: 0,
+                bid_uid: uid,
+                ask_uid: 0,
+            },
+            Side::Sell => Parties {
+                trade_id,
+                bid: 0,
+                ask: order_id,
+                bid_uid: 0,
+                ask_uid: uid,
+            },
+        };
+        self.settle(cfg, order_id, volume, price, is_maker, &parties, now, fx)?;
+        let (open, fee) = self
+            .orders
+            .get(&order_id)
+            .map_or((false, Decimal::ZERO), |o| {
+                (o.is_open(), o.fee - fee_before)
+            });
+        if !open {
+            if let Some(m) = self
+                .markets
+                .get_mut(&cfg.symbol)
+                .and_then(|m| m.mirror.as_mut())
+            {
+                m.ahead.remove(&order_id);
+            }
+        }
+        self.log_fill(FillRecord {
+            time: now,
+            symbol: cfg.symbol.clone(),
+            order_id,
+            uid,
+            side,
+            price,
+            volume,
+            rule,
+            fee,
+        });
+        Ok(())
     }
 
     /// Books one side of a trade: fee, lock, position, PnL, order state, trade record, events.

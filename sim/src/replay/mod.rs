@@ -40,15 +40,7 @@ use contango::{Client, ConfigError, Credentials, Product};
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
-/// How a replay spaces a connection's server frames.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum Pace {
-    /// As recorded: each frame when it came, counted from the connection's start.
-    #[default]
-    Recorded,
-    /// Each frame as soon as the previous one is sent (and the client's awaited frames came).
-    Fast,
-}
+pub use crate::pace::Pace;
 
 /// Configures a [`Replay`].
 #[derive(Debug)]

@@ -10,7 +10,7 @@ use axum::response::{IntoResponse, Response};
 use contango::recording::{ClosedBy, Direction, Frame, Payload};
 use tokio::time::{Instant, sleep_until, timeout};
 
-use super::{Miss, Pace, State};
+use super::{Miss, State};
 
 /// How long the replay waits for a frame the client sent at this point of the recording before
 /// going on without it (a client that behaves differently must not hang the replay).
@@ -57,9 +57,8 @@ async fn play(mut socket: WebSocket, state: Arc<State>, i: usize) {
         for (at_ms, frame) in &conn.frames {
             match frame.dir {
                 Direction::In => {
-                    if state.pace == Pace::Recorded {
-                        let offset = Duration::from_millis(at_ms.saturating_sub(conn.at_ms));
-                        sleep_until(started + offset).await;
+                    if let Some(due) = state.pace.due(at_ms.saturating_sub(conn.at_ms)) {
+                        sleep_until(started + due).await;
                     }
                     if socket.send(message(frame)).await.is_err() {
                         return false;

@@ -1,7 +1,9 @@
 //! The simulator's tests over real sockets, as one test binary (each binary links tokio, axum,
 //! reqwest and the SDK: one links them once).
 
+mod market_server; // a market source speaking the exchange's wire format, scripted by the tests
 mod support; // a raw WebSocket client for the simulator's streams
 
 mod drift;
 mod market_stream;
+mod real_prices;
