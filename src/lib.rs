@@ -30,6 +30,8 @@ pub mod book;
 pub mod checks;
 pub mod conditional;
 mod features;
+#[cfg(feature = "market-stream")]
+pub mod strategy;
 
 #[doc(hidden)]
 pub mod __private {

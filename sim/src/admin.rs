@@ -147,7 +147,7 @@ fn view(shared: &Shared, view: &str) -> SimResult<serde_json::Value> {
                         "contractName": f.symbol,
                         "orderId": f.order_id,
                         "uid": f.uid,
-                        "side": f.side.wire().as_str(),
+                        "side": f.side.name(),
                         "price": f.price.to_string(),
                         "volume": f.volume.to_string(),
                         "rule": f.rule.name(),

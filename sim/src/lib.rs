@@ -50,6 +50,7 @@
 pub mod account;
 pub mod admin;
 pub mod auth;
+pub mod backtest;
 pub mod clock;
 pub mod conditional;
 pub mod config;
@@ -88,6 +89,7 @@ use rust_decimal::Decimal;
 use tokio::task::JoinHandle;
 
 pub use account::RateLimit;
+pub use backtest::{Backtest, BacktestError, Report};
 pub use config::{
     AccountConfig, AdminAccess, ContractConfig, MarginKind, MarketStreamConfig, SimConfig,
     StreamConfig,

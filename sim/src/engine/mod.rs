@@ -34,6 +34,14 @@ impl Side {
         }
     }
 
+    /// `BUY` or `SELL`.
+    pub fn name(self) -> &'static str {
+        match self {
+            Side::Buy => "BUY",
+            Side::Sell => "SELL",
+        }
+    }
+
     /// The wire value.
     pub fn wire(self) -> contango::Side {
         match self {

@@ -70,12 +70,16 @@ pub fn start(
     }
 }
 
-/// Decodes one frame and applies it at the exchange time it carries (the clock follows it when
-/// `follow`; otherwise the simulator's clock stamps it).
+/// Decodes one frame and applies it ([`apply_event`]).
 pub fn apply_frame(shared: &Shared, bytes: &[u8], follow: bool) {
-    let Ok(MarketMessage::Event(event)) = MarketStreamApi::decode_frame(bytes) else {
-        return;
-    };
+    if let Ok(MarketMessage::Event(event)) = MarketStreamApi::decode_frame(bytes) {
+        apply_event(shared, event, follow);
+    }
+}
+
+/// Applies one event at the exchange time it carries when `follow` (the clock follows it), else
+/// at the simulator's clock; returns that time.
+pub fn apply_event(shared: &Shared, event: contango::MarketEvent, follow: bool) -> i64 {
     let ts = event_ts(&event);
     if follow && ts > 0 {
         shared.clock.follow(ts);
@@ -84,9 +88,11 @@ pub fn apply_frame(shared: &Shared, bytes: &[u8], follow: bool) {
     if let Err(e) = shared.lock().apply_market_event(event, now) {
         tracing::debug!(error = %e, "market source: a frame was not applied");
     }
+    now
 }
 
-fn event_ts(event: &contango::MarketEvent) -> i64 {
+/// The exchange time of an event (0 when it carries none).
+pub fn event_ts(event: &contango::MarketEvent) -> i64 {
     match event {
         contango::MarketEvent::Depth(d) => d.ts.0,
         contango::MarketEvent::Trades(t) => t.ts.0,
@@ -155,10 +161,7 @@ async fn live(url: String, shared: Arc<Shared>, contracts: Vec<String>) {
             item = stream.recv() => match item {
                 Some(MarketItem::Event(event)) => {
                     last = Instant::now();
-                    let now = shared.clock.now();
-                    if let Err(e) = shared.lock().apply_market_event(event, now) {
-                        tracing::debug!(error = %e, "market source: a frame was not applied");
-                    }
+                    apply_event(&shared, event, false);
                 }
                 Some(MarketItem::Disconnected { reason, .. }) => {
                     shared.lock().degrade_sources(&format!("the source disconnected: {reason}"));

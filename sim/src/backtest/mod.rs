@@ -1,0 +1,215 @@
+//! The lockstep backtest: a recorded market replayed through the simulator, frame by frame,
+//! with a strategy trading on it over real sockets (docs/design.md, Real prices).
+//!
+//! ```no_run
+//! # async fn f() -> Result<(), Box<dyn std::error::Error>> {
+//! use contango::strategy::Strategy;
+//! use contango::{Client, MarketEvent};
+//!
+//! struct Watch;
+//! impl Strategy for Watch {
+//!     async fn on_event(&mut self, _event: &MarketEvent, _client: &Client) {}
+//! }
+//!
+//! let report = contango_sim::Backtest::from_file("day.jsonl")?
+//!     .plot("day.svg")
+//!     .run(&mut Watch)
+//!     .await?;
+//! println!("{}", report.to_json());
+//! # Ok(()) }
+//! ```
+//!
+//! The harness starts a simulator whose market follows the recording ([`MarketSource::Stepped`])
+//! and a [`Client`](contango::Client) of its funded account. For each market-stream frame it applies the frame
+//! (the book, the tape, the mark price, the fills of resting orders, the triggers), then hands
+//! the event to the strategy and waits for it to return before the next frame. Nothing depends
+//! on wall time: the clock follows the recording, so the same recording and strategy give the
+//! same fills, run after run, at any pace, and the run is as fast as the strategy.
+//!
+//! The [`Report`] sums the run up: frames and frames a second, orders, fills by rule, fees,
+//! realised and unrealised PnL, maximum drawdown, equity and position over time, and the fill
+//! log; as a value, as JSON ([`Report::to_json`]) and drawn as SVG ([`Backtest::plot`]).
+
+mod plot;
+mod report;
+
+use std::path::{Path, PathBuf};
+use std::time::Instant;
+
+use contango::recording::{Recording, RecordingError};
+use contango::strategy::Strategy;
+use contango::{MarketMessage, MarketStreamApi};
+use rust_decimal::Decimal;
+
+pub use report::{EquityPoint, FillLine, Report};
+
+use crate::source::MarketSource;
+use crate::state::USER_UID;
+use crate::{Pace, Sim};
+
+/// Why a backtest could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum BacktestError {
+    /// The recording could not be read.
+    #[error("backtest: {0}")]
+    Recording(#[from] RecordingError),
+    /// It holds no market-stream frame.
+    #[error("backtest: the recording holds no market-stream frame")]
+    NoFrames,
+    /// The simulator did not start.
+    #[error("backtest: the simulator did not start: {0}")]
+    Start(#[from] std::io::Error),
+    /// The client could not be built.
+    #[error("backtest: {0}")]
+    Client(#[from] contango::ConfigError),
+    /// The chart could not be written.
+    #[error("backtest: the chart {path}: {message}")]
+    Plot {
+        /// Where it was to go.
+        path: PathBuf,
+        /// What failed.
+        message: String,
+    },
+}
+
+/// A backtest to run: the frames, the contracts mirrored, the pace, the chart.
+#[derive(Debug, Clone)]
+#[must_use]
+pub struct Backtest {
+    /// `(ms since the recording started, frame bytes)`.
+    frames: Vec<(u64, Vec<u8>)>,
+    contracts: Option<Vec<String>>,
+    pace: Pace,
+    plot: Option<PathBuf>,
+    /// At most this many equity points are kept (evenly spaced); drawdown sees every frame.
+    points: usize,
+}
+
+impl Backtest {
+    /// The market-stream frames of the recording at `path`.
+    pub fn from_file(path: impl AsRef<Path>) -> Result<Backtest, BacktestError> {
+        Ok(Self::from_recording(&Recording::from_file(path)?))
+    }
+
+    /// The market-stream frames of `recording`.
+    pub fn from_recording(recording: &Recording) -> Backtest {
+        Self::with(crate::source::run::recorded_frames(recording))
+    }
+
+    /// Market-stream frames as the exchange sends them (text or gzip), in order, each at its
+    /// own time.
+    pub fn from_frames(frames: impl IntoIterator<Item = Vec<u8>>) -> Backtest {
+        Self::with(frames.into_iter().map(|f| (0, f)).collect())
+    }
+
+    fn with(frames: Vec<(u64, Vec<u8>)>) -> Backtest {
+        Backtest {
+            frames,
+            contracts: None,
+            pace: Pace::Fast,
+            plot: None,
+            points: 2_000,
+        }
+    }
+
+    /// The contracts to mirror (default: every tradable one).
+    pub fn contracts<S: Into<String>>(mut self, names: impl IntoIterator<Item = S>) -> Self {
+        self.contracts = Some(names.into_iter().map(Into::into).collect());
+        self
+    }
+
+    /// How fast frames are released, at most (default as fast as the strategy): with
+    /// `Recorded` or `Times`, a frame also waits for its recorded time. The fills are the same
+    /// at any pace.
+    pub fn pace(mut self, pace: Pace) -> Self {
+        self.pace = pace;
+        self
+    }
+
+    /// Draws equity and position over time to this SVG file at the end.
+    pub fn plot(mut self, path: impl Into<PathBuf>) -> Self {
+        self.plot = Some(path.into());
+        self
+    }
+
+    /// Runs `strategy` over the frames; the report at the end.
+    pub async fn run<S: Strategy>(self, strategy: &mut S) -> Result<Report, BacktestError> {
+        if self.frames.is_empty() {
+            return Err(BacktestError::NoFrames);
+        }
+        let mut builder = Sim::builder().market_source(MarketSource::Stepped);
+        if let Some(c) = &self.contracts {
+            builder = builder.source_contracts(c.clone());
+        }
+        let sim = builder.start().await?;
+        let client = sim.client()?;
+        let mut report = report::Recorder::new(self.points, self.frames.len());
+        let started = Instant::now();
+        let first = self.frames.first().map_or(0, |(at, _)| *at);
+        for (at, bytes) in &self.frames {
+            if let Some(due) = self.pace.due(at - first) {
+                tokio::time::sleep_until((started + due).into()).await;
+            }
+            let Ok(MarketMessage::Event(event)) = MarketStreamApi::decode_frame(bytes) else {
+                continue;
+            };
+            let now = sim.apply_market_event(event.clone());
+            report.frame(now, sim.equity(USER_UID));
+            strategy.on_event(&event, &client).await;
+        }
+        let report = report.finish(&sim, started.elapsed());
+        sim.shutdown().await;
+        if let Some(path) = &self.plot {
+            plot::draw(&report, path).map_err(|message| BacktestError::Plot {
+                path: path.clone(),
+                message,
+            })?;
+        }
+        Ok(report)
+    }
+}
+
+/// An account's worth at one moment, in its first margin coin: the balance (realised PnL and
+/// fees in it), the unrealised PnL at the mark prices, and the net position in contracts.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Equity {
+    /// Balance of the contract account.
+    pub balance: Decimal,
+    /// Unrealised PnL of the open positions.
+    pub unrealized: Decimal,
+    /// Long minus short contracts.
+    pub position: Decimal,
+}
+
+impl Sim {
+    /// Applies a decoded market event of a stepped source at its time (the clock follows it);
+    /// returns that time.
+    pub fn apply_market_event(&self, event: contango::MarketEvent) -> i64 {
+        crate::source::run::apply_event(&self.shared, event, true)
+    }
+
+    /// The account `uid`'s worth now, in USDT.
+    pub fn equity(&self, uid: i64) -> Equity {
+        let st = self.shared.lock();
+        let Ok(account) = st.account(uid) else {
+            return Equity::default();
+        };
+        let mut e = Equity {
+            balance: account
+                .coins
+                .get("USDT")
+                .map_or(Decimal::ZERO, |c| c.balance),
+            ..Equity::default()
+        };
+        for p in account.positions_in("USDT", &st.contracts) {
+            if let Some(c) = st.contracts.get(&p.symbol) {
+                e.unrealized += p.unrealized(c, st.mark(&p.symbol));
+            }
+            e.position += match p.side {
+                crate::engine::Side::Buy => p.volume,
+                crate::engine::Side::Sell => -p.volume,
+            };
+        }
+        e
+    }
+}
