@@ -24,6 +24,10 @@ pub struct Global {
     pub profile: Option<String>,
     /// `--sim`.
     pub sim: bool,
+    /// `--market-from URL|FILE` (with `--sim`): the simulator's market follows a real one.
+    pub market_from: Option<String>,
+    /// `--pace recorded|N|fast` (with a recording as `--market-from`).
+    pub pace: Option<String>,
     /// `--output`, or the default for where stdout goes.
     pub format: Option<Format>,
     /// `--jsonl`.
@@ -46,6 +50,8 @@ impl Global {
             product: text("product"),
             profile: text("profile"),
             sim: m.get_flag("sim"),
+            market_from: text("market-from"),
+            pace: text("pace"),
             format: text("output").and_then(|f| Format::from_name(&f)),
             jsonl: m.get_flag("jsonl"),
             verbose: m.get_flag("verbose"),
@@ -101,6 +107,12 @@ pub fn command<A: Api>() -> Command {
         .arg(global(Arg::new("sim").long("sim").action(ArgAction::SetTrue))
             .conflicts_with_all(["base-url", "market-url", "profile"])
             .help("Start the embedded exchange simulator for this command and use it (its address goes to stderr)"))
+        .arg(global(Arg::new("market-from").long("market-from").value_name("URL|FILE"))
+            .requires("sim")
+            .help("With --sim: the simulator's market follows a real one, a live market stream (ws:// or wss://) or a recording of one; its book, trades and mark price, local fills"))
+        .arg(global(Arg::new("pace").long("pace").value_name("PACE"))
+            .requires("market-from")
+            .help("How a recording given to --market-from plays: recorded (default), N times faster, or fast"))
         .arg(global(Arg::new("record").long("record").value_name("FILE"))
             .help("Record every request, answer and stream frame of this command to FILE (JSON lines, no secrets)"))
         .arg(global(Arg::new("replay").long("replay").value_name("FILE"))

@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use clap::ArgMatches;
 use contango::recording::Recorder;
-use contango_sim::{MarketDriver, Pace, Replay, Sim};
+use contango_sim::{MarketDriver, MarketSource, Pace, Replay, Sim};
 
 use crate::api::Api;
 use crate::drift;
@@ -108,7 +108,7 @@ async fn execute<A: Api>(global: &Global, matches: &ArgMatches) -> Result<(), Fa
         || name == "drift"
         || name == "watch";
     let sim = match global.sim {
-        true => Some(start_sim(driven).await?),
+        true => Some(start_sim(driven, global).await?),
         false => None,
     };
     let replay = match &global.replay {
@@ -214,23 +214,36 @@ fn until_played_out(signal: stream::Stop, replay: &Replay) -> stream::Stop {
     })
 }
 
-/// The embedded simulator, its address on stderr (stdout stays parseable). With `driven`, its
-/// market moves (a seeded random walk with trades), for `stream market` to show.
-async fn start_sim(driven: bool) -> Result<Sim, Failure> {
+/// The embedded simulator, its address on stderr (stdout stays parseable). With
+/// `--market-from`, its market follows a real one; else with `driven`, it moves (a seeded random
+/// walk with trades), for `stream market` to show.
+async fn start_sim(driven: bool, global: &Global) -> Result<Sim, Failure> {
     let mut builder = Sim::builder();
-    if driven {
+    let real = match &global.market_from {
+        Some(from) => {
+            let pace = match &global.pace {
+                Some(p) => p.parse::<Pace>().map_err(Failure::Refused)?,
+                None => Pace::default(),
+            };
+            builder = builder.market_source(MarketSource::parse(from, pace));
+            true
+        }
+        None => false,
+    };
+    if driven && !real {
         builder = builder.market_driver(MarketDriver::random_walk(1));
     }
     let sim = builder
         .start()
         .await
         .map_err(|e| Failure::Other(format!("cannot start the simulator: {e}")))?;
-    let market = match driven {
-        true => format!(
+    let market = match (sim.market_source(), driven) {
+        (Some(from), _) => format!(", market stream {} following {from}", sim.market_ws_url()),
+        (None, true) => format!(
             ", market stream {} moved by a seeded random walk",
             sim.market_ws_url()
         ),
-        false => String::new(),
+        (None, false) => String::new(),
     };
     eprintln!(
         "sim: listening on {} (stream {}{market}); it stops when this command ends",

@@ -15,6 +15,8 @@ pub const GLOBAL_FLAGS: &[&str] = &[
     "product",
     "profile",
     "sim",
+    "market-from",
+    "pace",
     "record",
     "replay",
     "output",

@@ -198,3 +198,51 @@ fn bad_channels_parameters_and_contracts_are_refused_before_connecting() {
     }
     assert_eq!(h.sim().market_connections_opened(), 0, "nothing was sent");
 }
+
+/// `--sim --market-from FILE`: the simulator's market is the recording's (here the exchange's
+/// own depth frame, as a probe recorded it), not the synthetic one; `--pace` is checked first.
+#[test]
+fn the_simulator_follows_a_recorded_market() {
+    let h = Harness::new("market-from");
+    let fixture = format!(
+        "{}/../../shared/fixtures/real-world/probe_ws_market_depth_frame.json",
+        env!("CARGO_MANIFEST_DIR")
+    );
+    let frame = std::fs::read_to_string(&fixture).unwrap_or_else(|e| panic!("{fixture}: {e}"));
+    let line = |v: Value| serde_json::to_string(&v).expect("json");
+    let recording = [
+        line(serde_json::json!({"contango_recording": 1, "started_ms": 1, "client": "test"})),
+        line(serde_json::json!({"at": 1, "kind": "connect", "conn": 1, "stream": "market", "url": "ws://exchange/kline-api/ws"})),
+        line(serde_json::json!({"at": 2, "kind": "frame", "conn": 1, "dir": "in", "binary": true, "gzip": true, "text": frame.trim()})),
+    ]
+    .join("\n");
+    let path = std::path::PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("market-from.jsonl");
+    std::fs::write(&path, recording + "\n").expect("recording");
+    let path = path.to_str().expect("a path");
+    let mut cmd = h.bare();
+    cmd.args([
+        "--sim",
+        "--market-from",
+        path,
+        "--pace",
+        "fast",
+        "depth",
+        C,
+        "--limit",
+        "2",
+        "-o",
+        "json",
+    ]);
+    let run = crate::support::finish(cmd);
+    assert_eq!(run.code, Some(0), "{run:?}");
+    let book: Value = serde_json::from_str(&run.stdout).expect("json");
+    assert_eq!(decimal(&book["asks"][0][0]), dec!(86526), "{book}");
+    assert_eq!(decimal(&book["asks"][0][1]), dec!(61555), "{book}");
+    assert_eq!(decimal(&book["bids"][0][0]), dec!(86525.9), "{book}");
+    assert!(run.stderr.contains("following"), "{run:?}");
+    let mut cmd = h.bare();
+    cmd.args(["--sim", "--market-from", path, "--pace", "soon", "depth", C]);
+    let refused = crate::support::finish(cmd);
+    assert_eq!(refused.code, Some(2), "{refused:?}");
+    assert!(refused.stderr.contains("not a pace"), "{refused:?}");
+}

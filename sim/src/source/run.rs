@@ -55,7 +55,7 @@ pub fn start(
             let recording = Recording::from_file(path).map_err(|e| {
                 std::io::Error::new(std::io::ErrorKind::InvalidInput, e.to_string())
             })?;
-            let frames = recorded_frames(&recording);
+            let mut frames = recorded_frames(&recording);
             if frames.is_empty() {
                 return Err(std::io::Error::new(
                     std::io::ErrorKind::InvalidInput,
@@ -65,7 +65,15 @@ pub fn start(
                     ),
                 ));
             }
-            Ok(Some(tokio::spawn(recorded(frames, *pace, shared))))
+            // What the recording shows at its first moment is there before the simulator
+            // serves: a client's first request already sees the recorded market.
+            let first = frames.first().map_or(0, |(at, _)| *at);
+            let starting = frames.iter().take_while(|(at, _)| *at == first).count();
+            for (_, bytes) in &frames[..starting] {
+                apply_frame(&shared, bytes, true);
+            }
+            let rest = frames.split_off(starting);
+            Ok(Some(tokio::spawn(recorded(first, rest, *pace, shared))))
         }
     }
 }
@@ -102,9 +110,9 @@ pub fn event_ts(event: &contango::MarketEvent) -> i64 {
     }
 }
 
-async fn recorded(frames: Vec<(u64, Vec<u8>)>, pace: Pace, shared: Arc<Shared>) {
+/// Plays `frames` at `pace`, their times counted from `first` (the recording's first frame).
+async fn recorded(first: u64, frames: Vec<(u64, Vec<u8>)>, pace: Pace, shared: Arc<Shared>) {
     let started = Instant::now();
-    let first = frames.first().map_or(0, |(at, _)| *at);
     for (n, (at, bytes)) in frames.iter().enumerate() {
         let due = pace.due(at - first);
         match due {

@@ -4,6 +4,7 @@
 mod market_server; // a market source speaking the exchange's wire format, scripted by the tests
 mod support; // a raw WebSocket client for the simulator's streams
 
+mod backtest;
 mod drift;
 mod market_stream;
 mod real_prices;

@@ -1,0 +1,139 @@
+//! The lockstep backtest over real sockets: a session recorded from the simulator's driven
+//! market, replayed with a strategy that rests limit orders and sends market ones. Two runs give
+//! byte-identical fill logs, and the recorded pace gives the fills of the fastest one.
+
+use std::path::PathBuf;
+use std::time::Duration;
+
+use contango::strategy::Strategy;
+use contango::{
+    Client, DepthChannel, MarketEvent, NewOrder, Open, OrderType, PositionType, Side, TradesChannel,
+};
+use contango_sim::{Backtest, MarketDriver, Pace, Sim};
+use rust_decimal::Decimal;
+
+const BTC: &str = "E-BTC-USDT";
+
+/// Every 7th book: a bid one level under the best (it fills by queue or trade through); every
+/// 11th: a market order, alternately buying and selling.
+#[derive(Default)]
+struct Busy {
+    books: u64,
+}
+
+impl Strategy for Busy {
+    async fn on_event(&mut self, event: &MarketEvent, client: &Client) {
+        let MarketEvent::Depth(d) = event else {
+            return;
+        };
+        self.books += 1;
+        let order = |side, kind, price| NewOrder {
+            contract_name: BTC.into(),
+            side,
+            order_type: kind,
+            position_type: PositionType::Cross,
+            open: Open::Open,
+            volume: Decimal::ONE,
+            amount: Decimal::ZERO,
+            price,
+        };
+        if self.books % 7 == 0 {
+            if let Some(level) = d.tick.buys.get(1) {
+                let _ = client
+                    .new_order(order(Side::Buy, OrderType::Limit, level.price))
+                    .send()
+                    .await;
+            }
+        }
+        if self.books % 11 == 0 {
+            let side = if self.books % 22 == 0 {
+                Side::Sell
+            } else {
+                Side::Buy
+            };
+            let _ = client
+                .new_order(order(side, OrderType::Market, Decimal::ZERO))
+                .send()
+                .await;
+        }
+    }
+}
+
+/// Records `ms` of the driven BTC market (depth and trades).
+async fn recorded(ms: u64) -> PathBuf {
+    let path = std::env::temp_dir().join(format!(
+        "contango-backtest-test-{}-{ms}.jsonl",
+        std::process::id()
+    ));
+    let driver = MarketDriver::random_walk(3)
+        .contracts([BTC])
+        .step(Duration::from_millis(10))
+        .trade_every(1);
+    let sim = Sim::builder()
+        .market_driver(driver)
+        .start()
+        .await
+        .expect("simulator");
+    let client = Client::builder()
+        .base_url(sim.rest_url())
+        .market_stream_url(sim.market_ws_url())
+        .record(&path)
+        .build()
+        .expect("client");
+    let mut stream = client
+        .market_stream()
+        .subscribe(DepthChannel::new(BTC, 0))
+        .subscribe(TradesChannel::new(BTC))
+        .connect()
+        .await
+        .expect("market stream");
+    let until = tokio::time::Instant::now() + Duration::from_millis(ms);
+    while tokio::time::timeout_at(until, stream.recv()).await.is_ok() {}
+    stream.shutdown().await;
+    client.flush_recording().await.expect("flushed");
+    sim.shutdown().await;
+    path
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_same_recording_and_strategy_fill_alike_at_any_pace() {
+    let path = recorded(1500).await;
+    let run = |pace| {
+        let path = path.clone();
+        async move {
+            Backtest::from_file(&path)
+                .expect("recording")
+                .contracts([BTC])
+                .pace(pace)
+                .run(&mut Busy::default())
+                .await
+                .expect("backtest")
+        }
+    };
+    let first = run(Pace::Fast).await;
+    assert!(first.frames > 50, "{first:?}");
+    assert!(
+        first.fills.len() >= 3 && first.fills_by_rule.len() >= 2,
+        "the strategy should fill by more than one rule: {:?}",
+        first.fills_by_rule
+    );
+    assert!(first.orders > 0 && first.fees > Decimal::ZERO);
+    let second = run(Pace::Fast).await;
+    assert_eq!(
+        first.fill_log(),
+        second.fill_log(),
+        "two runs, one fill log"
+    );
+    let paced = run(Pace::Recorded).await;
+    assert_eq!(
+        first.fill_log(),
+        paced.fill_log(),
+        "the recorded pace fills alike"
+    );
+    assert!(
+        paced.seconds >= 1.0,
+        "the recorded pace took {} s",
+        paced.seconds
+    );
+    let _ = std::fs::remove_file(&path);
+}
