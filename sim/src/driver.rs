@@ -389,7 +389,7 @@ impl Driver {
                     time,
                     price,
                     volume,
-                    value: value(&c, volume, price),
+                    amount: price * volume,
                 });
             }
             if let Some(m) = st.markets.get_mut(&c.symbol) {

@@ -95,7 +95,7 @@ pub fn stats(m: &Market, now: i64) -> Stats {
         low: recent.iter().map(|p| p.price).min().unwrap_or(last),
         last,
         vol: recent.iter().map(|p| p.volume).sum(),
-        amount: recent.iter().map(|p| p.value).sum(),
+        amount: recent.iter().map(|p| p.amount).sum(),
         rose: if open.is_zero() {
             Decimal::ZERO
         } else {
@@ -174,7 +174,7 @@ impl Candle {
         self.low = self.low.min(p.price);
         self.close = p.price;
         self.vol += p.volume;
-        self.amount += p.value;
+        self.amount += p.amount;
     }
 
     /// A candle without trades at `price`.
@@ -291,7 +291,7 @@ mod tests {
             time,
             price: Decimal::from(price),
             volume: Decimal::ONE,
-            value: Decimal::from(price),
+            amount: Decimal::from(price),
         }
     }
 

@@ -18,7 +18,6 @@ use crate::engine::{PriceSource, Side};
 use crate::error::{SimError, SimResult};
 use crate::events::Effects;
 use crate::liquidation::Liquidations;
-use crate::positions::value;
 use crate::state::{Print, State};
 
 impl State {
@@ -77,7 +76,7 @@ impl State {
         volume: Decimal,
         now: i64,
     ) -> SimResult<i64> {
-        let cfg = self.contract(symbol)?.clone();
+        self.contract(symbol)?;
         if price <= Decimal::ZERO || volume <= Decimal::ZERO {
             return Err(SimError::param("price/volume"));
         }
@@ -94,7 +93,7 @@ impl State {
                 time: now,
                 price,
                 volume,
-                value: value(&cfg, volume, price),
+                amount: price * volume,
             });
             st.price_moved(symbol, PriceSource::Last, now, fx)?;
             Ok(trade_id)

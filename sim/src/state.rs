@@ -45,8 +45,9 @@ pub struct Print {
     pub price: Decimal,
     /// Contracts.
     pub volume: Decimal,
-    /// Traded value (`positions::value`).
-    pub value: Decimal,
+    /// The amount the market stream states: price × contracts, as the exchange's own frames
+    /// show (a notional in the margin coin needs the contract's multiplier).
+    pub amount: Decimal,
 }
 
 /// A contract's live state.

@@ -40,7 +40,7 @@ pub fn trade(p: &Print) -> SimResult<MarketTrade> {
     t.price = p.price;
     t.vol = p.volume;
     t.side = p.taker_side.wire();
-    t.amount = Some(p.value);
+    t.amount = Some(p.amount);
     t.ds = Some(ds(p.time));
     t.ts = Some(Millis(p.time));
     Ok(t)

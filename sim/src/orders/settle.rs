@@ -53,7 +53,7 @@ impl State {
             time: now,
             price: fill.price,
             volume: fill.volume,
-            value: value(cfg, fill.volume, fill.price),
+            amount: fill.price * fill.volume,
         });
         // A new last price: the operation's follow-up tests the contract's triggers.
         fx.price_moved(&cfg.symbol);

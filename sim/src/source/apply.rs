@@ -12,7 +12,6 @@ use crate::engine::mirror::{self, MirrorFill, Resting, Rule};
 use crate::engine::{PriceSource, Side};
 use crate::error::{SimError, SimResult};
 use crate::events::Effects;
-use crate::positions::value;
 use crate::state::{Print, State};
 
 /// One fill of our orders against a market source, for the admin route and reports.
@@ -134,7 +133,7 @@ impl State {
                     time,
                     price: t.price,
                     volume: t.vol,
-                    value: value(&cfg, t.vol, t.price),
+                    amount: t.price * t.vol,
                 });
                 st.price_moved(symbol, PriceSource::Last, now, fx)?;
                 let live = st

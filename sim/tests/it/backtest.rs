@@ -14,8 +14,8 @@ use rust_decimal::Decimal;
 
 const BTC: &str = "E-BTC-USDT";
 
-/// Every 7th book: a bid one level under the best (it fills by queue or trade through); every
-/// 11th: a market order, alternately buying and selling.
+/// Every 3rd book: a bid one level under the best (it fills by queue, trade through or a book
+/// crossing it); every 5th: a market order, alternately buying and selling.
 #[derive(Default)]
 struct Busy {
     books: u64,
@@ -37,7 +37,7 @@ impl Strategy for Busy {
             amount: Decimal::ZERO,
             price,
         };
-        if self.books % 7 == 0 {
+        if self.books % 3 == 0 {
             if let Some(level) = d.tick.buys.get(1) {
                 let _ = client
                     .new_order(order(Side::Buy, OrderType::Limit, level.price))
@@ -45,8 +45,8 @@ impl Strategy for Busy {
                     .await;
             }
         }
-        if self.books % 11 == 0 {
-            let side = if self.books % 22 == 0 {
+        if self.books % 5 == 0 {
+            let side = if self.books % 10 == 0 {
                 Side::Sell
             } else {
                 Side::Buy
@@ -97,7 +97,7 @@ async fn recorded(ms: u64) -> PathBuf {
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn the_same_recording_and_strategy_fill_alike_at_any_pace() {
-    let path = recorded(1500).await;
+    let path = recorded(2000).await;
     let run = |pace| {
         let path = path.clone();
         async move {
