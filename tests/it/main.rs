@@ -22,6 +22,7 @@ mod wire;
 
 // Against the simulator, end to end.
 mod conditional_orders;
+mod paper_trade;
 mod sim_e2e_auth;
 mod sim_e2e_concurrency;
 mod sim_e2e_rest;
