@@ -1,8 +1,11 @@
-//! The simulator's conditional orders, in process (no sockets): a mark-price update that fires
-//! nothing, with 10,000 pending triggers on the contract beside the same update with none; and
-//! a trigger that fires a MARKET order beside placing that order directly.
-//! Budget (docs/design.md, Performance budgets): with 10,000 pending triggers, an update that
-//! fires nothing costs at most 1 µs; firing one costs what placing its order costs.
+//! The simulator's budgets (docs/design.md, Performance budgets), each beside its reference:
+//! - conditional orders, in process: a mark-price update that fires nothing with 10,000 pending
+//!   triggers on the contract beside the same update with none (at most 1 µs); a trigger firing a
+//!   MARKET order beside placing that order directly (the same cost);
+//! - real prices: a market session (gzip depth snapshots and trades as the exchange sends them)
+//!   applied to the simulator's book in process beside decoding the same frames (at most 1.25×);
+//! - a lockstep backtest of 20,000 frames with a trivial strategy over real sockets (20,000
+//!   frames a second or more).
 
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -177,5 +180,117 @@ fn firing(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, mark_update, firing);
+/// A market session as the exchange sends it: gzip frames, a depth snapshot of 30 levels a
+/// side, then a trade, alternately, the book moving by a tick now and then.
+fn session(frames: usize) -> Vec<Vec<u8>> {
+    use std::io::Write as _;
+    let gzip = |text: String| {
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        gz.write_all(text.as_bytes()).expect("gzip");
+        gz.finish().expect("gzip")
+    };
+    (0..frames)
+        .map(|i| {
+            let ts = 1_790_133_525_574 + i64::try_from(i).unwrap_or(0) * 100;
+            let mid = 300_000 + i64::try_from(i / 20 % 7).unwrap_or(0); // in tenths
+            if i % 2 == 0 {
+                let side = |dir: i64| {
+                    (1..=30)
+                        .map(|k| {
+                            let p = mid + dir * k;
+                            format!("[\"{}.{}\",\"{}\"]", p / 10, p % 10, 1000 + k * 37)
+                        })
+                        .collect::<Vec<_>>()
+                        .join(",")
+                };
+                gzip(format!(
+                    r#"{{"event_rep":"","channel":"market_e_btcusdt_depth_step0","data":null,"tick":{{"asks":[{}],"buys":[{}]}},"ts":{ts},"status":"ok"}}"#,
+                    side(1),
+                    side(-1)
+                ))
+            } else {
+                let p = mid - 1;
+                gzip(format!(
+                    r#"{{"event_rep":"","channel":"market_e_btcusdt_trade_ticker","data":[],"tick":{{"data":[{{"price":"{}.{}","vol":"15","side":"SELL","amount":"450000","ds":"2026-09-23 11:18:39","ts":{ts}}}],"ts":{ts}}},"ts":{ts},"status":"ok"}}"#,
+                    p / 10,
+                    p % 10
+                ))
+            }
+        })
+        .collect()
+}
+
+fn recorded_session(c: &mut Criterion) {
+    let frames = session(1_000);
+    let mut g = c.benchmark_group("sim_recorded_session_1000_frames");
+    g.throughput(criterion::Throughput::Elements(1_000));
+    g.bench_function("decode only", |b| {
+        b.iter(|| {
+            for f in &frames {
+                black_box(contango::MarketStreamApi::decode_frame(black_box(f)).ok());
+            }
+        })
+    });
+    let config = SimConfig {
+        market_source: Some(contango_sim::MarketSource::Stepped),
+        source_contracts: Some(vec![BTC.into()]),
+        ..SimConfig::default()
+    };
+    let shared = Shared::new(config).expect("state");
+    g.bench_function("decode and apply to the simulator's book", |b| {
+        b.iter(|| {
+            for f in &frames {
+                contango_sim::source::run::apply_frame(&shared, black_box(f), true);
+            }
+        })
+    });
+    assert!(
+        shared.lock().markets[BTC]
+            .mirror
+            .as_ref()
+            .is_some_and(|m| m.health.is_live()),
+        "the session was applied"
+    );
+    g.finish();
+}
+
+/// Does nothing with the events but send one order in 2,000, over the simulator's socket.
+struct Trivial(u64);
+
+impl contango::strategy::Strategy for Trivial {
+    async fn on_event(&mut self, _event: &contango::MarketEvent, client: &contango::Client) {
+        self.0 += 1;
+        if self.0 % 2_000 == 0 {
+            let _ = client.send(&order(Side::Buy, 1)).await;
+        }
+    }
+}
+
+fn lockstep(c: &mut Criterion) {
+    let frames = session(20_000);
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("runtime");
+    let mut g = c.benchmark_group("sim_lockstep_backtest_20000_frames");
+    g.sample_size(10);
+    g.throughput(criterion::Throughput::Elements(20_000));
+    g.bench_function("trivial strategy", |b| {
+        b.iter(|| {
+            let report = rt
+                .block_on(
+                    contango_sim::Backtest::from_frames(frames.clone())
+                        .contracts([BTC])
+                        .run(&mut Trivial(0)),
+                )
+                .expect("backtest");
+            assert_eq!(report.frames, 20_000);
+            black_box(report.frames_per_second)
+        })
+    });
+    g.finish();
+}
+
+criterion_group!(benches, mark_update, firing, recorded_session, lockstep);
 criterion_main!(benches);

@@ -46,8 +46,11 @@ impl Rule {
     }
 }
 
-/// One price level of the source: price and size (contracts), as the snapshot gave them.
+/// One price level: price and size (contracts).
 pub type Level = (Decimal, Decimal);
+
+/// A snapshot's level as decoded (the market stream's own type: kept as it comes, no copy).
+pub type SourceLevel = contango::PriceLevel;
 
 /// What our fills took from one level of the source.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -88,12 +91,12 @@ pub struct MirrorFill {
 }
 
 /// The book a market source shows for one contract, with what we took from it.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[derive(Debug, Clone, Default, PartialEq)]
 pub struct MirrorBook {
     /// Best first: lowest ask first.
-    asks: Vec<Level>,
+    asks: Vec<SourceLevel>,
     /// Best first: highest bid first.
-    bids: Vec<Level>,
+    bids: Vec<SourceLevel>,
     taken: Vec<Taken>,
 }
 
@@ -106,7 +109,7 @@ fn better(side: Side, a: Decimal, b: Decimal) -> bool {
 
 impl MirrorBook {
     /// The levels of `side` (best first), as the source shows them.
-    pub fn side(&self, side: Side) -> &[Level] {
+    pub fn side(&self, side: Side) -> &[SourceLevel] {
         match side {
             Side::Buy => &self.bids,
             Side::Sell => &self.asks,
@@ -116,12 +119,12 @@ impl MirrorBook {
     /// Replaces the book with a snapshot (each side best first; put in order when it is not).
     /// What we took stays taken on levels the source shows at the same size; elsewhere the
     /// source changed the level and its new size stands.
-    pub fn replace(&mut self, mut asks: Vec<Level>, mut bids: Vec<Level>) {
-        if !asks.is_sorted_by(|a, b| a.0 <= b.0) {
-            asks.sort_by_key(|l| l.0);
+    pub fn replace(&mut self, mut asks: Vec<SourceLevel>, mut bids: Vec<SourceLevel>) {
+        if !asks.is_sorted_by(|a, b| a.price <= b.price) {
+            asks.sort_by_key(|l| l.price);
         }
-        if !bids.is_sorted_by(|a, b| a.0 >= b.0) {
-            bids.sort_by_key(|l| std::cmp::Reverse(l.0));
+        if !bids.is_sorted_by(|a, b| a.price >= b.price) {
+            bids.sort_by_key(|l| std::cmp::Reverse(l.price));
         }
         self.asks = asks;
         self.bids = bids;
@@ -129,14 +132,16 @@ impl MirrorBook {
             let (asks, bids) = (&self.asks, &self.bids);
             self.taken.retain(|t| {
                 let levels = if t.side == Side::Buy { bids } else { asks };
-                levels.iter().any(|(p, s)| *p == t.price && *s == t.size)
+                levels
+                    .iter()
+                    .any(|l| l.price == t.price && l.quantity == t.size)
             });
         }
     }
 
     /// The best price of `side`.
     pub fn best(&self, side: Side) -> Option<Decimal> {
-        self.side(side).first().map(|(p, _)| *p)
+        self.side(side).first().map(|l| l.price)
     }
 
     /// Whether the best bid reaches the best ask (the source's book is not usable).
@@ -156,8 +161,8 @@ impl MirrorBook {
     pub fn displayed(&self, side: Side, price: Decimal) -> Decimal {
         self.side(side)
             .iter()
-            .find(|(p, _)| *p == price)
-            .map_or(Decimal::ZERO, |(_, s)| *s)
+            .find(|l| l.price == price)
+            .map_or(Decimal::ZERO, |l| l.quantity)
     }
 
     fn taken_at(&self, side: Side, price: Decimal) -> Decimal {
@@ -177,7 +182,7 @@ impl MirrorBook {
     pub fn levels(&self, side: Side, limit: usize) -> Vec<Level> {
         self.side(side)
             .iter()
-            .map(|(p, s)| (*p, self.left(side, *p, *s)))
+            .map(|l| (l.price, self.left(side, l.price, l.quantity)))
             .filter(|(_, s)| *s > Decimal::ZERO)
             .take(limit)
             .collect()
@@ -207,14 +212,14 @@ impl MirrorBook {
         let opposite = side.opposite();
         let mut left = volume;
         let mut out = Vec::new();
-        for (price, size) in self.side(opposite) {
-            if left <= Decimal::ZERO || limit.is_some_and(|l| better(side, *price, l)) {
+        for level in self.side(opposite) {
+            if left <= Decimal::ZERO || limit.is_some_and(|l| better(side, level.price, l)) {
                 break;
             }
-            let take = self.left(opposite, *price, *size).min(left);
+            let take = self.left(opposite, level.price, level.quantity).min(left);
             if take > Decimal::ZERO {
                 left -= take;
-                out.push((*price, take));
+                out.push((level.price, take));
             }
         }
         out
@@ -230,8 +235,8 @@ impl MirrorBook {
             let reached: Vec<Level> = self
                 .side(opposite)
                 .iter()
-                .take_while(|(p, _)| !better(r.side, *p, r.price))
-                .map(|(p, s)| (*p, self.left(opposite, *p, *s)))
+                .take_while(|l| !better(r.side, l.price, r.price))
+                .map(|l| (l.price, self.left(opposite, l.price, l.quantity)))
                 .collect();
             for (price, left) in reached {
                 let take = left.min(r.remaining);
@@ -322,9 +327,19 @@ mod tests {
         Decimal::from(n)
     }
 
+    fn replace(b: &mut MirrorBook, asks: Vec<Level>, bids: Vec<Level>) {
+        let levels = |v: Vec<Level>| {
+            v.into_iter()
+                .map(|(price, quantity)| SourceLevel { price, quantity })
+                .collect()
+        };
+        b.replace(levels(asks), levels(bids));
+    }
+
     fn book() -> MirrorBook {
         let mut b = MirrorBook::default();
-        b.replace(
+        replace(
+            &mut b,
             vec![(d(101), d(100)), (d(102), d(50))],
             vec![(d(99), d(100)), (d(98), d(40))],
         );
@@ -358,7 +373,8 @@ mod tests {
             b.levels(Side::Sell, 5),
             vec![(d(101), d(70)), (d(102), d(50))]
         );
-        b.replace(
+        replace(
+            &mut b,
             vec![(d(101), d(100)), (d(102), d(60))],
             vec![(d(99), d(100))],
         );
@@ -367,7 +383,7 @@ mod tests {
             vec![(d(101), d(70))],
             "unchanged level"
         );
-        b.replace(vec![(d(101), d(90))], vec![(d(99), d(100))]);
+        replace(&mut b, vec![(d(101), d(90))], vec![(d(99), d(100))]);
         assert_eq!(
             b.levels(Side::Sell, 1),
             vec![(d(101), d(90))],
@@ -415,7 +431,8 @@ mod tests {
     fn a_book_that_reaches_a_resting_order_fills_it_at_its_price_and_queues_are_capped() {
         let mut b = book();
         // The source's asks come down to 99, through our bid at 100.
-        b.replace(
+        replace(
+            &mut b,
             vec![(d(99), d(10)), (d(100), d(5)), (d(101), d(100))],
             vec![(d(98), d(40))],
         );
@@ -438,7 +455,7 @@ mod tests {
         b.cap_queues(&mut q);
         assert_eq!(q[0].ahead, d(40));
         assert!(!b.is_crossed());
-        b.replace(vec![(d(97), d(1))], vec![(d(98), d(1))]);
+        replace(&mut b, vec![(d(97), d(1))], vec![(d(98), d(1))]);
         assert!(b.is_crossed());
         assert_eq!(b.mid(), None);
     }

@@ -3,11 +3,10 @@
 //! orders they cause (module docs of [`crate::source`]). Each frame is one operation: its effects
 //! are published, then the triggers it reached fire.
 
-use contango::{MarketDepth, MarketEvent, MarketTicker, MarketTrades, PriceLevel};
+use contango::{MarketDepth, MarketEvent, MarketTicker, MarketTrades};
 use rust_decimal::Decimal;
 
 use super::{FILL_LOG, SourceHealth};
-use crate::config::ContractConfig;
 use crate::engine::mirror::{self, MirrorFill, Resting, Rule};
 use crate::engine::{PriceSource, Side};
 use crate::error::{SimError, SimResult};
@@ -35,10 +34,6 @@ pub struct FillRecord {
     pub rule: Rule,
     /// The fee charged.
     pub fee: Decimal,
-}
-
-fn levels(levels: Vec<PriceLevel>) -> Vec<mirror::Level> {
-    levels.into_iter().map(|l| (l.price, l.quantity)).collect()
 }
 
 impl State {
@@ -70,11 +65,11 @@ impl State {
     /// A depth snapshot: the book, its health, the resting orders it reaches, the queues it
     /// shrinks and the mark price (the mid).
     pub fn apply_depth(&mut self, symbol: &str, depth: MarketDepth, now: i64) -> SimResult<()> {
-        let cfg = self.contract(symbol)?.clone();
+        self.contract(symbol)?;
         self.operate("ORDER", now, |st, fx| {
             let mid = {
                 let m = st.mirror_mut(symbol)?;
-                m.book.replace(levels(depth.asks), levels(depth.buys));
+                m.book.replace(depth.asks, depth.buys);
                 m.last_ms = now;
                 m.health = if m.book.is_crossed() {
                     SourceHealth::Degraded {
@@ -93,7 +88,7 @@ impl State {
             } else {
                 Vec::new()
             };
-            st.book_mirror_fills(&cfg, fills, now, fx)?;
+            st.book_mirror_fills(symbol, fills, now, fx)?;
             let m = st.mirror_mut(symbol)?;
             m.book.cap_queues(&mut resting);
             for r in &resting {
@@ -114,7 +109,7 @@ impl State {
     /// Trades: each prints (the tape and the last price) and fills the resting orders it
     /// reaches, its size shared among them.
     pub fn apply_trades(&mut self, symbol: &str, trades: MarketTrades, now: i64) -> SimResult<()> {
-        let cfg = self.contract(symbol)?.clone();
+        self.contract(symbol)?;
         self.operate("ORDER", now, |st, fx| {
             for t in trades.data {
                 let Some(side) = crate::orders::intent::side(&t.side).ok() else {
@@ -153,7 +148,7 @@ impl State {
                         }
                     }
                 }
-                st.book_mirror_fills(&cfg, fills, now, fx)?;
+                st.book_mirror_fills(symbol, fills, now, fx)?;
             }
             Ok(())
         })
@@ -223,13 +218,17 @@ impl State {
     /// Books fills of our resting orders (makers at their own price).
     fn book_mirror_fills(
         &mut self,
-        cfg: &ContractConfig,
+        symbol: &str,
         fills: Vec<MirrorFill>,
         now: i64,
         fx: &mut Effects,
     ) -> SimResult<()> {
+        if fills.is_empty() {
+            return Ok(());
+        }
+        let cfg = self.contract(symbol)?.clone();
         for f in fills {
-            self.execute_mirror_fill(cfg, f.order, f.price, f.volume, f.rule, now, fx)?;
+            self.execute_mirror_fill(&cfg, f.order, f.price, f.volume, f.rule, now, fx)?;
         }
         Ok(())
     }
