@@ -65,4 +65,6 @@ mod guides {
     struct Spec;
     #[doc = include_str!("../docs/conditional-orders.md")]
     struct ConditionalOrders;
+    #[doc = include_str!("../docs/backtests.md")]
+    struct Backtests;
 }
