@@ -69,13 +69,16 @@ pub fn areas(v: &ViewState, area: Rect) -> Areas {
     match v.screen {
         Screen::Book => out.panels.push((Panel::Book, rest)),
         Screen::Account => {
-            let cap = usize::from(rest.height / 4);
+            // The open orders take what the positions (a quarter at most) and the balances (an
+            // eighth) leave.
+            let (positions, balances) =
+                (usize::from(rest.height / 4), usize::from(rest.height / 8));
             out.panels = stack(
                 rest,
                 &[
-                    (Panel::Positions, wanted(Panel::Positions, cap)),
+                    (Panel::Positions, wanted(Panel::Positions, positions)),
                     (Panel::Orders, 0),
-                    (Panel::Balances, wanted(Panel::Balances, 3)),
+                    (Panel::Balances, wanted(Panel::Balances, balances)),
                 ],
             );
         }
