@@ -421,7 +421,11 @@ fn ladder(v: &ViewState, b: &BookPanel, rect: Rect) -> Vec<Line<'static>> {
     let largest = levels().map(|x| x.size).max().unwrap_or_default();
     let bar_room = usize::from(rect.width).saturating_sub(3 + 2 + pw + 2 + sw + 2 + mw);
     let bar_width = bar_room.min(BAR_MAX);
-    let title = format!("{} · {} levels a side", b.contract, b.levels);
+    let have = l.asks.len().max(l.bids.len());
+    let title = match have < b.levels {
+        true => format!("{} · {have} levels a side ({} asked)", b.contract, b.levels),
+        false => format!("{} · {} levels a side", b.contract, b.levels),
+    };
     let mut out = vec![
         heading(v, Panel::Book, title, (from, count)),
         Line::styled(format!("     {:>pw$}  {:>sw$}", "price", "size"), dim()),

@@ -254,6 +254,14 @@ fn the_ladder_fits_each_size_centred_on_the_spread_with_the_rest_counted() {
     // 30 levels a side, 20 asked for: 41 rows, of which 80×24 shows 19 around the spread.
     let drawn = draw(&state(Screen::Book), (80, 24));
     assert!(drawn.contains("rows 12–30 of 41 ↑↓"), "{drawn}");
+    // A book shallower than asked for says so, and fits without a scroll.
+    let mut shallow = state(Screen::Book);
+    shallow.book = Some(book("E-BTC-USDT", 5, 20));
+    let drawn = draw(&shallow, (80, 24));
+    assert!(
+        drawn.contains("E-BTC-USDT · 5 levels a side (20 asked)\n"),
+        "{drawn}"
+    );
 }
 
 #[test]
