@@ -226,17 +226,15 @@ fn signed(d: Option<Decimal>) -> String {
 
 /// The title line, the status line and the notice.
 fn header(v: &ViewState) -> Vec<Line<'static>> {
-    let mut title = vec![
-        Span::styled(v.title.clone(), bold()),
-        Span::raw("  "),
-        Span::raw(v.target.clone()),
-    ];
+    // The clock before the target, whose address may be cut at the edge.
+    let mut title = vec![Span::styled(v.title.clone(), bold())];
     if v.screen != Screen::Book {
         title.push(Span::raw(format!(
             "  {} UTC",
             clock_ms(v.now_ms).get(..8).unwrap_or_default()
         )));
     }
+    title.push(Span::raw(format!("  {}", v.target)));
     let mut status: Vec<Span<'static>> = Vec::new();
     let sep = |status: &mut Vec<Span<'static>>| {
         if !status.is_empty() {
@@ -694,7 +692,7 @@ fn list(v: &ViewState, a: &AccountPanel, panel: Panel, rect: Rect) -> Vec<Line<'
                     },
                     a.orders.len()
                 ),
-                "no working order",
+                if trading { "no working order" } else { "no open order" },
                 ORDER_COLS,
                 a.orders.iter().map(order_cells).collect(),
                 a.orders.iter().map(|_| Style::default()).collect(),
