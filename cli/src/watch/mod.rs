@@ -150,9 +150,10 @@ async fn run(cx: Context<'_>) -> Result<(), Failure> {
     } else {
         Format::Json
     });
-    let header = match cx.sim {
-        Some(sim) => format!("sim {} (it stops with this command)", sim.rest_url()),
-        None => cx.target.base_url().to_owned(),
+    let header = match (cx.sim, &cx.played_out) {
+        (Some(sim), _) => format!("sim {} (it stops with this command)", sim.rest_url()),
+        (None, Some(_)) => format!("replay {}", cx.target.base_url()),
+        (None, None) => cx.target.base_url().to_owned(),
     };
     let levels = |args: &ArgMatches| {
         let levels = args.get_one::<u32>("levels").copied().unwrap_or(10);
