@@ -251,108 +251,130 @@ fn watch_book_with_sim_prints_a_moving_book_limited_to_levels_when_piped() {
     assert_eq!(run.code, Some(0), "{run:?}");
 }
 
-/// The binary run with `args` on a terminal of its own: a pseudo-terminal of 80×24 that
-/// `script` (util-linux) makes, so no terminal is needed to run the test. Its stdin is the
-/// keyboard; what it draws comes as bytes.
-fn on_a_terminal(h: &Harness, args: &[&str]) -> (std::process::Child, Arc<Mutex<Vec<u8>>>) {
-    let binary = env!("CARGO_BIN_EXE_contango");
-    let quoted: Vec<String> = args.iter().map(|a| format!("'{a}'")).collect();
-    let mut cmd = h.bare_of(Path::new("script"));
-    cmd.args([
-        "-qec",
-        &format!(
-            "stty cols 80 rows 24 && exec '{binary}' {}",
-            quoted.join(" ")
-        ),
-        "/dev/null",
-    ])
-    .stdin(Stdio::piped())
-    .stdout(Stdio::piped())
-    .stderr(Stdio::piped());
-    let mut child = cmd.spawn().expect("script (util-linux) makes the terminal");
-    let screen = Arc::new(Mutex::new(Vec::new()));
-    let (mut out, seen) = (child.stdout.take().expect("stdout"), screen.clone());
-    std::thread::spawn(move || {
-        let mut chunk = [0u8; 4096];
-        while let Ok(n @ 1..) = out.read(&mut chunk) {
-            seen.lock()
-                .unwrap_or_else(|e| e.into_inner())
-                .extend_from_slice(&chunk[..n]);
+/// The binary run on a terminal of its own: a pseudo-terminal of 80×24 that `script`
+/// (util-linux) makes, so no terminal is needed to run the test. Its stdin is the keyboard;
+/// what it draws comes as bytes. Dropped before it ended (a failed assertion), it is killed,
+/// and the binary with it (its terminal hangs up).
+struct OnATerminal {
+    child: Option<std::process::Child>,
+    screen: Arc<Mutex<Vec<u8>>>,
+}
+
+impl OnATerminal {
+    fn start(h: &Harness, args: &[&str]) -> OnATerminal {
+        let binary = env!("CARGO_BIN_EXE_contango");
+        let quoted: Vec<String> = args.iter().map(|a| format!("'{a}'")).collect();
+        let mut cmd = h.bare_of(Path::new("script"));
+        cmd.args([
+            "-qec",
+            &format!(
+                "stty cols 80 rows 24 && exec '{binary}' {}",
+                quoted.join(" ")
+            ),
+            "/dev/null",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+        let mut child = cmd.spawn().expect("script (util-linux) makes the terminal");
+        let screen = Arc::new(Mutex::new(Vec::new()));
+        let (mut out, seen) = (child.stdout.take().expect("stdout"), screen.clone());
+        std::thread::spawn(move || {
+            let mut chunk = [0u8; 4096];
+            while let Ok(n @ 1..) = out.read(&mut chunk) {
+                seen.lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .extend_from_slice(&chunk[..n]);
+            }
+        });
+        OnATerminal {
+            child: Some(child),
+            screen,
         }
-    });
-    (child, screen)
-}
+    }
 
-/// What the terminal received so far, as text.
-fn screen_text(screen: &Mutex<Vec<u8>>) -> String {
-    String::from_utf8_lossy(&screen.lock().unwrap_or_else(|e| e.into_inner())).into_owned()
-}
+    /// What the terminal received so far, as text.
+    fn text(&self) -> String {
+        String::from_utf8_lossy(&self.screen.lock().unwrap_or_else(|e| e.into_inner())).into_owned()
+    }
 
-/// Waits (30 s at most) until the terminal shows `text`.
-fn shows(screen: &Mutex<Vec<u8>>, text: &str) {
-    let deadline = Instant::now() + Duration::from_secs(30);
-    while !screen_text(screen).contains(text) {
+    /// Waits (30 s at most) until the terminal shows `text`.
+    fn shows(&self, text: &str) {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while !self.text().contains(text) {
+            assert!(
+                Instant::now() < deadline,
+                "the terminal never showed {text:?}:\n{:?}",
+                self.text()
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// Types `keys` on the terminal's keyboard.
+    fn press(&mut self, keys: &[u8]) {
+        let child = self.child.as_mut().expect("running");
+        let stdin = child.stdin.as_mut().expect("stdin");
+        stdin.write_all(keys).expect("type");
+        stdin.flush().expect("type");
+    }
+
+    /// The view ended by `key`: it exited 0, and the terminal got back its main screen and
+    /// cursor after the last drawing.
+    fn ended_cleanly(mut self, key: &str) {
+        let child = self.child.take().expect("running");
+        let run = wait(child, Duration::from_secs(30));
+        assert_eq!(run.code, Some(0), "{key}: {run:?}");
+        let text = self.text();
+        let entered = text.find("\x1b[?1049h").expect("the alternate screen");
+        let left = text.rfind("\x1b[?1049l").expect("the main screen back");
+        assert!(entered < left, "{key}: {text:?}");
+        let shown = text.rfind("\x1b[?25h").expect("the cursor shown");
         assert!(
-            Instant::now() < deadline,
-            "the terminal never showed {text:?}:\n{:?}",
-            screen_text(screen)
+            shown > text.rfind("\x1b[?25l").unwrap_or(0),
+            "{key}: {text:?}"
         );
-        std::thread::sleep(Duration::from_millis(50));
+        let after = &text[left + "\x1b[?1049l".len()..];
+        assert!(
+            !after.contains('\x1b'),
+            "{key}: nothing drawn after: {text:?}"
+        );
     }
 }
 
-/// Types `keys` on the terminal's keyboard.
-fn press(child: &mut std::process::Child, keys: &[u8]) {
-    let stdin = child.stdin.as_mut().expect("stdin");
-    stdin.write_all(keys).expect("type");
-    stdin.flush().expect("type");
-}
-
-/// A view ended by `key`: it exited 0, and the terminal got back its main screen and cursor
-/// after the last drawing.
-fn ended_cleanly(child: std::process::Child, screen: &Mutex<Vec<u8>>, key: &str) {
-    let run = wait(child, Duration::from_secs(30));
-    assert_eq!(run.code, Some(0), "{key}: {run:?}");
-    let text = screen_text(screen);
-    let entered = text.find("\x1b[?1049h").expect("the alternate screen");
-    let left = text.rfind("\x1b[?1049l").expect("the main screen back");
-    assert!(entered < left, "{key}: {text:?}");
-    let shown = text.rfind("\x1b[?25h").expect("the cursor shown");
-    assert!(
-        shown > text.rfind("\x1b[?25l").unwrap_or(0),
-        "{key}: {text:?}"
-    );
-    let after = &text[left + "\x1b[?1049l".len()..];
-    assert!(
-        !after.contains('\x1b'),
-        "{key}: nothing drawn after: {text:?}"
-    );
+impl Drop for OnATerminal {
+    fn drop(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
 }
 
 #[test]
 fn watch_views_on_a_terminal_quit_on_q_esc_and_ctrl_c_and_give_the_terminal_back() {
     let h = Harness::new("watch-terminal");
     // The ladder: drawn, then `q`.
-    let (mut child, screen) = on_a_terminal(&h, &["--sim", "watch", "book", C, "--levels", "3"]);
-    shows(&screen, "spread");
-    press(&mut child, b"q");
-    ended_cleanly(child, &screen, "q");
+    let mut t = OnATerminal::start(&h, &["--sim", "watch", "book", C, "--levels", "3"]);
+    t.shows("spread");
+    t.press(b"q");
+    t.ended_cleanly("q");
 
     // The account: Esc.
-    let (mut child, screen) = on_a_terminal(&h, &["--sim", "watch", "account"]);
-    shows(&screen, "BALANCES");
-    press(&mut child, b"\x1b");
-    ended_cleanly(child, &screen, "Esc");
+    let mut t = OnATerminal::start(&h, &["--sim", "watch", "account"]);
+    t.shows("BALANCES");
+    t.press(b"\x1b");
+    t.ended_cleanly("Esc");
 
     // The trading screen (80 columns: one panel at a time, the ladder first); Tab to the next
     // panel (what each shows is the render tests'), then Ctrl-C, which raw mode delivers as a
     // key. Only the cells that change are written, so the screen is not read as text here.
-    let (mut child, screen) = on_a_terminal(&h, &["--sim", "watch", C]);
-    shows(&screen, "[Book]");
-    shows(&screen, "spread");
-    press(&mut child, b"\t\t");
-    press(&mut child, b"\x03");
-    ended_cleanly(child, &screen, "Ctrl-C");
+    let mut t = OnATerminal::start(&h, &["--sim", "watch", C]);
+    t.shows("[Book]");
+    t.shows("spread");
+    t.press(b"\t\t");
+    t.press(b"\x03");
+    t.ended_cleanly("Ctrl-C");
 }
 
 #[test]

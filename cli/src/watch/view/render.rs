@@ -692,7 +692,11 @@ fn list(v: &ViewState, a: &AccountPanel, panel: Panel, rect: Rect) -> Vec<Line<'
                     },
                     a.orders.len()
                 ),
-                if trading { "no working order" } else { "no open order" },
+                if trading {
+                    "no working order"
+                } else {
+                    "no open order"
+                },
                 ORDER_COLS,
                 a.orders.iter().map(order_cells).collect(),
                 a.orders.iter().map(|_| Style::default()).collect(),
