@@ -326,23 +326,20 @@ impl Feed for AccountFeed<'_> {
         self.w.next()
     }
 
-    fn apply(&mut self, item: Option<AccountItem>, view: &mut ViewState) {
+    fn note(&mut self, item: AccountItem, view: &mut ViewState) {
         let now = view.now_ms;
-        let Some(panel) = view.account.as_mut() else {
-            return;
-        };
-        if !self.seeded {
-            self.seeded = true;
-            for o in self.w.open_orders() {
-                panel.note_order(&progress(&o.order), now, true);
-            }
-        }
         match &item {
-            Some(AccountItem::Order(o)) => panel.note_order(&progress(&o.order), now, false),
-            Some(AccountItem::Reconciled(r)) if r.cause != ReconcileCause::Start => {
-                panel.reconciliation = Some((summary(r), now));
+            AccountItem::Order(o) => {
+                if let Some(panel) = view.account.as_mut() {
+                    panel.note_order(&progress(&o.order), now, false);
+                }
             }
-            Some(AccountItem::Gap(g)) => {
+            AccountItem::Reconciled(r) if r.cause != ReconcileCause::Start => {
+                if let Some(panel) = view.account.as_mut() {
+                    panel.reconciliation = Some((summary(r), now));
+                }
+            }
+            AccountItem::Gap(g) => {
                 let text = format!(
                     "gap of {} at {} UTC ({})",
                     text::age(g.duration()),
@@ -351,11 +348,25 @@ impl Feed for AccountFeed<'_> {
                 );
                 view.notice = Some((text, now));
             }
-            Some(AccountItem::Error(m)) => view.notice = Some((format!("error: {m}"), now)),
-            Some(AccountItem::Stream(s)) => {
+            AccountItem::Error(m) => view.notice = Some((format!("error: {m}"), now)),
+            AccountItem::Stream(s) => {
                 view.notice = Some((text::notice(&item_json(s, unapplied_event)), now));
             }
             _ => {}
+        }
+    }
+
+    fn refresh(&mut self, view: &mut ViewState) {
+        let now = view.now_ms;
+        let Some(panel) = view.account.as_mut() else {
+            return;
+        };
+        if !self.seeded {
+            // What the first snapshot had filled is known, not a fill of this view.
+            self.seeded = true;
+            for o in self.w.open_orders() {
+                panel.note_order(&progress(&o.order), now, true);
+            }
         }
         fill(panel, self.w, now);
         if let Some(book) = view.book.as_mut() {

@@ -179,26 +179,31 @@ impl Feed for BookFeed<'_> {
         self.books.next()
     }
 
-    fn apply(&mut self, item: Option<BookItem>, view: &mut ViewState) {
+    fn note(&mut self, item: BookItem, view: &mut ViewState) {
         let now = view.now_ms;
-        let Some(panel) = view.book.as_mut() else {
-            return;
-        };
         match item {
-            Some(BookItem::Book(b)) if b.contract == self.contract => {
+            BookItem::Book(b) if b.contract == self.contract => {
                 let side = |l: &[PriceLevel]| -> Vec<(Decimal, Decimal)> {
                     l.iter().map(|l| (l.price, l.quantity)).collect()
                 };
-                panel.update(&side(&b.asks), &side(&b.bids), b.exchange_time.0, now);
+                if let Some(panel) = view.book.as_mut() {
+                    panel.update(&side(&b.asks), &side(&b.bids), b.exchange_time.0, now);
+                }
             }
-            Some(BookItem::Stale { reason, .. }) => self.stale = Some((reason, now)),
-            Some(BookItem::Stream(s)) => {
+            BookItem::Stale { reason, .. } => self.stale = Some((reason, now)),
+            BookItem::Stream(s) => {
                 view.notice = Some((text::notice(&item_json(&s, unwatched_event)), now));
             }
             _ => {}
         }
-        let stale = self.books.is_stale(&self.contract);
-        panel.stale = stale.then(|| stale_text(self.stale.as_ref(), now));
+    }
+
+    fn refresh(&mut self, view: &mut ViewState) {
+        let now = view.now_ms;
+        if let Some(panel) = view.book.as_mut() {
+            let stale = self.books.is_stale(&self.contract);
+            panel.stale = stale.then(|| stale_text(self.stale.as_ref(), now));
+        }
     }
 }
 

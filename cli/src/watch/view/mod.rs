@@ -43,9 +43,11 @@ pub(crate) trait Feed {
     /// The next item; `None` once the watcher's stream has ended. Dropping the future loses
     /// nothing.
     fn next(&mut self) -> impl Future<Output = Option<Self::Item>>;
-    /// Puts `item` (`None`: only the clock moved) and what the watcher now holds into `view`,
-    /// whose `now_ms` is the current time.
-    fn apply(&mut self, item: Option<Self::Item>, view: &mut ViewState);
+    /// Notes `item` in `view`, whose `now_ms` is the current time.
+    fn note(&mut self, item: Self::Item, view: &mut ViewState);
+    /// Puts what the watcher now holds into `view` (after a batch of items, and as the clock
+    /// moves).
+    fn refresh(&mut self, view: &mut ViewState);
 }
 
 /// Two watchers as one (the trading screen's book and account).
@@ -63,21 +65,16 @@ impl<A: Feed, B: Feed> Feed for Both<A, B> {
         }
     }
 
-    fn apply(&mut self, item: Option<Self::Item>, view: &mut ViewState) {
+    fn note(&mut self, item: Self::Item, view: &mut ViewState) {
         match item {
-            Some(Ok(a)) => {
-                self.0.apply(Some(a), view);
-                self.1.apply(None, view);
-            }
-            Some(Err(b)) => {
-                self.0.apply(None, view);
-                self.1.apply(Some(b), view);
-            }
-            None => {
-                self.0.apply(None, view);
-                self.1.apply(None, view);
-            }
+            Ok(a) => self.0.note(a, view),
+            Err(b) => self.1.note(b, view),
         }
+    }
+
+    fn refresh(&mut self, view: &mut ViewState) {
+        self.0.refresh(view);
+        self.1.refresh(view);
     }
 }
 
@@ -106,20 +103,21 @@ pub(crate) async fn run<F: Feed>(
     let mut tick = tokio::time::interval(TICK);
     let mut live = true;
     view.now_ms = now_ms();
-    feed.apply(None, &mut view);
+    feed.refresh(&mut view);
     loop {
         term.draw(&view)?;
         tokio::select! {
             item = feed.next(), if live => match item {
                 Some(item) => {
                     view.now_ms = now_ms();
-                    feed.apply(Some(item), &mut view);
+                    feed.note(item, &mut view);
                     for _ in 1..BATCH {
                         match ready(feed.next()).await {
-                            Some(Some(item)) => feed.apply(Some(item), &mut view),
+                            Some(Some(item)) => feed.note(item, &mut view),
                             _ => break,
                         }
                     }
+                    feed.refresh(&mut view);
                 }
                 None if view.played_out => {
                     live = false;
@@ -142,7 +140,7 @@ pub(crate) async fn run<F: Feed>(
             }
             _ = tick.tick() => {
                 view.now_ms = now_ms();
-                feed.apply(None, &mut view);
+                feed.refresh(&mut view);
             }
         }
     }
