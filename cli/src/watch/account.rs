@@ -618,4 +618,80 @@ mod tests {
         assert_eq!(line["clean"], false);
         assert_eq!(line["unresolved"][0]["orderId"], 1);
     }
+
+    /// The feed against the simulator's watcher: a resting order is a working order on the
+    /// ladder, a market order that fills is a fill and a position; nothing of the first
+    /// snapshot is taken for a fill.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn the_feed_puts_the_watchers_orders_positions_and_fills_into_the_view() {
+        use contango::{NewOrder, NewOrderRequest, Open, OrderType, PositionType};
+        let sim = contango_sim::Sim::start().await.expect("a simulator");
+        let client = sim.client().expect("a client");
+        let order = |side, order_type, volume: i64, price: i64| {
+            NewOrderRequest::new(NewOrder {
+                contract_name: "E-BTC-USDT".into(),
+                side,
+                order_type,
+                position_type: PositionType::Cross,
+                open: Open::Open,
+                volume: Decimal::from(volume),
+                amount: Decimal::ZERO,
+                price: Decimal::from(price),
+            })
+        };
+        let mut w = AccountWatcher::builder(client)
+            .start()
+            .await
+            .expect("the watcher");
+        let mut view = ViewState::new(Screen::Trade, String::new(), String::new());
+        view.account = Some(AccountPanel::default());
+        view.book = Some(super::super::view::state::BookPanel::new(
+            "E-BTC-USDT".into(),
+            5,
+        ));
+        let resting = w
+            .place(order(Side::Buy, OrderType::Limit, 2, 29_000))
+            .await
+            .expect("placed");
+        w.place(order(Side::Buy, OrderType::Market, 3, 0))
+            .await
+            .expect("placed");
+        let mut feed = AccountFeed::new(&mut w);
+        feed.refresh(&mut view);
+        let filled = |v: &ViewState| {
+            v.account
+                .as_ref()
+                .is_some_and(|a| !a.fills.is_empty() && !a.positions.is_empty())
+        };
+        let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(20);
+        for _ in 0..200 {
+            if filled(&view) {
+                break;
+            }
+            match tokio::time::timeout_at(deadline, feed.next()).await {
+                Ok(Some(item)) => {
+                    feed.note(item, &mut view);
+                    feed.refresh(&mut view);
+                }
+                _ => break,
+            }
+        }
+        let a = view.account.clone().unwrap_or_default();
+        assert_eq!(
+            a.orders.iter().map(|o| o.id).collect::<Vec<_>>(),
+            [resting],
+            "{a:?}"
+        );
+        assert_eq!(
+            (a.fills.len(), a.fills.front().map(|f| f.volume)),
+            (1, Some(Decimal::from(3))),
+            "{a:?}"
+        );
+        assert_eq!(a.positions.len(), 1, "{a:?}");
+        assert_eq!(a.positions[0].volume, Decimal::from(3));
+        let mine = view.book.map(|b| b.mine).unwrap_or_default();
+        assert_eq!(mine.get(&Decimal::from(29_000)), Some(&Decimal::from(2)));
+        w.shutdown().await.expect("closed");
+        sim.shutdown().await;
+    }
 }
