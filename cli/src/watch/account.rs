@@ -10,7 +10,9 @@ use contango::account::{
     AccountItem, AccountWatcher, BalanceState, PositionState, ReconcileCause, Reconciliation,
     StartError, WatchedOrder,
 };
-use contango::{Client, Event, Order, OrderStatus, Side};
+use contango::{
+    Client, Event, Order, OrderStatus, Side, TriggerOrderType, TriggerPriceType, TriggerType,
+};
 use rust_decimal::Decimal;
 use serde_json::{Value, json};
 
@@ -470,25 +472,29 @@ fn order_row(w: &WatchedOrder) -> OrderRow {
     }
 }
 
-/// A conditional order's row, read as the simulator executes them (`docs/design.md`,
-/// conditional orders): `triggerType` 1 stop loss, 2 take profit; `triggerOrderType` 3 closes
-/// the position; the price watched is the last trade's (the decided default: `Order` carries no
-/// `triggerPriceType` yet).
+/// A conditional order's row (`docs/design.md`, Conditional orders): stop loss or take profit,
+/// its trigger price, the price it watches (the last trade's when the order does not say) and
+/// what it places when it fires.
 pub(super) fn conditional_row(o: &Order) -> ConditionalRow {
     ConditionalRow {
         id: o.order_id,
         contract: o.contract_name.clone().unwrap_or_else(|| "-".to_owned()),
         side: o.side.as_ref().map_or("-", Side::as_str).to_owned(),
         trigger: match o.trigger_type {
-            Some(1) => Trigger::StopLoss,
-            Some(2) => Trigger::TakeProfit,
-            other => Trigger::Other(other),
+            Some(TriggerType::StopLoss) => Trigger::StopLoss,
+            Some(TriggerType::TakeProfit) => Trigger::TakeProfit,
+            other => Trigger::Other(other.map(TriggerType::as_i64)),
         },
         trigger_price: o.trigger_price,
-        watches: Watched::Last,
+        watches: match o.trigger_price_type {
+            Some(TriggerPriceType::MarkPrice) => Watched::Mark,
+            _ => Watched::Last,
+        },
         places: match (o.trigger_order_type, &o.order_type) {
-            (Some(3), _) => "close position".to_owned(),
-            (_, Some(contango::OrderType::Market)) => "MARKET".to_owned(),
+            (Some(TriggerOrderType::Position), _) => "close position".to_owned(),
+            (Some(TriggerOrderType::Market), _) | (_, Some(contango::OrderType::Market)) => {
+                "MARKET".to_owned()
+            }
             (_, Some(t)) => format!("{} {}", t.as_str(), text::num(o.price)),
             (_, None) => "-".to_owned(),
         },
@@ -576,7 +582,7 @@ mod tests {
     #[test]
     fn a_conditional_order_waits_apart_with_its_trigger_and_what_it_places() {
         let stop: Order = parse(
-            r#"{"orderId":9,"contractName":"E-BTC-USDT","price":"0","origQty":"1","status":"INIT","type":"MARKET","side":"SELL","action":"CLOSE","triggerPrice":"29500","triggerType":1,"triggerOrderType":3,"conditionOrder":true}"#,
+            r#"{"orderId":9,"contractName":"E-BTC-USDT","price":"0","origQty":"1","status":"INIT","type":"MARKET","side":"SELL","action":"CLOSE","triggerPrice":"29500","triggerType":1,"triggerPriceType":2,"triggerOrderType":3,"conditionOrder":true}"#,
         );
         assert!(waits_for_trigger(&stop));
         let row = conditional_row(&stop);
@@ -590,7 +596,7 @@ mod tests {
             (
                 Trigger::StopLoss,
                 Some(Decimal::from(29500)),
-                Watched::Last,
+                Watched::Mark,
                 "close position"
             )
         );
@@ -598,9 +604,10 @@ mod tests {
             r#"{"orderId":10,"price":"31000","origQty":"1","status":"INIT","type":"LIMIT","side":"SELL","triggerPrice":"30900","triggerType":2,"conditionOrder":true}"#,
         );
         let row = conditional_row(&take);
+        // No triggerPriceType: the last trade's price, as the simulator decides.
         assert_eq!(
-            (row.trigger, row.places.as_str()),
-            (Trigger::TakeProfit, "LIMIT 31000")
+            (row.trigger, row.watches, row.places.as_str()),
+            (Trigger::TakeProfit, Watched::Last, "LIMIT 31000")
         );
         // Fired: the order it placed works as any order.
         let fired: Order = parse(r#"{"orderId":10,"status":"NEW","conditionOrder":true}"#);

@@ -462,7 +462,7 @@ pub enum Trigger {
     /// Take profit (`triggerType` 2).
     TakeProfit,
     /// A `triggerType` the view does not know, or none.
-    Other(Option<i32>),
+    Other(Option<i64>),
 }
 
 /// The price a conditional order watches.
