@@ -665,8 +665,11 @@ fn cut(s: &str, width: usize) -> String {
 }
 
 /// A list panel of the account: its heading, its columns and the rows that fit, from its
-/// scroll.
+/// scroll. (The book is no list of the account: nothing.)
 fn list(v: &ViewState, a: &AccountPanel, panel: Panel, rect: Rect) -> Vec<Line<'static>> {
+    if panel == Panel::Book {
+        return Vec::new();
+    }
     let room = usize::from(rect.height.saturating_sub(2));
     let width = usize::from(rect.width);
     let trading = v.screen == Screen::Trade;
@@ -725,6 +728,7 @@ fn list(v: &ViewState, a: &AccountPanel, panel: Panel, rect: Rect) -> Vec<Line<'
                     .collect(),
             ),
             Panel::Balances | Panel::Book => (
+                // (`Book` returned above.)
                 format!("BALANCES ({})", a.balances.len()),
                 "no balance",
                 BALANCE_COLS,
