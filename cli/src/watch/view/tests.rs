@@ -393,3 +393,24 @@ fn the_ladder_scrolls_towards_either_side_and_no_further_than_its_rows() {
     );
     assert!(bottom.contains("bid  29805"), "{bottom}");
 }
+
+#[test]
+fn smaller_terminals_than_supported_still_draw_without_a_panic() {
+    for screen in [Screen::Book, Screen::Account, Screen::Trade] {
+        let v = state(screen);
+        for size in [(1, 1), (10, 3), (30, 8), (99, 12), (100, 6), (250, 70)] {
+            let drawn = draw(&v, size);
+            assert_eq!(
+                drawn.lines().count(),
+                usize::from(size.1),
+                "{screen:?} {size:?}"
+            );
+            // The title is clipped, never moved off its line.
+            let first = drawn.lines().next().unwrap_or_default();
+            assert!(
+                v.title.starts_with(first.trim_end()) || first.starts_with(&v.title),
+                "{screen:?} {size:?}: {drawn}"
+            );
+        }
+    }
+}
