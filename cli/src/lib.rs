@@ -5,7 +5,7 @@
 //! global options ([`options`]), the product lines ([`product`]), where credentials come from
 //! ([`profile`], [`target`]), parsing argument values ([`values`]), output ([`shape`],
 //! [`output`]), exit codes ([`failure`]), the stream loop ([`stream`]), hand-written commands a
-//! binary adds ([`extension`]) and the flow of one invocation ([`run`]). None of it names the
+//! binary adds ([`extension`]) and the flow of one invocation ([`run()`]). None of it names the
 //! shipped spec.
 //!
 //! The shipped spec's part sits beside it: [`commands`] (`generate_cli!` of

@@ -1,5 +1,5 @@
 //! `contango watch account`: the [`AccountWatcher`] as JSON lines, or as a view on the terminal
-//! ([`view`](super::view)) of positions, open orders and balances. [`AccountFeed`] is what the
+//! (`view`) of positions, open orders and balances. [`AccountFeed`] is what the
 //! views read of it (the trading screen's too).
 //!
 //! What the watcher has ready is taken as one batch, so an exchange event that changes an order,

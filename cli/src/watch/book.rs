@@ -1,5 +1,5 @@
 //! `contango watch book`: the [`BookWatcher`] of one contract as JSON lines of the book, or as a
-//! ladder on the terminal ([`view`](super::view)): asks above bids, sizes as bars scaled to the
+//! ladder on the terminal (`view`): asks above bids, sizes as bars scaled to the
 //! largest level shown, spread and mid between them, `STALE` while the watcher says the book is
 //! not to be trusted. [`BookFeed`] is what the views read of it (the trading screen's too).
 

@@ -1,5 +1,5 @@
 //! `contango watch`: the facade's account and book watchers as views a person watches (on
-//! ratatui: [`view`]) or, piped, as JSON lines, until `q` (in a view), SIGINT or SIGTERM;
+//! ratatui: `view`) or, piped, as JSON lines, until `q` (in a view), SIGINT or SIGTERM;
 //! then the watchers are shut down (the account's user stream closes its listen key) and the
 //! command exits 0. `watch book CONTRACT` is the ladder, `watch account` positions, open orders
 //! and balances, and `watch CONTRACT` the trading screen: both together, with conditional
@@ -18,7 +18,7 @@
 mod account;
 mod book;
 mod text;
-pub mod view;
+mod view;
 
 use std::future::Future;
 use std::io::IsTerminal;

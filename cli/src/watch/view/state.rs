@@ -60,17 +60,7 @@ pub enum Panel {
 }
 
 impl Panel {
-    /// Every panel, indexed as [`Panel::index`] says.
-    pub const ALL: [Panel; 6] = [
-        Panel::Book,
-        Panel::Positions,
-        Panel::Orders,
-        Panel::Conditional,
-        Panel::Fills,
-        Panel::Balances,
-    ];
-
-    /// Its place in [`Panel::ALL`] (and in [`ViewState::scroll`]).
+    /// Its place in [`ViewState::scroll`].
     pub fn index(self) -> usize {
         self as usize
     }
