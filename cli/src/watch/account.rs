@@ -384,12 +384,11 @@ fn fill(panel: &mut AccountPanel, w: &AccountWatcher, now: i64) {
         .last_event_at()
         .map(|at| now - i64::try_from(at.elapsed().as_millis()).unwrap_or(i64::MAX / 2));
     panel.positions = w.positions().into_iter().map(position_row).collect();
-    let (conditional, working): (Vec<&WatchedOrder>, Vec<&WatchedOrder>) = w
-        .open_orders()
-        .into_iter()
-        .partition(|o| waits_for_trigger(&o.order));
-    panel.orders = working.into_iter().map(order_row).collect();
-    panel.conditional = conditional
+    // The watcher holds conditional orders apart while they wait for their trigger; once fired
+    // each is the working order it placed.
+    panel.orders = w.open_orders().into_iter().map(order_row).collect();
+    panel.conditional = w
+        .conditional_orders()
         .into_iter()
         .map(|o| conditional_row(&o.order))
         .collect();
@@ -401,7 +400,7 @@ fn mine(orders: Vec<&WatchedOrder>, contract: &str) -> std::collections::HashMap
     let mut out = std::collections::HashMap::new();
     for o in orders {
         let o = &o.order;
-        if o.contract_name.as_deref() != Some(contract) || waits_for_trigger(o) {
+        if o.contract_name.as_deref() != Some(contract) {
             continue;
         }
         if let (Some(price), Some(volume)) = (o.price, o.orig_qty) {
@@ -412,12 +411,6 @@ fn mine(orders: Vec<&WatchedOrder>, contract: &str) -> std::collections::HashMap
         }
     }
     out
-}
-
-/// A conditional order not yet fired: listed with `conditionOrder: true` and status INIT
-/// (once fired it is the order it placed, and works as any order).
-fn waits_for_trigger(o: &Order) -> bool {
-    o.condition_order == Some(true) && matches!(o.status, Some(OrderStatus::Init) | None)
 }
 
 fn progress(o: &Order) -> OrderProgress {
@@ -580,11 +573,10 @@ mod tests {
     }
 
     #[test]
-    fn a_conditional_order_waits_apart_with_its_trigger_and_what_it_places() {
+    fn a_conditional_orders_row_says_its_trigger_the_price_it_watches_and_what_it_places() {
         let stop: Order = parse(
             r#"{"orderId":9,"contractName":"E-BTC-USDT","price":"0","origQty":"1","status":"INIT","type":"MARKET","side":"SELL","action":"CLOSE","triggerPrice":"29500","triggerType":1,"triggerPriceType":2,"triggerOrderType":3,"conditionOrder":true}"#,
         );
-        assert!(waits_for_trigger(&stop));
         let row = conditional_row(&stop);
         assert_eq!(
             (
@@ -609,9 +601,6 @@ mod tests {
             (row.trigger, row.watches, row.places.as_str()),
             (Trigger::TakeProfit, Watched::Last, "LIMIT 31000")
         );
-        // Fired: the order it placed works as any order.
-        let fired: Order = parse(r#"{"orderId":10,"status":"NEW","conditionOrder":true}"#);
-        assert!(!waits_for_trigger(&fired));
     }
 
     #[test]
@@ -627,8 +616,8 @@ mod tests {
     }
 
     /// The feed against the simulator's watcher: a resting order is a working order on the
-    /// ladder, a market order that fills is a fill and a position; nothing of the first
-    /// snapshot is taken for a fill.
+    /// ladder, a market order that fills is a fill and a position, a stop loss placed elsewhere
+    /// is a conditional order with its trigger and the price it watches.
     #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
     async fn the_feed_puts_the_watchers_orders_positions_and_fills_into_the_view() {
         use contango::{NewOrder, NewOrderRequest, Open, OrderType, PositionType};
@@ -663,12 +652,28 @@ mod tests {
         w.place(order(Side::Buy, OrderType::Market, 3, 0))
             .await
             .expect("placed");
+        // A stop loss on that position, placed by another client: the watcher finds it.
+        let other = sim.client().expect("a client");
+        let stop = other
+            .stop_loss(
+                "E-BTC-USDT",
+                Side::Buy,
+                PositionType::Cross,
+                contango::conditional::Trigger::mark(Decimal::from(29_500)),
+            )
+            .send()
+            .await
+            .expect("a stop loss");
         let mut feed = AccountFeed::new(&mut w);
         feed.refresh(&mut view);
         let filled = |v: &ViewState| {
-            v.account
-                .as_ref()
-                .is_some_and(|a| !a.fills.is_empty() && !a.positions.is_empty())
+            v.account.as_ref().is_some_and(|a| {
+                // The stream's event names no trigger: the snapshot the watcher takes for a
+                // conditional order placed elsewhere does.
+                !a.fills.is_empty()
+                    && !a.positions.is_empty()
+                    && a.conditional.iter().any(|c| c.trigger_price.is_some())
+            })
         };
         let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(20);
         for _ in 0..200 {
@@ -696,6 +701,18 @@ mod tests {
         );
         assert_eq!(a.positions.len(), 1, "{a:?}");
         assert_eq!(a.positions[0].volume, Decimal::from(3));
+        let c = a.conditional.first().cloned();
+        assert_eq!(
+            c.map(|c| (c.id, c.trigger, c.trigger_price, c.watches, c.places)),
+            Some((
+                stop.order_id,
+                Trigger::StopLoss,
+                Some(Decimal::from(29_500)),
+                Watched::Mark,
+                "close position".to_owned()
+            )),
+            "{a:?}"
+        );
         let mine = view.book.map(|b| b.mine).unwrap_or_default();
         assert_eq!(mine.get(&Decimal::from(29_000)), Some(&Decimal::from(2)));
         w.shutdown().await.expect("closed");
