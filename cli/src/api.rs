@@ -3,24 +3,9 @@
 use std::future::Future;
 
 use crate::failure::Failure;
+use crate::product::ProductInfo;
 use crate::stream::{Sink, Stop};
 use crate::target::Target;
-
-/// A product line of the spec, as `--product` offers it.
-#[derive(Debug, Clone, Copy)]
-pub struct ProductInfo {
-    /// The spec's key (`usdt_margined`).
-    pub key: &'static str,
-    /// Its documentation.
-    pub doc: &'static str,
-}
-
-impl ProductInfo {
-    /// The short name offered first (`usdt` for `usdt_margined`): the key up to its first `_`.
-    pub fn short(&self) -> &'static str {
-        self.key.split('_').next().unwrap_or(self.key)
-    }
-}
 
 /// An endpoint as `contango drift` chooses what to probe.
 #[derive(Debug, Clone, Copy)]

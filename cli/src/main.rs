@@ -1,5 +1,6 @@
-//! `contango`: the command line of the futures interface, generated from `spec/futures.yaml`.
+//! `contango`: the command line of the futures interface, generated from `spec/futures.yaml`,
+//! with `watch` (the facade's watchers as views) beside the generated commands.
 
 fn main() -> std::process::ExitCode {
-    contango_cli::run::<contango_cli::commands::Commands>()
+    contango_cli::run_with::<contango_cli::commands::Commands>(&[&contango_cli::watch::Watch])
 }

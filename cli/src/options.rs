@@ -1,15 +1,18 @@
-//! The global options and the commands every spec gets (`stream`, `drift`, `completions`, and
-//! `watch`, from the `watch` module). The generator keeps their names free
-//! (`contango_codegen::cli_names`, which a test here holds equal to this command tree): an
-//! endpoint or parameter with one of them is a compile error at its place in the spec rather than
-//! an ambiguous command line.
+//! The global options and the commands every spec gets (`stream`, `drift`, `completions`), with
+//! the hand-written ones a binary adds ([`Extension`]s: the shipped `contango` adds `watch`).
+//! The generator keeps their names free (`contango_codegen::cli_names`, which a test of the
+//! shipped binary's command tree holds equal to it): an endpoint or parameter with one of them is
+//! a compile error at its place in the spec rather than an ambiguous command line.
 
 use clap::builder::PossibleValue;
 use clap::{Arg, ArgAction, ArgMatches, Command};
 
-use crate::api::{Api, ProductInfo};
+use crate::api::Api;
+use crate::extension::Extension;
 use crate::failure::ExitStatus;
 use crate::output::Format;
+use crate::product::ProductInfo;
+use crate::target::Named;
 
 /// The global options of one invocation.
 #[derive(Debug, Clone, Default)]
@@ -60,6 +63,16 @@ impl Global {
         }
     }
 
+    /// What the options name of the target.
+    pub fn named(&self) -> Named<'_> {
+        Named {
+            base_url: self.base_url.as_deref(),
+            market_url: self.market_url.as_deref(),
+            product: self.product.as_deref(),
+            profile: self.profile.as_deref(),
+        }
+    }
+
     /// Two flags that both choose the target (`--sim` or `--replay` beside another), if
     /// given. clap checks the conflict only among the flags written before the subcommand;
     /// global flags may also come after it.
@@ -78,8 +91,8 @@ impl Global {
     }
 }
 
-/// The whole command line of spec `A`.
-pub fn command<A: Api>() -> Command {
+/// The whole command line of spec `A`, with the hand-written `extensions`.
+pub fn command<A: Api>(extensions: &[&dyn Extension]) -> Command {
     let products = A::PRODUCTS
         .iter()
         .map(|p: &ProductInfo| PossibleValue::new(p.short()).alias(p.key).help(p.doc));
@@ -145,7 +158,9 @@ pub fn command<A: Api>() -> Command {
                 .subcommands(streams.into_iter().map(|c| c.after_help(ExitStatus::HELP))),
         );
     }
-    root = root.subcommand(crate::watch::command());
+    for extension in extensions {
+        root = root.subcommand(extension.command());
+    }
     root.subcommand(drift_command()).subcommand(
         Command::new("completions")
             .about("Prints a shell completion script")
@@ -202,58 +217,4 @@ fn drift_command() -> Command {
 /// An option of every command, listed apart from the command's own parameters.
 fn global(arg: Arg) -> Arg {
     arg.global(true).help_heading("Global options")
-}
-
-#[cfg(test)]
-mod tests {
-    use std::collections::BTreeSet;
-
-    use crate::api::Api;
-    use crate::commands::Commands;
-    use contango_codegen::cli_names::{CLAP, COMMANDS, GLOBAL_FLAGS};
-
-    /// clap's own consistency checks (unique names and flags, positional order) over the
-    /// command line of the shipped spec.
-    #[test]
-    fn the_command_line_of_the_shipped_spec_is_consistent() {
-        super::command::<Commands>().debug_assert();
-    }
-
-    /// The names the generator keeps free for this crate (`contango_codegen::cli_names`) are
-    /// exactly the commands and global flags the command tree has beside the generated ones,
-    /// both ways: a command or flag added here alone would let a spec take its name, one left in
-    /// the list alone would refuse a spec for nothing.
-    #[test]
-    fn the_generator_keeps_free_exactly_the_hand_written_commands_and_global_flags() {
-        let mut root = super::command::<Commands>();
-        // What clap adds itself (`help`, `--help`) is there once the tree is built.
-        root.build();
-        let generated: BTreeSet<String> = Commands::commands()
-            .iter()
-            .map(|c| c.get_name().to_owned())
-            .collect();
-        let commands: BTreeSet<&str> = root
-            .get_subcommands()
-            .map(|c| c.get_name())
-            .filter(|name| !generated.contains(*name))
-            .collect();
-        let listed: BTreeSet<&str> = COMMANDS.iter().chain(CLAP).copied().collect();
-        assert_eq!(
-            commands, listed,
-            "commands beside the endpoints' (left: the tree)"
-        );
-
-        let globals: BTreeSet<&str> = root
-            .get_arguments()
-            .filter(|a| a.is_global_set())
-            .filter_map(|a| a.get_long())
-            .filter(|long| !CLAP.contains(long))
-            .collect();
-        let listed: BTreeSet<&str> = GLOBAL_FLAGS.iter().copied().collect();
-        assert_eq!(globals, listed, "global flags (left: the tree)");
-        for name in CLAP {
-            let flag = root.get_arguments().any(|a| a.get_long() == Some(*name));
-            assert!(flag, "clap's `--{name}` is on the root command");
-        }
-    }
 }

@@ -13,21 +13,29 @@ use contango_sim::{MarketDriver, MarketSource, Pace, Replay, Sim};
 
 use crate::api::Api;
 use crate::drift;
+use crate::extension::{Context, Extension};
 use crate::failure::{ExitStatus, Failure};
 use crate::options::{self, Global};
 use crate::output::{self, Format};
 use crate::stream;
 use crate::target::{Target, product_key};
-use crate::watch;
 
 /// Runs the command line of spec `A` on the process arguments and returns its exit code.
 pub fn run<A: Api>() -> ExitCode {
-    run_from::<A>(std::env::args_os())
+    run_with::<A>(&[])
 }
 
-/// [`run`] on given arguments (the first is the program name).
-pub fn run_from<A: Api>(args: impl IntoIterator<Item = std::ffi::OsString>) -> ExitCode {
-    let mut cmd = options::command::<A>();
+/// [`run`] with hand-written commands beside the spec's (the shipped `contango` adds `watch`).
+pub fn run_with<A: Api>(extensions: &[&dyn Extension]) -> ExitCode {
+    run_from::<A>(extensions, std::env::args_os())
+}
+
+/// [`run_with`] on given arguments (the first is the program name).
+pub fn run_from<A: Api>(
+    extensions: &[&dyn Extension],
+    args: impl IntoIterator<Item = std::ffi::OsString>,
+) -> ExitCode {
+    let mut cmd = options::command::<A>(extensions);
     let matches = match cmd.try_get_matches_from_mut(args) {
         Ok(m) => m,
         Err(e) => {
@@ -76,7 +84,7 @@ pub fn run_from<A: Api>(args: impl IntoIterator<Item = std::ffi::OsString>) -> E
             )));
         }
     };
-    match runtime.block_on(execute::<A>(&global, &matches)) {
+    match runtime.block_on(execute::<A>(extensions, &global, &matches)) {
         Ok(()) => ExitStatus::Success.into(),
         Err(f) => fail(&f),
     }
@@ -88,12 +96,21 @@ fn fail(f: &Failure) -> ExitCode {
 }
 
 /// Runs the parsed subcommand against the target (the simulator with `--sim`).
-async fn execute<A: Api>(global: &Global, matches: &ArgMatches) -> Result<(), Failure> {
+async fn execute<A: Api>(
+    extensions: &[&dyn Extension],
+    global: &Global,
+    matches: &ArgMatches,
+) -> Result<(), Failure> {
     let Some((name, args)) = matches.subcommand() else {
         return Err(Failure::Refused("no command given".to_owned()));
     };
+    let extension = extensions
+        .iter()
+        .copied()
+        .find(|e| e.command().get_name() == name);
     // Installed before anything starts, so an early Ctrl-C is handled too.
-    let stop = matches!(name, "stream" | "watch").then(stream::on_signal);
+    let until_stopped = name == "stream" || extension.is_some_and(|e| e.runs_until_stopped());
+    let stop = until_stopped.then(stream::on_signal);
     // `drift --from FILE` reads a recording: no server, nothing sent.
     if let Some(path) = (name == "drift")
         .then(|| args.get_one::<String>("from"))
@@ -102,11 +119,11 @@ async fn execute<A: Api>(global: &Global, matches: &ArgMatches) -> Result<(), Fa
         let client = A::client(&Target::offline())?;
         return drift::from_recording::<A>(&client, path.as_ref(), args, global);
     }
-    // The simulator's market stands still unless driven: `stream market` and `watch` get a
-    // moving one (a watched account's orders fill as it moves).
+    // The simulator's market stands still unless driven: `stream market`, `drift` and the
+    // extensions that ask (`watch`: a watched account's orders fill as it moves) get a moving one.
     let driven = (name == "stream" && matches!(args.subcommand(), Some(("market", _))))
         || name == "drift"
-        || name == "watch";
+        || extension.is_some_and(|e| e.moves_the_market());
     let sim = match global.sim {
         true => Some(start_sim(driven, global).await?),
         false => None,
@@ -115,10 +132,11 @@ async fn execute<A: Api>(global: &Global, matches: &ArgMatches) -> Result<(), Fa
         Some(path) => Some(start_replay(path).await?),
         None => None,
     };
-    // A replayed stream ends where its recording does.
-    let stop = match (stop, &replay) {
-        (Some(signal), Some(replay)) => Some(until_played_out(signal, replay)),
-        (stop, _) => stop,
+    // A replayed stream ends where its recording does; an extension is told when, and decides.
+    let played_out = replay.as_ref().map(played_out);
+    let (stop, played_out) = match (stop, played_out, extension) {
+        (Some(signal), Some(played), None) => (Some(stream::either(signal, played)), None),
+        (stop, played, _) => (stop, played),
     };
     let recorder = match &global.record {
         Some(path) => Some(Recorder::create(path).map_err(|e| Failure::Refused(e.to_string()))?),
@@ -133,12 +151,20 @@ async fn execute<A: Api>(global: &Global, matches: &ArgMatches) -> Result<(), Fa
             if global.verbose {
                 describe(&target);
             }
-            match (name, stop) {
-                // The watchers are the facade's: `watch` builds the facade's client (see there).
-                ("watch", Some(stop)) => {
-                    watch::run(&target, args, global, stop, sim.as_ref()).await
+            match (extension, stop) {
+                // A hand-written command builds what it needs from the target.
+                (Some(extension), stop) => {
+                    let cx = Context {
+                        target: &target,
+                        args,
+                        format: global.format,
+                        stop: stop.unwrap_or_else(|| Box::pin(std::future::pending())),
+                        played_out,
+                        sim: sim.as_ref(),
+                    };
+                    extension.run(cx).await
                 }
-                (_, stop) => match (A::client(&target), stop) {
+                (None, stop) => match (A::client(&target), stop) {
                     (Err(e), _) => Err(e),
                     (Ok(client), Some(stop)) => match args.subcommand() {
                         Some(("market", market)) => {
@@ -202,15 +228,13 @@ async fn start_replay(path: &std::path::Path) -> Result<Replay, Failure> {
 /// has sent them (they cross loopback in well under a millisecond).
 const REPLAY_SETTLE: Duration = Duration::from_millis(500);
 
-/// Stops on `signal`, or once the replay has played every recorded connection (and its last
-/// frames have settled): a replayed stream ends by itself, as its recording did.
-fn until_played_out(signal: stream::Stop, replay: &Replay) -> stream::Stop {
+/// Completes once the replay has played every recorded connection and its last frames have
+/// settled: a replayed stream ends by itself, as its recording did.
+fn played_out(replay: &Replay) -> stream::Stop {
     let played = replay.played_out();
     Box::pin(async move {
-        tokio::select! {
-            () = signal => {}
-            () = async { played.await; tokio::time::sleep(REPLAY_SETTLE).await } => {}
-        }
+        played.await;
+        tokio::time::sleep(REPLAY_SETTLE).await;
     })
 }
 
@@ -274,7 +298,7 @@ fn target<A: Api>(
             replay.market_ws_url(),
             product()?,
         )),
-        (None, None) => Target::resolve(global, A::PRODUCTS),
+        (None, None) => Target::resolve(global.named(), A::PRODUCTS),
     }
 }
 

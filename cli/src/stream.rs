@@ -21,6 +21,16 @@ use crate::failure::Failure;
 /// Completes when the stream should stop (a signal).
 pub type Stop = Pin<Box<dyn Future<Output = ()> + Send>>;
 
+/// Completes when the first of `a` and `b` does.
+pub fn either(a: Stop, b: Stop) -> Stop {
+    Box::pin(async move {
+        tokio::select! {
+            () = a => {}
+            () = b => {}
+        }
+    })
+}
+
 /// Where a stream's lines go: stdout for `stream`, nowhere for `drift` (which only counts them).
 pub type Sink = Box<dyn FnMut(&Value) -> std::io::Result<()> + Send>;
 

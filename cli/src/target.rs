@@ -7,9 +7,8 @@ use std::fmt;
 use contango::Credentials;
 use contango::recording::Recorder;
 
-use crate::api::ProductInfo;
 use crate::failure::Failure;
-use crate::options::Global;
+use crate::product::ProductInfo;
 use crate::profile::{self, Profile, Secret};
 
 /// The environment variables read for credentials and the target.
@@ -48,6 +47,20 @@ impl fmt::Display for CredentialSource {
             CredentialSource::Replay => f.write_str("stand-ins for the replay"),
         }
     }
+}
+
+/// What the global options name of the target (`--base-url`, `--market-url`, `--product`,
+/// `--profile`); whatever they leave out comes from the environment or the profile file.
+#[derive(Debug, Clone, Copy, Default)]
+pub struct Named<'a> {
+    /// `--base-url`.
+    pub base_url: Option<&'a str>,
+    /// `--market-url`.
+    pub market_url: Option<&'a str>,
+    /// `--product`.
+    pub product: Option<&'a str>,
+    /// `--profile`.
+    pub profile: Option<&'a str>,
 }
 
 /// The server, product and credentials of one invocation.
@@ -137,11 +150,12 @@ impl Target {
         self.recorder.as_ref()
     }
 
-    /// The target of the global options, the environment and the profile file.
-    pub fn resolve(global: &Global, products: &[ProductInfo]) -> Result<Target, Failure> {
+    /// The target the global options name, completed from the environment and the profile
+    /// file.
+    pub fn resolve(named: Named<'_>, products: &[ProductInfo]) -> Result<Target, Failure> {
         let env = |name: &str| std::env::var(name).ok().filter(|v| !v.is_empty());
-        let profile = match &global.profile {
-            Some(name) => Some((name.clone(), load_profile(name)?)),
+        let profile = match named.profile {
+            Some(name) => Some((name.to_owned(), load_profile(name)?)),
             None => match (env(ENV_API_KEY), env(ENV_SECRET_KEY)) {
                 (Some(_), Some(_)) => None,
                 (Some(_), None) | (None, Some(_)) => {
@@ -180,9 +194,9 @@ impl Target {
         };
         let from_profile =
             |f: fn(&Profile) -> Option<&String>| profile.as_ref().and_then(|(_, p)| f(p).cloned());
-        let base_url = global
+        let base_url = named
             .base_url
-            .clone()
+            .map(str::to_owned)
             .or_else(|| env(ENV_BASE_URL))
             .or_else(|| from_profile(|p| p.base_url.as_ref()))
             .ok_or_else(|| {
@@ -190,9 +204,9 @@ impl Target {
                     "no server: pass --base-url URL, set {ENV_BASE_URL}, name one in a profile, or use --sim"
                 ))
             })?;
-        let product = match global
+        let product = match named
             .product
-            .clone()
+            .map(str::to_owned)
             .or_else(|| env(ENV_PRODUCT))
             .or_else(|| from_profile(|p| p.product.as_ref()))
         {
@@ -204,9 +218,9 @@ impl Target {
             product,
             keys,
             source,
-            market_url: global
+            market_url: named
                 .market_url
-                .clone()
+                .map(str::to_owned)
                 .or_else(|| env(ENV_MARKET_URL))
                 .or_else(|| from_profile(|p| p.market_url.as_ref())),
             recorder: None,

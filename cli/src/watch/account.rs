@@ -1,49 +1,87 @@
-//! `contango watch account`: the [`AccountWatcher`] as JSON lines or as a view redrawn in place.
+//! `contango watch account`: the [`AccountWatcher`] as JSON lines, or as a view on the terminal
+//! (`view`) of positions, open orders and balances. [`AccountFeed`] is what the
+//! views read of it (the trading screen's too).
 //!
 //! What the watcher has ready is taken as one batch, so an exchange event that changes an order,
 //! a balance and a position makes one `state` line, not three. The state is the watcher's (its
 //! merge rules decide it); this module only writes it.
 
-use std::time::{Duration, Instant};
-
 use contango::account::{
     AccountItem, AccountWatcher, BalanceState, PositionState, ReconcileCause, Reconciliation,
     StartError, WatchedOrder,
 };
-use contango::{Client, Event, Side};
+use contango::{
+    Client, Event, Order, OrderStatus, Side, TriggerOrderType, TriggerPriceType, TriggerType,
+};
+use rust_decimal::Decimal;
 use serde_json::{Value, json};
 
-use super::screen::{self, Align, Screen, bold, colour, columns, num};
+use super::text;
+use super::view::state::{
+    AccountPanel, BalanceRow, ConditionalRow, OrderProgress, OrderRow, PositionRow, Screen,
+    Trigger, ViewState, Watched,
+};
+use super::view::{self, Feed, ready};
 use crate::commands::watched;
 use crate::failure::Failure;
 use crate::output::Format;
 use crate::shape::{answer, raw_event};
-use crate::stream::{Stop, gap_json, item_json, stdout_sink};
+use crate::stream::{Stop, either, gap_json, item_json, stdout_sink};
 
 /// Items taken in one batch at most (a flood still gets a state line now and then).
 const BATCH: usize = 256;
-/// Open orders listed in the view; the rest are counted.
-const ORDERS_SHOWN: usize = 15;
 
-/// Starts the watcher (stream, then the first snapshot) and follows it until `stop`; then
-/// shuts it down, closing the listen key.
-pub(super) async fn run(
+/// Starts the watcher (stream, then the first snapshot) for `contracts`; `None` when `stop`
+/// came first.
+pub(super) async fn start(
     client: Client,
     contracts: Vec<String>,
-    mut stop: Stop,
-    format: Format,
-    header: Vec<String>,
-) -> Result<(), Failure> {
+    stop: &mut Stop,
+) -> Result<Option<AccountWatcher>, Failure> {
     let mut builder = AccountWatcher::builder(client);
     for contract in contracts {
         builder = builder.contract(contract);
     }
-    let mut watcher = tokio::select! {
-        w = builder.start() => w.map_err(start_failure)?,
-        () = &mut stop => return Ok(()),
+    tokio::select! {
+        w = builder.start() => w.map(Some).map_err(start_failure),
+        () = &mut *stop => Ok(None),
+    }
+}
+
+/// Starts the watcher and follows it until `stop` (with `played_out`: JSON lines end there
+/// too, the view stays); then shuts it down, closing the listen key.
+pub(super) async fn run(
+    client: Client,
+    contracts: Vec<String>,
+    mut stop: Stop,
+    played_out: Option<Stop>,
+    format: Format,
+    header: String,
+) -> Result<(), Failure> {
+    if format == Format::Table {
+        view::check_terminal()?;
+    }
+    let Some(mut watcher) = start(client, contracts, &mut stop).await? else {
+        return Ok(());
     };
     eprintln!("watch: started; Ctrl-C or SIGTERM stops it and closes the listen key");
-    let outcome = follow(&mut watcher, &mut stop, format, header).await;
+    let outcome = match format {
+        Format::Json => {
+            // JSON lines end where a replay's recording does.
+            let mut stop = match played_out {
+                Some(played_out) => either(stop, played_out),
+                None => stop,
+            };
+            lines(&mut watcher, &mut stop).await
+        }
+        Format::Table => {
+            let mut state =
+                ViewState::new(Screen::Account, "contango watch account".to_owned(), header);
+            state.account = Some(AccountPanel::default());
+            let mut feed = AccountFeed::new(&mut watcher);
+            view::run(&mut feed, state, &mut stop, played_out).await
+        }
+    };
     let closed = watcher.shutdown().await.map_err(Failure::from);
     outcome.and(closed)
 }
@@ -56,98 +94,44 @@ fn start_failure(e: StartError) -> Failure {
     }
 }
 
-/// Writes the state, then every batch of items, until `stop` or the stream's end. The view (and
-/// the terminal's alternate screen) ends with this function.
-async fn follow(
-    w: &mut AccountWatcher,
-    stop: &mut Stop,
-    format: Format,
-    header: Vec<String>,
-) -> Result<(), Failure> {
-    let mut view = match format {
-        Format::Json => View::Lines,
-        Format::Table => View::Screen(Screen::enter()?, Status::new(header)),
-    };
-    view.write(w, Vec::new(), true)?;
-    let mut tick = tokio::time::interval(Duration::from_secs(1));
+/// Writes the state, then every batch of items, until `stop` or the stream's end.
+async fn lines(w: &mut AccountWatcher, stop: &mut Stop) -> Result<(), Failure> {
+    write(w, Vec::new(), true)?;
     loop {
         let item = tokio::select! {
             item = w.next() => item,
             () = &mut *stop => return Ok(()),
-            // The ages in the view move on without events.
-            _ = tick.tick(), if view.is_screen() => {
-                view.write(w, Vec::new(), false)?;
-                continue;
-            }
         };
         let Some(first) = item else {
-            return Err(Failure::Transport("the private stream ended".to_owned()));
+            return Err(Failure::Transport(AccountFeed::ENDED.to_owned()));
         };
         let mut batch = vec![first];
+        // `AccountWatcher::next` is cancel-safe: a future dropped by `ready` loses nothing.
         while batch.len() < BATCH {
             match ready(w.next()).await {
                 Some(Some(item)) => batch.push(item),
                 _ => break,
             }
         }
-        view.write(w, batch, false)?;
+        write(w, batch, false)?;
     }
 }
 
-/// The future's output if it is ready now. `AccountWatcher::next` is cancel-safe: dropping it
-/// loses nothing.
-async fn ready<F: std::future::Future>(f: F) -> Option<F::Output> {
-    tokio::select! {
-        biased;
-        v = f => Some(v),
-        () = std::future::ready(()) => None,
-    }
-}
-
-/// Where the state goes.
-enum View {
-    /// JSON lines on stdout.
-    Lines,
-    /// The terminal view, and what it says besides the state.
-    Screen(Screen, Status),
-}
-
-impl View {
-    fn is_screen(&self) -> bool {
-        matches!(self, View::Screen(..))
-    }
-
-    /// Writes a batch: its gap, reconciliation and other lines, then a state line when the
-    /// state changed (or `force`); on the screen, the view redrawn.
-    fn write(
-        &mut self,
-        w: &AccountWatcher,
-        batch: Vec<AccountItem>,
-        force: bool,
-    ) -> Result<(), Failure> {
-        match self {
-            View::Lines => {
-                let mut sink = stdout_sink();
-                let mut changed = force;
-                for item in &batch {
-                    changed |= changes_state(item);
-                    if let Some(line) = item_line(item) {
-                        sink(&line).map_err(cannot_write)?;
-                    }
-                }
-                if changed {
-                    sink(&state_json(w)?).map_err(cannot_write)?;
-                }
-                Ok(())
-            }
-            View::Screen(screen, status) => {
-                for item in &batch {
-                    status.note(item);
-                }
-                screen.draw(&render(&frame(w, status)))
-            }
+/// Writes a batch: its gap, reconciliation and other lines, then a state line when the state
+/// changed (or `force`).
+fn write(w: &AccountWatcher, batch: Vec<AccountItem>, force: bool) -> Result<(), Failure> {
+    let mut sink = stdout_sink();
+    let mut changed = force;
+    for item in &batch {
+        changed |= changes_state(item);
+        if let Some(line) = item_line(item) {
+            sink(&line).map_err(cannot_write)?;
         }
     }
+    if changed {
+        sink(&state_json(w)?).map_err(cannot_write)?;
+    }
+    Ok(())
 }
 
 fn cannot_write(_: std::io::Error) -> Failure {
@@ -293,55 +277,6 @@ fn cause(c: ReconcileCause) -> &'static str {
     }
 }
 
-/// What the view says besides the state: the last reconciliation and the last notice (gap,
-/// disconnection, error), each with when it came.
-#[derive(Debug)]
-struct Status {
-    header: Vec<String>,
-    reconciliation: Option<(String, Instant)>,
-    notice: Option<(String, Instant)>,
-}
-
-impl Status {
-    fn new(header: Vec<String>) -> Status {
-        Status {
-            header,
-            reconciliation: None,
-            notice: None,
-        }
-    }
-
-    fn note(&mut self, item: &AccountItem) {
-        let now = Instant::now();
-        match item {
-            AccountItem::Reconciled(r) if r.cause != ReconcileCause::Start => {
-                self.reconciliation = Some((summary(r), now));
-            }
-            AccountItem::Gap(g) => {
-                let text = format!(
-                    "gap of {} at {} UTC ({})",
-                    screen::age(g.duration()),
-                    screen::clock_ms(g.from_ms).get(..8).unwrap_or_default(),
-                    g.reason
-                );
-                self.notice = Some((text, now));
-            }
-            AccountItem::Error(m) => self.notice = Some((format!("error: {m}"), now)),
-            AccountItem::Stream(s) => {
-                let line = item_json(s, unapplied_event);
-                let field = |key: &str| line[key].as_str().unwrap_or_default().to_owned();
-                let text = match field("type").as_str() {
-                    "disconnected" => format!("disconnected: {}", field("reason")),
-                    "error" => format!("stream error: {}", field("message")),
-                    _ => format!("stream: {line}"),
-                };
-                self.notice = Some((text, now));
-            }
-            _ => {}
-        }
-    }
-}
-
 /// `gap, clean`, or `gap, fixed 1 order, 2 balances; 1 order unresolved`.
 fn summary(r: &Reconciliation) -> String {
     let count = |n: usize, what: &str| format!("{n} {what}{}", if n == 1 { "" } else { "s" });
@@ -369,179 +304,210 @@ fn summary(r: &Reconciliation) -> String {
     text
 }
 
-/// Everything one drawing of the view shows.
-struct Frame<'a> {
-    status: &'a Status,
-    now_ms: i64,
-    reconciled: bool,
-    last_event: Option<Duration>,
-    positions: Vec<&'a PositionState>,
-    orders: Vec<&'a WatchedOrder>,
-    balances: Vec<&'a BalanceState>,
+/// What the views read of an [`AccountWatcher`]: its positions, working and conditional
+/// orders, fills (an order that filled more than before), balances, whether it is reconciled
+/// and when its last event came; gaps, errors and disconnections as the notice.
+#[derive(Debug)]
+pub(super) struct AccountFeed<'a> {
+    w: &'a mut AccountWatcher,
+    /// Whether the orders of the first snapshot were taken as known (not as fills).
+    seeded: bool,
 }
 
-fn frame<'a>(w: &'a AccountWatcher, status: &'a Status) -> Frame<'a> {
-    Frame {
-        status,
-        now_ms: w.client().core().timestamp_ms(),
-        reconciled: w.is_reconciled(),
-        last_event: w.last_event_at().map(|at| at.elapsed()),
-        positions: w.positions(),
-        orders: w.open_orders(),
-        balances: w.balances(),
+impl<'a> AccountFeed<'a> {
+    pub(super) fn new(w: &'a mut AccountWatcher) -> AccountFeed<'a> {
+        AccountFeed { w, seeded: false }
     }
 }
 
-/// The view: a status block, then positions, open orders and balances as aligned columns.
-fn render(f: &Frame<'_>) -> Vec<String> {
-    let mut out = Vec::new();
-    let mut header = f.status.header.iter();
-    out.push(format!(
-        "{}  {}  {} UTC",
-        bold("contango watch account"),
-        header.next().map(String::as_str).unwrap_or_default(),
-        screen::clock_ms(f.now_ms).get(..8).unwrap_or_default()
-    ));
-    out.extend(header.cloned());
-    let reconciled = match f.reconciled {
-        true => colour(32, "yes"),
-        false => colour(33, "no"),
-    };
-    let last_event = f.last_event.map_or_else(
-        || "none yet".to_owned(),
-        |d| format!("{} ago", screen::age(d)),
-    );
-    let mut status = format!("reconciled {reconciled}   last event {last_event}");
-    if let Some((text, at)) = &f.status.reconciliation {
-        status.push_str(&format!(
-            "   last reconciliation {text} ({} ago)",
-            screen::age(at.elapsed())
-        ));
-    }
-    out.push(status);
-    if let Some((text, at)) = &f.status.notice {
-        out.push(format!("{text} ({} ago)", screen::age(at.elapsed())));
+impl Feed for AccountFeed<'_> {
+    type Item = AccountItem;
+    const ENDED: &'static str = "the private stream ended";
+
+    fn next(&mut self) -> impl std::future::Future<Output = Option<AccountItem>> {
+        self.w.next()
     }
 
-    out.push(String::new());
-    out.push(format!(
-        "{}   mark and PnL as of the last event or reconciliation",
-        bold(&format!("POSITIONS ({})", f.positions.len()))
-    ));
-    if !f.positions.is_empty() {
-        let rows: Vec<Vec<String>> = f.positions.iter().map(|p| position_row(p)).collect();
-        out.extend(columns(
-            &[
-                ("contract", Align::Left),
-                ("side", Align::Left),
-                ("margin", Align::Left),
-                ("volume", Align::Right),
-                ("entry", Align::Right),
-                ("mark", Align::Right),
-                ("unrealised PnL", Align::Right),
-                ("realised PnL", Align::Right),
-            ],
-            &rows,
-        ));
-    }
-
-    out.push(String::new());
-    out.push(bold(&format!("OPEN ORDERS ({})", f.orders.len())));
-    if !f.orders.is_empty() {
-        let rows: Vec<Vec<String>> = f
-            .orders
-            .iter()
-            .take(ORDERS_SHOWN)
-            .map(|o| order_row(o))
-            .collect();
-        out.extend(columns(
-            &[
-                ("order id", Align::Left),
-                ("contract", Align::Left),
-                ("side", Align::Left),
-                ("action", Align::Left),
-                ("type", Align::Left),
-                ("price", Align::Right),
-                ("volume", Align::Right),
-                ("filled", Align::Right),
-                ("status", Align::Left),
-            ],
-            &rows,
-        ));
-        if f.orders.len() > ORDERS_SHOWN {
-            out.push(format!("… and {} more", f.orders.len() - ORDERS_SHOWN));
+    fn note(&mut self, item: AccountItem, view: &mut ViewState) {
+        let now = view.now_ms;
+        match &item {
+            AccountItem::Order(o) => {
+                if let Some(panel) = view.account.as_mut() {
+                    panel.note_order(&progress(&o.order), now, false);
+                }
+            }
+            AccountItem::Reconciled(r) if r.cause != ReconcileCause::Start => {
+                if let Some(panel) = view.account.as_mut() {
+                    panel.reconciliation = Some((summary(r), now));
+                }
+            }
+            AccountItem::Gap(g) => {
+                let text = format!(
+                    "gap of {} at {} UTC ({})",
+                    text::age(g.duration()),
+                    text::clock_ms(g.from_ms).get(..8).unwrap_or_default(),
+                    g.reason
+                );
+                view.notice = Some((text, now));
+            }
+            AccountItem::Error(m) => view.notice = Some((format!("error: {m}"), now)),
+            AccountItem::Stream(s) => {
+                view.notice = Some((text::notice(&item_json(s, unapplied_event)), now));
+            }
+            _ => {}
         }
     }
 
-    out.push(String::new());
-    out.push(bold("BALANCES"));
-    let rows: Vec<Vec<String>> = f.balances.iter().map(|b| balance_row(b)).collect();
-    out.extend(columns(
-        &[
-            ("coin", Align::Left),
-            ("wallet", Align::Right),
-            ("available", Align::Right),
-            ("order margin", Align::Right),
-            ("isolated margin", Align::Right),
-        ],
-        &rows,
-    ));
+    fn refresh(&mut self, view: &mut ViewState) {
+        let now = view.now_ms;
+        let Some(panel) = view.account.as_mut() else {
+            return;
+        };
+        if !self.seeded {
+            // What the first snapshot had filled is known, not a fill of this view.
+            self.seeded = true;
+            for o in self.w.open_orders() {
+                panel.note_order(&progress(&o.order), now, true);
+            }
+        }
+        fill(panel, self.w, now);
+        if let Some(book) = view.book.as_mut() {
+            book.mine = mine(self.w.open_orders(), &book.contract);
+        }
+    }
+}
+
+/// Puts what `w` holds into `panel`'s rows at local time `now`.
+fn fill(panel: &mut AccountPanel, w: &AccountWatcher, now: i64) {
+    panel.reconciled = w.is_reconciled();
+    panel.last_event_ms = w
+        .last_event_at()
+        .map(|at| now - i64::try_from(at.elapsed().as_millis()).unwrap_or(i64::MAX / 2));
+    panel.positions = w.positions().into_iter().map(position_row).collect();
+    // The watcher holds conditional orders apart while they wait for their trigger; once fired
+    // each is the working order it placed.
+    panel.orders = w.open_orders().into_iter().map(order_row).collect();
+    panel.conditional = w
+        .conditional_orders()
+        .into_iter()
+        .map(|o| conditional_row(&o.order))
+        .collect();
+    panel.balances = w.balances().into_iter().map(balance_row).collect();
+}
+
+/// Our working orders' remaining volume by price on `contract`.
+fn mine(orders: Vec<&WatchedOrder>, contract: &str) -> std::collections::HashMap<Decimal, Decimal> {
+    let mut out = std::collections::HashMap::new();
+    for o in orders {
+        let o = &o.order;
+        if o.contract_name.as_deref() != Some(contract) {
+            continue;
+        }
+        if let (Some(price), Some(volume)) = (o.price, o.orig_qty) {
+            let left = volume - o.executed_qty.unwrap_or_default();
+            if left > Decimal::ZERO {
+                *out.entry(price.normalize()).or_insert(Decimal::ZERO) += left;
+            }
+        }
+    }
     out
 }
 
-fn position_row(p: &PositionState) -> Vec<String> {
-    let side = match p.key.side {
-        Side::Buy => "long".to_owned(),
-        Side::Sell => "short".to_owned(),
-        ref other => other.as_str().to_owned(),
-    };
-    let margin = match p.key.margin {
-        contango::PositionType::Cross => "cross".to_owned(),
-        contango::PositionType::Isolated => "isolated".to_owned(),
-        other => other.as_i64().to_string(),
-    };
-    vec![
-        p.key.contract.clone(),
-        side,
-        margin,
-        num(Some(p.volume)),
-        num(p.entry_price),
-        num(p.mark),
-        num(p.unrealized),
-        num(p.realized),
-    ]
+fn progress(o: &Order) -> OrderProgress {
+    OrderProgress {
+        id: o.order_id,
+        contract: o.contract_name.clone().unwrap_or_default(),
+        side: o.side.as_ref().map_or("-", Side::as_str).to_owned(),
+        executed: o.executed_qty.unwrap_or_default(),
+        avg_price: o.avg_price.filter(|p| *p > Decimal::ZERO),
+        price: o.price,
+    }
 }
 
-fn order_row(w: &WatchedOrder) -> Vec<String> {
+fn position_row(p: &PositionState) -> PositionRow {
+    PositionRow {
+        contract: p.key.contract.clone(),
+        side: match p.key.side {
+            Side::Buy => "long".to_owned(),
+            Side::Sell => "short".to_owned(),
+            ref other => other.as_str().to_owned(),
+        },
+        margin: match p.key.margin {
+            contango::PositionType::Cross => "cross".to_owned(),
+            contango::PositionType::Isolated => "isolated".to_owned(),
+            other => other.as_i64().to_string(),
+        },
+        volume: p.volume,
+        entry: p.entry_price,
+        mark: p.mark,
+        unrealised: p.unrealized,
+        realised: p.realized,
+    }
+}
+
+fn order_row(w: &WatchedOrder) -> OrderRow {
     let o = &w.order;
     let text = |s: Option<&str>| s.unwrap_or("-").to_owned();
-    let status = match (&o.status, w.pending) {
-        (Some(s), _) => s.as_str().to_owned(),
-        (None, true) => "pending".to_owned(),
-        (None, false) => "-".to_owned(),
-    };
-    vec![
-        o.order_id.to_string(),
-        text(o.contract_name.as_deref()),
-        text(o.side.as_ref().map(Side::as_str)),
-        text(o.action.as_ref().map(contango::Open::as_str)),
-        text(o.order_type.as_ref().map(contango::OrderType::as_str)),
-        num(o.price),
-        num(o.orig_qty),
-        num(o.executed_qty),
-        status,
-    ]
+    OrderRow {
+        id: o.order_id,
+        contract: text(o.contract_name.as_deref()),
+        side: text(o.side.as_ref().map(Side::as_str)),
+        action: text(o.action.as_ref().map(contango::Open::as_str)),
+        kind: text(o.order_type.as_ref().map(contango::OrderType::as_str)),
+        price: o.price,
+        volume: o.orig_qty,
+        filled: o.executed_qty,
+        status: match (&o.status, w.pending) {
+            (Some(s), _) => s.as_str().to_owned(),
+            (None, true) => "pending".to_owned(),
+            (None, false) => "-".to_owned(),
+        },
+    }
 }
 
-fn balance_row(b: &BalanceState) -> Vec<String> {
-    let available = b.to_record().and_then(|r| r.account_normal);
-    vec![
-        b.coin.clone(),
-        num(Some(b.wallet())),
-        num(available),
-        num(Some(b.locked)),
-        num(Some(b.isolated)),
-    ]
+/// A conditional order's row (`docs/design.md`, Conditional orders): stop loss or take profit,
+/// its trigger price, the price it watches (the last trade's when the order does not say) and
+/// what it places when it fires.
+pub(super) fn conditional_row(o: &Order) -> ConditionalRow {
+    ConditionalRow {
+        id: o.order_id,
+        contract: o.contract_name.clone().unwrap_or_else(|| "-".to_owned()),
+        side: o.side.as_ref().map_or("-", Side::as_str).to_owned(),
+        trigger: match o.trigger_type {
+            Some(TriggerType::StopLoss) => Trigger::StopLoss,
+            Some(TriggerType::TakeProfit) => Trigger::TakeProfit,
+            other => Trigger::Other(other.map(TriggerType::as_i64)),
+        },
+        trigger_price: o.trigger_price,
+        watches: match o.trigger_price_type {
+            Some(TriggerPriceType::MarkPrice) => Watched::Mark,
+            _ => Watched::Last,
+        },
+        places: match (o.trigger_order_type, &o.order_type) {
+            (Some(TriggerOrderType::Position), _) => "close position".to_owned(),
+            (Some(TriggerOrderType::Market), _) | (_, Some(contango::OrderType::Market)) => {
+                "MARKET".to_owned()
+            }
+            (_, Some(t)) => format!("{} {}", t.as_str(), text::num(o.price)),
+            (_, None) => "-".to_owned(),
+        },
+        volume: o.orig_qty,
+        status: o
+            .status
+            .as_ref()
+            .map_or("-", OrderStatus::as_str)
+            .to_owned(),
+    }
+}
+
+fn balance_row(b: &BalanceState) -> BalanceRow {
+    BalanceRow {
+        coin: b.coin.clone(),
+        wallet: Some(b.wallet()),
+        available: b.to_record().and_then(|r| r.account_normal),
+        order_margin: Some(b.locked),
+        isolated: Some(b.isolated),
+    }
 }
 
 #[cfg(test)]
@@ -552,30 +518,25 @@ mod tests {
         serde_json::from_str(text).unwrap_or_else(|e| panic!("{e}: {text}"))
     }
 
-    /// Strips the ANSI sequences (bold, colours) from a drawn line.
-    fn plain(line: &str) -> String {
-        let mut out = String::new();
-        let mut chars = line.chars();
-        while let Some(c) = chars.next() {
-            if c == '\x1b' {
-                for c in chars.by_ref() {
-                    if c.is_ascii_alphabetic() {
-                        break;
-                    }
-                }
-            } else {
-                out.push(c);
-            }
-        }
-        out
-    }
-
     #[test]
-    fn the_view_shows_positions_with_mark_and_pnl_orders_and_balances_in_columns() {
+    fn the_rows_hold_positions_with_mark_and_pnl_orders_and_balances() {
         let position: contango::Position = parse(
             r#"{"id":7,"positionType":1,"side":"SELL","volume":"3","openPrice":"29990","unRealizedAmount":"-0.030","historyRealizedAmount":"-0.036","indexPrice":"30000.0"}"#,
         );
         let position = PositionState::from_record("E-BTC-USDT", &position, 1).expect("a position");
+        let row = position_row(&position);
+        assert_eq!(
+            (row.side.as_str(), row.margin.as_str(), row.volume),
+            ("short", "cross", Decimal::from(3))
+        );
+        assert_eq!(
+            (row.entry, row.mark, row.unrealised),
+            (
+                Some(Decimal::from(29990)),
+                Some(Decimal::from(30000)),
+                Some(Decimal::new(-3, 2))
+            )
+        );
         let order = WatchedOrder {
             order: parse(
                 r#"{"orderId":1690000000000000061,"contractName":"E-BTC-USDT","price":"29000.50","origQty":"2","executedQty":"0","status":"NEW","type":"LIMIT","side":"BUY","action":"OPEN"}"#,
@@ -583,61 +544,62 @@ mod tests {
             pending: false,
             updated_ms: 1,
         };
+        let row = order_row(&order);
+        assert_eq!(
+            (
+                row.id,
+                row.side.as_str(),
+                row.kind.as_str(),
+                row.status.as_str()
+            ),
+            (1690000000000000061, "BUY", "LIMIT", "NEW")
+        );
+        assert_eq!(
+            mine(vec![&order], "E-BTC-USDT").get(&Decimal::new(290005, 1)),
+            Some(&Decimal::from(2))
+        );
         let balance: contango::AccountBalance = parse(
             r#"{"marginCoin":"USDT","accountNormal":"99000","accountLock":"1000","totalPositionNormal":"0","partPositionNormal":"0","positionVos":[]}"#,
         );
-        let balance = BalanceState::from_record(&balance, 1);
-        let status = Status::new(vec!["http://127.0.0.1:1".into()]);
-        let lines: Vec<String> = render(&Frame {
-            status: &status,
-            now_ms: 0,
-            reconciled: false,
-            last_event: Some(Duration::from_millis(2_400)),
-            positions: vec![&position],
-            orders: vec![&order],
-            balances: vec![&balance],
-        })
-        .iter()
-        .map(|l| plain(l))
-        .collect();
-        let text = lines.join("\n");
-        assert!(
-            lines[0].starts_with("contango watch account  http://127.0.0.1:1  00:00:00 UTC"),
-            "{text}"
-        );
-        assert_eq!(lines[1], "reconciled no   last event 2.4 s ago", "{text}");
-        let table = |title: &str| {
-            let at = lines
-                .iter()
-                .position(|l| l.starts_with(title))
-                .expect(title);
-            (lines[at + 1].clone(), lines[at + 2].clone())
-        };
+        let row = balance_row(&BalanceState::from_record(&balance, 1));
         assert_eq!(
-            table("POSITIONS (1)"),
+            (row.wallet, row.available, row.order_margin),
             (
-                "contract    side   margin  volume  entry   mark  unrealised PnL  realised PnL"
-                    .into(),
-                "E-BTC-USDT  short  cross        3  29990  30000           -0.03        -0.036"
-                    .into()
-            ),
-            "{text}"
+                Some(Decimal::from(100_000)),
+                Some(Decimal::from(99_000)),
+                Some(Decimal::from(1_000))
+            )
         );
-        assert_eq!(
-            table("OPEN ORDERS (1)"),
-            (
-                "order id             contract    side  action  type     price  volume  filled  status".into(),
-                "1690000000000000061  E-BTC-USDT  BUY   OPEN    LIMIT  29000.5       2       0  NEW".into()
-            ),
-            "{text}"
+    }
+
+    #[test]
+    fn a_conditional_orders_row_says_its_trigger_the_price_it_watches_and_what_it_places() {
+        let stop: Order = parse(
+            r#"{"orderId":9,"contractName":"E-BTC-USDT","price":"0","origQty":"1","status":"INIT","type":"MARKET","side":"SELL","action":"CLOSE","triggerPrice":"29500","triggerType":1,"triggerPriceType":2,"triggerOrderType":3,"conditionOrder":true}"#,
         );
+        let row = conditional_row(&stop);
         assert_eq!(
-            table("BALANCES"),
             (
-                "coin  wallet  available  order margin  isolated margin".into(),
-                "USDT  100000      99000          1000                0".into()
+                row.trigger,
+                row.trigger_price,
+                row.watches,
+                row.places.as_str()
             ),
-            "{text}"
+            (
+                Trigger::StopLoss,
+                Some(Decimal::from(29500)),
+                Watched::Mark,
+                "close position"
+            )
+        );
+        let take: Order = parse(
+            r#"{"orderId":10,"price":"31000","origQty":"1","status":"INIT","type":"LIMIT","side":"SELL","triggerPrice":"30900","triggerType":2,"conditionOrder":true}"#,
+        );
+        let row = conditional_row(&take);
+        // No triggerPriceType: the last trade's price, as the simulator decides.
+        assert_eq!(
+            (row.trigger, row.watches, row.places.as_str()),
+            (Trigger::TakeProfit, Watched::Last, "LIMIT 31000")
         );
     }
 
@@ -651,5 +613,109 @@ mod tests {
         assert_eq!(line["type"], "reconciled");
         assert_eq!(line["clean"], false);
         assert_eq!(line["unresolved"][0]["orderId"], 1);
+    }
+
+    /// The feed against the simulator's watcher: a resting order is a working order on the
+    /// ladder, a market order that fills is a fill and a position, a stop loss placed elsewhere
+    /// is a conditional order with its trigger and the price it watches.
+    #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+    async fn the_feed_puts_the_watchers_orders_positions_and_fills_into_the_view() {
+        use contango::{NewOrder, NewOrderRequest, Open, OrderType, PositionType};
+        let sim = contango_sim::Sim::start().await.expect("a simulator");
+        let client = sim.client().expect("a client");
+        let order = |side, order_type, volume: i64, price: i64| {
+            NewOrderRequest::new(NewOrder {
+                contract_name: "E-BTC-USDT".into(),
+                side,
+                order_type,
+                position_type: PositionType::Cross,
+                open: Open::Open,
+                volume: Decimal::from(volume),
+                amount: Decimal::ZERO,
+                price: Decimal::from(price),
+            })
+        };
+        let mut w = AccountWatcher::builder(client)
+            .start()
+            .await
+            .expect("the watcher");
+        let mut view = ViewState::new(Screen::Trade, String::new(), String::new());
+        view.account = Some(AccountPanel::default());
+        view.book = Some(super::super::view::state::BookPanel::new(
+            "E-BTC-USDT".into(),
+            5,
+        ));
+        let resting = w
+            .place(order(Side::Buy, OrderType::Limit, 2, 29_000))
+            .await
+            .expect("placed");
+        w.place(order(Side::Buy, OrderType::Market, 3, 0))
+            .await
+            .expect("placed");
+        // A stop loss on that position, placed by another client: the watcher finds it.
+        let other = sim.client().expect("a client");
+        let stop = other
+            .stop_loss(
+                "E-BTC-USDT",
+                Side::Buy,
+                PositionType::Cross,
+                contango::conditional::Trigger::mark(Decimal::from(29_500)),
+            )
+            .send()
+            .await
+            .expect("a stop loss");
+        let mut feed = AccountFeed::new(&mut w);
+        feed.refresh(&mut view);
+        let filled = |v: &ViewState| {
+            v.account.as_ref().is_some_and(|a| {
+                // The stream's event names no trigger: the snapshot the watcher takes for a
+                // conditional order placed elsewhere does.
+                !a.fills.is_empty()
+                    && !a.positions.is_empty()
+                    && a.conditional.iter().any(|c| c.trigger_price.is_some())
+            })
+        };
+        let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(20);
+        for _ in 0..200 {
+            if filled(&view) {
+                break;
+            }
+            match tokio::time::timeout_at(deadline, feed.next()).await {
+                Ok(Some(item)) => {
+                    feed.note(item, &mut view);
+                    feed.refresh(&mut view);
+                }
+                _ => break,
+            }
+        }
+        let a = view.account.clone().unwrap_or_default();
+        assert_eq!(
+            a.orders.iter().map(|o| o.id).collect::<Vec<_>>(),
+            [resting],
+            "{a:?}"
+        );
+        assert_eq!(
+            (a.fills.len(), a.fills.front().map(|f| f.volume)),
+            (1, Some(Decimal::from(3))),
+            "{a:?}"
+        );
+        assert_eq!(a.positions.len(), 1, "{a:?}");
+        assert_eq!(a.positions[0].volume, Decimal::from(3));
+        let c = a.conditional.first().cloned();
+        assert_eq!(
+            c.map(|c| (c.id, c.trigger, c.trigger_price, c.watches, c.places)),
+            Some((
+                stop.order_id,
+                Trigger::StopLoss,
+                Some(Decimal::from(29_500)),
+                Watched::Mark,
+                "close position".to_owned()
+            )),
+            "{a:?}"
+        );
+        let mine = view.book.map(|b| b.mine).unwrap_or_default();
+        assert_eq!(mine.get(&Decimal::from(29_000)), Some(&Decimal::from(2)));
+        w.shutdown().await.expect("closed");
+        sim.shutdown().await;
     }
 }

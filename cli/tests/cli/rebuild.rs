@@ -4,7 +4,7 @@
 //! the contract's minimum refused locally, one within placed); the spec gains an endpoint (with a
 //! documented, limited parameter); cargo recompiles, and the rebuilt binary has the new
 //! subcommand, its help from the spec, and the SDK's local refusal of its limit. Its `watch`
-//! (contango's own, on the facade's client) follows the account too.
+//! (contango's own, on the facade's client, added with `run_with`) follows the account too.
 
 use std::time::{Duration, Instant};
 
@@ -18,7 +18,7 @@ contango::generate!("spec.yaml");
 contango_cli::generate_cli!("spec.yaml");
 
 fn main() -> std::process::ExitCode {
-    contango_cli::run::<Commands>()
+    contango_cli::run_with::<Commands>(&[&contango_cli::watch::Watch])
 }
 "#;
 
@@ -90,8 +90,9 @@ fn editing_the_spec_changes_the_command_line() {
         ],
         "a lookup per run (each is a new client), one order sent"
     );
-    // `watch` is contango's own (the watchers hold the facade's types): the crate keeps it, and
-    // it follows the account from the same target and credentials, the order just placed too.
+    // `watch` is contango's own (the watchers hold the facade's types): the crate opts in
+    // (`run_with`), and it follows the account from the same target and credentials, the
+    // order just placed too.
     let mut watch = h.aimed(&probe.binary());
     watch.args(["watch", "account", "--contract", "E-BTC-USDT"]);
     let (child, out, _err) = start(watch);

@@ -1,14 +1,18 @@
 //! `contango watch account` prints the account watcher's state as the same objects `open-orders`
 //! and `account` print, a new state line when an order is placed, gap and reconciled lines when
 //! the stream drops, and closes its listen key on SIGTERM; with `--sim`, an account the user can
-//! trade on. `contango watch book` prints the book's best levels as JSON lines when piped and a
-//! ladder on the alternate screen with `-o table`. Bad arguments are refused before anything is
+//! trade on. `contango watch book` prints the book's best levels as JSON lines when piped. On a
+//! terminal (a pseudo-terminal the test makes) the views draw, take keys and give the terminal
+//! back; without one they say what to use instead. Bad arguments are refused before anything is
 //! sent.
 
 use std::collections::BTreeMap;
+use std::io::{Read, Write};
 use std::path::Path;
+use std::process::Stdio;
 use std::sync::mpsc::Receiver;
-use std::time::Duration;
+use std::sync::{Arc, Mutex};
+use std::time::{Duration, Instant};
 
 use rust_decimal::Decimal;
 use serde_json::Value;
@@ -247,27 +251,160 @@ fn watch_book_with_sim_prints_a_moving_book_limited_to_levels_when_piped() {
     assert_eq!(run.code, Some(0), "{run:?}");
 }
 
+/// The binary run on a terminal of its own: a pseudo-terminal of 80×24 that `script`
+/// (util-linux) makes, so no terminal is needed to run the test. Its stdin is the keyboard;
+/// what it draws comes as bytes. Dropped before it ended (a failed assertion), it is killed,
+/// and the binary with it (its terminal hangs up).
+struct OnATerminal {
+    child: Option<std::process::Child>,
+    screen: Arc<Mutex<Vec<u8>>>,
+}
+
+impl OnATerminal {
+    fn start(h: &Harness, args: &[&str]) -> OnATerminal {
+        let binary = env!("CARGO_BIN_EXE_contango");
+        let quoted: Vec<String> = args.iter().map(|a| format!("'{a}'")).collect();
+        let mut cmd = h.bare_of(Path::new("script"));
+        cmd.args([
+            "-qec",
+            &format!(
+                "stty cols 80 rows 24 && exec '{binary}' {}",
+                quoted.join(" ")
+            ),
+            "/dev/null",
+        ])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped());
+        let mut child = cmd.spawn().expect("script (util-linux) makes the terminal");
+        let screen = Arc::new(Mutex::new(Vec::new()));
+        let (mut out, seen) = (child.stdout.take().expect("stdout"), screen.clone());
+        std::thread::spawn(move || {
+            let mut chunk = [0u8; 4096];
+            while let Ok(n @ 1..) = out.read(&mut chunk) {
+                seen.lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .extend_from_slice(&chunk[..n]);
+            }
+        });
+        OnATerminal {
+            child: Some(child),
+            screen,
+        }
+    }
+
+    /// What the terminal received so far, as text.
+    fn text(&self) -> String {
+        String::from_utf8_lossy(&self.screen.lock().unwrap_or_else(|e| e.into_inner())).into_owned()
+    }
+
+    /// Waits (30 s at most) until the terminal shows `text`.
+    fn shows(&self, text: &str) {
+        let deadline = Instant::now() + Duration::from_secs(30);
+        while !self.text().contains(text) {
+            assert!(
+                Instant::now() < deadline,
+                "the terminal never showed {text:?}:\n{:?}",
+                self.text()
+            );
+            std::thread::sleep(Duration::from_millis(50));
+        }
+    }
+
+    /// Types `keys` on the terminal's keyboard.
+    fn press(&mut self, keys: &[u8]) {
+        let child = self.child.as_mut().expect("running");
+        let stdin = child.stdin.as_mut().expect("stdin");
+        stdin.write_all(keys).expect("type");
+        stdin.flush().expect("type");
+    }
+
+    /// The view ended by `key`: it exited 0, and the terminal got back its main screen and
+    /// cursor after the last drawing.
+    fn ended_cleanly(mut self, key: &str) {
+        let child = self.child.take().expect("running");
+        let run = wait(child, Duration::from_secs(30));
+        assert_eq!(run.code, Some(0), "{key}: {run:?}");
+        let text = self.text();
+        let entered = text.find("\x1b[?1049h").expect("the alternate screen");
+        let left = text.rfind("\x1b[?1049l").expect("the main screen back");
+        assert!(entered < left, "{key}: {text:?}");
+        let shown = text.rfind("\x1b[?25h").expect("the cursor shown");
+        assert!(
+            shown > text.rfind("\x1b[?25l").unwrap_or(0),
+            "{key}: {text:?}"
+        );
+        let after = &text[left + "\x1b[?1049l".len()..];
+        assert!(
+            !after.contains('\x1b'),
+            "{key}: nothing drawn after: {text:?}"
+        );
+    }
+}
+
+impl Drop for OnATerminal {
+    fn drop(&mut self) {
+        if let Some(mut child) = self.child.take() {
+            let _ = child.kill();
+            let _ = child.wait();
+        }
+    }
+}
+
 #[test]
-fn watch_book_as_a_table_draws_a_ladder_in_place_and_gives_the_terminal_back() {
-    let h = Harness::new("watch-book-table");
-    let mut cmd = h.contango();
-    cmd.args(["-o", "table", "watch", "book", C, "--levels", "2"]);
-    let (child, out, _err) = start(cmd);
-    // The simulator's seeded book: 10 apart around 30000, 100 a level.
-    let spread = expect_line(&out, "the spread line", |l| l.contains("spread"));
+fn watch_views_on_a_terminal_quit_on_q_esc_and_ctrl_c_and_give_the_terminal_back() {
+    let h = Harness::new("watch-terminal");
+    // The ladder: drawn, then `q`.
+    let mut t = OnATerminal::start(&h, &["--sim", "watch", "book", C, "--levels", "3"]);
+    t.shows("spread");
+    t.press(b"q");
+    t.ended_cleanly("q");
+
+    // The account: Esc.
+    let mut t = OnATerminal::start(&h, &["--sim", "watch", "account"]);
+    t.shows("BALANCES");
+    t.press(b"\x1b");
+    t.ended_cleanly("Esc");
+
+    // The trading screen (80 columns: one panel at a time, the ladder first); Tab to the next
+    // panel (what each shows is the render tests'), then Ctrl-C, which raw mode delivers as a
+    // key. Only the cells that change are written, so the screen is not read as text here.
+    let mut t = OnATerminal::start(&h, &["--sim", "watch", C]);
+    t.shows("[Book]");
+    t.shows("spread");
+    t.press(b"\t\t");
+    t.press(b"\x03");
+    t.ended_cleanly("Ctrl-C");
+}
+
+#[test]
+fn watch_views_need_a_terminal_and_say_what_to_use_instead() {
+    let h = Harness::new("watch-no-terminal");
+    let cases: [(&[&str], &str); 3] = [
+        (
+            &["-o", "table", "watch", "book", C],
+            "the view needs a terminal, and stdout is not one",
+        ),
+        (
+            &["-o", "table", "watch", "account"],
+            "the view needs a terminal, and stdout is not one",
+        ),
+        (
+            &["watch", C],
+            "watch CONTRACT is a screen for a terminal; for JSON lines use watch book",
+        ),
+    ];
+    for (args, says) in cases {
+        let run = h.run(args);
+        assert_eq!(run.code, Some(2), "{args:?}: {run:?}");
+        assert!(run.stderr.contains(says), "{args:?}: {run:?}");
+        assert!(run.stdout.is_empty(), "{args:?}: {run:?}");
+    }
+    assert_eq!(h.sim().market_connections_opened(), 0, "nothing was sent");
     assert!(
-        spread.contains("spread 20 (6.7 bps)   mid 30000"),
-        "{spread:?}"
-    );
-    signal(&child, "TERM");
-    let run = wait(child, Duration::from_secs(30));
-    assert_eq!(run.code, Some(0), "{run:?}");
-    let drawn: Vec<String> = out.try_iter().collect();
-    let bids = drawn.iter().filter(|l| l.starts_with("bid  ")).count();
-    assert!(bids >= 2, "the rest of the frame: {drawn:#?}");
-    assert!(
-        drawn.iter().any(|l| l.contains("\x1b[?1049l")),
-        "the alternate screen is left: {drawn:#?}"
+        h.sim().received().is_empty(),
+        "nothing was sent: {:?}",
+        h.sim().received()
     );
 }
 
