@@ -61,6 +61,7 @@ pub(super) async fn run(
     if format == Format::Table {
         view::check_terminal()?;
     }
+    let clock_of = client.clone();
     let Some(mut watcher) = start(client, contracts, &mut stop).await? else {
         return Ok(());
     };
@@ -79,7 +80,8 @@ pub(super) async fn run(
                 ViewState::new(Screen::Account, "contango watch account".to_owned(), header);
             state.account = Some(AccountPanel::default());
             let mut feed = AccountFeed::new(&mut watcher);
-            view::run(&mut feed, state, &mut stop, played_out).await
+            let clock = || super::book::exchange_now(&clock_of);
+            view::run(&mut feed, state, &mut stop, played_out, &clock).await
         }
     };
     let closed = watcher.shutdown().await.map_err(Failure::from);

@@ -34,6 +34,9 @@ pub(super) async fn connect(
     channel
         .check()
         .map_err(|e| Failure::Refused(e.to_string()))?;
+    // A frame's lag is measured against the client's estimate of the exchange clock: sample
+    // it first (a simulator following a recording runs at the recording's time).
+    client.core().sync_clock().await;
     let connect = client.market_stream().subscribe(channel).connect();
     let stream: MarketStream = tokio::select! {
         s = connect => s.map_err(Failure::from)?,
@@ -47,6 +50,12 @@ pub(super) async fn connect(
             Err(Failure::Refused(e.to_string()))
         }
     }
+}
+
+/// The exchange's time now as `client` estimates it (the local clock and its last sample of
+/// the server's), Unix milliseconds.
+pub(super) fn exchange_now(client: &Client) -> i64 {
+    text::now_ms().saturating_add(client.core().clock_offset_ms())
 }
 
 /// Follows `contract`'s book until `stop` (with `played_out`: JSON lines end there too, the
@@ -84,7 +93,8 @@ pub(super) async fn run(
             );
             state.book = Some(BookPanel::new(contract.clone(), levels));
             let mut feed = BookFeed::new(&mut books, contract);
-            view::run(&mut feed, state, &mut stop, played_out).await
+            let clock = || exchange_now(&client);
+            view::run(&mut feed, state, &mut stop, played_out, &clock).await
         }
     };
     books.shutdown().await;

@@ -230,6 +230,7 @@ async fn trade(
     let Some(mut books) = book::connect(&client, &contract, &mut stop).await? else {
         return Ok(());
     };
+    let clock_of = client.clone();
     let watcher = match account::start(client, vec![contract.clone()], &mut stop).await {
         Ok(Some(w)) => w,
         other => {
@@ -245,7 +246,8 @@ async fn trade(
         book::BookFeed::new(&mut books, contract),
         account::AccountFeed::new(&mut watcher),
     );
-    let outcome = view::run(&mut feed, state, &mut stop, played_out).await;
+    let clock = || book::exchange_now(&clock_of);
+    let outcome = view::run(&mut feed, state, &mut stop, played_out, &clock).await;
     books.shutdown().await;
     let closed = watcher.shutdown().await.map_err(Failure::from);
     outcome.and(closed)

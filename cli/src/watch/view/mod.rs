@@ -23,7 +23,6 @@ use ratatui::layout::Rect;
 use tokio::sync::mpsc;
 
 use self::state::ViewState;
-use super::text::now_ms;
 use crate::failure::Failure;
 use crate::stream::Stop;
 
@@ -91,25 +90,28 @@ pub(crate) fn check_terminal() -> Result<(), Failure> {
 
 /// Shows `view` fed by `feed` until `q`, Esc, Ctrl-C, `stop` (SIGINT, SIGTERM) or the end of
 /// the feed's stream (an error, unless a replay was played out before: then the view stays
-/// until a key ends it).
+/// until a key ends it). `clock` is the exchange's time now as the client estimates it (Unix
+/// ms), which the exchange's times are aged against (a simulator following a recording runs at
+/// the recording's time).
 pub(crate) async fn run<F: Feed>(
     feed: &mut F,
     mut view: ViewState,
     stop: &mut Stop,
     mut played_out: Option<Stop>,
+    clock: &dyn Fn() -> i64,
 ) -> Result<(), Failure> {
     let mut term = Term::enter()?;
     let mut keys = Keys::start();
     let mut tick = tokio::time::interval(TICK);
     let mut live = true;
-    view.now_ms = now_ms();
+    view.now_ms = clock();
     feed.refresh(&mut view);
     loop {
         term.draw(&view)?;
         tokio::select! {
             item = feed.next(), if live => match item {
                 Some(item) => {
-                    view.now_ms = now_ms();
+                    view.now_ms = clock();
                     feed.note(item, &mut view);
                     for _ in 1..BATCH {
                         match ready(feed.next()).await {
@@ -121,7 +123,7 @@ pub(crate) async fn run<F: Feed>(
                 }
                 None if view.played_out => {
                     live = false;
-                    view.notice = Some(("the recording's streams have ended".to_owned(), now_ms()));
+                    view.notice = Some(("the recording's streams have ended".to_owned(), clock()));
                 }
                 None => return Err(Failure::Transport(F::ENDED.to_owned())),
             },
@@ -139,7 +141,7 @@ pub(crate) async fn run<F: Feed>(
                 view.played_out = true;
             }
             _ = tick.tick() => {
-                view.now_ms = now_ms();
+                view.now_ms = clock();
                 feed.refresh(&mut view);
             }
         }
