@@ -334,12 +334,28 @@ pub(crate) fn frame(text: String, gzip: bool) -> Message {
     if !gzip {
         return Message::Text(text.into());
     }
-    use std::io::Write as _;
-    let mut enc = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
-    match enc.write_all(text.as_bytes()).and_then(|()| enc.finish()) {
-        Ok(bytes) => Message::Binary(bytes.into()),
-        Err(_) => Message::Text(text.into()),
+    match compress(text.as_bytes()) {
+        Some(bytes) => Message::Binary(bytes.into()),
+        None => Message::Text(text.into()),
     }
+}
+
+thread_local! {
+    /// libdeflate, as the client inflates with: whole frames, no stream state to keep; one
+    /// compressor a thread, its tables allocated once.
+    static DEFLATE: std::cell::RefCell<libdeflater::Compressor> =
+        std::cell::RefCell::new(libdeflater::Compressor::new(libdeflater::CompressionLvl::fastest()));
+}
+
+/// `bytes` as a gzip member.
+fn compress(bytes: &[u8]) -> Option<Vec<u8>> {
+    DEFLATE.with(|c| {
+        let mut c = c.borrow_mut();
+        let mut out = vec![0; c.gzip_compress_bound(bytes.len())];
+        let n = c.gzip_compress(bytes, &mut out).ok()?;
+        out.truncate(n);
+        Some(out)
+    })
 }
 
 /// Handles a client frame; returns the answer to send, if any.
