@@ -242,15 +242,29 @@ impl State {
             armed: false,
             rejected: None,
         });
-        fx.order(
-            intent.uid,
-            order_update(&cfg, &record, ExecutionType::New, None, now)?,
-        );
-        self.orders.insert(id, record);
-        self.account_mut(intent.uid)?.waiting.insert(id);
+        self.file_waiting(&cfg, record, now, fx)?;
         self.arm(id, fx);
         self.attach(id, attached, now, fx)?;
         Ok(id)
+    }
+
+    /// Keeps a new conditional order among its owner's waiting ones and announces it (an
+    /// ORDER_TRADE_UPDATE, execution type NEW, status INIT).
+    fn file_waiting(
+        &mut self,
+        cfg: &ContractConfig,
+        record: OrderRecord,
+        now: i64,
+        fx: &mut Effects,
+    ) -> SimResult<()> {
+        let (id, uid) = (record.id, record.uid);
+        fx.order(
+            uid,
+            order_update(cfg, &record, ExecutionType::New, None, now)?,
+        );
+        self.orders.insert(id, record);
+        self.account_mut(uid)?.waiting.insert(id);
+        Ok(())
     }
 
     /// The id of position `pid` of the intent's owner, which the intent must close (-1102
@@ -364,12 +378,7 @@ impl State {
                 armed: false,
                 rejected: None,
             });
-            fx.order(
-                p.uid,
-                order_update(&cfg, &child, ExecutionType::New, None, now)?,
-            );
-            self.orders.insert(id, child);
-            self.account_mut(p.uid)?.waiting.insert(id);
+            self.file_waiting(&cfg, child, now, fx)?;
             if let Some(parent) = self.orders.get_mut(&parent) {
                 parent.children.push(id);
             }

@@ -4,10 +4,13 @@
 
 use std::path::Path;
 
+use plotters::coord::Shift;
 use plotters::prelude::*;
 use rust_decimal::prelude::ToPrimitive as _;
 
 use super::Report;
+
+type Area<'a> = DrawingArea<SVGBackend<'a>, Shift>;
 
 /// Draws `report` to `path`.
 pub(super) fn draw(report: &Report, path: &Path) -> Result<(), String> {
@@ -23,52 +26,47 @@ pub(super) fn draw(report: &Report, path: &Path) -> Result<(), String> {
         .iter()
         .map(|p| (seconds(p.time_ms), p.position.to_f64().unwrap_or(0.0)))
         .collect();
-    let span = |values: &mut dyn Iterator<Item = f64>| {
-        let (lo, hi) = values.fold((f64::MAX, f64::MIN), |(lo, hi), v| (lo.min(v), hi.max(v)));
-        let pad = ((hi - lo) * 0.05).max(1e-9);
-        (lo - pad)..(hi + pad)
-    };
     let end = equity.last().map_or(1.0, |p| p.0).max(1e-3);
     let root = SVGBackend::new(path, (960, 640)).into_drawing_area();
     root.fill(&WHITE).map_err(|e| e.to_string())?;
     let (top, bottom) = root.split_vertically(420);
-    let mut chart = ChartBuilder::on(&top)
-        .caption(
-            format!(
-                "equity (USDT): {} to {}, max drawdown {}",
-                report.equity_start.round_dp(2),
-                report.equity_end.round_dp(2),
-                report.max_drawdown.round_dp(2)
-            ),
-            ("sans-serif", 18),
-        )
-        .margin(12)
-        .x_label_area_size(30)
-        .y_label_area_size(80)
-        .build_cartesian_2d(0.0..end, span(&mut equity.iter().map(|p| p.1)))
-        .map_err(|e| e.to_string())?;
-    chart
-        .configure_mesh()
-        .x_desc("seconds")
-        .draw()
-        .map_err(|e| e.to_string())?;
-    chart
-        .draw_series(LineSeries::new(equity, BLUE.stroke_width(2)))
-        .map_err(|e| e.to_string())?;
-    let mut chart = ChartBuilder::on(&bottom)
-        .caption("position (contracts)", ("sans-serif", 16))
-        .margin(12)
-        .x_label_area_size(30)
-        .y_label_area_size(80)
-        .build_cartesian_2d(0.0..end, span(&mut position.iter().map(|p| p.1)))
-        .map_err(|e| e.to_string())?;
-    chart
-        .configure_mesh()
-        .x_desc("seconds")
-        .draw()
-        .map_err(|e| e.to_string())?;
-    chart
-        .draw_series(LineSeries::new(position, RED.stroke_width(2)))
-        .map_err(|e| e.to_string())?;
+    let caption = format!(
+        "equity (USDT): {} to {}, max drawdown {}",
+        report.equity_start.round_dp(2),
+        report.equity_end.round_dp(2),
+        report.max_drawdown.round_dp(2)
+    );
+    panel(&top, (&caption, 18), end, equity, BLUE)?;
+    panel(&bottom, ("position (contracts)", 16), end, position, RED)?;
     root.present().map_err(|e| e.to_string())
+}
+
+/// One line chart over `0..end` seconds in `area`, its value axis spanning the points.
+fn panel(
+    area: &Area<'_>,
+    (caption, size): (&str, u32),
+    end: f64,
+    points: Vec<(f64, f64)>,
+    colour: RGBColor,
+) -> Result<(), String> {
+    let (lo, hi) = points.iter().fold((f64::MAX, f64::MIN), |(lo, hi), p| {
+        (lo.min(p.1), hi.max(p.1))
+    });
+    let pad = ((hi - lo) * 0.05).max(1e-9);
+    let mut chart = ChartBuilder::on(area)
+        .caption(caption, ("sans-serif", size))
+        .margin(12)
+        .x_label_area_size(30)
+        .y_label_area_size(80)
+        .build_cartesian_2d(0.0..end, (lo - pad)..(hi + pad))
+        .map_err(|e| e.to_string())?;
+    chart
+        .configure_mesh()
+        .x_desc("seconds")
+        .draw()
+        .map_err(|e| e.to_string())?;
+    chart
+        .draw_series(LineSeries::new(points, colour.stroke_width(2)))
+        .map_err(|e| e.to_string())?;
+    Ok(())
 }
