@@ -1,7 +1,8 @@
 //! Private-stream frames the way the stream reads them: a binary frame is gzip-inflated within
 //! the size limit, classified (ping, subscription ack, data), and a data frame is decoded by
-//! `Event::decode`. The frame functions are the runtime's own `stream/frame.rs`, compiled in here
-//! because the module is private to the runtime.
+//! `Event::decode`. The frame functions are the runtime's own: the engine's frame reading
+//! (`stream/engine/frame.rs`) and the private stream's control messages
+//! (`stream/user/control.rs`), compiled in here because the modules are private to the runtime.
 //!
 //! Byte 0 bit 0 set: the rest is a binary frame (inflated when it starts with the gzip magic);
 //! otherwise the rest is a text frame.
@@ -13,8 +14,15 @@
 mod harness;
 
 #[allow(dead_code)]
-#[path = "../../runtime/src/stream/frame.rs"]
+#[path = "../../runtime/src/stream/engine/frame.rs"]
 mod frame;
+
+/// The private stream's control messages name `Control` through their parent, as in the runtime.
+use frame::Control;
+
+#[allow(dead_code)]
+#[path = "../../runtime/src/stream/user/control.rs"]
+mod control;
 
 /// The inflation limit under test: small, so the fuzzer reaches it (the default is 4 MiB).
 const MAX_FRAME: usize = 64 * 1024;
@@ -38,12 +46,12 @@ fn read(payload: &[u8], received: usize) {
     );
     let _ = frame::identity(payload);
     assert!(frame::preview(payload).chars().count() <= 257);
-    match frame::classify(payload, contango::Event::CHANNEL, 1) {
-        frame::Control::Ping(pong) => {
+    match control::classify(payload, contango::Event::CHANNEL, 1) {
+        Control::Ping(pong) => {
             // The pong is JSON.
             serde_json::from_str::<serde_json::Value>(&pong).expect("pong is JSON");
         }
-        frame::Control::Ack { .. } | frame::Control::Refused(_) | frame::Control::Consumed => {}
-        frame::Control::Data => harness::event(payload),
+        Control::Ack { .. } | Control::Refused(_) | Control::Consumed => {}
+        Control::Data => harness::event(payload),
     }
 }

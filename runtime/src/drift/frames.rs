@@ -118,7 +118,7 @@ pub fn market_frame<A: MarketApi>(
     log: &DriftLog,
     bytes: &[u8],
 ) -> Result<crate::stream::MarketMessage<A::Event>, crate::stream::StreamError> {
-    crate::stream::market_stream_noting::<A>(log, bytes)
+    crate::stream::decode_market_frame_noting::<A>(log, bytes)
 }
 
 fn unlisted(kind: FindingKind, source: &str, wire: &str, v: &Value) -> Finding {

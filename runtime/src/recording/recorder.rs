@@ -472,7 +472,7 @@ fn inflate(bytes: &[u8]) -> Option<Vec<u8>> {
     if !bytes.starts_with(&[0x1f, 0x8b]) {
         return None;
     }
-    crate::stream::frame::with_payload(bytes, 64 << 20, <[u8]>::to_vec).ok()
+    crate::stream::engine::frame::with_payload(bytes, 64 << 20, <[u8]>::to_vec).ok()
 }
 
 /// An HTTP exchange being recorded: the request as sent, waiting for its outcome.

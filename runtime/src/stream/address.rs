@@ -1,9 +1,14 @@
 //! The WebSocket address: a template with `{host}` and `{listenKey}`, resolved against the
-//! client's base URL once, rendered with a key per connection.
+//! client's base URL once, rendered with a key per connection; and a key as logs show it.
 
 use url::Url;
 
-use super::keys::redact_key;
+/// The first characters of a listen key, for logs (a key grants read access to the account's
+/// private stream, so it is never logged whole).
+pub fn redact_key(key: &str) -> String {
+    let head: String = key.chars().take(4).collect();
+    format!("{head}…({})", key.chars().count())
+}
 
 /// A URL template with `{host}` already filled in; `{listenKey}` is filled per connection.
 #[derive(Debug, Clone, PartialEq, Eq)]

@@ -62,33 +62,19 @@
 //! too, so apply them idempotently (order updates carry cumulative quantities).
 
 mod address;
-mod api;
-mod config;
-mod connection;
-mod dedupe;
-mod driver;
-pub(crate) mod frame;
-mod item;
-mod keys;
+pub(crate) mod engine;
 mod market;
-mod market_stream;
-mod session;
-mod transport;
-mod user_stream;
+mod user;
 
-pub use api::{DEFAULT_URL_TEMPLATE, StreamApi};
-pub use item::{ConnectError, Gap, GapReason, StreamError, StreamItem};
-pub use keys::{ListenKeys, redact_key};
+pub use address::redact_key;
+pub use engine::{ConnectError, Gap, GapReason, SnapshotHook, StreamError, StreamItem};
+pub(crate) use market::decode_market_frame_noting;
 pub use market::{
-    MarketApi, MarketData, MarketFrame, Protocol, Subscription, SymbolRule, TemplatePart,
-    match_template, raw_reader,
+    MarketApi, MarketData, MarketFrame, MarketMessage, MarketRequest, MarketStream,
+    MarketStreamBuilder, Protocol, RequestError, Subscription, SymbolRule, TemplatePart,
+    decode_market_frame, match_template, raw_reader,
 };
-pub(crate) use market_stream::decode_market_frame_noting as market_stream_noting;
-pub use market_stream::{
-    MarketMessage, MarketRequest, MarketStream, MarketStreamBuilder, RequestError,
-    decode_market_frame,
-};
-pub use user_stream::{SnapshotHook, UserStream, UserStreamBuilder};
+pub use user::{DEFAULT_URL_TEMPLATE, ListenKeys, StreamApi, UserStream, UserStreamBuilder};
 
 /// The boxed future [`StreamApi`]'s listen-key functions return.
 pub use futures_core::future::BoxFuture;

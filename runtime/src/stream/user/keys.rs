@@ -9,13 +9,7 @@ use std::time::{Duration, Instant};
 use super::api::StreamApi;
 use crate::client::Core;
 use crate::error::Error;
-
-/// The first characters of a listen key, for logs (a key grants read access to the account's
-/// private stream, so it is never logged whole).
-pub fn redact_key(key: &str) -> String {
-    let head: String = key.chars().take(4).collect();
-    format!("{head}…({})", key.chars().count())
-}
+use crate::stream::address::redact_key;
 
 #[derive(Debug)]
 struct Current {
@@ -29,7 +23,7 @@ struct Current {
 /// Creation is single-flight: concurrent callers of [`ListenKeys::get`] (and of
 /// [`ListenKeys::renew`] for the same stale key) wait for one request and share its key. Share
 /// one `ListenKeys` (in an `Arc`) between streams of the same account with
-/// [`UserStreamBuilder::listen_keys`](super::UserStreamBuilder::listen_keys): the key is then
+/// [`UserStreamBuilder::listen_keys`](crate::stream::UserStreamBuilder::listen_keys): the key is then
 /// closed only when the last of them shuts down.
 pub struct ListenKeys<A: StreamApi> {
     core: Core,

@@ -2,18 +2,20 @@
 //! subscribed, what a control frame is, how a data frame decodes, what upkeep runs beside the
 //! connections, and what is released at the end.
 //!
-//! The engine ([`driver`](super::driver) and [`connection`](super::connection)) is generic over
-//! [`Session`]: the private stream implements it with listen keys
-//! ([`UserSession`](super::user_stream)), the market stream with a subscription set
-//! ([`MarketSession`](super::market_stream)).
+//! The engine ([`supervisor`](super::supervisor) and [`connection`](super::connection)) is
+//! generic over [`Session`]: the private stream implements it with listen keys
+//! (`stream::user::session`), the market stream with a subscription set
+//! (`stream::market::session`). What a session may fail at while preparing a connection is its
+//! own type ([`Session::Unprepared`]: the private stream's listen key), so the engine names no
+//! stream's particulars.
 
+use std::fmt;
 use std::time::Duration;
 
 use futures_core::future::BoxFuture;
 
-use super::connection::Failure;
 use super::frame::Control;
-use super::item::StreamError;
+use super::item::{ConnectError, StreamError};
 use crate::client::Core;
 use crate::error::{ApiCode, Error};
 
@@ -56,6 +58,9 @@ pub(crate) trait Session: Send + Sync + 'static {
     /// The error vocabulary of the REST calls the session makes.
     type Code: ApiCode;
 
+    /// Why the session could not prepare a connection (the private stream: no listen key).
+    type Unprepared: fmt::Display + Send + 'static;
+
     /// The stream's name in recordings (`user`, `market`).
     const KIND: &'static str;
 
@@ -64,7 +69,10 @@ pub(crate) trait Session: Send + Sync + 'static {
 
     /// Prepares a connection. `after_failure`: the previous connection failed, so credentials
     /// may need checking first.
-    fn open(&self, after_failure: bool) -> BoxFuture<'_, Result<Opening, Failure<Self::Code>>>;
+    fn open(&self, after_failure: bool) -> BoxFuture<'_, Result<Opening, Self::Unprepared>>;
+
+    /// What starting the stream reports when its first connection could not be prepared.
+    fn refused(unprepared: Self::Unprepared) -> ConnectError<Self::Code>;
 
     /// Whether the server acknowledges the subscription (then the connection waits for
     /// [`Control::Ack`]); otherwise it counts as subscribed once its messages are sent.

@@ -57,7 +57,7 @@ pub trait StreamApi: Send + Sync + 'static {
     fn event_ty(tag: &str) -> Option<(&'static str, crate::drift::Ty)>;
 
     /// The server's event time of `event` in milliseconds, when it has one; reported in
-    /// [`Gap::last_event_ms`](super::Gap::last_event_ms) so a resync can start from it.
+    /// [`Gap::last_event_ms`](crate::stream::Gap::last_event_ms) so a resync can start from it.
     fn event_time_ms(event: &Self::Event) -> Option<i64> {
         let _ = event;
         None

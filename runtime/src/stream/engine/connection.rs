@@ -1,7 +1,8 @@
 //! One connection's task: prepare (the session's key or subscriptions), connect, subscribe, then
 //! read until told to close or the connection dies, answering pings, sending its own and the
-//! driver's outbound messages, and forwarding decoded frames.
+//! supervisor's outbound messages, and forwarding decoded frames.
 
+use std::fmt;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -15,10 +16,9 @@ use super::frame::{self, Control};
 use super::item::{GapReason, StreamError};
 use super::session::{Read, Session};
 use super::transport::{self, Ws};
-use crate::error::Error;
 use crate::recording::{ClosedBy, Direction, Recorder};
 
-/// What a connection tells the driver.
+/// What a connection tells the supervisor.
 pub(crate) enum ConnReport<A: Session> {
     /// The subscription was acknowledged; frames follow.
     Subscribed { conn: u64 },
@@ -32,17 +32,18 @@ pub(crate) enum ConnReport<A: Session> {
     /// The connection is over (the task ends after this).
     Ended {
         conn: u64,
-        failure: Failure<A::Code>,
+        reason: EndReason<A::Unprepared>,
         /// Server time (ms) of the last message received, once subscribed.
         last_rx_ms: Option<i64>,
     },
 }
 
-/// Why a connection ended.
+/// Why a connection ended. `U` is what its session may fail at while preparing it
+/// ([`Session::Unprepared`]).
 #[derive(Debug)]
-pub(crate) enum Failure<C: crate::error::ApiCode> {
-    /// The listen key could not be obtained or checked.
-    ListenKey(Error<C>),
+pub(crate) enum EndReason<U> {
+    /// The session could not prepare the connection (the private stream: its listen key).
+    Unprepared(U),
     /// TCP, TLS or the WebSocket handshake failed.
     Connect(String),
     /// The server refused the subscription, or closed before acknowledging it.
@@ -55,21 +56,21 @@ pub(crate) enum Failure<C: crate::error::ApiCode> {
     Transport(String),
     /// Nothing arrived for this long.
     Silent(Duration),
-    /// The driver closed it (rotation, shutdown).
+    /// The supervisor closed it (rotation, shutdown).
     Local,
 }
 
-impl<C: crate::error::ApiCode> Failure<C> {
+impl<U: fmt::Display> EndReason<U> {
     /// The reason of the gap an active connection's end opens.
     pub fn gap_reason(&self) -> GapReason {
         match self {
-            Failure::Closed { code, reason } => GapReason::Closed {
+            EndReason::Closed { code, reason } => GapReason::Closed {
                 code: *code,
                 reason: reason.clone(),
             },
-            Failure::Silent(d) => GapReason::Silent(*d),
-            Failure::Transport(m) => GapReason::Transport(m.clone()),
-            Failure::Local => GapReason::Closed {
+            EndReason::Silent(d) => GapReason::Silent(*d),
+            EndReason::Transport(m) => GapReason::Transport(m.clone()),
+            EndReason::Local => GapReason::Closed {
                 code: None,
                 reason: "closed locally".into(),
             },
@@ -78,20 +79,20 @@ impl<C: crate::error::ApiCode> Failure<C> {
     }
 }
 
-impl<C: crate::error::ApiCode> std::fmt::Display for Failure<C> {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+impl<U: fmt::Display> fmt::Display for EndReason<U> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            Failure::ListenKey(e) => write!(f, "listen key: {e}"),
-            Failure::Connect(m) => write!(f, "connect: {m}"),
-            Failure::Subscribe(m) => write!(f, "subscription refused: {m}"),
-            Failure::AckTimeout(d) => write!(f, "no subscription ack within {}ms", d.as_millis()),
-            Failure::Closed { code, reason } => match code {
+            EndReason::Unprepared(e) => e.fmt(f),
+            EndReason::Connect(m) => write!(f, "connect: {m}"),
+            EndReason::Subscribe(m) => write!(f, "subscription refused: {m}"),
+            EndReason::AckTimeout(d) => write!(f, "no subscription ack within {}ms", d.as_millis()),
+            EndReason::Closed { code, reason } => match code {
                 Some(c) => write!(f, "closed by the server ({c} {reason})"),
                 None => f.write_str("closed by the server"),
             },
-            Failure::Transport(m) => write!(f, "transport: {m}"),
-            Failure::Silent(d) => write!(f, "silent for {}ms", d.as_millis()),
-            Failure::Local => f.write_str("closed locally"),
+            EndReason::Transport(m) => write!(f, "transport: {m}"),
+            EndReason::Silent(d) => write!(f, "silent for {}ms", d.as_millis()),
+            EndReason::Local => f.write_str("closed locally"),
         }
     }
 }
@@ -105,7 +106,7 @@ pub(crate) struct Launch<A: Session> {
     pub settings: Arc<Settings>,
     pub tx: mpsc::Sender<ConnReport<A>>,
     pub close: oneshot::Receiver<()>,
-    /// Messages the driver sends on this connection once it is subscribed (later
+    /// Messages the supervisor sends on this connection once it is subscribed (later
     /// subscriptions, requests).
     pub outbound: mpsc::Receiver<String>,
 }
@@ -130,24 +131,24 @@ pub(crate) async fn run<A: Session>(launch: Launch<A>) {
         subscribed: false,
         recording: None,
     };
-    let failure = match c.open(after_failure).await {
+    let reason = match c.open(after_failure).await {
         Ok(ws) => c.pump(ws, close, outbound).await,
-        Err(f) => f,
+        Err(r) => r,
     };
     if let Some((recorder, id)) = &c.recording {
-        let (by, code, reason) = match &failure {
-            Failure::Closed { code, reason } => (ClosedBy::Server, *code, reason.clone()),
-            Failure::Local => (ClosedBy::Client, None, String::new()),
+        let (by, code, text) = match &reason {
+            EndReason::Closed { code, reason } => (ClosedBy::Server, *code, reason.clone()),
+            EndReason::Local => (ClosedBy::Client, None, String::new()),
             other => (ClosedBy::Error, None, other.to_string()),
         };
-        recorder.close(*id, by, code, reason);
+        recorder.close(*id, by, code, text);
     }
     let last_rx_ms = c.subscribed.then(|| c.instant_ms(c.last_rx));
-    tracing::debug!(conn, reason = %failure, "contango.stream.connection_ended");
+    tracing::debug!(conn, reason = %reason, "contango.stream.connection_ended");
     let _ =
         c.tx.send(ConnReport::Ended {
             conn,
-            failure,
+            reason,
             last_rx_ms,
         })
         .await;
@@ -187,9 +188,13 @@ impl<A: Session> Connection<A> {
 
     /// Prepare, connect, subscribe, acknowledgement when the session has one (frames arriving
     /// before it are held and sent after `Subscribed`).
-    async fn open(&mut self, after_failure: bool) -> Result<Ws, Failure<A::Code>> {
+    async fn open(&mut self, after_failure: bool) -> Result<Ws, EndReason<A::Unprepared>> {
         let conn = self.conn;
-        let opening = self.session.open(after_failure).await?;
+        let opening = self
+            .session
+            .open(after_failure)
+            .await
+            .map_err(EndReason::Unprepared)?;
         tracing::debug!(conn, url = %opening.shown, "contango.stream.connecting");
         let s = Arc::clone(&self.settings);
         let scrub = |m: String| match &opening.secret {
@@ -202,13 +207,13 @@ impl<A: Session> Connection<A> {
         )
         .await
         .map_err(|_| {
-            Failure::Connect(format!(
+            EndReason::Connect(format!(
                 "timed out after {}ms",
                 s.connect_timeout.as_millis()
             ))
         })?
         // A server's error page might quote the key.
-        .map_err(|m| Failure::Connect(scrub(m)))?;
+        .map_err(|m| EndReason::Connect(scrub(m)))?;
         self.recording = self
             .session
             .core()
@@ -217,13 +222,13 @@ impl<A: Session> Connection<A> {
         for message in opening.messages {
             self.send_text(&mut ws, message)
                 .await
-                .map_err(|e| Failure::Transport(e.to_string()))?;
+                .map_err(|e| EndReason::Transport(e.to_string()))?;
         }
         if !self.session.acknowledged() {
             self.subscribed = true;
             tracing::info!(conn, url = %opening.shown, "contango.stream.subscribed");
             if self.tx.send(ConnReport::Subscribed { conn }).await.is_err() {
-                return Err(Failure::Local);
+                return Err(EndReason::Local);
             }
             return Ok(ws);
         }
@@ -232,13 +237,13 @@ impl<A: Session> Connection<A> {
         let mut early: Vec<ConnReport<A>> = Vec::new();
         loop {
             let msg = match timeout_at(deadline, ws.next()).await {
-                Err(_) => return Err(Failure::AckTimeout(s.ack_timeout)),
+                Err(_) => return Err(EndReason::AckTimeout(s.ack_timeout)),
                 Ok(None) => {
-                    return Err(Failure::Subscribe(
+                    return Err(EndReason::Subscribe(
                         "closed before the acknowledgement".into(),
                     ));
                 }
-                Ok(Some(Err(e))) => return Err(Failure::Transport(e.to_string())),
+                Ok(Some(Err(e))) => return Err(EndReason::Transport(e.to_string())),
                 Ok(Some(Ok(m))) => m,
             };
             self.last_rx = Instant::now();
@@ -249,16 +254,16 @@ impl<A: Session> Connection<A> {
                         .to_text()
                         .map(|t| frame::preview(t.as_bytes()))
                         .unwrap_or_default();
-                    return Err(Failure::Subscribe(text));
+                    return Err(EndReason::Subscribe(text));
                 }
                 Inbound::Control(Control::Ping(pong)) => {
                     self.send_text(&mut ws, pong)
                         .await
-                        .map_err(|e| Failure::Transport(e.to_string()))?;
+                        .map_err(|e| EndReason::Transport(e.to_string()))?;
                 }
                 Inbound::Control(_) | Inbound::Nothing => {}
                 Inbound::Data(_) | Inbound::Bad(..) if early.len() >= s.buffer => {
-                    return Err(Failure::Subscribe(
+                    return Err(EndReason::Subscribe(
                         "too many frames before the acknowledgement".into(),
                     ));
                 }
@@ -270,31 +275,31 @@ impl<A: Session> Connection<A> {
                     item: Err(e),
                 }),
                 Inbound::Closed { code, reason } => {
-                    let closed = Failure::<A::Code>::Closed { code, reason };
-                    return Err(Failure::Subscribe(closed.to_string()));
+                    let closed = EndReason::<A::Unprepared>::Closed { code, reason };
+                    return Err(EndReason::Subscribe(closed.to_string()));
                 }
             }
         }
         self.subscribed = true;
         tracing::info!(conn, url = %opening.shown, "contango.stream.subscribed");
         if self.tx.send(ConnReport::Subscribed { conn }).await.is_err() {
-            return Err(Failure::Local);
+            return Err(EndReason::Local);
         }
         for report in early {
             if self.tx.send(report).await.is_err() {
-                return Err(Failure::Local);
+                return Err(EndReason::Local);
             }
         }
         Ok(ws)
     }
 
-    /// Reads until the connection dies or the driver closes it.
+    /// Reads until the connection dies or the supervisor closes it.
     async fn pump(
         &mut self,
         mut ws: Ws,
         mut close: oneshot::Receiver<()>,
         mut outbound: mpsc::Receiver<String>,
-    ) -> Failure<A::Code> {
+    ) -> EndReason<A::Unprepared> {
         let s = Arc::clone(&self.settings);
         let mut next_ping = tokio::time::Instant::now() + s.ping_interval;
         let mut pings: u64 = 0;
@@ -304,38 +309,38 @@ impl<A: Session> Connection<A> {
                 _ = &mut close => return self.drain(ws).await,
                 Some(text) = outbound.recv() => {
                     if let Err(e) = self.send_text(&mut ws, text).await {
-                        return Failure::Transport(e.to_string());
+                        return EndReason::Transport(e.to_string());
                     }
                 }
                 _ = sleep_until(next_ping) => {
                     pings += 1;
                     let payload = Bytes::copy_from_slice(&pings.to_be_bytes());
                     if let Err(e) = ws.send(Message::Ping(payload)).await {
-                        return Failure::Transport(e.to_string());
+                        return EndReason::Transport(e.to_string());
                     }
                     next_ping += s.ping_interval;
                 }
                 _ = sleep_until(silent_at) => {
                     tracing::warn!(conn = self.conn, "contango.stream.silent: dropping the connection");
-                    return Failure::Silent(s.silence_timeout);
+                    return EndReason::Silent(s.silence_timeout);
                 }
                 msg = ws.next() => {
                     let msg = match msg {
-                        None => return Failure::Closed { code: None, reason: String::new() },
-                        Some(Err(e)) => return Failure::Transport(e.to_string()),
+                        None => return EndReason::Closed { code: None, reason: String::new() },
+                        Some(Err(e)) => return EndReason::Transport(e.to_string()),
                         Some(Ok(m)) => m,
                     };
                     self.last_rx = Instant::now();
                     let report = match self.read(&msg) {
                         Inbound::Control(Control::Ping(pong)) => {
                             if let Err(e) = self.send_text(&mut ws, pong).await {
-                                return Failure::Transport(e.to_string());
+                                return EndReason::Transport(e.to_string());
                             }
                             continue;
                         }
                         Inbound::Control(Control::Ack { ok: false }) => {
                             let text = msg.to_text().map(|t| frame::preview(t.as_bytes())).unwrap_or_default();
-                            return Failure::Subscribe(text);
+                            return EndReason::Subscribe(text);
                         }
                         Inbound::Control(Control::Refused(message)) => ConnReport::Frame {
                             conn: self.conn,
@@ -344,13 +349,13 @@ impl<A: Session> Connection<A> {
                             item: Err(StreamError::Server { message }),
                         },
                         Inbound::Control(_) | Inbound::Nothing => continue,
-                        Inbound::Closed { code, reason } => return Failure::Closed { code, reason },
+                        Inbound::Closed { code, reason } => return EndReason::Closed { code, reason },
                         Inbound::Data(report) => report,
                         Inbound::Bad(identity, e) => ConnReport::Frame { conn: self.conn, identity, event_ms: None, item: Err(e) },
                     };
-                    // Backpressure: a full driver queue stops the reading here.
+                    // Backpressure: a full supervisor queue stops the reading here.
                     if self.tx.send(report).await.is_err() {
-                        return Failure::Local;
+                        return EndReason::Local;
                     }
                 }
             }
@@ -359,11 +364,11 @@ impl<A: Session> Connection<A> {
 
     /// Closes with a close handshake, still forwarding the frames the server sent before its
     /// close reply (nothing sent on this connection is lost by a rotation).
-    async fn drain(&mut self, mut ws: Ws) -> Failure<A::Code> {
+    async fn drain(&mut self, mut ws: Ws) -> EndReason<A::Unprepared> {
         let conn = self.conn;
         let deadline = tokio::time::Instant::now() + self.settings.close_timeout;
         if ws.close(None).await.is_err() {
-            return Failure::Local;
+            return EndReason::Local;
         }
         // Until the server's close reply: nothing follows it.
         while let Ok(Some(Ok(msg))) = timeout_at(deadline, ws.next()).await {
@@ -377,7 +382,7 @@ impl<A: Session> Connection<A> {
             }
         }
         tracing::debug!(conn, "contango.stream.closed");
-        Failure::Local
+        EndReason::Local
     }
 
     /// Sends a text message (recorded, when the client records).

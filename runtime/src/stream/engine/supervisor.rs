@@ -1,31 +1,39 @@
 //! The stream's supervisor: one task that owns the connections (the active one, a candidate
 //! being opened, old ones being closed), the session's upkeep schedule (listen-key keep-alive),
-//! reconnects, rotation, dedupe and the output queue. Connections and REST calls run in their own
-//! tasks and report here. Generic over [`Session`]: the same engine runs the private stream and
-//! every connection of the market stream.
+//! reconnects, rotation, dedupe, the snapshot hook and the output queue. Connections and REST
+//! calls run in their own tasks and report here. Generic over [`Session`]: the same engine runs
+//! the private stream and every connection of the market stream.
 
 use std::sync::Arc;
 use std::time::Duration;
 
+use futures_core::future::BoxFuture;
 use tokio::sync::{mpsc, oneshot};
 use tokio::task::JoinHandle;
 use tokio::time::{Instant, sleep_until, timeout, timeout_at};
 
 use super::config::Settings;
-use super::connection::{self, ConnReport, Failure, Launch};
+use super::connection::{self, ConnReport, EndReason, Launch};
 use super::dedupe::SeenFrames;
 use super::item::{ConnectError, Gap, GapReason, StreamError, StreamItem};
 use super::session::{Session, Upkeep};
-use super::user_stream::SnapshotHook;
+use crate::client::Core;
 use crate::error::Error;
 
-/// Results of the driver's side tasks.
+/// A REST resync after a gap: given the client core, returns the snapshot (for example open
+/// orders and the account), or what went wrong in words. The supervisor runs it after every gap
+/// (and, if asked, once the first connection is subscribed) and yields its answer as
+/// [`StreamItem::Snapshot`].
+pub type SnapshotHook<S> =
+    Arc<dyn Fn(Core) -> BoxFuture<'static, Result<S, String>> + Send + Sync + 'static>;
+
+/// Results of the supervisor's side tasks.
 pub(crate) enum Task<S> {
     Upkeep(Upkeep),
     Snapshot(Result<S, String>),
 }
 
-/// Messages the stream's handle sends the driver.
+/// Messages the stream's handle sends the supervisor.
 #[derive(Debug)]
 pub(crate) enum Command {
     /// Send this text on the active connection, else the one opening (a subscription made after
@@ -34,7 +42,7 @@ pub(crate) enum Command {
     Send(String),
 }
 
-/// One connection as the driver sees it.
+/// One connection as the supervisor sees it.
 struct Conn {
     id: u64,
     close: Option<oneshot::Sender<()>>,
@@ -65,7 +73,7 @@ enum Flow {
     Stop,
 }
 
-/// What starts a driver.
+/// What starts a supervisor.
 pub(crate) struct Start<A: Session, S> {
     pub settings: Arc<Settings>,
     pub session: Arc<A>,
@@ -77,7 +85,7 @@ pub(crate) struct Start<A: Session, S> {
     pub snapshot_on_connect: bool,
 }
 
-pub(crate) struct Driver<A: Session, S> {
+pub(crate) struct Supervisor<A: Session, S> {
     settings: Arc<Settings>,
     session: Arc<A>,
     out: mpsc::Sender<StreamItem<A::Event, S>>,
@@ -111,12 +119,12 @@ const CONN_QUEUE: usize = 64;
 /// Outbound messages queued for a connection (subscriptions and requests are few).
 const OUTBOUND_QUEUE: usize = 256;
 
-impl<A: Session, S: Send + 'static> Driver<A, S> {
+impl<A: Session, S: Send + 'static> Supervisor<A, S> {
     pub fn new(start: Start<A, S>) -> Self {
         let (conn_tx, conn_rx) = mpsc::channel(CONN_QUEUE);
         let (task_tx, task_rx) = mpsc::channel(8);
         let settings = start.settings;
-        Driver {
+        Supervisor {
             upkeep_at: start.session.upkeep_after().map(|d| Instant::now() + d),
             seen: SeenFrames::new(settings.dedupe_window),
             settings,
@@ -301,16 +309,16 @@ impl<A: Session, S: Send + 'static> Driver<A, S> {
             }
             ConnReport::Ended {
                 conn,
-                failure,
+                reason,
                 last_rx_ms,
             } => {
                 if self.candidate.as_ref().is_some_and(|c| c.id == conn) {
                     self.candidate = None;
-                    self.on_candidate_failed(failure).await
+                    self.on_candidate_failed(reason).await
                 } else if self.active.as_ref().is_some_and(|c| c.id == conn) {
                     let last_ms = self.active.take().map_or(0, |c| c.last_ms);
                     let from_ms = last_rx_ms.unwrap_or(last_ms);
-                    self.on_active_lost(failure.gap_reason(), from_ms).await
+                    self.on_active_lost(reason.gap_reason(), from_ms).await
                 } else {
                     self.draining.retain(|c| c.id != conn);
                     Flow::Go
@@ -375,10 +383,10 @@ impl<A: Session, S: Send + 'static> Driver<A, S> {
         Flow::Go
     }
 
-    async fn on_candidate_failed(&mut self, failure: Failure<A::Code>) -> Flow {
+    async fn on_candidate_failed(&mut self, failure: EndReason<A::Unprepared>) -> Flow {
         if let Some(ready) = self.ready.take() {
             tracing::warn!(error = %failure, "contango.stream.connect_failed");
-            let _ = ready.send(Err(connect_error(failure)));
+            let _ = ready.send(Err(connect_error::<A>(failure)));
             return Flow::Stop;
         }
         self.failures = self.failures.saturating_add(1);
@@ -617,13 +625,14 @@ impl<A: Session, S: Send + 'static> Driver<A, S> {
     }
 }
 
-fn connect_error<C: crate::error::ApiCode>(failure: Failure<C>) -> ConnectError<C> {
+/// What `connect` reports when the first connection could not be opened.
+fn connect_error<A: Session>(failure: EndReason<A::Unprepared>) -> ConnectError<A::Code> {
     match failure {
-        Failure::ListenKey(e) => ConnectError::ListenKey(e),
-        Failure::Connect(m) => ConnectError::WebSocket(m),
-        Failure::Subscribe(m) => ConnectError::Subscribe(m),
-        Failure::AckTimeout(d) => ConnectError::AckTimeout(d),
-        Failure::Local => ConnectError::Stopped,
+        EndReason::Unprepared(e) => A::refused(e),
+        EndReason::Connect(m) => ConnectError::WebSocket(m),
+        EndReason::Subscribe(m) => ConnectError::Subscribe(m),
+        EndReason::AckTimeout(d) => ConnectError::AckTimeout(d),
+        EndReason::Local => ConnectError::Stopped,
         other => ConnectError::Subscribe(other.to_string()),
     }
 }

@@ -1,128 +1,15 @@
-//! What generated code provides to the market stream ([`MarketApi`], [`Subscription`]), the
-//! frame envelope it decodes from ([`MarketFrame`], read in one pass), and the symbol rule.
+//! The market stream's frame envelope ([`MarketFrame`]), read in one pass (the direct reader
+//! first, the same reading on serde for what it leaves), with the channel's payload decoded in
+//! that pass when the channel comes first; and the client's messages (`message`).
 
 use std::borrow::Cow;
 use std::fmt;
-use std::hash::Hash;
-use std::time::Duration;
 
 use serde::Deserialize as _;
 use serde::de::{self, Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde_json::value::RawValue;
 
 use crate::direct::{self, Reader};
-use crate::error::{ApiCode, InvalidArgument};
-
-/// The message vocabulary of a market stream (from the spec): `{"<ping>": N}` is answered with
-/// `{"<pong>": N}`; client messages are `{"event": <subscribe|unsubscribe|request>, "params":
-/// {"channel": .., "cb_id": .., ...}}`; answers to requests carry `"event_rep": <reply>`.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Protocol {
-    /// Key of the server's heartbeat (`ping`).
-    pub ping: &'static str,
-    /// Key of the client's answer (`pong`).
-    pub pong: &'static str,
-    /// `event` of a subscription (`sub`).
-    pub subscribe: &'static str,
-    /// `event` of an unsubscription (`unsub`).
-    pub unsubscribe: &'static str,
-    /// `event` of a request (`req`).
-    pub request: &'static str,
-    /// `event_rep` of an answer to a request (`rep`).
-    pub reply: &'static str,
-}
-
-/// How a contract name becomes the symbol of a channel name (`E-BTC-USDT` -> `e_btcusdt`).
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct SymbolRule {
-    /// Lower-case the name.
-    pub lowercase: bool,
-    /// What the first `-` (after the contract type letter) becomes.
-    pub type_separator: &'static str,
-    /// What every other `-` becomes.
-    pub separator: &'static str,
-}
-
-impl SymbolRule {
-    /// The channel symbol of `contract`.
-    pub fn apply(&self, contract: &str) -> String {
-        let mut out = String::with_capacity(contract.len() + 1);
-        for (i, part) in contract.split('-').enumerate() {
-            match i {
-                0 => {}
-                1 => out.push_str(self.type_separator),
-                _ => out.push_str(self.separator),
-            }
-            if self.lowercase {
-                out.extend(part.chars().map(|c| c.to_ascii_lowercase()));
-            } else {
-                out.push_str(part);
-            }
-        }
-        out
-    }
-}
-
-/// A typed subscription: one channel of one contract (the generated `MarketChannel`).
-pub trait Subscription: Clone + Eq + Hash + fmt::Debug + Send + Sync + 'static {
-    /// The channel name sent on the wire (`market_e_btcusdt_depth_step0`).
-    fn name(&self) -> String;
-    /// The channel's symbol (`e_btcusdt`), sent as the subscription's `cb_id`.
-    fn symbol(&self) -> &str;
-    /// Refuses a parameter outside the spec's limits before anything is sent.
-    fn check(&self) -> Result<(), InvalidArgument>;
-}
-
-/// The generated side of the market stream: its channels, its events, its facts.
-pub trait MarketApi: Send + Sync + 'static {
-    /// The typed subscriptions (the generated `MarketChannel`).
-    type Channel: Subscription;
-    /// A decoded data frame (the generated `MarketEvent`, whose `Other` keeps unknown channels).
-    type Event: Send + 'static;
-    /// The generated error-code vocabulary (for the client core's REST calls).
-    type Code: ApiCode;
-    /// Default address; `{host}` is the client's base URL host (`wss://{host}/kline-api/ws`).
-    const URL_TEMPLATE: &'static str;
-    /// Subscriptions one connection may carry; more are spread over more connections.
-    const MAX_SUBSCRIPTIONS: usize;
-    /// How often the server sends its heartbeat.
-    const HEARTBEAT: Duration;
-    /// The age at which the server closes a connection.
-    const MAX_CONNECTION_AGE: Duration;
-    /// The message vocabulary.
-    const PROTOCOL: Protocol;
-
-    /// Decodes a data frame from its envelope (one typed pass over `tick`).
-    fn decode(frame: &MarketFrame<'_>) -> Result<Self::Event, serde_json::Error>;
-
-    /// Decodes the `tick` of a frame of `channel` straight from the frame's deserializer (an
-    /// unlisted channel keeps it raw), so a frame whose `channel` comes first is read in one pass.
-    fn decode_tick<'de, D: Deserializer<'de>>(
-        channel: &str,
-        tick: D,
-    ) -> Result<Self::Event, D::Error>;
-
-    /// The same from the direct reader (`crate::direct`); `None` leaves the frame to serde.
-    fn direct_tick(channel: &str, r: &mut Reader<'_>) -> Option<Self::Event>;
-
-    /// Sets the frame time of an event decoded before its frame's `ts` was read.
-    fn set_time(event: &mut Self::Event, ts: crate::time::Millis);
-
-    /// The spec's key of the channel named `channel` (`ticker`) and its payload type; `None` for
-    /// a channel the spec does not list (drift).
-    fn channel_ty(channel: &str) -> Option<(&'static str, crate::drift::Ty)>;
-}
-
-/// A decoded data frame of one channel: which channel (typed), when, and its payload.
-#[derive(Debug, Clone, PartialEq)]
-pub struct MarketData<C, T> {
-    /// The channel (the generated subscription type, with the channel's symbol).
-    pub channel: C,
-    /// The exchange's time of the frame in milliseconds; 0 when it sent none (an empty book).
-    pub ts: crate::time::Millis,
-    /// The payload.
-    pub tick: T,
-}
 
 /// One market-stream frame, read once: the envelope's keys, with `tick` and `data` left raw for
 /// the typed pass.
@@ -201,20 +88,6 @@ impl TickDecode for NoTick {
     }
     fn direct(_: &str, r: &mut Reader<'_>) -> Option<()> {
         r.skip()
-    }
-}
-
-/// Decodes `tick` with the spec's types.
-pub(crate) struct Typed<A>(std::marker::PhantomData<A>);
-
-impl<A: MarketApi> TickDecode for Typed<A> {
-    type Out = A::Event;
-    const INLINE: bool = true;
-    fn decode<'de, D: Deserializer<'de>>(channel: &str, tick: D) -> Result<A::Event, D::Error> {
-        A::decode_tick(channel, tick)
-    }
-    fn direct(channel: &str, r: &mut Reader<'_>) -> Option<A::Event> {
-        A::direct_tick(channel, r)
     }
 }
 
@@ -390,87 +263,10 @@ pub(crate) fn message(event: &str, channel: &str, cb_id: &str, extra: &[(&str, S
     text
 }
 
-/// Parses `name` against a channel template of literal parts and `{param}` holes; returns the
-/// text of each hole in order. A hole takes the shortest text that lets the next literal match
-/// (symbols contain `_`, so the literal after a hole is searched, not split on).
-pub fn match_template<'n>(template: &[TemplatePart], name: &'n str) -> Option<Vec<&'n str>> {
-    let mut rest = name;
-    let mut holes = Vec::new();
-    let mut parts = template.iter().peekable();
-    while let Some(part) = parts.next() {
-        match part {
-            TemplatePart::Lit(l) => rest = rest.strip_prefix(l)?,
-            TemplatePart::Hole => {
-                let end = match parts.peek() {
-                    // A short name: a plain scan beats building a substring searcher.
-                    Some(TemplatePart::Lit(next)) => rest
-                        .as_bytes()
-                        .windows(next.len())
-                        .position(|w| w == next.as_bytes())?,
-                    Some(TemplatePart::Hole) => return None,
-                    None => rest.len(),
-                };
-                if end == 0 {
-                    return None;
-                }
-                holes.push(&rest[..end]);
-                rest = &rest[end..];
-            }
-        }
-    }
-    rest.is_empty().then_some(holes)
-}
-
-/// A piece of a channel name template.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum TemplatePart {
-    /// Literal text.
-    Lit(&'static str),
-    /// A parameter (the symbol, a step, an interval).
-    Hole,
-}
-
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
-    use TemplatePart::{Hole, Lit};
-
-    const RULE: SymbolRule = SymbolRule {
-        lowercase: true,
-        type_separator: "_",
-        separator: "",
-    };
-
-    #[test]
-    fn symbols_follow_the_rule() {
-        assert_eq!(RULE.apply("E-BTC-USDT"), "e_btcusdt");
-        assert_eq!(RULE.apply("S-ETH-USDT"), "s_ethusdt");
-        assert_eq!(RULE.apply("BTCUSDT"), "btcusdt");
-        assert_eq!(RULE.apply("E-BTC-USD-240927"), "e_btcusd240927");
-    }
-
-    #[test]
-    fn templates_match_names_with_underscored_symbols() {
-        let depth = [Lit("market_"), Hole, Lit("_depth_step"), Hole];
-        assert_eq!(
-            match_template(&depth, "market_e_btcusdt_depth_step0"),
-            Some(vec!["e_btcusdt", "0"])
-        );
-        let kline = [Lit("market_"), Hole, Lit("_kline_"), Hole];
-        assert_eq!(
-            match_template(&kline, "market_e_btcusdt_kline_1min"),
-            Some(vec!["e_btcusdt", "1min"])
-        );
-        let trades = [Lit("market_"), Hole, Lit("_trade_ticker")];
-        assert_eq!(
-            match_template(&trades, "market_e_btcusdt_trade_ticker"),
-            Some(vec!["e_btcusdt"])
-        );
-        assert_eq!(match_template(&trades, "market_e_btcusdt_ticker"), None);
-        assert_eq!(match_template(&trades, "market__trade_ticker"), None);
-        assert_eq!(match_template(&depth, "market_e_btcusdt_depth_step"), None);
-    }
 
     #[test]
     fn frames_are_read_in_one_pass() {

@@ -1,35 +1,31 @@
-//! The public market stream: its [`Session`] (a set of subscriptions, restored on every
-//! reconnect), the handle ([`MarketStream`]) that spreads subscriptions over connections past the
-//! server's per-connection limit, and requests (`req`) answered on the same connections.
+//! The public market stream's handle ([`MarketStream`]) and its builder: subscriptions spread
+//! over as many connections as the server's per-connection limit needs, each one run of the
+//! engine over a [`MarketSession`], and requests (`req`) answered on the same connections.
 //!
-//! Each connection is one run of the shared engine ([`Driver`]); all of them feed one bounded
-//! channel, so the consumer sees one stream. A connection's [`Gap`](super::Gap) names the
-//! channels it carried: the others were not affected.
+//! All the connections feed one bounded channel, so the consumer sees one stream. A
+//! connection's [`Gap`](crate::stream::Gap) names the channels it carried: the others were not
+//! affected.
 
 use std::fmt;
 use std::pin::Pin;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::{Arc, Mutex, PoisonError};
+use std::sync::Arc;
 use std::task::{Context, Poll};
 use std::time::Duration;
 
 use futures_core::Stream;
-use futures_core::future::BoxFuture;
 use serde::de::DeserializeOwned;
 use tokio::sync::{mpsc, oneshot};
 use tokio::task::JoinHandle;
 
-use super::address::UrlTemplate;
-use super::config::Settings;
-use super::connection::Failure;
-use super::driver::{Command, Driver, Start};
-use super::frame::{self, Control};
-use super::item::{ConnectError, StreamError, StreamItem};
-use super::market::{MarketApi, MarketFrame, Subscription, Typed, message, parse_with};
-use super::session::{Opening, Read, Session};
+use super::api::{MarketApi, Subscription};
+use super::frame::message;
+use super::session::{MarketSession, Requests, subscribe_message};
 use crate::client::Core;
-use crate::drift::DriftLog;
 use crate::error::InvalidArgument;
+use crate::stream::address::UrlTemplate;
+use crate::stream::engine::{
+    Command, ConnectError, Settings, Start, StreamItem, Supervisor, common_setters,
+};
 
 /// A request of the market stream (`req`): a history page of a channel, answered with a list.
 ///
@@ -64,264 +60,6 @@ pub enum RequestError {
     /// The stream has stopped.
     #[error("the market stream has stopped")]
     Stopped,
-}
-
-/// Requests waiting for their answer, shared by the connections (any of them may carry it).
-#[derive(Debug, Default)]
-struct Requests {
-    next: AtomicU64,
-    pending: Mutex<Vec<Pending>>,
-}
-
-#[derive(Debug)]
-struct Pending {
-    id: String,
-    channel: String,
-    tx: oneshot::Sender<Result<Vec<u8>, String>>,
-}
-
-impl Requests {
-    fn register(&self, channel: String) -> (String, oneshot::Receiver<Result<Vec<u8>, String>>) {
-        let id = format!("contango-{}", self.next.fetch_add(1, Ordering::Relaxed) + 1);
-        let (tx, rx) = oneshot::channel();
-        self.lock().push(Pending {
-            id: id.clone(),
-            channel,
-            tx,
-        });
-        (id, rx)
-    }
-
-    fn forget(&self, id: &str) {
-        self.lock().retain(|p| p.id != id);
-    }
-
-    /// Hands an answer to its request: by the echoed callback id, else the oldest request for
-    /// the channel (servers that do not echo it). False when nobody waits for it.
-    fn deliver(&self, frame: &MarketFrame<'_>) -> bool {
-        let id = frame.cb_id_text();
-        let channel = frame.channel.as_deref().unwrap_or_default();
-        let mut pending = self.lock();
-        let at = id
-            .as_deref()
-            .and_then(|id| pending.iter().position(|p| p.id == id))
-            .or_else(|| pending.iter().position(|p| p.channel == channel));
-        let Some(at) = at else {
-            return false;
-        };
-        let p = pending.remove(at);
-        let answer = if frame.ok() {
-            Ok(frame
-                .data
-                .map_or(b"[]".to_vec(), |d| d.get().as_bytes().to_vec()))
-        } else {
-            Err(frame.msg.as_deref().map_or_else(
-                || frame.status.as_deref().unwrap_or("error").to_owned(),
-                str::to_owned,
-            ))
-        };
-        let _ = p.tx.send(answer);
-        true
-    }
-
-    fn lock(&self) -> std::sync::MutexGuard<'_, Vec<Pending>> {
-        self.pending.lock().unwrap_or_else(PoisonError::into_inner)
-    }
-}
-
-/// One connection's session: its share of the subscriptions.
-struct MarketSession<A: MarketApi> {
-    core: Core,
-    url: String,
-    channels: Mutex<Vec<A::Channel>>,
-    requests: Arc<Requests>,
-}
-
-impl<A: MarketApi> MarketSession<A> {
-    fn channels_now(&self) -> std::sync::MutexGuard<'_, Vec<A::Channel>> {
-        self.channels.lock().unwrap_or_else(PoisonError::into_inner)
-    }
-}
-
-impl<A: MarketApi> Session for MarketSession<A> {
-    const KIND: &'static str = "market";
-
-    type Event = A::Event;
-    type Code = A::Code;
-
-    fn core(&self) -> &Core {
-        &self.core
-    }
-
-    fn open(&self, _after_failure: bool) -> BoxFuture<'_, Result<Opening, Failure<A::Code>>> {
-        // Every subscription of this connection, restored on each (re)connect.
-        let messages = self
-            .channels_now()
-            .iter()
-            .map(|c| subscribe_message::<A>(c))
-            .collect();
-        Box::pin(async move {
-            Ok(Opening {
-                url: self.url.clone(),
-                shown: self.url.clone(),
-                messages,
-                secret: None,
-            })
-        })
-    }
-
-    fn acknowledged(&self) -> bool {
-        false
-    }
-
-    fn read(&self, bytes: &[u8], _now_ms: i64) -> Read<A::Event> {
-        match classify::<A>(self.core.drift_log(), bytes) {
-            Classified::Ping(pong) => Read::Control(Control::Ping(pong)),
-            Classified::Reply(frame) => {
-                if !self.requests.deliver(&frame) {
-                    tracing::debug!(channel = ?frame.channel, "contango.market.unexpected_reply");
-                }
-                Read::Control(Control::Consumed)
-            }
-            Classified::Refused(m) => Read::Control(Control::Refused(m)),
-            Classified::Data(decoded) => Read::Data(decoded),
-        }
-    }
-
-    fn channels(&self) -> Vec<String> {
-        self.channels_now().iter().map(Subscription::name).collect()
-    }
-}
-
-/// A market frame, read once.
-enum Classified<'a, E> {
-    /// A heartbeat; answer with this text.
-    Ping(String),
-    /// An answer to a request.
-    Reply(MarketFrame<'a>),
-    /// An error frame that does not end the connection.
-    Refused(String),
-    /// A data frame, decoded.
-    Data(super::session::Decoded<E>),
-}
-
-/// Reads one frame (inflated), noting in `drift` what it holds that the spec does not describe.
-fn classify<'a, A: MarketApi>(drift: &DriftLog, bytes: &'a [u8]) -> Classified<'a, A::Event> {
-    let read = read_frame::<A>(bytes);
-    if crate::drift::take() || matches!(read, Classified::Data(Err(_))) {
-        crate::drift::market_drift::<A>(drift, bytes);
-    }
-    read
-}
-
-fn read_frame<A: MarketApi>(bytes: &[u8]) -> Classified<'_, A::Event> {
-    let p = A::PROTOCOL;
-    let (frame, inline) = match parse_with::<Typed<A>>(bytes, p.ping) {
-        Ok(f) => f,
-        Err(e) => return Classified::Data(Err(malformed(e.to_string(), bytes))),
-    };
-    if let Some(ping) = frame.ping {
-        return Classified::Ping(format!(
-            "{{{}:{}}}",
-            serde_json::Value::from(p.pong),
-            ping.get()
-        ));
-    }
-    let rep = frame.event_rep.as_deref().unwrap_or_default();
-    if rep == p.reply || (rep == p.request && !frame.ok()) {
-        return Classified::Reply(frame);
-    }
-    if !frame.ok() {
-        return Classified::Refused(frame::preview(bytes));
-    }
-    let ts = frame.ts.filter(|&t| t > 0);
-    if let Some(mut event) = inline {
-        A::set_time(&mut event, crate::time::Millis(frame.ts.unwrap_or(0)));
-        return Classified::Data(Ok((event, ts)));
-    }
-    Classified::Data(match A::decode(&frame) {
-        // An empty book carries time 0: no event time.
-        Ok(event) => Ok((event, frame.ts.filter(|&t| t > 0))),
-        Err(e) => Err(malformed(e.to_string(), bytes)),
-    })
-}
-
-/// What one frame of the market stream is, decoded by [`decode_market_frame`].
-#[derive(Debug, Clone, PartialEq)]
-#[non_exhaustive]
-pub enum MarketMessage<E> {
-    /// A data frame.
-    Event(E),
-    /// The server's heartbeat; `pong` is the answer the stream sends.
-    Ping {
-        /// The answer, with the same number.
-        pong: String,
-    },
-    /// An answer to a request.
-    Reply {
-        /// The channel asked about.
-        channel: Option<String>,
-        /// The echoed callback id.
-        cb_id: Option<String>,
-        /// The answer's `data` list as JSON (`[]` when absent), or the server's error.
-        data: Result<String, String>,
-    },
-    /// An error frame (a refused subscription); the connection goes on.
-    Refused(String),
-}
-
-/// Decodes one market-stream frame as received (gzip binary or text), the way the stream does:
-/// for recorded frames, tests and tools. Malformed bytes are an error, never a panic.
-pub fn decode_market_frame<A: MarketApi>(
-    bytes: &[u8],
-) -> Result<MarketMessage<A::Event>, StreamError> {
-    decode_market_frame_noting::<A>(&DriftLog::new(), bytes)
-}
-
-/// [`decode_market_frame`], noting the frame's drift in `drift` ([`crate::drift::market_frame`]).
-pub(crate) fn decode_market_frame_noting<A: MarketApi>(
-    drift: &DriftLog,
-    bytes: &[u8],
-) -> Result<MarketMessage<A::Event>, StreamError> {
-    frame::with_payload(bytes, Settings::default().max_frame_bytes, |b| {
-        market_message::<A>(drift, b)
-    })
-    .map_err(|message| StreamError::Malformed {
-        message,
-        frame: format!("<{} binary bytes>", bytes.len()),
-    })?
-}
-
-fn market_message<A: MarketApi>(
-    drift: &DriftLog,
-    bytes: &[u8],
-) -> Result<MarketMessage<A::Event>, StreamError> {
-    Ok(match classify::<A>(drift, bytes) {
-        Classified::Ping(pong) => MarketMessage::Ping { pong },
-        Classified::Refused(m) => MarketMessage::Refused(m),
-        Classified::Data(decoded) => MarketMessage::Event(decoded?.0),
-        Classified::Reply(f) => MarketMessage::Reply {
-            channel: f.channel.as_deref().map(str::to_owned),
-            cb_id: f.cb_id_text(),
-            data: if f.ok() {
-                Ok(f.data
-                    .map_or_else(|| "[]".to_owned(), |d| d.get().to_owned()))
-            } else {
-                Err(f.msg.as_deref().unwrap_or("error").to_owned())
-            },
-        },
-    })
-}
-
-fn malformed(message: String, bytes: &[u8]) -> StreamError {
-    StreamError::Malformed {
-        message,
-        frame: frame::preview(bytes),
-    }
-}
-
-fn subscribe_message<A: MarketApi>(c: &A::Channel) -> String {
-    message(A::PROTOCOL.subscribe, &c.name(), c.symbol(), &[])
 }
 
 /// Configures and starts a [`MarketStream`].
@@ -395,7 +133,7 @@ impl<A: MarketApi> MarketStreamBuilder<A> {
         self
     }
 
-    super::config::common_setters!();
+    common_setters!();
 
     /// Connects every connection and sends its subscriptions, returning once all are open (the
     /// server sends no acknowledgement). Fails on the first failure; later failures are retried
@@ -467,7 +205,7 @@ fn resolve_url(base: &str, explicit: Option<&str>, template: &str) -> Result<Str
     Ok(url.trim_end_matches('#').to_owned())
 }
 
-/// One connection: its session (subscriptions), its driver, and the way to talk to it.
+/// One connection: its session (subscriptions), its supervisor, and the way to talk to it.
 struct Shard<A: MarketApi> {
     session: Arc<MarketSession<A>>,
     commands: mpsc::Sender<Command>,
@@ -506,15 +244,15 @@ impl<A: MarketApi> MarketStream<A> {
         channels: Vec<A::Channel>,
         ready: Option<oneshot::Sender<Result<(), ConnectError<A::Code>>>>,
     ) {
-        let session = Arc::new(MarketSession {
-            core: self.core.clone(),
-            url: self.url.clone(),
-            channels: Mutex::new(channels),
-            requests: Arc::clone(&self.requests),
-        });
+        let session = Arc::new(MarketSession::new(
+            self.core.clone(),
+            self.url.clone(),
+            channels,
+            Arc::clone(&self.requests),
+        ));
         let (stop_tx, stop) = oneshot::channel();
         let (commands_tx, commands) = mpsc::channel(256);
-        let driver = Driver::<_, std::convert::Infallible>::new(Start {
+        let supervisor = Supervisor::<_, std::convert::Infallible>::new(Start {
             settings: Arc::clone(&self.settings),
             session: Arc::clone(&session),
             out: self.out.clone(),
@@ -525,7 +263,7 @@ impl<A: MarketApi> MarketStream<A> {
             snapshot_on_connect: false,
         });
         let task = tokio::spawn(async move {
-            let _ = driver.run().await;
+            let _ = supervisor.run().await;
         });
         self.shards.push(Shard {
             session,

@@ -1,184 +1,27 @@
-//! The private stream: its [`Session`] (listen keys: create, check, keep alive, renew, close)
-//! and the user-facing handle ([`UserStream`]) with its builder.
+//! The private stream's handle ([`UserStream`]) and its builder: one run of the engine over a
+//! [`UserSession`].
 
 use std::convert::Infallible;
 use std::fmt;
 use std::future::Future;
 use std::pin::Pin;
 use std::sync::Arc;
-use std::sync::atomic::{AtomicBool, AtomicU32, Ordering};
 use std::task::{Context, Poll};
 use std::time::Duration;
 
 use futures_core::Stream;
-use futures_core::future::BoxFuture;
 use tokio::sync::{mpsc, oneshot};
 use tokio::task::JoinHandle;
 
-use super::address::UrlTemplate;
 use super::api::StreamApi;
-use super::config::Settings;
-use super::connection::Failure;
-use super::driver::{Driver, Start};
-use super::frame::{self, Control};
-use super::item::{ConnectError, StreamError, StreamItem};
-use super::keys::{ListenKeys, redact_key};
-use super::session::{Opening, Read, Session, Upkeep};
+use super::keys::ListenKeys;
+use super::session::UserSession;
 use crate::client::Core;
 use crate::error::Error;
-
-/// The private stream's session: one listen key (shared through [`ListenKeys`]) and the
-/// channel it subscribes to.
-struct UserSession<A: StreamApi> {
-    keys: Arc<ListenKeys<A>>,
-    url: UrlTemplate,
-    settings: Arc<Settings>,
-    /// The key is gone: the next upkeep replaces it instead of extending it.
-    renew_needed: AtomicBool,
-    /// Consecutive failed upkeep rounds (for the retry backoff).
-    failures: AtomicU32,
-}
-
-impl<A: StreamApi> UserSession<A> {
-    /// The next round after a failure: backed off, never later than the regular interval.
-    fn retry_after_failure(&self) -> Upkeep {
-        let n = self
-            .failures
-            .fetch_add(1, Ordering::AcqRel)
-            .saturating_add(1);
-        let interval = self.settings.keep_alive_interval;
-        Upkeep::Next(self.settings.backoff(n).min(interval))
-    }
-
-    async fn renew(&self) -> Upkeep {
-        let result = match self.keys.current().await {
-            Some(stale) => self.keys.renew(&stale).await,
-            None => self.keys.get().await,
-        };
-        match result {
-            Ok(_) => {
-                self.renew_needed.store(false, Ordering::Release);
-                self.failures.store(0, Ordering::Release);
-                Upkeep::Rotate(self.settings.keep_alive_interval)
-            }
-            Err(e) => {
-                let next = self.retry_after_failure();
-                tracing::warn!(error = %e, "contango.stream.key_renewal_failed");
-                next
-            }
-        }
-    }
-
-    async fn keep_alive(&self) -> Upkeep {
-        match self.keys.keep_alive().await {
-            Ok(()) => {
-                self.failures.store(0, Ordering::Release);
-                tracing::info!("contango.stream.keep_alive");
-                Upkeep::Next(self.settings.keep_alive_interval)
-            }
-            Err(e) if e.code().is_some_and(A::is_invalid_key) => {
-                tracing::warn!(error = %e, "contango.stream.keep_alive: the key is gone; replacing it");
-                self.renew_needed.store(true, Ordering::Release);
-                Upkeep::Next(Duration::ZERO)
-            }
-            Err(e) if self.keys.is_stale().await => {
-                tracing::warn!(error = %e, "contango.stream.keep_alive failed past the key's validity; replacing it");
-                self.renew_needed.store(true, Ordering::Release);
-                Upkeep::Next(Duration::ZERO)
-            }
-            Err(e) => {
-                let next = self.retry_after_failure();
-                tracing::warn!(error = %e, "contango.stream.keep_alive failed");
-                next
-            }
-        }
-    }
-}
-
-impl<A: StreamApi> Session for UserSession<A> {
-    const KIND: &'static str = "user";
-
-    type Event = A::Event;
-    type Code = A::Code;
-
-    fn core(&self) -> &Core {
-        self.keys.core()
-    }
-
-    fn open(&self, after_failure: bool) -> BoxFuture<'_, Result<Opening, Failure<A::Code>>> {
-        Box::pin(async move {
-            let keys = &self.keys;
-            let mut key = keys.get().await.map_err(Failure::ListenKey)?;
-            if after_failure {
-                // The key may be gone: check it with a keep-alive first.
-                match keys.keep_alive().await {
-                    Ok(()) => {}
-                    Err(e) if e.code().is_some_and(A::is_invalid_key) => {
-                        tracing::warn!(key = %redact_key(&key), "contango.stream.key_invalid: replacing it");
-                        key = keys.renew(&key).await.map_err(Failure::ListenKey)?;
-                    }
-                    // The REST side failing says nothing about the key; try the stream anyway.
-                    Err(e) => tracing::warn!(error = %e, "contango.stream.key_check_failed"),
-                }
-            }
-            Ok(Opening {
-                url: self.url.render(&key),
-                shown: self.url.redacted(&key),
-                messages: vec![frame::subscribe(A::CHANNEL)],
-                secret: Some(key),
-            })
-        })
-    }
-
-    fn acknowledged(&self) -> bool {
-        true
-    }
-
-    fn read(&self, bytes: &[u8], now_ms: i64) -> Read<A::Event> {
-        match frame::classify(bytes, A::CHANNEL, now_ms) {
-            Control::Data => Read::Data(
-                match crate::drift::event::<A>(self.core().drift_log(), bytes) {
-                    Ok(e) => {
-                        let ms = A::event_time_ms(&e);
-                        Ok((e, ms))
-                    }
-                    Err(e) => Err(StreamError::Malformed {
-                        message: e.to_string(),
-                        frame: frame::preview(bytes),
-                    }),
-                },
-            ),
-            control => Read::Control(control),
-        }
-    }
-
-    fn channels(&self) -> Vec<String> {
-        vec![A::CHANNEL.to_owned()]
-    }
-
-    fn upkeep_after(&self) -> Option<Duration> {
-        Some(self.settings.keep_alive_interval)
-    }
-
-    fn upkeep(&self) -> BoxFuture<'_, Upkeep> {
-        Box::pin(async move {
-            if self.renew_needed.load(Ordering::Acquire) {
-                self.renew().await
-            } else {
-                self.keep_alive().await
-            }
-        })
-    }
-
-    fn release(&self) -> BoxFuture<'_, Result<(), Error<A::Code>>> {
-        Box::pin(self.keys.release())
-    }
-}
-
-/// A REST resync after a gap: given the client core, returns the snapshot (for example open
-/// orders and the account), or what went wrong in words.
-pub type SnapshotHook<S> =
-    Arc<dyn Fn(Core) -> BoxFuture<'static, Result<S, String>> + Send + Sync + 'static>;
+use crate::stream::address::UrlTemplate;
+use crate::stream::engine::{
+    ConnectError, Settings, SnapshotHook, Start, StreamItem, Supervisor, common_setters,
+};
 
 /// Configures and starts a [`UserStream`].
 pub struct UserStreamBuilder<A: StreamApi, S = Infallible> {
@@ -237,7 +80,7 @@ impl<A: StreamApi, S: Send + 'static> UserStreamBuilder<A, S> {
         self
     }
 
-    super::config::common_setters!();
+    common_setters!();
 
     /// Time allowed for the subscription acknowledgement (default 10 s).
     pub fn ack_timeout(mut self, timeout: Duration) -> Self {
@@ -254,7 +97,7 @@ impl<A: StreamApi, S: Send + 'static> UserStreamBuilder<A, S> {
 
     /// Takes a REST snapshot after every gap (open orders and account, say) and yields it as
     /// [`StreamItem::Snapshot`]; a failure is yielded as
-    /// [`StreamError::Snapshot`](super::StreamError::Snapshot).
+    /// [`StreamError::Snapshot`](crate::stream::StreamError::Snapshot).
     pub fn snapshot<T, F, Fut, E>(self, hook: F) -> UserStreamBuilder<A, T>
     where
         T: Send + 'static,
@@ -298,7 +141,7 @@ impl<A: StreamApi, S: Send + 'static> UserStreamBuilder<A, S> {
         match ready_rx.await {
             Ok(Ok(())) => Ok(stream),
             Ok(Err(e)) => {
-                // The driver has stopped; let it finish releasing the key.
+                // The supervisor has stopped; let it finish releasing the key.
                 if let Some(task) = stream.task.take() {
                     let _ = task.await;
                 }
@@ -335,14 +178,12 @@ impl<A: StreamApi, S: Send + 'static> UserStreamBuilder<A, S> {
         let (_commands_tx, commands) = mpsc::channel(1);
         let settings = Arc::new(self.settings);
         keys.attach();
-        let session = Arc::new(UserSession {
-            keys: Arc::clone(&keys),
+        let session = Arc::new(UserSession::new(
+            Arc::clone(&keys),
             url,
-            settings: Arc::clone(&settings),
-            renew_needed: AtomicBool::new(false),
-            failures: AtomicU32::new(0),
-        });
-        let driver = Driver::new(Start {
+            Arc::clone(&settings),
+        ));
+        let supervisor = Supervisor::new(Start {
             settings,
             session,
             out,
@@ -352,7 +193,7 @@ impl<A: StreamApi, S: Send + 'static> UserStreamBuilder<A, S> {
             snapshot: self.snapshot,
             snapshot_on_connect: self.snapshot_on_connect,
         });
-        let task = tokio::spawn(driver.run());
+        let task = tokio::spawn(supervisor.run());
         Ok(UserStream {
             items,
             stop: Some(stop_tx),
