@@ -23,6 +23,7 @@ pub mod ratelimit;
 mod record;
 pub mod recording;
 pub mod retry;
+mod scalar;
 pub mod ser;
 #[cfg(feature = "streams")]
 pub mod stream;

@@ -15,7 +15,7 @@
 /// `Serialize` (`skip_serializing_if`, `serialize_with`), each followed by a comma. The arguments are named so that the expansion snapshot reads as a review.
 ///
 /// `Deserialize` is written here rather than derived: the pieces it shares with every other
-/// record live in [`de::record`](crate::de::record), so a record compiles its own walk of the
+/// record live in [`de::object`](crate::de::object), so a record compiles its own walk of the
 /// map and nothing else (the derive's per-field types cost a third of the facade's IR).
 #[doc(hidden)]
 #[macro_export]
@@ -50,13 +50,13 @@ macro_rules! record {
     (@or_one req_serde) => { true };
     (@or_one opt_serde) => { true };
     (@or_one $kind:ident) => { false };
-    (@read wire) => { $crate::de::record::Plain };
-    (@read one_or_many) => { $crate::de::record::OneOrMany };
-    (@read opt_one_or_many) => { $crate::de::record::OptOneOrMany };
+    (@read wire) => { $crate::de::object::Plain };
+    (@read one_or_many) => { $crate::de::object::OneOrMany };
+    (@read opt_one_or_many) => { $crate::de::object::OptOneOrMany };
     (@keys $wire:literal) => { &[$wire.as_bytes()] };
     (@keys $wire:literal $($key:literal)+) => { &[$($key),+] };
-    (@finish req $field:ident $wire:literal) => { $crate::de::record::required($field, $wire)? };
-    (@finish req_serde $field:ident $wire:literal) => { $crate::de::record::required($field, $wire)? };
+    (@finish req $field:ident $wire:literal) => { $crate::de::object::required($field, $wire)? };
+    (@finish req_serde $field:ident $wire:literal) => { $crate::de::object::required($field, $wire)? };
     (@finish $kind:ident $field:ident $wire:literal) => { $field.flatten() };
     (
         $(#[$attr:meta])*
@@ -102,19 +102,19 @@ macro_rules! record {
                         self,
                         mut map: A,
                     ) -> ::std::result::Result<$name, A::Error> {
-                        static FIELDS: &$crate::de::record::Fields =
+                        static FIELDS: &$crate::de::object::Fields =
                             &[$(($wire, $crate::record!(@keys $wire $($($key)+)?)),)*];
                         $(let mut $field = ::std::option::Option::None;)*
                         while let ::std::option::Option::Some(key) =
-                            map.next_key_seed($crate::de::record::Key(FIELDS))?
+                            map.next_key_seed($crate::de::object::Key(FIELDS))?
                         {
                             match key {
-                                $(::std::option::Option::Some($wire) => $crate::de::record::value::<
+                                $(::std::option::Option::Some($wire) => $crate::de::object::value::<
                                     _,
                                     $crate::record!(@read $with),
                                     _,
                                 >(&mut map, &mut $field, $wire)?,)*
-                                _ => $crate::de::record::skip(&mut map)?,
+                                _ => $crate::de::object::skip(&mut map)?,
                             }
                         }
                         ::std::result::Result::Ok($name {

@@ -6,9 +6,11 @@
 use std::fmt;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
+use serde::de;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::de::Wire;
+use crate::scalar::Scalar;
 
 /// Milliseconds since the Unix epoch (the exchange's usual timestamp).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
@@ -151,6 +153,58 @@ impl<'de> Deserialize<'de> for LocalDateTime {
         Wire::from_wire(d)
     }
 }
+
+// What the wire carries: the forms every scalar takes (a number or its text), read by both
+// decoders through these conversions.
+
+impl Scalar for Millis {
+    const EXPECTING: &'static str = "milliseconds since the epoch (number or numeric string)";
+    fn from_text<E: de::Error>(s: &str) -> Result<Self, E> {
+        i64::from_text(s).map(Millis)
+    }
+    fn from_i64<E: de::Error>(v: i64) -> Result<Self, E> {
+        Ok(Millis(v))
+    }
+    fn from_u64<E: de::Error>(v: u64) -> Result<Self, E> {
+        i64::from_u64(v).map(Millis)
+    }
+}
+
+impl Scalar for Seconds {
+    const EXPECTING: &'static str = "seconds since the epoch (number or numeric string)";
+    fn from_text<E: de::Error>(s: &str) -> Result<Self, E> {
+        i64::from_text(s).map(Seconds)
+    }
+    fn from_i64<E: de::Error>(v: i64) -> Result<Self, E> {
+        Ok(Seconds(v))
+    }
+    fn from_u64<E: de::Error>(v: u64) -> Result<Self, E> {
+        i64::from_u64(v).map(Seconds)
+    }
+}
+
+impl Scalar for LocalDateTime {
+    const EXPECTING: &'static str = "a date-time string";
+    fn from_text<E: de::Error>(s: &str) -> Result<Self, E> {
+        Ok(LocalDateTime(s.to_owned()))
+    }
+    fn from_owned<E: de::Error>(s: String) -> Result<Self, E> {
+        Ok(LocalDateTime(s))
+    }
+}
+
+/// Both decoders read these as any scalar.
+macro_rules! wire_as_scalar {
+    ($($t:ty),*) => {$(
+        impl Wire for $t {
+            fn from_wire<'de, D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                crate::de::scalar(d)
+            }
+        }
+    )*};
+}
+
+wire_as_scalar!(Millis, Seconds, LocalDateTime);
 
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
