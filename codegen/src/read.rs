@@ -6,13 +6,68 @@
 //! of the top level (`types`, `enums`, `endpoints`, ...), which drop the broken entry and remember
 //! its name, so `validate` neither complains about references to it nor about what is missing
 //! because of it: one mistake, one message.
+//!
+//! What the model is read into besides its own structs is here too: [`Map`] (the named maps, in
+//! spec order, with what was dropped) and [`Scalar`] (a YAML scalar kept as text).
 
 use crate::diag::{Diagnostics, closest};
 use crate::schema::{Object, Shape};
-use crate::spec::{Map, Scalar};
 use crate::yaml::{Location, Spanned};
 use crate::yaml::{Node, Value};
 use std::borrow::Cow;
+
+/// A YAML scalar kept as text, with what kind of scalar it was.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Scalar {
+    Str(String),
+    Int(i64),
+    Float(String),
+    Bool(bool),
+}
+
+impl Scalar {
+    /// The scalar as written (numbers in their decimal text).
+    pub fn text(&self) -> String {
+        match self {
+            Scalar::Str(s) | Scalar::Float(s) => s.clone(),
+            Scalar::Int(i) => i.to_string(),
+            Scalar::Bool(b) => b.to_string(),
+        }
+    }
+}
+
+/// An order-preserving map from located keys. Keeping every entry (rather than a `HashMap`)
+/// keeps the generated code in spec order and lets validation point at each key.
+#[derive(Debug)]
+pub struct Map<V> {
+    pub entries: Vec<(Spanned<String>, V)>,
+    /// Names of entries left out because of a reported mistake (references to them are not
+    /// reported again).
+    pub dropped: Vec<String>,
+    /// The map itself could not be read (missing, or not a map); it is empty.
+    pub unreadable: bool,
+}
+
+impl<V> Default for Map<V> {
+    fn default() -> Self {
+        Map {
+            entries: Vec::new(),
+            dropped: Vec::new(),
+            unreadable: false,
+        }
+    }
+}
+
+impl<V> Map<V> {
+    pub fn iter(&self) -> impl Iterator<Item = &(Spanned<String>, V)> {
+        self.entries.iter()
+    }
+
+    /// Whether the map is empty although nothing in it was broken.
+    pub fn truly_empty(&self) -> bool {
+        self.entries.is_empty() && self.dropped.is_empty() && !self.unreadable
+    }
+}
 
 impl Diagnostics {
     /// "expected X, found Y".

@@ -1,9 +1,9 @@
 //! `endpoints`: each REST endpoint's method, path, security, error table, parameters, rules
 //! and response.
 
-use super::{DEDUPE, DedupeDef, Map, PARAMS, ParamDef, Str};
+use super::{DEDUPE, DedupeDef, PARAMS, ParamDef, Str};
 use crate::diag::Diagnostics;
-use crate::read::{Named, Obj, Read, check};
+use crate::read::{Map, Named, Obj, Read, check};
 use crate::schema::{Key, Object, Shape};
 use crate::yaml::{Node, Spanned};
 

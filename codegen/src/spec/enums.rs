@@ -1,8 +1,8 @@
 //! `enums`: enumerations, string- or integer-valued, each value with its aliases.
 
-use super::{Scalar, Str};
+use super::Str;
 use crate::diag::Diagnostics;
-use crate::read::{Named, Obj, Read, check};
+use crate::read::{Named, Obj, Read, Scalar, check};
 use crate::schema::{Key, Object, Shape};
 use crate::yaml::{Node, Spanned};
 

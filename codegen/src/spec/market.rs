@@ -1,9 +1,9 @@
 //! `market_stream`: the public market WebSocket stream, its heartbeat, message vocabulary,
 //! symbol rule, and channels with their parameters and history requests.
 
-use super::{Map, PARAMS, ParamDef, Str};
+use super::{PARAMS, ParamDef, Str};
 use crate::diag::Diagnostics;
-use crate::read::{Named, Obj, Read, check};
+use crate::read::{Map, Named, Obj, Read, check};
 use crate::schema::{Key, Object, Shape};
 use crate::yaml::{Node, Spanned};
 

@@ -6,11 +6,12 @@
 //! One module per section of the spec, as `validate` and `emit` are split: `client` (`info`,
 //! `auth`, `products`), `errors`, `enums`, `records` (`types`), `endpoints`, `params` (shared by
 //! endpoints and market channels), `resilience` (`clock`, `rate_limits`, an endpoint's
-//! `dedupe`), `stream` and `market`. This file holds the root ([`Spec`]), the `reader!` macro the
-//! sections declare their readers with, and the containers ([`Map`], [`Scalar`]).
+//! `dedupe`), `stream` and `market`. This file holds the root ([`Spec`]) and the `reader!` macro
+//! the sections declare their readers with; the containers they read into ([`Map`],
+//! [`Scalar`]) are `read`'s.
 
 use crate::diag::Diagnostics;
-use crate::read::{Obj, Read, check};
+use crate::read::{Map, Obj, Read, check};
 use crate::schema::{Key, Object, Shape};
 use crate::yaml::{Location, Spanned};
 use crate::yaml::{Node, Value};
@@ -212,59 +213,6 @@ fn short_or_full<F: Read>(
             cx.mismatch(n, path, &shape.expected());
             None
         }
-    }
-}
-
-/// A YAML scalar kept as text, with what kind of scalar it was.
-#[derive(Debug, Clone, PartialEq)]
-pub enum Scalar {
-    Str(String),
-    Int(i64),
-    Float(String),
-    Bool(bool),
-}
-
-impl Scalar {
-    /// The scalar as written (numbers in their decimal text).
-    pub fn text(&self) -> String {
-        match self {
-            Scalar::Str(s) | Scalar::Float(s) => s.clone(),
-            Scalar::Int(i) => i.to_string(),
-            Scalar::Bool(b) => b.to_string(),
-        }
-    }
-}
-
-/// An order-preserving map from located keys. Keeping every entry (rather than a `HashMap`)
-/// keeps the generated code in spec order and lets validation point at each key.
-#[derive(Debug)]
-pub struct Map<V> {
-    pub entries: Vec<(Str, V)>,
-    /// Names of entries left out because of a reported mistake (references to them are not
-    /// reported again).
-    pub dropped: Vec<String>,
-    /// The map itself could not be read (missing, or not a map); it is empty.
-    pub unreadable: bool,
-}
-
-impl<V> Default for Map<V> {
-    fn default() -> Self {
-        Map {
-            entries: Vec::new(),
-            dropped: Vec::new(),
-            unreadable: false,
-        }
-    }
-}
-
-impl<V> Map<V> {
-    pub fn iter(&self) -> impl Iterator<Item = &(Str, V)> {
-        self.entries.iter()
-    }
-
-    /// Whether the map is empty although nothing in it was broken.
-    pub fn truly_empty(&self) -> bool {
-        self.entries.is_empty() && self.dropped.is_empty() && !self.unreadable
     }
 }
 

@@ -1,9 +1,9 @@
 //! Request parameters, shared by endpoints (`path_params`, `query`, `body`) and market channels
 //! (`params`, `history.params`): a type expression as shorthand, or the full map.
 
-use super::{Scalar, Str, short_or_full};
+use super::{Str, short_or_full};
 use crate::diag::Diagnostics;
-use crate::read::{Named, Obj, Read, check};
+use crate::read::{Named, Obj, Read, Scalar, check};
 use crate::schema::{Key, Object, Shape};
 use crate::yaml::{Node, Spanned};
 

@@ -1,8 +1,8 @@
 //! `types`: records (objects, or arrays read by position) and their fields.
 
-use super::{Map, Str, short_or_full};
+use super::{Str, short_or_full};
 use crate::diag::Diagnostics;
-use crate::read::{Named, Obj, Read, check};
+use crate::read::{Map, Named, Obj, Read, check};
 use crate::schema::{Key, Object, Shape};
 use crate::yaml::Node;
 

@@ -1,8 +1,8 @@
 //! `stream`: the private WebSocket stream, its control messages, events and listen key.
 
-use super::{Map, Str};
+use super::Str;
 use crate::diag::Diagnostics;
-use crate::read::{Named, Obj, Read, check};
+use crate::read::{Map, Named, Obj, Read, check};
 use crate::schema::{Key, Object, Shape};
 use crate::yaml::Node;
 

@@ -8,7 +8,8 @@ use crate::cli_names::{CLAP, COMMANDS, CONDITIONAL_FLAGS, GLOBAL_FLAGS, MARKET_F
 use crate::diag::Diagnostics;
 use crate::ir::{self, Ir, Ty};
 use crate::naming::{camel, kebab};
-use crate::spec::{Map, MarketStreamDef, ParamDef, Spec};
+use crate::read::Map;
+use crate::spec::{MarketStreamDef, ParamDef, Spec};
 use crate::yaml::Location;
 
 /// Reports every generated command or flag the command line cannot have.

@@ -3,7 +3,8 @@
 use crate::diag::Diagnostics;
 use crate::ir;
 use crate::naming::camel;
-use crate::spec::{self, Map, Str};
+use crate::read::Map;
+use crate::spec::{self, Str};
 use crate::yaml::Location;
 use std::collections::HashMap;
 

@@ -4,7 +4,8 @@ use super::names::check_ident;
 use crate::diag::{Diagnostics, best};
 use crate::ir;
 use crate::naming::camel;
-use crate::spec::{self, Scalar, Str};
+use crate::read::Scalar;
+use crate::spec::{self, Str};
 use std::collections::{HashMap, HashSet};
 
 pub(super) fn enum_def(cx: &mut Diagnostics, key: &Str, def: &spec::EnumDef) -> ir::Enum {

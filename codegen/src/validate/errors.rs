@@ -3,7 +3,8 @@
 use crate::diag::{Diagnostics, did_you_mean};
 use crate::ir;
 use crate::naming::camel;
-use crate::spec::{self, Map};
+use crate::read::Map;
+use crate::spec;
 use std::collections::HashMap;
 
 pub(super) fn tables(cx: &mut Diagnostics, map: &Map<spec::ErrorTable>) -> Vec<ir::Table> {

@@ -5,7 +5,8 @@ use super::names::rust_name;
 use super::types::{Kinds, type_expr};
 use crate::diag::{Diagnostics, best};
 use crate::ir::{self, Ty};
-use crate::spec::{self, ParamDef, Scalar, Str};
+use crate::read::Scalar;
+use crate::spec::{self, ParamDef, Str};
 use crate::yaml::{Spanned, shorten};
 
 /// Checks a parameter; `None` when it cannot be generated (its mistake reported).
