@@ -30,7 +30,7 @@ pub fn expand(input: TokenStream, target: Target) -> TokenStream {
     let spec = match target {
         Target::Sdk => quote! {
             /// The text of the spec this API was generated from; drift patches
-            /// (`contango_runtime::drift::spec_yaml::patch`) are made against it.
+            /// (`contango drift --patch`) are made against it.
             pub const SPEC_YAML: &str = include_str!(#abs);
             /// The spec file as named in the `generate!` call.
             pub const SPEC_FILE: &str = #display;

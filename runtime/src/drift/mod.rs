@@ -9,15 +9,15 @@
 //! [`Finding`]s that name the endpoint, event or channel, the path, the wire value and a sample.
 //! A [`DriftLog`] keeps them bounded and de-duplicated, and logs each new one once.
 //!
-//! [`spec_yaml`] is the one place a finding becomes spec YAML (the suggested-type rules live
-//! there too).
+//! [`suggest`] holds the rules that name a sample's spec type (a finding's `suggested_type`); the
+//! command line's `contango drift --patch` writes spec YAML with them.
 
 #[cfg(feature = "streams")]
 mod frames;
 mod log;
 mod observe;
 mod schema;
-pub mod spec_yaml;
+pub mod suggest;
 mod walk;
 
 #[cfg(feature = "streams")]

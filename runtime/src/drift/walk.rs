@@ -3,7 +3,7 @@
 use serde_json::Value;
 
 use super::schema::{Record, Ty};
-use super::spec_yaml::suggest;
+use super::suggest::suggest;
 use super::{Finding, FindingKind, sample};
 
 /// Walks `value` (the decoded value's root) as `ty`, calling `out` for each difference;

@@ -1,5 +1,6 @@
-//! The one place a drift finding becomes spec YAML: the type a sample suggests, and the patch
-//! to `spec/futures.yaml` that makes the spec describe what was seen.
+//! The one place a drift finding becomes spec YAML: the patch to `spec/futures.yaml` that makes
+//! the spec describe what was seen (`contango drift --patch`), with the types the runtime's
+//! drift check suggests for each sample (`contango_runtime::drift::suggest`).
 //!
 //! The patch is a unified diff of the spec text (`git apply` or `patch -p1` applies it): new
 //! field lines under the right type, new enum values, new error codes, new events and channels
@@ -12,59 +13,8 @@ use std::collections::BTreeSet;
 
 use serde_json::Value;
 
-use super::{Finding, FindingKind};
-
-/// The spec type a sample suggests: `bool`; `decimal` for a number or a numeric string, `millis`
-/// when it is a 13-digit integer; `string`; `list<..>` from the first element; for an object,
-/// the name of a new type made from `key` (`bonusInfo` -> `BonusInfo`).
-pub fn suggest(key: &str, v: &Value) -> String {
-    match v {
-        Value::Bool(_) => "bool".into(),
-        Value::Number(n) => number_type(&n.to_string()),
-        Value::String(s) if is_number(s) => number_type(s),
-        Value::String(_) | Value::Null => "string".into(),
-        Value::Array(items) => match items.iter().find(|i| !i.is_null()) {
-            Some(first) => format!("list<{}>", suggest(key, first)),
-            None => "list<string>".into(),
-        },
-        Value::Object(_) => type_name(key),
-    }
-}
-
-fn number_type(text: &str) -> String {
-    let digits = text.strip_prefix('-').unwrap_or(text);
-    if digits.len() == 13 && digits.bytes().all(|b| b.is_ascii_digit()) {
-        "millis".into()
-    } else {
-        "decimal".into()
-    }
-}
-
-fn is_number(s: &str) -> bool {
-    let s = s.trim();
-    s.parse::<rust_decimal::Decimal>().is_ok() || rust_decimal::Decimal::from_scientific(s).is_ok()
-}
-
-/// `bonusInfo` -> `BonusInfo`; `ORDER_UPDATE` -> `OrderUpdate`; never empty.
-fn type_name(key: &str) -> String {
-    let mut out = String::new();
-    for word in key.split(|c: char| !c.is_ascii_alphanumeric()) {
-        let all_upper = word.bytes().all(|b| !b.is_ascii_lowercase());
-        for (i, c) in word.chars().enumerate() {
-            if i == 0 {
-                out.push(c.to_ascii_uppercase());
-            } else if all_upper {
-                out.push(c.to_ascii_lowercase());
-            } else {
-                out.push(c);
-            }
-        }
-    }
-    if out.is_empty() || out.starts_with(|c: char| c.is_ascii_digit()) {
-        out.insert_str(0, "Drift");
-    }
-    out
-}
+use contango_runtime::drift::suggest::{suggest, type_name};
+use contango_runtime::drift::{Finding, FindingKind};
 
 /// The patch making `spec` (the text of the spec file, shown as `path` in the diff headers)
 /// describe `findings`; empty when there is nothing to change.
@@ -670,21 +620,6 @@ fn channel_template(wire: &str) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn suggestions_follow_the_samples() {
-        let s = |j: &str| suggest("bonusInfo", &serde_json::from_str(j).expect("json"));
-        assert_eq!(s("true"), "bool");
-        assert_eq!(s("12.5"), "decimal");
-        assert_eq!(s("\"12.5\""), "decimal");
-        assert_eq!(s("1790133532000"), "millis");
-        assert_eq!(s("\"1790133532000\""), "millis");
-        assert_eq!(s("\"abc\""), "string");
-        assert_eq!(s("[\"1\"]"), "list<decimal>");
-        assert_eq!(s("{\"a\":1}"), "BonusInfo");
-        assert_eq!(type_name("ORDER_UPDATE"), "OrderUpdate");
-        assert_eq!(type_name("9lives"), "Drift9lives");
-    }
 
     #[test]
     fn channel_templates_keep_the_symbol_out() {

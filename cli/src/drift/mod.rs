@@ -19,7 +19,7 @@ use std::time::Duration;
 
 use clap::ArgMatches;
 use contango::recording::{Direction, Outcome, Recorded, Recording};
-use contango_runtime::drift::{DriftReport, Finding, spec_yaml};
+use contango_runtime::drift::{DriftReport, Finding};
 use serde_json::{Value, json};
 
 use crate::api::{Api, EndpointInfo};
@@ -28,6 +28,8 @@ use crate::options::Global;
 use crate::output::Format;
 use crate::stream::{Sink, Stop};
 use crate::target::Target;
+
+mod spec_yaml;
 
 /// The contract probed when neither `--contract` nor `CONTANGO_CONTRACT` names one.
 const DEFAULT_CONTRACT: &str = "E-BTC-USDT";
