@@ -253,6 +253,26 @@ mod tests {
     use std::str::FromStr;
 
     #[test]
+    fn percent_decoding_undoes_the_escapes_and_keeps_broken_ones() {
+        assert_eq!(percent_decode("a%2Fb%20c%C3%A9"), "a/b cé");
+        assert_eq!(percent_decode("a%2Fb%zz%4"), "a/b%zz%4");
+        assert_eq!(
+            percent_decode("a+b"),
+            "a+b",
+            "`+` is left alone, as in paths"
+        );
+        assert_eq!(percent_decode("%FF"), "\u{fffd}", "bad UTF-8 is replaced");
+        let mut s = String::new();
+        let mut p = PathWriter::new(&mut s);
+        p.param("key", "a/b c?é%");
+        assert_eq!(
+            percent_decode(&s),
+            "a/b c?é%",
+            "what the path writer escaped"
+        );
+    }
+
+    #[test]
     fn path_params_are_one_segment() {
         let mut s = String::from("/fapi");
         let mut p = PathWriter::new(&mut s);

@@ -20,6 +20,7 @@ use axum::http::{HeaderMap, HeaderValue, Method, StatusCode, Uri, header};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{any, post};
 use contango::{ErrorCode, Product};
+use contango_runtime::encode::percent_decode;
 use contango_runtime::endpoint::{Endpoint, EndpointMeta, Envelope};
 use serde::Serialize;
 
@@ -156,29 +157,6 @@ fn resolve(method: &Method, path: &str) -> SimResult<(Route, Product)> {
         _ => Err(unsupported(404)),
     }?;
     Ok((route, product))
-}
-
-/// `%XX` decoding of a path segment (invalid escapes kept as they are).
-fn percent_decode(s: &str) -> String {
-    let bytes = s.as_bytes();
-    let mut out = Vec::with_capacity(bytes.len());
-    let mut i = 0;
-    while i < bytes.len() {
-        let hex = |b: u8| (b as char).to_digit(16);
-        match (bytes.get(i), bytes.get(i + 1), bytes.get(i + 2)) {
-            (Some(b'%'), Some(h), Some(l)) if hex(*h).is_some() && hex(*l).is_some() => {
-                let v = hex(*h).unwrap_or(0) * 16 + hex(*l).unwrap_or(0);
-                out.push(u8::try_from(v).unwrap_or(b'?'));
-                i += 3;
-            }
-            (Some(b), _, _) => {
-                out.push(*b);
-                i += 1;
-            }
-            _ => break,
-        }
-    }
-    String::from_utf8_lossy(&out).into_owned()
 }
 
 /// What a handler needs to know about the request.
