@@ -106,7 +106,7 @@ pub fn from_recording<A: Api>(
                     seen.entry(format!("stream {stream}")).or_default().0 += 1;
                 }
             }
-            Recorded::Frame(_) | Recorded::Close { .. } => {}
+            Recorded::Frame(_) | Recorded::Close { .. } | Recorded::Lost { .. } => {}
         }
     }
     let checked: Vec<Checked> = seen

@@ -156,6 +156,12 @@ pub enum Recorded {
         /// The close frame's reason, or what failed.
         reason: String,
     },
+    /// Exchanges and frames left out here: the writer fell further behind than the recorder's
+    /// bound allows (`Recorder::max_queued_bytes`), so the recording is incomplete from here.
+    Lost {
+        /// How many.
+        count: u64,
+    },
 }
 
 /// A line of a recording read back: where it was, when it happened, what it holds.
@@ -243,6 +249,8 @@ pub(crate) struct Raw {
     pub code: Option<u16>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub reason: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub count: Option<u64>,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -257,6 +265,7 @@ pub(crate) enum Kind {
     Connect,
     Frame,
     Close,
+    Lost,
 }
 
 impl Raw {
@@ -316,6 +325,10 @@ impl Raw {
                 raw.by = Some(by);
                 raw.code = code;
                 raw.reason = Some(reason);
+            }
+            Recorded::Lost { count } => {
+                raw.kind = Kind::Lost;
+                raw.count = Some(count);
             }
         }
         raw
@@ -385,6 +398,9 @@ impl Raw {
                 code: self.code,
                 reason: self.reason.unwrap_or_default(),
             },
+            Kind::Lost => Recorded::Lost {
+                count: self.count.ok_or_else(|| missing(self.kind, "count"))?,
+            },
         };
         Ok(Entry {
             line,
@@ -400,6 +416,7 @@ fn missing(kind: Kind, key: &str) -> String {
         Kind::Connect => "connect",
         Kind::Frame => "frame",
         Kind::Close => "close",
+        Kind::Lost => "lost",
     };
     format!("a {kind} line needs `{key}`")
 }
@@ -574,6 +591,7 @@ mod tests {
                 code: Some(1000),
                 reason: "bye".into(),
             },
+            Recorded::Lost { count: 12 },
         ]
     }
 
@@ -596,7 +614,7 @@ mod tests {
         assert_eq!(back, recorded);
         assert_eq!(
             read.entries.iter().map(|e| e.line).collect::<Vec<_>>(),
-            [2, 3, 4, 5, 6, 7, 8]
+            [2, 3, 4, 5, 6, 7, 8, 9]
         );
     }
 
@@ -610,9 +628,9 @@ mod tests {
         // A line cut short (a crash while writing).
         let cut = &good[..good.len() - 20];
         let e = refused(cut);
-        assert_eq!(e.line, 8, "{e}");
+        assert_eq!(e.line, 9, "{e}");
         assert!(
-            e.to_string().starts_with("line 8: EOF while parsing"),
+            e.to_string().starts_with("line 9: EOF while parsing"),
             "{e}"
         );
         // Not JSON at all.
@@ -627,6 +645,11 @@ mod tests {
         assert_eq!(
             (e.line, e.message.as_str()),
             (7, "a frame line needs `dir`")
+        );
+        let e = refused(&good.replacen(r#","count":12"#, "", 1));
+        assert_eq!(
+            (e.line, e.message.as_str()),
+            (9, "a lost line needs `count`")
         );
         let e = refused(&good.replacen(r#""status":200"#, r#""status":700"#, 1));
         assert_eq!(

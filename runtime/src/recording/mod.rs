@@ -31,4 +31,4 @@ pub use line::{
     Recording, RecordingError, VERSION,
 };
 pub(crate) use recorder::HttpAnswer;
-pub use recorder::Recorder;
+pub use recorder::{DEFAULT_MAX_QUEUED_BYTES, Recorder};

@@ -1,14 +1,19 @@
 //! The recorder: a handle the request path and the streams hand what they already have (bytes,
 //! shared buffers), and a writer thread that redacts, inflates, formats and writes it, so the
 //! request path never waits on a file.
+//!
+//! What waits for the writer is bounded ([`Recorder::max_queued_bytes`]): a trading program
+//! must not slow down, nor grow without limit, because a disk is slow. Past the bound an
+//! exchange or frame is left out, never silently: it is counted ([`Recorder::lost`]), logged,
+//! marked in the file where it was lost (a `lost` line with the count), and every later
+//! [`Recorder::flush`] says the recording is incomplete.
 
 use std::collections::VecDeque;
 use std::fmt;
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
-#[cfg(feature = "streams")]
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc;
 use std::time::Instant;
 
@@ -29,6 +34,13 @@ const TICK: std::time::Duration = std::time::Duration::from_millis(10);
 /// flight, bounded whatever the session does.
 const GENERATED_KEPT: usize = 4096;
 
+/// The default bound of what may wait for the writer: 64 MiB of exchanges and frames, about a
+/// minute of the heaviest market stream, far more than a healthy disk ever lets build up.
+pub const DEFAULT_MAX_QUEUED_BYTES: usize = 64 << 20;
+
+/// What an exchange or a frame is counted as besides its bytes (its fields, the queue's node).
+const ENTRY_OVERHEAD: usize = 128;
+
 /// Records a session: every HTTP exchange and every stream frame of the clients built with it,
 /// in order, to one JSON-lines file (docs/recordings.md). Secrets never
 /// reach the file: no request headers are kept (so no API key, signature or timestamp), and
@@ -36,6 +48,12 @@ const GENERATED_KEPT: usize = 4096;
 ///
 /// Cheap to clone; clones write to the same file. Writing happens on a thread of its own: call
 /// [`Recorder::flush`] to wait until everything handed to it so far is in the file.
+///
+/// The request path never waits for the writer. What waits for it is bounded
+/// ([`Recorder::max_queued_bytes`], [`DEFAULT_MAX_QUEUED_BYTES`] by default); an exchange or
+/// frame that would pass the bound is left out and counted ([`Recorder::lost`]), the file gets a
+/// `lost` line with the count where it happened, and [`Recorder::flush`] fails from then on, so
+/// an incomplete recording never passes for a whole one.
 #[derive(Clone)]
 pub struct Recorder {
     inner: Arc<Inner>,
@@ -47,6 +65,26 @@ struct Inner {
     #[cfg(feature = "streams")]
     next_conn: AtomicU64,
     path: Option<PathBuf>,
+    /// The bound of `queued`, in bytes.
+    limit: AtomicUsize,
+    /// Bytes of exchanges and frames handed to the writer and not written yet (the writer
+    /// takes off what it has written).
+    queued: Arc<AtomicUsize>,
+    /// Exchanges and frames left out, in all.
+    lost: AtomicU64,
+    /// Of those, the ones no `lost` line counts yet.
+    unreported: AtomicU64,
+}
+
+impl Drop for Inner {
+    fn drop(&mut self) {
+        // The last handle: what was lost since the last line says so.
+        let count = self.unreported.swap(0, Ordering::AcqRel);
+        if count > 0 {
+            let at = u64::try_from(self.started.elapsed().as_millis()).unwrap_or(u64::MAX);
+            let _ = self.tx.send(Msg::Lost { at, count });
+        }
+    }
 }
 
 impl fmt::Debug for Recorder {
@@ -90,7 +128,38 @@ pub(crate) enum Msg {
         code: Option<u16>,
         reason: String,
     },
-    Flush(tokio::sync::oneshot::Sender<io::Result<()>>),
+    /// `count` exchanges and frames were left out here (the writer was too far behind).
+    Lost {
+        at: u64,
+        count: u64,
+    },
+    /// Write everything so far; `lost` exchanges and frames were left out in all.
+    Flush {
+        reply: tokio::sync::oneshot::Sender<io::Result<()>>,
+        lost: u64,
+    },
+}
+
+impl Msg {
+    /// What an exchange or a frame counts against the bound while it waits for the writer;
+    /// `None` for the rest, which always goes through: secrets (so that redaction never misses
+    /// one), connections opened and closed (so that every frame in the file has its
+    /// connection), `lost` lines and flushes, all small and few.
+    fn queued_size(&self) -> Option<usize> {
+        match self {
+            Msg::Http(x) => {
+                let answer = x
+                    .outcome
+                    .as_ref()
+                    .map_or_else(String::len, |a| a.body.len());
+                let body = x.body.as_ref().map_or(0, Bytes::len);
+                Some(ENTRY_OVERHEAD + x.path.len() + x.query.len() + body + answer)
+            }
+            #[cfg(feature = "streams")]
+            Msg::Frame { bytes, .. } => Some(ENTRY_OVERHEAD + bytes.len()),
+            _ => None,
+        }
+    }
 }
 
 /// One HTTP exchange as the request path has it.
@@ -142,9 +211,11 @@ impl Recorder {
         out.write_all(b"\n")?;
         out.flush()?;
         let (tx, rx) = mpsc::channel();
+        let queued = Arc::new(AtomicUsize::new(0));
+        let writer = Writer::new(out, Arc::clone(&queued));
         std::thread::Builder::new()
             .name("contango-recorder".into())
-            .spawn(move || Writer::new(out).run(rx))?;
+            .spawn(move || writer.run(rx))?;
         Ok(Recorder {
             inner: Arc::new(Inner {
                 tx,
@@ -152,8 +223,27 @@ impl Recorder {
                 #[cfg(feature = "streams")]
                 next_conn: AtomicU64::new(1),
                 path,
+                limit: AtomicUsize::new(DEFAULT_MAX_QUEUED_BYTES),
+                queued,
+                lost: AtomicU64::new(0),
+                unreported: AtomicU64::new(0),
             }),
         })
+    }
+
+    /// How many bytes of exchanges and frames may wait for the writer (default
+    /// [`DEFAULT_MAX_QUEUED_BYTES`]); past it, a new one is left out and counted, so a slow disk
+    /// never slows the request path nor grows its memory. One larger than the bound is still
+    /// taken when nothing waits. Applies to every clone.
+    pub fn max_queued_bytes(self, bytes: usize) -> Recorder {
+        self.inner.limit.store(bytes, Ordering::Relaxed);
+        self
+    }
+
+    /// Exchanges and frames left out so far because the writer was too far behind (each also
+    /// counted in a `lost` line of the file, and reported by [`Recorder::flush`]).
+    pub fn lost(&self) -> u64 {
+        self.inner.lost.load(Ordering::Acquire)
     }
 
     /// The file recorded to, when it is one.
@@ -161,19 +251,55 @@ impl Recorder {
         self.inner.path.as_deref()
     }
 
-    /// Waits until everything handed to the recorder so far is written and flushed; the first
-    /// write error, if writing failed (the recording then stops).
+    /// Waits until everything handed to the recorder so far is written and flushed. An error
+    /// says the recording is incomplete: the first write error (the recording then stops), or
+    /// how many exchanges and frames were left out because the writer was too far behind.
     pub async fn flush(&self) -> io::Result<()> {
-        let (tx, rx) = tokio::sync::oneshot::channel();
-        self.send(Msg::Flush(tx));
+        let (reply, rx) = tokio::sync::oneshot::channel();
+        self.report_lost();
+        let lost = self.lost();
+        self.send(Msg::Flush { reply, lost });
         rx.await
             .unwrap_or_else(|_| Err(io::Error::other("the recorder's writer stopped")))
     }
 
+    /// Hands `msg` to the writer without waiting: an exchange or a frame that would take what
+    /// waits past the bound is left out and counted instead.
     pub(crate) fn send(&self, msg: Msg) {
+        if let Some(size) = msg.queued_size() {
+            let inner = &self.inner;
+            let limit = inner.limit.load(Ordering::Relaxed);
+            let before = inner.queued.fetch_add(size, Ordering::AcqRel);
+            if before > 0 && before.saturating_add(size) > limit {
+                inner.queued.fetch_sub(size, Ordering::AcqRel);
+                inner.unreported.fetch_add(1, Ordering::AcqRel);
+                let lost = inner.lost.fetch_add(1, Ordering::AcqRel) + 1;
+                if lost.is_power_of_two() {
+                    tracing::warn!(
+                        lost,
+                        max_queued_bytes = limit,
+                        "contango.recording: the writer is behind; exchanges and frames are left out"
+                    );
+                }
+                return;
+            }
+            // The loss is marked where it happened: before the first entry taken after it.
+            self.report_lost();
+        }
         // The writer outlives every handle; a send fails only if its thread panicked, and then
         // the recording is already incomplete (its flush says so).
         let _ = self.inner.tx.send(msg);
+    }
+
+    /// Queues a `lost` line for what was left out since the last one.
+    fn report_lost(&self) {
+        let count = self.inner.unreported.swap(0, Ordering::AcqRel);
+        if count > 0 {
+            let _ = self.inner.tx.send(Msg::Lost {
+                at: self.at(),
+                count,
+            });
+        }
     }
 
     /// Milliseconds since the recording started.
@@ -248,15 +374,18 @@ struct Writer {
     generated: VecDeque<String>,
     /// The first write error; nothing is written after it.
     failed: Option<(io::ErrorKind, String)>,
+    /// What waits for this writer, in bytes (the handles add, the writer takes off).
+    queued: Arc<AtomicUsize>,
 }
 
 impl Writer {
-    fn new(out: BufWriter<Box<dyn Write + Send>>) -> Writer {
+    fn new(out: BufWriter<Box<dyn Write + Send>>, queued: Arc<AtomicUsize>) -> Writer {
         Writer {
             out,
             redactor: Redactor::default(),
             generated: VecDeque::new(),
             failed: None,
+            queued,
         }
     }
 
@@ -268,7 +397,13 @@ impl Writer {
         loop {
             loop {
                 match rx.try_recv() {
-                    Ok(msg) => self.handle(msg),
+                    Ok(msg) => {
+                        let size = msg.queued_size();
+                        self.handle(msg);
+                        if let Some(size) = size {
+                            self.queued.fetch_sub(size, Ordering::AcqRel);
+                        }
+                    }
                     Err(mpsc::TryRecvError::Empty) => break,
                     Err(mpsc::TryRecvError::Disconnected) => {
                         self.flush();
@@ -297,14 +432,19 @@ impl Writer {
                 self.generated.push_back(value);
                 return;
             }
-            Msg::Flush(reply) => {
+            Msg::Flush { reply, lost } => {
                 self.flush();
                 let _ = reply.send(match &self.failed {
-                    None => Ok(()),
                     Some((kind, m)) => Err(io::Error::new(*kind, m.clone())),
+                    None if lost > 0 => Err(io::Error::other(format!(
+                        "{lost} exchanges and frames were left out: the writer fell behind \
+                         by more than the recorder's bound (see the file's `lost` lines)"
+                    ))),
+                    None => Ok(()),
                 });
                 return;
             }
+            Msg::Lost { at, count } => (at, Recorded::Lost { count }),
             Msg::Http(x) => (x.at, self.exchange(*x)),
             #[cfg(feature = "streams")]
             Msg::Connect {
@@ -514,5 +654,134 @@ impl HttpTap<'_> {
     pub(crate) fn finish(mut self, outcome: Result<HttpAnswer, String>) {
         self.msg.outcome = outcome;
         self.recorder.send(Msg::Http(Box::new(self.msg)));
+    }
+}
+
+#[cfg(all(test, feature = "streams"))]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use std::sync::{Condvar, Mutex, MutexGuard};
+    use std::time::Duration;
+
+    use super::*;
+    use crate::recording::Recording;
+
+    /// A sink that stalls while it is closed, as a slow disk does: its writes and flushes wait,
+    /// and it counts who waits.
+    #[derive(Clone, Default)]
+    struct Stalling(Arc<(Mutex<Gate>, Condvar)>);
+
+    #[derive(Default)]
+    struct Gate {
+        closed: bool,
+        waiting: usize,
+        out: Vec<u8>,
+    }
+
+    impl Stalling {
+        fn set_closed(&self, closed: bool) {
+            let (gate, turn) = &*self.0;
+            gate.lock().unwrap().closed = closed;
+            turn.notify_all();
+        }
+
+        fn open(&self) -> MutexGuard<'_, Gate> {
+            let (gate, turn) = &*self.0;
+            let mut g = gate.lock().unwrap();
+            g.waiting += 1;
+            while g.closed {
+                g = turn.wait(g).unwrap();
+            }
+            g.waiting -= 1;
+            g
+        }
+
+        /// Whether the writer thread comes to wait on the closed sink (within 5 s).
+        fn holds_the_writer(&self) -> bool {
+            (0..500).any(|_| {
+                std::thread::sleep(Duration::from_millis(10));
+                self.0.0.lock().unwrap().waiting > 0
+            })
+        }
+
+        fn text(&self) -> String {
+            String::from_utf8(self.0.0.lock().unwrap().out.clone()).unwrap()
+        }
+    }
+
+    impl Write for Stalling {
+        fn write(&mut self, bytes: &[u8]) -> io::Result<usize> {
+            self.open().out.extend_from_slice(bytes);
+            Ok(bytes.len())
+        }
+        fn flush(&mut self) -> io::Result<()> {
+            drop(self.open());
+            Ok(())
+        }
+    }
+
+    #[tokio::test]
+    async fn a_stalled_disk_bounds_the_queue_and_what_is_left_out_is_counted_marked_and_reported() {
+        let sink = Stalling::default();
+        let frame = Bytes::from(vec![b'x'; 1000]);
+        let size = ENTRY_OVERHEAD + frame.len();
+        let recorder = Recorder::to_writer(sink.clone())
+            .unwrap()
+            .max_queued_bytes(10 * size);
+        let conn = recorder.connect("market", "ws://127.0.0.1:1/kline-api/ws");
+        recorder.flush().await.unwrap();
+        sink.set_closed(true);
+        assert!(sink.holds_the_writer());
+
+        // Nothing is written now: ten frames wait, the other ninety are left out, and no call
+        // waits for the disk (else this would never return).
+        for _ in 0..100 {
+            recorder.frame(conn, Direction::In, false, frame.clone());
+        }
+        assert_eq!(recorder.inner.queued.load(Ordering::Acquire), 10 * size);
+        assert_eq!(recorder.lost(), 90);
+
+        // The disk catches up: the recording says it is incomplete, now and from then on.
+        sink.set_closed(false);
+        let e = recorder.flush().await.unwrap_err();
+        assert!(
+            e.to_string()
+                .starts_with("90 exchanges and frames were left out"),
+            "{e}"
+        );
+        assert_eq!(recorder.inner.queued.load(Ordering::Acquire), 0);
+        recorder.frame(conn, Direction::In, false, Bytes::from_static(b"after"));
+        assert!(recorder.flush().await.is_err());
+        assert_eq!(recorder.lost(), 90);
+
+        // The file marks the loss where it happened, between what was kept.
+        let recording = Recording::parse(sink.text().as_bytes()).unwrap();
+        let lines: Vec<String> = recording
+            .entries
+            .iter()
+            .map(|e| match &e.recorded {
+                Recorded::Connect { .. } => "connect".to_owned(),
+                Recorded::Frame(f) => format!("frame {}", f.payload.as_bytes().len()),
+                Recorded::Lost { count } => format!("lost {count}"),
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        let mut expected = vec!["connect".to_owned()];
+        expected.extend(std::iter::repeat_n("frame 1000".to_owned(), 10));
+        expected.extend(["lost 90".to_owned(), "frame 5".to_owned()]);
+        assert_eq!(lines, expected);
+    }
+
+    #[tokio::test]
+    async fn an_entry_larger_than_the_bound_is_kept_when_nothing_waits() {
+        let sink = Stalling::default();
+        let recorder = Recorder::to_writer(sink.clone())
+            .unwrap()
+            .max_queued_bytes(100);
+        let conn = recorder.connect("user", "ws://127.0.0.1:1/stream");
+        recorder.frame(conn, Direction::In, false, Bytes::from(vec![b'y'; 4096]));
+        recorder.flush().await.unwrap();
+        assert_eq!(recorder.lost(), 0);
+        assert!(sink.text().contains(&"y".repeat(4096)));
     }
 }

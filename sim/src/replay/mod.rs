@@ -387,6 +387,8 @@ impl State {
                         conns[i].close = Some((by, code, reason));
                     }
                 }
+                // What the recorder left out cannot be served; a request for it is a miss.
+                Recorded::Lost { .. } => {}
             }
         }
         let progress = Progress {

@@ -6,7 +6,7 @@ use std::time::Duration;
 
 use crate::error::{ApiCode, Error};
 
-/// One item of a [`UserStream`](super::UserStream).
+/// One item of a [`UserStream`](crate::stream::UserStream).
 ///
 /// `E` is the decoded event type, `S` the snapshot type of the optional snapshot hook
 /// ([`Infallible`] without one).
@@ -126,7 +126,7 @@ pub enum StreamError {
     },
 }
 
-/// Why [`UserStreamBuilder::connect`](super::UserStreamBuilder::connect) could not start the
+/// Why [`UserStreamBuilder::connect`](crate::stream::UserStreamBuilder::connect) could not start the
 /// stream.
 #[derive(Debug, thiserror::Error)]
 #[non_exhaustive]
