@@ -174,7 +174,7 @@ impl PositionState {
     pub fn to_record(&self) -> Option<Position> {
         let mut p = match &self.record {
             Some(p) => Position::clone(p),
-            None => blank::<Position>(r#"{"id":0}"#)?,
+            None => Position::new(0),
         };
         p.side = Some(self.key.side.clone());
         p.position_type = Some(self.key.margin);
@@ -248,7 +248,7 @@ impl BalanceState {
     pub fn to_record(&self) -> Option<AccountBalance> {
         let mut b = match &self.record {
             Some(b) => AccountBalance::clone(b),
-            None => blank::<AccountBalance>(r#"{"marginCoin":"","positionVos":[]}"#)?,
+            None => AccountBalance::new(String::new(), Vec::new()),
         };
         b.margin_coin = self.coin.clone();
         overlay(&mut b.account_lock, Some(self.locked));
@@ -396,8 +396,6 @@ pub struct AccountState {
     /// Exchange time of the newest finished order dropped: events of unknown orders up to it
     /// are late copies.
     forgotten_ms: i64,
-    /// An order with every optional field unset (built once; records come from it by clone).
-    blank_order: Option<Order>,
     /// A conditional order appeared in the stream that no record describes yet.
     unknown_conditional: bool,
     /// The orders attached to a parent (its record's `childOrders`, held here by id: each
@@ -417,7 +415,6 @@ impl AccountState {
             foreign: HashSet::new(),
             keep_finished_ms: i64::try_from(keep_finished.as_millis()).unwrap_or(i64::MAX),
             forgotten_ms: i64::MIN,
-            blank_order: blank::<Order>(r#"{"orderId":0}"#),
             unknown_conditional: false,
             children: HashMap::new(),
         }
@@ -579,19 +576,16 @@ impl AccountState {
         let changed = match self.orders.get_mut(&u.order_id) {
             Some(existing) => absorb_event(existing, u, multiplier, at),
             None if at <= self.forgotten_ms => false,
-            None => match self.order_from_event(u, multiplier, at) {
-                Some(order) => {
-                    let watched = WatchedOrder {
-                        order,
-                        pending: false,
-                        updated_ms: at,
-                    };
-                    self.unknown_conditional |= watched.is_waiting();
-                    self.orders.insert(u.order_id, watched);
-                    true
-                }
-                None => false,
-            },
+            None => {
+                let watched = WatchedOrder {
+                    order: order_from_event(u, multiplier, at),
+                    pending: false,
+                    updated_ms: at,
+                };
+                self.unknown_conditional |= watched.is_waiting();
+                self.orders.insert(u.order_id, watched);
+                true
+            }
         };
         let change = changed
             .then(|| {
@@ -844,20 +838,6 @@ impl AccountState {
             }
         }
     }
-
-    /// The REST-shaped record of an order event (quantities converted to contracts).
-    fn order_from_event(&self, u: &OrderUpdate, multiplier: Decimal, at: i64) -> Option<Order> {
-        let mut o = self.blank_order.clone()?;
-        o.order_id = u.order_id;
-        o.contract_name = Some(u.symbol.clone());
-        fill_from_event(&mut o, u, multiplier, at);
-        o.status = Some(u.status.clone());
-        o.executed_qty = u
-            .cumulative_filled_quantity
-            .map(|z| contracts(z, multiplier));
-        o.avg_price = u.average_price;
-        Some(o)
-    }
 }
 
 /// How far an order has gone: (finished, filled, stage). Each part only grows on the exchange:
@@ -936,6 +916,19 @@ fn absorb_record(w: &mut WatchedOrder, mut record: Order, at: i64) -> bool {
     ahead
 }
 
+/// The REST-shaped record of an order event (quantities converted to contracts).
+fn order_from_event(u: &OrderUpdate, multiplier: Decimal, at: i64) -> Order {
+    let mut o = Order::new(u.order_id);
+    o.contract_name = Some(u.symbol.clone());
+    fill_from_event(&mut o, u, multiplier, at);
+    o.status = Some(u.status.clone());
+    o.executed_qty = u
+        .cumulative_filled_quantity
+        .map(|z| contracts(z, multiplier));
+    o.avg_price = u.average_price;
+    o
+}
+
 /// Fills the fields an order event carries that the record does not have yet.
 fn fill_from_event(o: &mut Order, u: &OrderUpdate, multiplier: Decimal, at: i64) {
     if o.client_order_id.is_none() {
@@ -990,14 +983,6 @@ fn agree(a: Option<Decimal>, b: Option<Decimal>) -> bool {
         (Some(a), Some(b)) => a == b,
         _ => true,
     }
-}
-
-/// A generated record with every optional field unset, from the JSON of its required fields
-/// (through serde, so fields added to the spec later do not break this module). From bytes, as
-/// the client decodes answers: `from_str` would compile every record's decoder again for
-/// serde_json's `&str` reader.
-fn blank<T: serde::de::DeserializeOwned>(required: &str) -> Option<T> {
-    serde_json::from_slice(required.as_bytes()).ok()
 }
 
 #[cfg(test)]

@@ -63,3 +63,34 @@ fn a_request_reads_from_a_query_string_under_its_wire_names() {
         "{e}"
     );
 }
+
+#[test]
+fn a_record_is_built_from_its_required_fields_with_the_optional_ones_unset() {
+    // `new` takes the required fields in the spec's order; everything else is `None`, so the
+    // record writes only what it was given and reads back as itself.
+    let update = OrderUpdate::new(
+        "E-BTC-USDT".to_owned(),
+        ExecutionType::Trade,
+        OrderStatus::Filled,
+        42,
+    );
+    assert_eq!(
+        (update.symbol.as_str(), update.order_id, update.price),
+        ("E-BTC-USDT", 42, None)
+    );
+    let written = serde_json::to_value(&update).expect("serializes");
+    assert_eq!(
+        written,
+        serde_json::json!({"s": "E-BTC-USDT", "x": "TRADE", "X": "FILLED", "i": 42})
+    );
+    let read: OrderUpdate = serde_json::from_value(written).expect("reads back");
+    assert_eq!(read, update);
+    // Lists and nested records are arguments like any other; a record with no required field
+    // takes none.
+    let group = PositionGroup::new("E-BTC-USDT".to_owned(), vec![Position::new(7)]);
+    assert_eq!((group.positions[0].id, group.contract_id), (7, None));
+    assert_eq!(
+        serde_json::to_value(MarketTicker::new()).expect("serializes"),
+        serde_json::json!({})
+    );
+}

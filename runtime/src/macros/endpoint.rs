@@ -98,7 +98,7 @@ macro_rules! endpoint {
         // simulator reads them with these types).
         $crate::record! {
             $(#[$req_attr])*
-            $req {
+            $req request {
                 $(
                     $(#[doc = $doc])*
                     $field: $ty {

@@ -4,8 +4,10 @@
 //! by rustc rather than built token by token by `generate!`, whose run time is budgeted.
 
 /// An object-shaped record of the spec: the struct with its serde attributes, its
-/// [`Wire`](crate::de::Wire) impl and, with `direct`, its one-pass reader
-/// ([`direct_record!`](crate::direct_record)).
+/// [`Wire`](crate::de::Wire) impl, `new` (its required fields as arguments, in order; the
+/// optional ones `None`) and, with `direct`, its one-pass reader
+/// ([`direct_record!`](crate::direct_record)). `endpoint!` writes a request with `request`
+/// instead: neither `new` (a request's constructor is its own) nor a direct reader.
 ///
 /// Each field: its docs, then `name: Type { wire: "key", read_with: how, keys: [b"key" |
 /// b"alias"], presence: kind, serde: [more serde items], }`. `how` is `wire` (the type's `Wire`
@@ -43,6 +45,7 @@ macro_rules! record {
             }
         }
     };
+    (@direct request $($rest:tt)*) => {};
     (@direct $name:ident { $($rest:tt)* }) => {};
     (@required req) => { true };
     (@required req_serde) => { true };
@@ -133,5 +136,33 @@ macro_rules! record {
             }
         }
         $crate::record!(@direct $($direct)? $name { $($field : $ty = $with [$($($key)|+)?] $kind,)* });
+        $crate::record!(@new $($direct)? $name [] [$($field $kind,)*] $($kind $field: $ty,)*);
     };
+    // `new`, its arguments gathered one field a step: the required ones, in order. (Type names
+    // are CamelCase, so neither `request` nor `direct` is one.)
+    (@new request $($rest:tt)*) => {};
+    (@new direct $($rest:tt)*) => { $crate::record!(@new $($rest)*); };
+    (@new $name:ident [$($arg:ident : $arg_ty:ty,)*] [$($field:ident $kind:ident,)*]) => {
+        impl $name {
+            /// The record with its required fields; the optional ones are `None`.
+            #[allow(clippy::too_many_arguments, clippy::new_without_default)]
+            pub fn new($($arg: $arg_ty),*) -> Self {
+                $name {
+                    $($field: $crate::record!(@init $kind $field),)*
+                }
+            }
+        }
+    };
+    (@new $name:ident [$($args:tt)*] $all:tt req $f:ident : $t:ty, $($rest:tt)*) => {
+        $crate::record!(@new $name [$($args)* $f: $t,] $all $($rest)*);
+    };
+    (@new $name:ident [$($args:tt)*] $all:tt req_serde $f:ident : $t:ty, $($rest:tt)*) => {
+        $crate::record!(@new $name [$($args)* $f: $t,] $all $($rest)*);
+    };
+    (@new $name:ident $args:tt $all:tt $kind:ident $f:ident : $t:ty, $($rest:tt)*) => {
+        $crate::record!(@new $name $args $all $($rest)*);
+    };
+    (@init req $f:ident) => { $f };
+    (@init req_serde $f:ident) => { $f };
+    (@init $kind:ident $f:ident) => { ::std::option::Option::None };
 }
