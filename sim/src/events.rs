@@ -14,24 +14,15 @@ use contango::{
     OrderUpdate, PositionSide, PositionUpdate,
 };
 use rust_decimal::Decimal;
-use serde::de::DeserializeOwned;
 
 use crate::account::PositionKey;
 use crate::config::ContractConfig;
 use crate::engine::Side;
-use crate::error::{SimError, SimResult};
+use crate::error::SimResult;
 use crate::operation::FollowUp;
 use crate::orders::OrderRecord;
 use crate::positions::{MarginMode, Position};
 use crate::state::State;
-
-/// A generated record with every optional field unset, from the JSON of its required fields.
-///
-/// Built through serde rather than a struct literal so that fields added to the spec later do not
-/// break the simulator.
-pub fn blank<T: DeserializeOwned>(required: &str) -> SimResult<T> {
-    serde_json::from_str(required).map_err(SimError::internal)
-}
 
 /// The fill an order update reports.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -148,8 +139,7 @@ pub fn position_update(
     p: &Position,
     mark: Decimal,
 ) -> SimResult<PositionUpdate> {
-    let mut u: PositionUpdate = blank(r#"{"s":""}"#)?;
-    u.symbol = p.symbol.clone();
+    let mut u = PositionUpdate::new(p.symbol.clone());
     u.position_amount = Some(p.volume * cfg.multiplier);
     u.entry_price = Some(p.entry_price(cfg));
     u.last_settlement_price = Some(mark);
@@ -173,17 +163,13 @@ pub fn order_update(
     last: Option<LastFill>,
     now: i64,
 ) -> SimResult<OrderUpdate> {
-    let mut u: OrderUpdate = blank(r#"{"s":"","x":"NEW","X":"NEW","i":0}"#)?;
-    u.symbol = o.symbol.clone();
+    let mut u = OrderUpdate::new(o.symbol.clone(), execution, o.status.wire(), o.id);
     u.client_order_id = o.client_order_id.clone();
     u.side = Some(o.side.wire());
     u.order_type = Some(o.kind.wire());
     u.quantity = Some(o.volume * cfg.multiplier);
     u.price = Some(o.price);
     u.average_price = Some(o.avg_price());
-    u.execution_type = execution;
-    u.status = o.status.wire();
-    u.order_id = o.id;
     u.last_filled_quantity = Some(last.map_or(Decimal::ZERO, |l| l.volume * cfg.multiplier));
     u.cumulative_filled_quantity = Some(o.filled * cfg.multiplier);
     u.last_filled_price = Some(last.map_or(Decimal::ZERO, |l| l.price));
@@ -220,10 +206,7 @@ impl State {
             let Ok(balance) = self.balance_update(uid, &coin, touched.balance_change) else {
                 continue;
             };
-            let mut data: contango::AccountUpdateData = match blank("{}") {
-                Ok(d) => d,
-                Err(_) => continue,
-            };
+            let mut data = contango::AccountUpdateData::new();
             data.reason = Some(AccountUpdateReason::from_wire_str(fx.reason));
             data.balances = Some(vec![balance]);
             data.positions = Some(touched.positions.into_values().collect());
@@ -243,7 +226,7 @@ impl State {
     /// The `B` item of `uid`'s balance in `coin`.
     fn balance_update(&self, uid: i64, coin: &str, change: Decimal) -> SimResult<BalanceUpdate> {
         let account = self.account(uid)?;
-        let mut b: BalanceUpdate = blank(r#"{"a":""}"#)?;
+        let mut b = BalanceUpdate::new(coin.to_owned());
         let (balance, lock) = account
             .coins
             .get(coin)
@@ -251,7 +234,6 @@ impl State {
                 (c.balance, c.order_lock)
             });
         let isolated = account.position_margin(coin, MarginMode::Isolated, &self.contracts);
-        b.asset = coin.to_owned();
         b.cross_wallet_balance = Some(balance - isolated);
         b.locked_balance = Some(lock);
         b.isolated_wallet_balance = Some(isolated);

@@ -11,7 +11,6 @@ use rust_decimal::Decimal;
 
 use crate::engine::Side;
 use crate::error::{SimError, SimResult};
-use crate::events::blank;
 use crate::state::{Market, Print};
 
 /// Up to `limit` levels per side.
@@ -107,7 +106,7 @@ pub fn stats(m: &Market, now: i64) -> Stats {
 /// The 24 h ticker.
 pub fn ticker(m: &Market, now: i64) -> SimResult<Ticker> {
     let s = stats(m, now);
-    let mut t: Ticker = blank("{}")?;
+    let mut t = Ticker::new();
     t.time = Some(Millis(now - 24 * 3600 * 1000));
     t.high = Some(s.high);
     t.low = Some(s.low);
@@ -244,8 +243,7 @@ pub fn klines(
         .split_off(skip)
         .into_iter()
         .map(|c| {
-            let mut k: Kline = blank(r#"{"idx":0}"#)?;
-            k.idx = Seconds(c.start / 1000);
+            let mut k = Kline::new(Seconds(c.start / 1000));
             k.open = Some(c.open);
             k.high = Some(c.high);
             k.low = Some(c.low);

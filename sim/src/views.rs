@@ -21,7 +21,6 @@ use crate::clock::local_datetime;
 use crate::config::{ContractConfig, MarginKind};
 use crate::engine::{PriceSource, Side};
 use crate::error::SimResult;
-use crate::events::blank;
 use crate::orders::OrderRecord;
 use crate::positions::{MarginMode, Position};
 use crate::state::State;
@@ -32,8 +31,7 @@ fn i32_of(v: u32) -> i32 {
 
 /// `GET /v1/contracts` item.
 pub fn contract(c: &ContractConfig) -> SimResult<Contract> {
-    let mut v: Contract = blank(r#"{"symbol":""}"#)?;
-    v.symbol = c.symbol.clone();
+    let mut v = Contract::new(c.symbol.clone());
     v.status = Some(if c.tradable {
         ContractStatus::CanTrade
     } else {
@@ -85,8 +83,7 @@ pub fn order(state: &State, o: &OrderRecord) -> SimResult<Order> {
 
 /// An order without its children.
 fn order_alone(o: &OrderRecord) -> SimResult<Order> {
-    let mut v: Order = blank(r#"{"orderId":0}"#)?;
-    v.order_id = o.id;
+    let mut v = Order::new(o.id);
     v.client_order_id = o.client_order_id.clone();
     v.contract_name = Some(o.symbol.clone());
     v.price = Some(o.price);
@@ -118,8 +115,7 @@ fn order_alone(o: &OrderRecord) -> SimResult<Order> {
 
 /// A `myTrades` item.
 pub fn trade(t: &TradeRecord) -> SimResult<Trade> {
-    let mut v: Trade = blank(r#"{"tradeId":0}"#)?;
-    v.trade_id = t.trade_id;
+    let mut v = Trade::new(t.trade_id);
     v.price = Some(t.price);
     v.qty = Some(t.volume);
     v.amount = Some(t.value);
@@ -143,10 +139,9 @@ pub fn position(
     mark: Decimal,
     uid: i64,
 ) -> SimResult<contango::Position> {
-    let mut v: contango::Position = blank(r#"{"id":0}"#)?;
+    let mut v = contango::Position::new(p.id);
     let unrealized = p.unrealized(c, mark);
     let position_value = crate::positions::value(c, p.volume, mark);
-    v.id = p.id;
     v.uid = Some(uid);
     v.contract_id = Some(c.contract_id);
     v.position_type = Some(p.mode.wire());
@@ -199,7 +194,7 @@ pub fn account(state: &State, uid: i64, product: Product) -> SimResult<Account> 
     }
     let mut out = Vec::new();
     for coin in coins {
-        let mut b: AccountBalance = blank(r#"{"marginCoin":"","positionVos":[]}"#)?;
+        let mut b = AccountBalance::new(coin.to_owned(), Vec::new());
         let (balance, lock, realized) = acct
             .coins
             .get(coin)
@@ -231,12 +226,10 @@ pub fn account(state: &State, uid: i64, product: Product) -> SimResult<Account> 
             if positions.is_empty() {
                 continue;
             }
-            let mut g: PositionGroup = blank(r#"{"contractName":"","positions":[]}"#)?;
+            let mut g = PositionGroup::new(c.symbol.clone(), positions);
             g.contract_id = Some(c.contract_id);
-            g.contract_name = c.symbol.clone();
             g.contract_symbol = c.symbol.split_once('-').map(|(_, pair)| pair.to_owned());
             g.adl_enabled = Some(true);
-            g.positions = positions;
             groups.push(g);
         }
         let total_equity = balance - isolated + cross_upnl;
@@ -245,7 +238,6 @@ pub fn account(state: &State, uid: i64, product: Product) -> SimResult<Account> 
         } else {
             total_equity / maintenance
         };
-        b.margin_coin = coin.to_owned();
         b.coin_precious = Some(8);
         b.account_normal = Some(acct.available(coin, &state.contracts));
         b.account_lock = Some(lock);
@@ -264,16 +256,14 @@ pub fn account(state: &State, uid: i64, product: Product) -> SimResult<Account> 
         b.position_vos = groups;
         out.push(b);
     }
-    let mut a: Account = blank(r#"{"account":[]}"#)?;
-    a.account = out;
-    Ok(a)
+    Ok(Account::new(out))
 }
 
 /// `GET /v2/leverageBracket`.
 pub fn brackets(c: &ContractConfig) -> SimResult<LeverageBrackets> {
     let mut list = Vec::new();
     for b in &c.brackets {
-        let mut v: LeverageBracket = blank("{}")?;
+        let mut v = LeverageBracket::new();
         v.bracket = Some(b.bracket);
         v.initial_leverage = Some(Decimal::from(b.initial_leverage));
         v.max_position_value = Some(b.max_value);
@@ -281,16 +271,12 @@ pub fn brackets(c: &ContractConfig) -> SimResult<LeverageBrackets> {
         v.maint_margin_ratio = Some(b.maint_ratio);
         list.push(v);
     }
-    let mut v: LeverageBrackets = blank(r#"{"contractName":"","brackets":[]}"#)?;
-    v.contract_name = c.symbol.clone();
-    v.brackets = list;
-    Ok(v)
+    Ok(LeverageBrackets::new(c.symbol.clone(), list))
 }
 
 /// `GET /v2/commissionRate`.
 pub fn commission(c: &ContractConfig) -> SimResult<contango::CommissionRate> {
-    let mut v: contango::CommissionRate = blank(r#"{"contractName":""}"#)?;
-    v.contract_name = c.symbol.clone();
+    let mut v = contango::CommissionRate::new(c.symbol.clone());
     v.open_taker_fee_rate = Some(c.commission.open_taker);
     v.open_maker_fee_rate = Some(c.commission.open_maker);
     v.close_taker_fee_rate = Some(c.commission.close_taker);
@@ -300,7 +286,7 @@ pub fn commission(c: &ContractConfig) -> SimResult<contango::CommissionRate> {
 
 /// A `futures_transfer_history` item.
 pub fn transfer(t: &TransferRecord) -> SimResult<contango::TransferRecord> {
-    let mut v: contango::TransferRecord = blank("{}")?;
+    let mut v = contango::TransferRecord::new();
     v.transfer_type = Some(if t.to_contract {
         TransferType::WalletToContract
     } else {
@@ -317,7 +303,7 @@ pub fn transfer(t: &TransferRecord) -> SimResult<contango::TransferRecord> {
 /// A `forceOrdersHistory` item: both of the document's field lists, filled where the simulator
 /// knows the value. `type` is 1 for a liquidation and 2 for ADL, and `memo` names the kind.
 pub fn forced(r: &ForcedRecord, uid: i64) -> SimResult<ForceOrder> {
-    let mut v: ForceOrder = blank("{}")?;
+    let mut v = ForceOrder::new();
     let at = LocalDateTime(local_datetime(r.time));
     v.id = Some(r.id);
     v.uid = Some(uid);

@@ -1,8 +1,8 @@
 //! The payloads of the market stream, as the generated `Market*` types, from a contract's state
 //! (through [`crate::market`], which the REST endpoints read too).
 //!
-//! Records are built through [`blank`] (serde, from their required fields) so that optional
-//! fields added to the spec later do not break the simulator.
+//! Records are built with their typed constructors (`new`: the required fields; the optional
+//! ones `None`), so a field the spec adds is a compile error here, not a failure at run time.
 
 use contango::{
     MarketDepth, MarketKline, MarketTicker, MarketTrade, MarketTrades, Millis, Seconds,
@@ -11,7 +11,6 @@ use contango::{
 use crate::clock::local_datetime;
 use crate::engine::Side;
 use crate::error::SimResult;
-use crate::events::blank;
 use crate::market::{self, Candle};
 use crate::state::{Market, Print};
 
@@ -26,20 +25,18 @@ pub fn ds(ms: i64) -> String {
 /// The depth snapshot of `step` (30 levels a side); `true` when the book is empty (its frame
 /// carries `ts: 0`, as the real server's).
 pub fn depth(m: &Market, step: u32) -> SimResult<(MarketDepth, bool)> {
-    let mut d: MarketDepth = blank(r#"{"asks":[],"buys":[]}"#)?;
-    d.asks = market::stepped_levels(m, Side::Sell, step, DEPTH_LEVELS);
-    d.buys = market::stepped_levels(m, Side::Buy, step, DEPTH_LEVELS);
+    let d = MarketDepth::new(
+        market::stepped_levels(m, Side::Sell, step, DEPTH_LEVELS),
+        market::stepped_levels(m, Side::Buy, step, DEPTH_LEVELS),
+    );
     let empty = d.asks.is_empty() && d.buys.is_empty();
     Ok((d, empty))
 }
 
 /// One trade.
 pub fn trade(p: &Print) -> SimResult<MarketTrade> {
-    let mut t: MarketTrade = blank(r#"{"price":0,"vol":0,"side":"BUY"}"#)?;
+    let mut t = MarketTrade::new(p.price, p.volume, p.taker_side.wire());
     t.id = Some(p.trade_id);
-    t.price = p.price;
-    t.vol = p.volume;
-    t.side = p.taker_side.wire();
     t.amount = Some(p.amount);
     t.ds = Some(ds(p.time));
     t.ts = Some(Millis(p.time));
@@ -48,8 +45,7 @@ pub fn trade(p: &Print) -> SimResult<MarketTrade> {
 
 /// A trade_ticker push: the trades of one match.
 pub fn trades(prints: &[Print]) -> SimResult<MarketTrades> {
-    let mut t: MarketTrades = blank(r#"{"data":[]}"#)?;
-    t.data = prints.iter().map(trade).collect::<SimResult<_>>()?;
+    let mut t = MarketTrades::new(prints.iter().map(trade).collect::<SimResult<_>>()?);
     t.ts = prints.last().map(|p| Millis(p.time));
     Ok(t)
 }
@@ -57,7 +53,7 @@ pub fn trades(prints: &[Print]) -> SimResult<MarketTrades> {
 /// The 24 h ticker.
 pub fn ticker(m: &Market, now: i64) -> SimResult<MarketTicker> {
     let s = market::stats(m, now);
-    let mut t: MarketTicker = blank("{}")?;
+    let mut t = MarketTicker::new();
     t.open = Some(s.open);
     t.close = Some(s.last);
     t.high = Some(s.high);
@@ -70,8 +66,7 @@ pub fn ticker(m: &Market, now: i64) -> SimResult<MarketTicker> {
 
 /// One candle.
 pub fn kline(c: &Candle) -> SimResult<MarketKline> {
-    let mut k: MarketKline = blank(r#"{"id":0}"#)?;
-    k.id = Seconds(c.start.div_euclid(1000));
+    let mut k = MarketKline::new(Seconds(c.start.div_euclid(1000)));
     k.open = Some(c.open);
     k.high = Some(c.high);
     k.low = Some(c.low);
