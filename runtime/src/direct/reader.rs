@@ -276,6 +276,12 @@ impl<'a> Reader<'a> {
     pub(crate) fn scalar<T: Scalar>(&mut self) -> Option<T> {
         match self.peek()? {
             b'"' => T::from_text::<Discard>(self.string()?).ok(),
+            b'0'..=b'9' if let Some((v, end)) = plain_u64_at(self.s, self.at) => {
+                // Most numbers that are not decimals (times, ids): read in the pass that finds
+                // their end, as serde_json hands them over (a `u64`).
+                self.at = end;
+                T::from_u64::<Discard>(v).ok()
+            }
             b'-' | b'0'..=b'9' => {
                 let n = self.number()?;
                 let converted = match integer(n) {
@@ -364,6 +370,31 @@ impl<'a> Reader<'a> {
         let (rows, end) = compact_rows::<N>(self.s, self.at)?;
         self.at = end;
         Some(rows)
+    }
+}
+
+/// A non-negative integer at `at` with nothing after it that would make it another number (no
+/// fraction, no exponent), below 10^19: its value and where it ends. `None` leaves it to the
+/// general path ([`Reader::number`], then [`integer`]), which reads it the same way: a
+/// leading `0` ends the number there, as JSON's grammar does.
+#[inline]
+fn plain_u64_at(s: &[u8], at: usize) -> Option<(u64, usize)> {
+    let mut end = at;
+    let mut v = 0u64;
+    while let Some(&b) = s.get(end) {
+        let d = b.wrapping_sub(b'0');
+        if d > 9 {
+            break;
+        }
+        v = v * 10 + u64::from(d);
+        end += 1;
+        if v == 0 || end - at == 19 {
+            break;
+        }
+    }
+    match s.get(end) {
+        Some(b'.' | b'e' | b'E' | b'0'..=b'9') => None,
+        _ => Some((v, end)),
     }
 }
 

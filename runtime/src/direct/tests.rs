@@ -113,6 +113,13 @@ fn scalars_read_as_serde_reads_them() {
     }
     for (json, taken) in [
         ("8886774", true),
+        ("0", true),
+        ("01", false),
+        ("00", false),
+        ("1234567890123456789", true),
+        ("12345678901234567890", false),
+        ("7E2", true),
+        ("0.0", true),
         ("-5", true),
         ("\"42\"", true),
         ("5.0", true),
@@ -127,6 +134,9 @@ fn scalars_read_as_serde_reads_them() {
     }
     for (json, taken) in [
         ("\"BTCUSDT\"", true),
+        ("0", true),
+        ("9999999999999999999", true),
+        ("12345678901234567890", true),
         ("\"\"", true),
         ("12", true),
         ("-7", true),
