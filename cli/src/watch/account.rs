@@ -275,6 +275,7 @@ fn cause(c: ReconcileCause) -> &'static str {
         ReconcileCause::Interval => "interval",
         ReconcileCause::Requested => "requested",
         ReconcileCause::Unapplied => "unapplied",
+        ReconcileCause::UnknownConditional => "unknown-conditional",
         _ => "other",
     }
 }
@@ -615,6 +616,10 @@ mod tests {
         assert_eq!(line["type"], "reconciled");
         assert_eq!(line["clean"], false);
         assert_eq!(line["unresolved"][0]["orderId"], 1);
+        // A conditional order placed elsewhere is named as the reason, not as "other".
+        let r = Reconciliation::new(ReconcileCause::UnknownConditional, 5);
+        assert_eq!(summary(&r), "unknown-conditional, clean");
+        assert_eq!(reconciled_json(&r)["cause"], "unknown-conditional");
     }
 
     /// The feed against the simulator's watcher: a resting order is a working order on the
