@@ -4,9 +4,9 @@
 //! `contango_macros::generate_cli!`; this crate holds what is the same for every spec: the
 //! global options ([`options`]), the product lines ([`product`]), where credentials come from
 //! ([`profile`], [`target`]), parsing argument values ([`values`]), output ([`shape`],
-//! [`output`]), exit codes ([`failure`]), the stream loop ([`stream`]), hand-written commands a
-//! binary adds ([`extension`]) and the flow of one invocation ([`run()`]). None of it names the
-//! shipped spec.
+//! [`output`]), exit codes ([`failure`]), the stream loop ([`stream`]), the `-v` log's writer
+//! ([`verbose`]), hand-written commands a binary adds ([`extension`]) and the flow of one
+//! invocation ([`run()`]). None of it names the shipped spec.
 //!
 //! The shipped spec's part sits beside it: [`commands`] (`generate_cli!` of
 //! `spec/futures.yaml`) and [`watch`] (the facade's account and book watchers as views, an
@@ -31,6 +31,7 @@ pub mod shape;
 pub mod stream;
 pub mod target;
 pub mod values;
+pub mod verbose;
 pub mod watch;
 
 pub use api::Api;

@@ -208,9 +208,13 @@ impl std::fmt::Debug for Term {
 impl Term {
     /// Raw mode (keys are read, not echoed) and the alternate screen, after a panic hook that
     /// gives the terminal back before the panic's message is printed.
+    /// The `-v` log is held meanwhile: written on the alternate screen it would draw over the
+    /// view.
     fn enter() -> Result<Term, Failure> {
+        crate::verbose::hold();
         let terminal = ratatui::try_init().map_err(|e| {
             ratatui::restore();
+            crate::verbose::release();
             Failure::Other(format!("cannot take the terminal: {e}"))
         })?;
         Ok(Term { terminal })
@@ -236,6 +240,7 @@ impl Drop for Term {
     fn drop(&mut self) {
         let _ = self.terminal.show_cursor();
         ratatui::restore();
+        crate::verbose::release();
     }
 }
 
