@@ -171,7 +171,7 @@ impl PositionState {
     /// The position as a REST record (the `positions` item of the account answer): the last
     /// record with the stream's fields on top, or one built from them (`id` 0) before any. A
     /// field the stream left at the record's value keeps the record's text (`1.50` stays `1.50`).
-    pub fn to_record(&self) -> Option<Position> {
+    pub fn to_record(&self) -> Position {
         let mut p = match &self.record {
             Some(p) => Position::clone(p),
             None => Position::new(0),
@@ -186,7 +186,7 @@ impl PositionState {
         if self.key.margin == PositionType::Isolated {
             overlay(&mut p.hold_amount, self.isolated_margin);
         }
-        Some(p)
+        p
     }
 }
 
@@ -245,7 +245,7 @@ impl BalanceState {
     /// The balance as an account-answer entry (without positions): the last record with the
     /// stream's fields on top (`accountNormal` with the cross margin of that record). A field
     /// equal to the record's keeps the record's text.
-    pub fn to_record(&self) -> Option<AccountBalance> {
+    pub fn to_record(&self) -> AccountBalance {
         let mut b = match &self.record {
             Some(b) => AccountBalance::clone(b),
             None => AccountBalance::new(String::new(), Vec::new()),
@@ -258,7 +258,7 @@ impl BalanceState {
             &mut b.account_normal,
             Some(self.cross_wallet - self.locked - cross),
         );
-        Some(b)
+        b
     }
 }
 

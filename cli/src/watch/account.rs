@@ -198,10 +198,7 @@ fn state_json(w: &AccountWatcher) -> Result<Value, Failure> {
 
 /// A position as the account answer's `positions` item, with the `contractName` of its group.
 fn position_json(p: &PositionState) -> Result<Value, Failure> {
-    let record = p
-        .to_record()
-        .ok_or_else(|| unwritable("position", &p.key.contract))?;
-    let mut v = answer(&record, watched::POSITION)?;
+    let mut v = answer(&p.to_record(), watched::POSITION)?;
     if let Some(map) = v.as_object_mut() {
         map.insert("contractName".into(), Value::String(p.key.contract.clone()));
     }
@@ -210,18 +207,11 @@ fn position_json(p: &PositionState) -> Result<Value, Failure> {
 
 /// A balance as the account answer's entry, without `positionVos` (the state's `positions`).
 fn balance_json(b: &BalanceState) -> Result<Value, Failure> {
-    let record = b
-        .to_record()
-        .ok_or_else(|| unwritable("balance", &b.coin))?;
-    let mut v = answer(&record, watched::BALANCE)?;
+    let mut v = answer(&b.to_record(), watched::BALANCE)?;
     if let Some(map) = v.as_object_mut() {
         map.remove("positionVos");
     }
     Ok(v)
-}
-
-fn unwritable(what: &str, name: &str) -> Failure {
-    Failure::Other(format!("cannot write the {what} of {name} as a record"))
 }
 
 /// `{"type":"reconciled",..}`: why it ran and what it changed (the next state line shows the
@@ -507,7 +497,7 @@ fn balance_row(b: &BalanceState) -> BalanceRow {
     BalanceRow {
         coin: b.coin.clone(),
         wallet: Some(b.wallet()),
-        available: b.to_record().and_then(|r| r.account_normal),
+        available: b.to_record().account_normal,
         order_margin: Some(b.locked),
         isolated: Some(b.isolated),
     }

@@ -289,7 +289,7 @@ fn rest_records_convert_both_ways() {
         (b.cross_wallet, b.locked, b.isolated),
         (d("1000"), d("0"), d("0"))
     );
-    let record = b.to_record().expect("record");
+    let record = b.to_record();
     assert_eq!(record.account_normal, Some(d("1000")));
     assert!(record.position_vos.is_empty());
     let group = &entry.position_vos[0];
@@ -298,7 +298,7 @@ fn rest_records_convert_both_ways() {
     assert_eq!(p.key.side, Side::Buy);
     assert_eq!(p.key.margin, PositionType::Cross);
     assert_eq!(p.isolated_margin, Some(Decimal::ZERO));
-    assert_eq!(p.to_record().and_then(|r| r.volume), Some(d("5")));
+    assert_eq!(p.to_record().volume, Some(d("5")));
 }
 
 #[test]
