@@ -208,6 +208,7 @@ impl std::fmt::Debug for Term {
 impl Term {
     /// Raw mode (keys are read, not echoed) and the alternate screen, after a panic hook that
     /// gives the terminal back before the panic's message is printed.
+    ///
     /// The `-v` log is held meanwhile: written on the alternate screen it would draw over the
     /// view.
     fn enter() -> Result<Term, Failure> {
