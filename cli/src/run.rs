@@ -69,7 +69,7 @@ pub fn run_from<A: Api>(
         // The SDK's spans and events (endpoint, status, code, latency); they never hold secrets.
         // Held while a view owns the terminal (`verbose`).
         let _ = tracing_subscriber::fmt()
-            .with_writer(crate::verbose::Stderr::new)
+            .with_writer(crate::verbose::Stderr::default)
             .with_max_level(tracing_subscriber::filter::LevelFilter::DEBUG)
             .try_init();
     }

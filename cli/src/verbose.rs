@@ -24,15 +24,10 @@ fn held() -> MutexGuard<'static, Option<Held>> {
     HELD.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
 }
 
-/// The writer the `-v` log is formatted into (`tracing_subscriber`'s `with_writer(Stderr::new)`).
+/// The writer the `-v` log is formatted into (`tracing_subscriber`'s
+/// `with_writer(Stderr::default)`).
 #[derive(Debug, Default)]
 pub struct Stderr;
-
-impl Stderr {
-    pub fn new() -> Stderr {
-        Stderr
-    }
-}
 
 impl Write for Stderr {
     fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
