@@ -10,8 +10,8 @@
 //!
 //! The shipped spec's part sits beside it: [`commands`] (`generate_cli!` of
 //! `spec/futures.yaml`) and [`watch`] (the facade's account and book watchers as views, an
-//! [`Extension`] over the shipped spec's types), which the `contango` binary composes with
-//! `run_with::<Commands>(&[&watch::Watch])`.
+//! [`Extension`] over the shipped spec's types), which [`main()`] (the `contango` binary) composes
+//! with `run_with::<Commands>(&[&watch::Watch])`.
 //! A crate that generates its own SDK from its own spec gets its own CLI with `generate_cli!`
 //! and `contango_cli::run::<Commands>()`, or `run_with` to add `watch` too.
 
@@ -39,6 +39,15 @@ pub use contango_macros::generate_cli;
 pub use extension::Extension;
 pub use failure::{ExitStatus, Failure};
 pub use run::{run, run_with};
+
+/// The shipped `contango`: [`commands`] with [`watch`]. Here rather than in the binary so that the
+/// command line's code (`run_with` for the shipped spec) is generated with the library's, which
+/// compiles beside the simulator, not after everything else in a cold build. (The unit tests'
+/// build has no use for it.)
+#[cfg(not(test))]
+pub fn main() -> std::process::ExitCode {
+    run_with::<commands::Commands>(&[&watch::Watch])
+}
 
 /// Paths generated code uses (`::contango_cli::__private::...`); not a public API.
 #[doc(hidden)]

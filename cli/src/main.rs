@@ -2,5 +2,5 @@
 //! with `watch` (the facade's watchers as views) beside the generated commands.
 
 fn main() -> std::process::ExitCode {
-    contango_cli::run_with::<contango_cli::commands::Commands>(&[&contango_cli::watch::Watch])
+    contango_cli::main()
 }

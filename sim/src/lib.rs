@@ -50,6 +50,7 @@
 pub mod account;
 pub mod admin;
 pub mod auth;
+#[cfg(feature = "backtest")]
 pub mod backtest;
 pub mod clock;
 pub mod conditional;
@@ -89,6 +90,7 @@ use rust_decimal::Decimal;
 use tokio::task::JoinHandle;
 
 pub use account::RateLimit;
+#[cfg(feature = "backtest")]
 pub use backtest::{Backtest, BacktestError, Report};
 pub use config::{
     AccountConfig, AdminAccess, ContractConfig, MarginKind, MarketStreamConfig, SimConfig,

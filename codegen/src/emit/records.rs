@@ -69,7 +69,8 @@ pub fn record(r: &Record, direct: bool, paths: &Paths) -> TokenStream {
     let fields = r.fields.iter().map(|f| field(f, paths));
     let array_ser = array_serialize(r);
     let rows = decimal_rows(r, false);
-    let direct = direct.then(|| direct_tuple(r));
+    let direct = direct.then(|| direct_tuple_reader(r));
+    let schema = tuple_schema(r);
     quote! {
         #docs
         #[derive(Debug, Clone, PartialEq, ::contango::__private::serde::Deserialize)]
@@ -85,6 +86,7 @@ pub fn record(r: &Record, direct: bool, paths: &Paths) -> TokenStream {
         }
         #array_ser
         #direct
+        #schema
     }
 }
 
@@ -131,10 +133,9 @@ fn object_record(r: &Record, direct: bool, paths: &Paths) -> TokenStream {
     }
 }
 
-/// The one-pass reader of an array-shaped record (`direct::Direct`): its elements in field
-/// order; and its description for the drift walk (`drift::Schema`).
-fn direct_tuple(r: &Record) -> TokenStream {
-    let direct = direct_tuple_reader(r);
+/// An array-shaped record's description (`drift::Schema`), which every record has: the drift
+/// walk compares answers and frames with it, and the simulator requests.
+fn tuple_schema(r: &Record) -> TokenStream {
     let name = type_ident(&r.name);
     let spec_name = &r.name;
     let fields = r.fields.iter().map(|f| {
@@ -147,7 +148,6 @@ fn direct_tuple(r: &Record) -> TokenStream {
         },)
     });
     quote! {
-        #direct
         impl ::contango::__private::drift::Schema for #name {
             fn ty() -> ::contango::__private::drift::Ty {
                 static RECORD: ::contango::__private::drift::Record = ::contango::__private::drift::Record {
@@ -159,6 +159,7 @@ fn direct_tuple(r: &Record) -> TokenStream {
     }
 }
 
+/// The one-pass reader of an array-shaped record (`direct::Direct`): its elements in field order.
 fn direct_tuple_reader(r: &Record) -> TokenStream {
     let name = type_ident(&r.name);
     if r.fields.iter().any(|f| matches!(f.ty, Ty::OneOrMany(_))) {

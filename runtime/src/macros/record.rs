@@ -4,10 +4,11 @@
 //! by rustc rather than built token by token by `generate!`, whose run time is budgeted.
 
 /// An object-shaped record of the spec: the struct with its serde attributes, its
-/// [`Wire`](crate::de::Wire) impl, `new` (its required fields as arguments, in order; the
-/// optional ones `None`) and, with `direct`, its one-pass reader
-/// ([`direct_record!`](crate::direct_record)). `endpoint!` writes a request with `request`
-/// instead: neither `new` (a request's constructor is its own) nor a direct reader.
+/// [`Wire`](crate::de::Wire) impl, its description ([`drift::Schema`](crate::drift::Schema)),
+/// `new` (its required fields as arguments, in order; the optional ones `None`) and, with
+/// `direct`, its one-pass reader ([`direct_record!`](crate::direct_record)). `endpoint!` writes
+/// a request with `request` instead: neither `new` (a request's constructor is its own) nor a
+/// direct reader.
 ///
 /// Each field: its docs, then `name: Type { wire: "key", read_with: how, keys: [b"key" |
 /// b"alias"], presence: kind, serde: [more serde items], }`. `how` is `wire` (the type's `Wire`
@@ -26,16 +27,28 @@ macro_rules! record {
     (@ty req_serde $t:ty) => { $t };
     (@ty opt $t:ty) => { ::std::option::Option<$t> };
     (@ty opt_serde $t:ty) => { ::std::option::Option<$t> };
-    (@direct direct $name:ident { $($field:ident : $ty:ty = $with:ident [$($key:literal)|+] $kind:ident,)* }) => {
+    (@direct direct $name:ident { $($field:ident : $ty:ty = $with:ident $wire:literal [$($key:literal)|+] $kind:ident,)* }) => {
         $crate::direct_record!($name { $($field [$($key)|+] $kind,)* });
-        // What the drift walk compares answers and frames with (`drift::Schema`).
+        $crate::record!(@schema $name { $($ty = &[$($key),+], $kind,)* });
+    };
+    // A request or a record without a direct reader is described too: the simulator finds the
+    // keys a request does not have with it.
+    (@direct request $name:ident $fields:tt) => {
+        $crate::record!(@direct $name $fields);
+    };
+    (@direct $name:ident { $($field:ident : $ty:ty = $with:ident $wire:literal [$($key:literal)|*] $kind:ident,)* }) => {
+        $crate::record!(@schema $name { $($ty = $crate::record!(@keys $wire $($key)*), $kind,)* });
+    };
+    // What the drift walk compares answers and frames with, and the simulator requests
+    // (`drift::Schema`).
+    (@schema $name:ident { $($ty:ty = $keys:expr, $kind:ident,)* }) => {
         impl $crate::drift::Schema for $name {
             fn ty() -> $crate::drift::Ty {
                 static RECORD: $crate::drift::Record = $crate::drift::Record {
                     name: ::std::stringify!($name),
                     array: false,
                     fields: &[$($crate::drift::Field {
-                        keys: &[$($key),+],
+                        keys: $keys,
                         required: $crate::record!(@required $kind),
                         or_one: $crate::record!(@or_one $kind),
                         ty: <$ty as $crate::drift::Schema>::ty,
@@ -45,8 +58,6 @@ macro_rules! record {
             }
         }
     };
-    (@direct request $($rest:tt)*) => {};
-    (@direct $name:ident { $($rest:tt)* }) => {};
     (@required req) => { true };
     (@required req_serde) => { true };
     (@required $kind:ident) => { false };
@@ -135,7 +146,7 @@ macro_rules! record {
                 <Self as $crate::__private::serde::Deserialize>::deserialize(d)
             }
         }
-        $crate::record!(@direct $($direct)? $name { $($field : $ty = $with [$($($key)|+)?] $kind,)* });
+        $crate::record!(@direct $($direct)? $name { $($field : $ty = $with $wire [$($($key)|+)?] $kind,)* });
         $crate::record!(@new $($direct)? $name [] [$($field $kind,)*] $($kind $field: $ty,)*);
     };
     // `new`, its arguments gathered one field a step: the required ones, in order. (Type names

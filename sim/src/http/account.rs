@@ -6,6 +6,7 @@ use contango::{
     LevelEditRequest, LeverageBracketRequest, PositionMarginRequest, TransferHistoryRequest,
     TransferRequest,
 };
+use contango_runtime::drift::{Field, Record, Schema, Ty};
 use rust_decimal::Decimal;
 use serde::Deserialize;
 
@@ -33,6 +34,30 @@ struct PositionMarginAlias {
         deserialize_with = "contango::__private::de::wire"
     )]
     position_margin: Decimal,
+}
+
+impl Schema for PositionMarginAlias {
+    fn ty() -> Ty {
+        static RECORD: Record = Record {
+            name: "PositionMarginAlias",
+            array: false,
+            fields: &[
+                Field {
+                    keys: &[b"contractName"],
+                    required: true,
+                    or_one: false,
+                    ty: <String as Schema>::ty,
+                },
+                Field {
+                    keys: &[b"positionMargin"],
+                    required: true,
+                    or_one: false,
+                    ty: <Decimal as Schema>::ty,
+                },
+            ],
+        };
+        Ty::Record(&RECORD)
+    }
 }
 
 /// `POST /v2/positionMargin` (amount as `amount`, or as `positionMargin`).

@@ -5,12 +5,14 @@
 //! body (nested ones too, such as a key of an attached order), is refused with -1103 naming it,
 //! as is a body sent to a GET or a query sent with a POST body (the interface puts GET
 //! parameters in the query and POST parameters in the body). `recvWindow`, which every signed
-//! request may carry, is known everywhere. Unknown keys are found with `serde_ignored`, which
-//! reports every key a type's `Deserialize` skips, with its path.
+//! request may carry, is known everywhere. Unknown keys are found by walking the request against
+//! its type's description (`drift::Schema`, generated from the spec as the type is).
 
 use contango::ErrorCode;
+use contango_runtime::drift::{Schema, Ty};
 use contango_runtime::endpoint::Endpoint;
 use serde::de::DeserializeOwned;
+use serde_json::Value;
 
 use super::Ctx;
 use crate::error::{SimError, SimResult};
@@ -50,54 +52,76 @@ fn is_blank(body: &[u8]) -> bool {
     body.iter().all(u8::is_ascii_whitespace)
 }
 
-/// A parameter's name from its path: `triggerOrderCreateParams[0].typo` (the `Option` and
-/// newtype layers serde passes through are not part of it).
-fn name(path: &serde_ignored::Path<'_>) -> String {
-    use serde_ignored::Path;
-    match path {
-        Path::Root => String::new(),
-        Path::Seq { parent, index } => format!("{}[{index}]", name(parent)),
-        Path::Map { parent, key } => match name(parent) {
-            p if p.is_empty() => key.clone(),
-            p => format!("{p}.{key}"),
-        },
-        Path::Some { parent }
-        | Path::NewtypeStruct { parent }
-        | Path::NewtypeVariant { parent } => name(parent),
+/// The keys of `v` that `ty` does not have, at any depth, each named by its path
+/// (`triggerOrderCreateParams[0].typo`).
+fn unknown_keys(v: &Value, ty: Ty, path: &str, out: &mut Vec<String>) {
+    match (ty, v) {
+        (Ty::Record(record), Value::Object(map)) if !record.array => {
+            for (key, value) in map {
+                let path = match path {
+                    "" => key.clone(),
+                    parent => format!("{parent}.{key}"),
+                };
+                let field = record
+                    .fields
+                    .iter()
+                    .find(|f| f.keys.contains(&key.as_bytes()));
+                match field {
+                    Some(field) => unknown_keys(value, (field.ty)(), &path, out),
+                    None => out.push(path),
+                }
+            }
+        }
+        (Ty::List { item, .. }, Value::Array(items)) => {
+            for (i, value) in items.iter().enumerate() {
+                unknown_keys(value, item(), &format!("{path}[{i}]"), out);
+            }
+        }
+        (Ty::List { item, or_one: true }, Value::Object(_)) => unknown_keys(v, item(), path, out),
+        _ => {}
     }
 }
 
 /// A query string read as `T`; the keys `T` does not have, refused.
-fn from_query<T: DeserializeOwned>(query: &str) -> SimResult<T> {
-    let mut unknown = Vec::new();
-    let de = serde_urlencoded::Deserializer::new(form_urlencoded::parse(query.as_bytes()));
-    let value = serde_ignored::deserialize(de, |path| unknown.push(name(&path)))
+fn from_query<T: DeserializeOwned + Schema>(query: &str) -> SimResult<T> {
+    let pairs = form_urlencoded::parse(query.as_bytes());
+    let value = T::deserialize(serde_urlencoded::Deserializer::new(pairs))
         .map_err(|e| malformed(&e.to_string()))?;
-    refuse_unknown(unknown)?;
+    let known = match T::ty() {
+        Ty::Record(record) => record.fields,
+        _ => &[],
+    };
+    refuse_unknown(
+        pairs
+            .map(|(key, _)| key)
+            .filter(|key| !known.iter().any(|f| f.keys.contains(&key.as_bytes())))
+            .map(|key| key.into_owned())
+            .collect(),
+    )?;
     Ok(value)
 }
 
 /// A JSON body read as `T` (an empty body counts as `{}`); the keys `T` does not have, at any
 /// depth, refused.
-pub fn from_body<T: DeserializeOwned>(body: &[u8]) -> SimResult<T> {
+pub fn from_body<T: DeserializeOwned + Schema>(body: &[u8]) -> SimResult<T> {
     let body: &[u8] = if is_blank(body) { b"{}" } else { body };
+    let value = serde_json::from_slice(body).map_err(|e| malformed(&e.to_string()))?;
     let mut unknown = Vec::new();
-    let mut de = serde_json::Deserializer::from_slice(body);
-    let value = serde_ignored::deserialize(&mut de, |path| unknown.push(name(&path)))
-        .and_then(|v| de.end().map(|()| v))
-        .map_err(|e| malformed(&e.to_string()))?;
+    if let Ok(json) = serde_json::from_slice::<Value>(body) {
+        unknown_keys(&json, T::ty(), "", &mut unknown);
+    }
     refuse_unknown(unknown)?;
     Ok(value)
 }
 
 /// A GET request from its query string; it has no body.
-pub fn query<T: DeserializeOwned + Endpoint>(ctx: &Ctx<'_>) -> SimResult<T> {
+pub fn query<T: DeserializeOwned + Endpoint + Schema>(ctx: &Ctx<'_>) -> SimResult<T> {
     no_body(ctx)?;
     checked(from_query(ctx.query)?)
 }
 
 /// A POST request from its JSON body; it has no query.
-pub fn body<T: DeserializeOwned + Endpoint>(ctx: &Ctx<'_>) -> SimResult<T> {
+pub fn body<T: DeserializeOwned + Endpoint + Schema>(ctx: &Ctx<'_>) -> SimResult<T> {
     no_query(ctx)?;
     checked(from_body(ctx.body)?)
 }
@@ -130,11 +154,11 @@ mod tests {
     use super::*;
     use contango::{DepthRequest, NewOrderRequest};
 
-    fn q<T: DeserializeOwned + Endpoint>(query: &str) -> SimResult<T> {
+    fn q<T: DeserializeOwned + Endpoint + Schema>(query: &str) -> SimResult<T> {
         checked(from_query(query)?)
     }
 
-    fn b<T: DeserializeOwned + Endpoint>(body: &[u8]) -> SimResult<T> {
+    fn b<T: DeserializeOwned + Endpoint + Schema>(body: &[u8]) -> SimResult<T> {
         checked(from_body(body)?)
     }
 

@@ -17,9 +17,11 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
 
-use ratatui::DefaultTerminal;
-use ratatui::crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
-use ratatui::layout::Rect;
+use ratatui_core::layout::Rect;
+use ratatui_core::terminal::Terminal;
+use ratatui_crossterm::CrosstermBackend;
+use ratatui_crossterm::crossterm::event::{self, Event, KeyCode, KeyEventKind, KeyModifiers};
+use ratatui_crossterm::crossterm::{execute, terminal};
 use tokio::sync::mpsc;
 
 use self::state::ViewState;
@@ -196,7 +198,38 @@ pub(crate) fn on_event(view: &mut ViewState, event: &Event, area: Rect) -> Flow 
 
 /// The terminal in raw mode on its alternate screen; given back on drop.
 struct Term {
-    terminal: DefaultTerminal,
+    terminal: Terminal<CrosstermBackend<std::io::Stdout>>,
+}
+
+/// Whether a view holds the terminal: the panic hook gives it back only then.
+static TAKEN: AtomicBool = AtomicBool::new(false);
+static PANIC_HOOK: std::sync::Once = std::sync::Once::new();
+
+/// Raw mode and the alternate screen, after the panic hook (set once, before the previous one).
+fn take() -> std::io::Result<Terminal<CrosstermBackend<std::io::Stdout>>> {
+    PANIC_HOOK.call_once(|| {
+        let previous = std::panic::take_hook();
+        std::panic::set_hook(Box::new(move |info| {
+            restore();
+            previous(info);
+        }));
+    });
+    TAKEN.store(true, Ordering::SeqCst);
+    terminal::enable_raw_mode()?;
+    execute!(std::io::stdout(), terminal::EnterAlternateScreen)?;
+    Terminal::new(CrosstermBackend::new(std::io::stdout()))
+}
+
+/// Raw mode off first (it changes more than the screen does), then the main screen back; once.
+fn restore() {
+    if !TAKEN.swap(false, Ordering::SeqCst) {
+        return;
+    }
+    let raw = terminal::disable_raw_mode();
+    let screen = execute!(std::io::stdout(), terminal::LeaveAlternateScreen);
+    if let Err(e) = raw.and(screen) {
+        eprintln!("cannot give the terminal back: {e}");
+    }
 }
 
 impl std::fmt::Debug for Term {
@@ -213,8 +246,8 @@ impl Term {
     /// view.
     fn enter() -> Result<Term, Failure> {
         crate::verbose::hold();
-        let terminal = ratatui::try_init().map_err(|e| {
-            ratatui::restore();
+        let terminal = take().map_err(|e| {
+            restore();
             crate::verbose::release();
             Failure::Other(format!("cannot take the terminal: {e}"))
         })?;
@@ -240,7 +273,7 @@ impl Term {
 impl Drop for Term {
     fn drop(&mut self) {
         let _ = self.terminal.show_cursor();
-        ratatui::restore();
+        restore();
         crate::verbose::release();
     }
 }

@@ -5,11 +5,11 @@
 //! first, a ladder's bars shrink before its prices do. Colour is never the only mark: a side
 //! says `ask` or `bid`, a move has an arrow, a size change a `+` or `-`, a fill a star.
 
-use ratatui::Frame;
-use ratatui::layout::Rect;
-use ratatui::style::{Color, Modifier, Style};
-use ratatui::text::{Line, Span};
-use ratatui::widgets::{Paragraph, Sparkline};
+use ratatui_core::buffer::Buffer;
+use ratatui_core::layout::Rect;
+use ratatui_core::style::{Color, Modifier, Style};
+use ratatui_core::terminal::Frame;
+use ratatui_core::text::{Line, Span, Text};
 use rust_decimal::Decimal;
 use rust_decimal::prelude::ToPrimitive;
 
@@ -125,22 +125,22 @@ pub fn visible(v: &ViewState, area: Rect, panel: Panel) -> usize {
 /// Draws `v` on `frame`.
 pub fn render(v: &ViewState, frame: &mut Frame<'_>) {
     let a = areas(v, frame.area());
-    frame.render_widget(Paragraph::new(header(v)), a.header);
+    frame.render_widget(Text::from(header(v)), a.header);
     if let Some(tabs) = a.tabs {
-        frame.render_widget(Paragraph::new(tab_line(v)), tabs);
+        frame.render_widget(Text::from(tab_line(v)), tabs);
     }
     for (panel, rect) in &a.panels {
         let lines = match panel {
             Panel::Book => v.book.as_ref().map(|b| ladder(v, b, *rect)),
             _ => v.account.as_ref().map(|acc| list(v, acc, *panel, *rect)),
         };
-        frame.render_widget(Paragraph::new(lines.unwrap_or_default()), *rect);
+        frame.render_widget(Text::from(lines.unwrap_or_default()), *rect);
     }
     if let (Some(rect), Some(book)) = (a.spark, &v.book) {
         spark(frame, v, book, rect);
     }
     if let Some(footer) = a.footer {
-        frame.render_widget(Paragraph::new(keys(v)), footer);
+        frame.render_widget(Text::from(keys(v)), footer);
     }
 }
 
@@ -546,7 +546,7 @@ fn spark(frame: &mut Frame<'_>, v: &ViewState, b: &BookPanel, rect: Rect) {
     };
     let mut heading = rect;
     heading.height = 1;
-    frame.render_widget(Paragraph::new(Line::styled(title, bold())), heading);
+    frame.render_widget(Line::styled(title, bold()), heading);
     let bars = Rect::new(
         rect.x,
         rect.y + 1,
@@ -572,13 +572,28 @@ fn spark(frame: &mut Frame<'_>, v: &ViewState, b: &BookPanel, rect: Rect) {
             })
         })
         .collect();
-    frame.render_widget(
-        Sparkline::default()
-            .data(data)
-            .max(100)
-            .style(Style::default().fg(Color::Cyan)),
-        bars,
-    );
+    sparkline(frame.buffer_mut(), bars, &data);
+}
+
+/// Eighths of a cell, from empty to full.
+const BAR_LEVELS: [&str; 9] = [" ", "▁", "▂", "▃", "▄", "▅", "▆", "▇", "█"];
+
+/// A column of `area` per value of `data` (0..=100, of the area's height), drawn up from the
+/// bottom in eighths of a cell; a missing value leaves its column blank.
+fn sparkline(buf: &mut Buffer, area: Rect, data: &[Option<u64>]) {
+    let style = Style::default().fg(Color::Cyan);
+    let full = u64::from(area.height) * 8;
+    for (x, value) in (area.left()..area.right()).zip(data) {
+        let Some(value) = value else { continue };
+        let mut eighths = (value * full / 100).min(full);
+        for y in (area.top()..area.bottom()).rev() {
+            let level = eighths.min(8);
+            eighths -= level;
+            if let Some(cell) = buf.cell_mut((x, y)) {
+                cell.set_symbol(BAR_LEVELS[level as usize]).set_style(style);
+            }
+        }
+    }
 }
 
 /// How a column is laid out and how much it is needed.

@@ -3,11 +3,11 @@
 //! reviewed change), and the keys. The states hold more than fits: a book deeper than the
 //! screen, 40 open orders, long contract names and large numbers.
 
-use ratatui::Terminal;
-use ratatui::backend::TestBackend;
-use ratatui::buffer::Buffer;
-use ratatui::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
-use ratatui::layout::Rect;
+use ratatui_core::backend::TestBackend;
+use ratatui_core::buffer::Buffer;
+use ratatui_core::layout::Rect;
+use ratatui_core::terminal::Terminal;
+use ratatui_crossterm::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers};
 use rust_decimal::Decimal;
 
 use super::state::{
