@@ -67,7 +67,7 @@ fn parse<'a, T: Deserialize<'a>>(body: &'a [u8]) -> SimResult<T> {
 
 fn ok(data: serde_json::Value) -> Response {
     let body = serde_json::json!({"code": "0", "msg": "Success", "data": data});
-    axum::response::IntoResponse::into_response(axum::Json(body))
+    crate::http::json(200, body.to_string())
 }
 
 /// `POST /__sim/{action}` and `GET /__sim/{view}`.

@@ -305,7 +305,7 @@ async fn drifted(meta: &EndpointMeta, response: Response, now_ms: i64) -> Respon
     }
 }
 
-fn json(status: u16, body: String) -> Response {
+pub(crate) fn json(status: u16, body: String) -> Response {
     let status = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
     (
         status,
