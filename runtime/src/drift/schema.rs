@@ -53,6 +53,15 @@ pub struct Record {
     pub fields: &'static [Field],
 }
 
+impl Record {
+    /// The field read under `key` (its wire name or an alias), if the record has one.
+    pub fn field(&self, key: &str) -> Option<&'static Field> {
+        self.fields
+            .iter()
+            .find(|f| f.keys.contains(&key.as_bytes()))
+    }
+}
+
 /// A field of a record.
 #[derive(Debug)]
 pub struct Field {

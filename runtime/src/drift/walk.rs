@@ -112,7 +112,7 @@ impl Walker<'_> {
                 path.push('.');
             }
             path.push_str(k);
-            match r.fields.iter().find(|f| f.keys.contains(&k.as_bytes())) {
+            match r.field(k) {
                 None => self.finding(
                     FindingKind::UnknownField,
                     path,

@@ -62,11 +62,7 @@ fn unknown_keys(v: &Value, ty: Ty, path: &str, out: &mut Vec<String>) {
                     "" => key.clone(),
                     parent => format!("{parent}.{key}"),
                 };
-                let field = record
-                    .fields
-                    .iter()
-                    .find(|f| f.keys.contains(&key.as_bytes()));
-                match field {
+                match record.field(key) {
                     Some(field) => unknown_keys(value, (field.ty)(), &path, out),
                     None => out.push(path),
                 }
@@ -87,14 +83,14 @@ fn from_query<T: DeserializeOwned + Schema>(query: &str) -> SimResult<T> {
     let pairs = form_urlencoded::parse(query.as_bytes());
     let value = T::deserialize(serde_urlencoded::Deserializer::new(pairs))
         .map_err(|e| malformed(&e.to_string()))?;
-    let known = match T::ty() {
-        Ty::Record(record) => record.fields,
-        _ => &[],
+    let record = match T::ty() {
+        Ty::Record(record) => Some(record),
+        _ => None,
     };
     refuse_unknown(
         pairs
             .map(|(key, _)| key)
-            .filter(|key| !known.iter().any(|f| f.keys.contains(&key.as_bytes())))
+            .filter(|key| record.and_then(|r| r.field(key)).is_none())
             .map(|key| key.into_owned())
             .collect(),
     )?;
