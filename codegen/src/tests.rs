@@ -53,6 +53,79 @@ fn expansion_snapshot() {
     );
 }
 
+/// The request types `ENDPOINTS` lists, in its order, and those the `endpoint!` invocations
+/// define, in theirs.
+fn table_and_requests(tokens: TokenStream) -> (Vec<String>, Vec<String>) {
+    let file: syn::File = syn::parse2(tokens).expect("expansion is valid Rust");
+    let mut table = Vec::new();
+    let mut requests = Vec::new();
+    let is_endpoint = |p: &syn::Path| p.segments.last().is_some_and(|s| s.ident == "endpoint");
+    for item in &file.items {
+        match item {
+            syn::Item::Const(c) if c.ident == "ENDPOINTS" => {
+                let syn::Expr::Reference(r) = &*c.expr else {
+                    panic!("ENDPOINTS is not a reference to an array");
+                };
+                let syn::Expr::Array(a) = &*r.expr else {
+                    panic!("ENDPOINTS is not a reference to an array");
+                };
+                for e in &a.elems {
+                    let syn::Expr::Path(p) = e else {
+                        panic!("an entry of ENDPOINTS is not a path");
+                    };
+                    let q = p.qself.as_ref().expect("`<Request as Endpoint>::META`");
+                    let ty = &q.ty;
+                    table.push(quote::quote!(#ty).to_string());
+                }
+            }
+            syn::Item::Macro(m) if is_endpoint(&m.mac.path) => {
+                let mut tokens = m.mac.tokens.clone().into_iter();
+                while let Some(t) = tokens.next() {
+                    if matches!(&t, proc_macro2::TokenTree::Ident(i) if i == "request") {
+                        requests.push(tokens.next().expect("a request name").to_string());
+                        break;
+                    }
+                }
+            }
+            _ => {}
+        }
+    }
+    (table, requests)
+}
+
+/// `ENDPOINTS` names every endpoint the expansion defines, once each, in spec order, also when
+/// a broken endpoint is left out.
+#[test]
+fn endpoints_table_lists_every_endpoint_once() {
+    let (table, requests) = table_and_requests(generate_from(SHIPPED).unwrap_or_else(|(t, _)| t));
+    let (spec, _) = crate::spec::parse(SHIPPED);
+    let in_spec: Vec<String> = spec
+        .expect("the shipped spec reads")
+        .endpoints
+        .iter()
+        .map(|(name, _)| format!("{}Request", crate::naming::camel(&name.value)))
+        .collect();
+    assert_eq!(table, in_spec);
+    assert_eq!(table, requests);
+    let mut distinct = table.clone();
+    distinct.sort();
+    distinct.dedup();
+    assert_eq!(distinct.len(), table.len(), "{table:?}");
+
+    // A second endpoint, and a third with an unknown key: left out, and out of the table.
+    let spec = MINIMAL.replace(
+        "endpoints:\n",
+        "endpoints:\n  other:\n    doc: x\n    method: GET\n    path: /v1/other/{id}\n    security: NONE\n    errors: futures\n    path_params: { id: i64 }\n    response: { envelope: bare, data: none }\n  broken:\n    doc: x\n    colour: red\n    method: GET\n    path: /y\n    security: NONE\n    errors: futures\n    response: { envelope: bare, data: none }\n",
+    );
+    let (tokens, d) = generate_from(&spec).expect_err("an unknown key");
+    assert_eq!(d.len(), 1, "{d:?}");
+    let text = tokens.to_string();
+    assert!(text.contains(r#"path : "/v1/other/{id}""#), "{text}");
+    let (table, requests) = table_and_requests(tokens);
+    assert_eq!(table, ["OtherRequest", "ThingRequest"]);
+    assert_eq!(table, requests);
+}
+
 const MINIMAL: &str = r#"
 info: { title: T, version: "1", doc: D }
 auth: { api_key_header: K, signature_header: S, timestamp_header: TS, recv_window_param: recvWindow }

@@ -82,6 +82,12 @@ pub struct EndpointMeta {
     pub name: &'static str,
     /// HTTP method.
     pub method: Method,
+    /// The path template below the base, exactly as the spec writes it (`/v2/order`,
+    /// `/user_stream/api/v1/listenKey/{listenKey}`; `{name}` marks a path parameter by its wire
+    /// name). Requests write their path with [`Endpoint::write_path`]; the template is for what
+    /// has no request yet: a server routing by it (such as the simulator), anything listing
+    /// endpoints.
+    pub path: &'static str,
     /// Base URL the path is appended to.
     pub base: Base,
     /// Security type.

@@ -396,6 +396,7 @@ pub(crate) mod tests {
                 const META: EndpointMeta = EndpointMeta {
                     name: stringify!($name),
                     method: Method::Get,
+                    path: "/v1/x",
                     base: Base::Product,
                     security: Security::None,
                     envelope: $envelope,

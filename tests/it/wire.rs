@@ -357,3 +357,110 @@ fn dec_or_text(v: &serde_json::Value) -> String {
     };
     Decimal::from_str(&text).map_or(text, |d| d.normalize().to_string())
 }
+
+/// The path `request` writes, as sent (percent-encoded parameters).
+fn written_path<R: contango_runtime::Endpoint>(request: &R) -> String {
+    let mut path = String::new();
+    request.write_path(&mut contango_runtime::encode::PathWriter::new(&mut path));
+    path
+}
+
+/// A JSON value of type `ty` for the wire key `wire`: a string is the key itself (so a path
+/// parameter is filled by its name), other scalars and enums the first of a few plain values
+/// they take, a record its required fields, a list empty.
+fn named_sample(ty: contango_runtime::drift::Ty, wire: &str) -> serde_json::Value {
+    use contango_runtime::drift::Ty;
+    use serde_json::{Value, json};
+    let candidates = [json!(wire), json!("1"), json!(1), json!(true)];
+    match ty {
+        Ty::Scalar { accepts, .. } => candidates.into_iter().find(accepts),
+        Ty::Enum { known, .. } => candidates.into_iter().find(|v| known(v).is_some()),
+        Ty::Record(r) => Some(Value::Object(
+            r.fields
+                .iter()
+                .filter(|f| f.required)
+                .map(|f| (f.wire().to_string(), named_sample((f.ty)(), f.wire())))
+                .collect(),
+        )),
+        Ty::List { .. } => Some(json!([])),
+        Ty::Any => None,
+    }
+    .unwrap_or(Value::Null)
+}
+
+/// An endpoint's name and the path its request writes with every path parameter set to its
+/// own name.
+fn path_with_names<R>() -> (&'static str, String)
+where
+    R: contango_runtime::Endpoint + contango_runtime::drift::Schema + serde::de::DeserializeOwned,
+{
+    let sample = named_sample(R::ty(), "").to_string();
+    let request: R =
+        serde_json::from_str(&sample).unwrap_or_else(|e| panic!("{}: {sample}: {e}", R::META.name));
+    (R::META.name, written_path(&request))
+}
+
+/// `ENDPOINTS` holds each endpoint's path template as the spec writes it, and it is the path
+/// the request writes: with each `{name}` replaced by a value, the two are the same text.
+#[test]
+fn endpoints_table_templates_are_the_paths_requests_write() {
+    macro_rules! written {
+        ($($request:ty),* $(,)?) => { [$(path_with_names::<$request>()),*] };
+    }
+    let written = written![
+        PingRequest,
+        ServerTimeRequest,
+        ContractsRequest,
+        DepthRequest,
+        TickerRequest,
+        KlinesRequest,
+        MyTradesRequest,
+        PositionMarginRequest,
+        LevelEditRequest,
+        OpenOrdersRequest,
+        CancelOrderRequest,
+        QueryOrderRequest,
+        NewOrderRequest,
+        CancelAllOrdersRequest,
+        AccountRequest,
+        LeverageBracketRequest,
+        CommissionRateRequest,
+        TransferRequest,
+        TransferHistoryRequest,
+        ForceOrdersHistoryRequest,
+        CreateListenKeyRequest,
+        KeepAliveListenKeyRequest,
+        CloseListenKeyRequest,
+    ];
+    // Every endpoint of the table, once each, in the spec's order (a new endpoint needs a line
+    // above).
+    let names: Vec<&str> = ENDPOINTS.iter().map(|m| m.name).collect();
+    let listed: Vec<&str> = written.iter().map(|(name, _)| *name).collect();
+    assert_eq!(names, listed);
+    for meta in ENDPOINTS {
+        let (_, path) = written
+            .iter()
+            .find(|(n, _)| *n == meta.name)
+            .expect("listed");
+        let filled = meta.path.replace(['{', '}'], "");
+        assert_eq!(&filled, path, "{}: template {}", meta.name, meta.path);
+    }
+
+    let keep_alive = ENDPOINTS
+        .iter()
+        .find(|m| m.name == "keep_alive_listen_key")
+        .expect("keep_alive_listen_key");
+    assert_eq!(keep_alive.path, "/user_stream/api/v1/listenKey/{listenKey}");
+    assert_eq!(
+        *keep_alive,
+        <KeepAliveListenKeyRequest as contango_runtime::Endpoint>::META
+    );
+    assert_eq!(
+        keep_alive.path.replace("{listenKey}", "k"),
+        written_path(&KeepAliveListenKeyRequest::new("k"))
+    );
+    assert_eq!(
+        written_path(&KeepAliveListenKeyRequest::new("k")),
+        "/user_stream/api/v1/listenKey/k"
+    );
+}

@@ -1,6 +1,7 @@
 //! Per endpoint: a plain-data request type, its `Endpoint` impl (validation, wire encoding,
 //! decoding) and a thin builder, as one invocation of the runtime's `endpoint!` that lists what
-//! differs per endpoint. The heavy lifting is the runtime's shared generic code.
+//! differs per endpoint. The heavy lifting is the runtime's shared generic code. `ENDPOINTS`
+//! lists every endpoint's metadata, for whatever dispatches on method and path.
 
 use super::records::Paths;
 use super::{doc, rust_ty};
@@ -140,6 +141,7 @@ pub fn endpoint(ep: &Endpoint, paths: &Paths) -> TokenStream {
     };
     let response = ep.data.as_ref().map_or(quote!(()), rust_ty);
     let name = &ep.name;
+    let template = &ep.path;
     let table = &ep.table;
     let method = match ep.method {
         Method::Get => quote!(Get),
@@ -227,6 +229,7 @@ pub fn endpoint(ep: &Endpoint, paths: &Paths) -> TokenStream {
                 rate_group: #rate_group,
                 name: #name,
                 method: #method,
+                path: #template,
                 base: #base,
                 security: #security,
                 envelope: #envelope,
@@ -253,6 +256,23 @@ pub fn endpoint(ep: &Endpoint, paths: &Paths) -> TokenStream {
         #dedupe_impl
         #precheck_impl
         #helpers
+    }
+}
+
+/// `ENDPOINTS`: every endpoint's `EndpointMeta`, in spec order, one table to dispatch on.
+pub fn table(endpoints: &[Endpoint]) -> TokenStream {
+    let metas = endpoints.iter().map(|ep| {
+        let req = type_ident(&format!("{}Request", ep.camel));
+        quote!(<#req as ::contango::__private::endpoint::Endpoint>::META)
+    });
+    let doc = doc(
+        "Every endpoint of the spec, in spec order: its name, method, path template (`{name}` \
+         marks a path parameter), base and security, what a server routes on and a harness \
+         enumerates. Each entry is the request type's `Endpoint::META`.",
+    );
+    quote! {
+        #doc
+        pub const ENDPOINTS: &[::contango::__private::endpoint::EndpointMeta] = &[#(#metas),*];
     }
 }
 

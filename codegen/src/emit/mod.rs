@@ -38,6 +38,7 @@ pub fn emit(ir: &Ir) -> TokenStream {
             .iter()
             .map(|ep| endpoints::endpoint(ep, &paths)),
     );
+    out.extend([endpoints::table(&ir.endpoints)]);
     out.extend([client::client(ir)]);
     // The streams' code exists only with the facade's `user-stream` / `market-stream` features:
     // the facade's macros expand it or drop it, so the choice is the features contango was built

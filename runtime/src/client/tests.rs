@@ -122,6 +122,7 @@ impl Endpoint for GetOrder {
     const META: EndpointMeta = EndpointMeta {
         name: "get_order",
         method: Method::Get,
+        path: "/v2/order",
         base: Base::Product,
         security: Security::UserData,
         envelope: Envelope::Wrapped,
@@ -160,6 +161,7 @@ impl Endpoint for NewOrder {
     const META: EndpointMeta = EndpointMeta {
         name: "new_order",
         method: Method::Post,
+        path: "/v2/order",
         base: Base::Product,
         security: Security::Trade,
         envelope: Envelope::Wrapped,
@@ -194,6 +196,7 @@ impl Endpoint for PublicLookup {
     const META: EndpointMeta = EndpointMeta {
         name: "public_lookup",
         method: Method::Get,
+        path: "/v1/orders/{id}",
         base: Base::Product,
         security: Security::None,
         envelope: Envelope::Bare,
@@ -226,6 +229,7 @@ impl Endpoint for ListenKey {
     const META: EndpointMeta = EndpointMeta {
         name: "listen_key",
         method: Method::Post,
+        path: "/user_stream/api/v1/listenKey",
         base: Base::UserStream,
         security: Security::UserStream,
         envelope: Envelope::Wrapped,

@@ -17,9 +17,9 @@
 ///   `impl Into<String>`); `from required [a b]` moves fields out of a struct argument instead.
 /// - `setters { name: into|same Type, ... }`: the optional parameters, for the request and the
 ///   builder.
-/// - `meta { response: Type, rate_group: "..", name: "..", method: Get, base: Product, security:
-///   Trade, envelope: Wrapped, errors: "error table", idempotent: bool, has_body: bool, decode:
-///   none|wire|one_or_many, }`
+/// - `meta { response: Type, rate_group: "..", name: "..", method: Get, path: "/v1/x/{id}", base:
+///   Product, security: Trade, envelope: Wrapped, errors: "error table", idempotent: bool,
+///   has_body: bool, decode: none|wire|one_or_many, }`
 /// - `impl (self, out) { validate {..} path {..} query {..} body {..} }`: the bodies, which use
 ///   the `self` and `out` given here.
 /// - `builder Name;`, `send plain|dedupe [precheck path];`, `method name;`, each after its docs.
@@ -73,6 +73,7 @@ macro_rules! endpoint {
             rate_group: $rate_group:literal,
             name: $name:literal,
             method: $verb:ident,
+            path: $template:literal,
             base: $base:ident,
             security: $security:ident,
             envelope: $envelope:ident,
@@ -132,6 +133,7 @@ macro_rules! endpoint {
             const META: $crate::endpoint::EndpointMeta = $crate::endpoint::EndpointMeta {
                 name: $name,
                 method: $crate::endpoint::Method::$verb,
+                path: $template,
                 base: $crate::endpoint::Base::$base,
                 security: $crate::endpoint::Security::$security,
                 envelope: $crate::endpoint::Envelope::$envelope,
