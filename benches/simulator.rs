@@ -7,95 +7,131 @@
 //! - a lockstep backtest of 20,000 frames with a trivial strategy over real sockets (20,000
 //!   frames a second or more).
 
-use std::sync::Arc;
 use std::time::{Duration, Instant};
 
-use contango::{
-    NewOrder, NewOrderRequest, Open, OrderType, PositionType, Product, Side, TriggerPriceType,
-    TriggerType,
-};
+use contango::{Open, OrderType, PositionType, Product, Side};
 use contango_sim::SimConfig;
-use contango_sim::state::{MARKET_MAKER_UID, Shared, USER_UID};
+use contango_sim::exchange::book::{PriceSource, Side as BookSide};
+use contango_sim::exchange::input::{Admin, Command, Input};
+use contango_sim::exchange::order::{
+    ConditionSpec, OrderIntent, OrderKind, Origin, Placement, Places, TriggerKind, TriggerSpec,
+};
+use contango_sim::exchange::positions::MarginMode;
+use contango_sim::exchange::{Exchange, MARKET_MAKER_UID, USER_UID};
+use contango_sim::feeds::clock::Clock;
+use contango_sim::venue::Venue;
 use criterion::{Criterion, black_box, criterion_group, criterion_main};
 use rust_decimal::Decimal;
 
 const BTC: &str = "E-BTC-USDT";
 
-fn order(side: Side, volume: i64) -> NewOrderRequest {
-    NewOrderRequest::new(NewOrder {
-        contract_name: BTC.into(),
-        side,
-        order_type: OrderType::Market,
-        position_type: PositionType::Cross,
-        open: Open::Open,
-        volume: Decimal::from(volume),
-        amount: Decimal::ZERO,
-        price: Decimal::from(30_000),
+/// A MARKET order of the funded account, OPEN or CLOSE, the way the server hands it to the
+/// core.
+fn order(side: BookSide, volume: i64, open: bool) -> Placement {
+    Placement {
+        intent: OrderIntent {
+            uid: USER_UID,
+            symbol: BTC.into(),
+            side,
+            kind: OrderKind::Market,
+            mode: MarginMode::Cross,
+            open,
+            volume: Decimal::from(volume),
+            price: Decimal::from(30_000),
+            amount: Decimal::ZERO,
+            leverage: None,
+            client_order_id: None,
+            origin: Origin::Wire,
+        },
+        condition: None,
+        attached: Vec::new(),
+    }
+}
+
+/// A conditional MARKET stop order of one contract that fires when `watch` reaches `trigger`.
+fn conditional(side: BookSide, watch: PriceSource, trigger: i64) -> Placement {
+    let mut p = order(side, 1, true);
+    p.condition = Some(ConditionSpec {
+        trigger: TriggerSpec {
+            kind: TriggerKind::StopLoss,
+            source: watch,
+            price: Decimal::from(trigger),
+        },
+        places: Places::Order,
+        position_id: None,
+    });
+    p
+}
+
+fn place(ex: &mut Exchange, placement: Placement, time: i64) -> bool {
+    let command = Command::PlaceOrder {
+        product: Product::UsdtMargined,
+        placement,
+    };
+    ex.apply(Input::Request {
+        uid: USER_UID,
+        time,
+        command,
     })
+    .0
+    .is_ok()
 }
 
-/// A conditional MARKET order of one contract that fires when `watch` reaches `trigger`.
-fn conditional(
-    side: Side,
-    kind: TriggerType,
-    watch: TriggerPriceType,
-    trigger: i64,
-) -> NewOrderRequest {
-    let mut r = order(side, 1);
-    r.condition_order = Some(true);
-    r.trigger_type = Some(kind);
-    r.trigger_price_type = Some(watch);
-    r.trigger_price = Some(Decimal::from(trigger));
-    r
+fn admin(ex: &mut Exchange, action: Admin, time: i64) -> bool {
+    ex.apply(Input::Admin { time, action }).0.is_ok()
 }
 
-/// A simulator state with `n` pending triggers on BTC: half above the price (BUY stops), half
-/// below (SELL stops), alternately on the last and the mark price, 1 to 2,500 ticks away.
-fn state_with(n: usize) -> Arc<Shared> {
-    let shared = Shared::new(SimConfig::default()).expect("state");
-    let mut st = shared.lock();
+fn set_mark(price: Decimal) -> Admin {
+    Admin::SetMark {
+        symbol: BTC.into(),
+        price,
+    }
+}
+
+/// The default exchange with `n` pending triggers on BTC: half above the price (BUY stops),
+/// half below (SELL stops), alternately on the last and the mark price, 1 to 2,500 ticks away.
+fn exchange_with(n: usize) -> Exchange {
+    let mut ex = Exchange::new(&SimConfig::default(), 0).expect("exchange");
     for i in 0..n {
         let away = 1 + i64::try_from(i / 4).unwrap_or(0);
         let watch = if i % 2 == 0 {
-            TriggerPriceType::LastPrice
+            PriceSource::Last
         } else {
-            TriggerPriceType::MarkPrice
+            PriceSource::Mark
         };
         let (side, trigger) = if (i / 2) % 2 == 0 {
-            (Side::Buy, 30_200 + away)
+            (BookSide::Buy, 30_200 + away)
         } else {
-            (Side::Sell, 29_800 - away)
+            (BookSide::Sell, 29_800 - away)
         };
-        st.place_order(
-            USER_UID,
-            Product::UsdtMargined,
-            &conditional(side, TriggerType::StopLoss, watch, trigger),
-            1,
-        )
-        .expect("conditional order");
+        assert!(
+            place(&mut ex, conditional(side, watch, trigger), 1),
+            "conditional order"
+        );
     }
-    assert_eq!(st.markets[BTC].triggers.len(), n);
-    drop(st);
-    shared
+    assert_eq!(ex.market(BTC).map(|m| m.triggers.len()), Some(n));
+    ex
 }
 
 fn mark_update(c: &mut Criterion) {
     let quiet = [Decimal::from(30_050), Decimal::from(29_950)];
     let mut g = c.benchmark_group("sim_mark_update_firing_nothing");
     for (name, n) in [("no triggers", 0), ("10,000 pending triggers", 10_000)] {
-        let shared = state_with(n);
+        let mut ex = exchange_with(n);
         let mut i = 0usize;
         g.bench_function(name, |b| {
             b.iter(|| {
                 i += 1;
-                let mut st = shared.lock();
-                let r = st.set_mark_price(BTC, black_box(quiet[i % 2]), 2);
-                black_box(r.map(|l| l.liquidated.len()))
+                let (answer, effects) = ex.apply(Input::Admin {
+                    time: 2,
+                    action: set_mark(black_box(quiet[i % 2])),
+                });
+                black_box((answer.is_ok(), effects.events.len()))
             })
         });
         assert_eq!(
-            shared.lock().markets[BTC].triggers.len(),
-            n,
+            ex.market(BTC).map(|m| m.triggers.len()),
+            Some(n),
             "nothing fired"
         );
     }
@@ -103,34 +139,32 @@ fn mark_update(c: &mut Criterion) {
 }
 
 /// Times `run` on a fresh state each iteration after `prepare` (untimed).
-fn timed(iters: u64, prepare: impl Fn(&Shared), run: impl Fn(&Shared)) -> Duration {
+fn timed(iters: u64, prepare: impl Fn(&mut Exchange), run: impl Fn(&mut Exchange)) -> Duration {
     let mut total = Duration::ZERO;
-    let shared = state_with(0);
+    let mut ex = exchange_with(0);
     for _ in 0..iters {
-        prepare(&shared);
+        prepare(&mut ex);
         let started = Instant::now();
-        run(&shared);
+        run(&mut ex);
         total += started.elapsed();
         // Close what was opened and put the mark back, outside the timing.
-        let mut st = shared.lock();
-        let _ = st.set_mark_price(BTC, Decimal::from(30_000), 3);
-        let mut close = order(Side::Sell, 1);
-        close.open = Open::Close;
-        let _ = st.place_order(USER_UID, Product::UsdtMargined, &close, 3);
-        for (side, price) in [
-            (contango_sim::engine::Side::Sell, 30_010),
-            (contango_sim::engine::Side::Buy, 29_990),
-        ] {
-            let _ = st.add_liquidity(
-                MARKET_MAKER_UID,
-                BTC,
+        admin(&mut ex, set_mark(Decimal::from(30_000)), 3);
+        place(&mut ex, order(BookSide::Sell, 1, false), 3);
+        for (side, price) in [(BookSide::Sell, 30_010), (BookSide::Buy, 29_990)] {
+            let liquidity = Admin::AddLiquidity {
+                uid: MARKET_MAKER_UID,
+                symbol: BTC.into(),
                 side,
-                Decimal::from(price),
-                Decimal::ONE,
-                3,
-            );
+                price: Decimal::from(price),
+                volume: Decimal::ONE,
+            };
+            admin(&mut ex, liquidity, 3);
         }
-        assert!(st.markets[BTC].triggers.is_empty(), "the trigger fired");
+        assert_eq!(
+            ex.market(BTC).map(|m| m.triggers.len()),
+            Some(0),
+            "the trigger fired"
+        );
     }
     total
 }
@@ -142,11 +176,7 @@ fn firing(c: &mut Criterion) {
             timed(
                 iters,
                 |_| {},
-                |s| {
-                    s.lock()
-                        .place_order(USER_UID, Product::UsdtMargined, &order(Side::Buy, 1), 2)
-                        .expect("placed");
-                },
+                |ex| assert!(place(ex, order(BookSide::Buy, 1, true), 2), "placed"),
             )
         })
     });
@@ -154,26 +184,11 @@ fn firing(c: &mut Criterion) {
         b.iter_custom(|iters| {
             timed(
                 iters,
-                |s| {
-                    s.lock()
-                        .place_order(
-                            USER_UID,
-                            Product::UsdtMargined,
-                            &conditional(
-                                Side::Buy,
-                                TriggerType::StopLoss,
-                                TriggerPriceType::MarkPrice,
-                                30_100,
-                            ),
-                            2,
-                        )
-                        .expect("conditional");
+                |ex| {
+                    let stop = conditional(BookSide::Buy, PriceSource::Mark, 30_100);
+                    assert!(place(ex, stop, 2), "conditional");
                 },
-                |s| {
-                    s.lock()
-                        .set_mark_price(BTC, Decimal::from(30_100), 2)
-                        .expect("fired");
-                },
+                |ex| assert!(admin(ex, set_mark(Decimal::from(30_100)), 2), "fired"),
             )
         })
     });
@@ -236,18 +251,22 @@ fn recorded_session(c: &mut Criterion) {
         source_contracts: Some(vec![BTC.into()]),
         ..SimConfig::default()
     };
-    let shared = Shared::new(config).expect("state");
+    let clock = Clock::default();
+    let exchange = Exchange::new(&config, clock.now()).expect("exchange");
+    let venue = Venue::new(config, exchange, clock);
     g.bench_function("decode and apply to the simulator's book", |b| {
         b.iter(|| {
             for f in &frames {
-                contango_sim::source::run::apply_frame(&shared, black_box(f), true);
+                contango_sim::feeds::source::apply_frame(&venue, black_box(f), true);
             }
         })
     });
     assert!(
-        shared.lock().markets[BTC]
-            .mirror
-            .as_ref()
+        venue
+            .read()
+            .exchange
+            .market(BTC)
+            .and_then(|m| m.mirror.as_ref())
             .is_some_and(|m| m.health.is_live()),
         "the session was applied"
     );
@@ -261,7 +280,17 @@ impl contango::strategy::Strategy for Trivial {
     async fn on_event(&mut self, _event: &contango::MarketEvent, client: &contango::Client) {
         self.0 += 1;
         if self.0 % 2_000 == 0 {
-            let _ = client.send(&order(Side::Buy, 1)).await;
+            let order = contango::NewOrderRequest::new(contango::NewOrder {
+                contract_name: BTC.into(),
+                side: Side::Buy,
+                order_type: OrderType::Market,
+                position_type: PositionType::Cross,
+                open: Open::Open,
+                volume: Decimal::ONE,
+                amount: Decimal::ZERO,
+                price: Decimal::from(30_000),
+            });
+            let _ = client.send(&order).await;
         }
     }
 }

@@ -7372,6 +7372,9 @@ pub enum Product {
     CoinMargined,
 }
 impl Product {
+    /// Every product line, in the spec's order (a server serves each endpoint of the
+    /// product base under each of their prefixes).
+    pub const ALL: &'static [Product] = &[Self::UsdtMargined, Self::CoinMargined];
     /// Path prefix of the product's endpoints.
     pub const fn prefix(self) -> &'static str {
         match self {

@@ -2,7 +2,8 @@
 //! over real HTTP and WebSocket, for local development, paper trading, examples and tests.
 //!
 //! It reuses the generated request and response types of `contango` (a spec change reaches both
-//! sides) and verifies signatures with the runtime's own signing code.
+//! sides), routes by the spec's own endpoint table, and verifies signatures with the runtime's
+//! own signing code.
 //!
 //! ```no_run
 //! # async fn f() -> Result<(), Box<dyn std::error::Error>> {
@@ -12,6 +13,16 @@
 //! sim.set_mark_price("E-BTC-USDT", "29000".parse()?)?;
 //! # Ok(()) }
 //! ```
+//!
+//! # The shape
+//!
+//! - [`exchange`]: the exchange itself, a deterministic core with one way in
+//!   ([`exchange::Exchange::apply`]: an input in, its effects out) and read-only queries;
+//! - [`server`]: the REST interface, both streams and the admin routes, which turn the wire
+//!   into inputs and publish the effects;
+//! - [`feeds`]: the clock, the market driver's steps, a market source's frames;
+//! - [`venue`]: what they share, the core and its [`history`] under one lock;
+//! - [`backtest`] (the `backtest` feature) and [`replay`] beside them.
 //!
 //! # The default exchange
 //!
@@ -35,50 +46,31 @@
 //! wallet. A market maker (uid 1) owns the seeded orders.
 //!
 //! The public market stream is served at [`Sim::market_ws_url`] (`/kline-api/ws`): see
-//! [`market_ws`]. Nothing moves the market unless asked: [`SimBuilder::market_driver`] adds a
-//! seeded random walk or a price path ([`driver`]).
+//! [`server::market_stream`]. Nothing moves the market unless asked:
+//! [`SimConfig::market_driver`] adds a seeded random walk or a price path
+//! ([`exchange::driver`]).
 //!
-//! The arithmetic (values, margins, fees, PnL) is documented in [`positions`]; the events in
-//! [`events`]; the clock in [`clock`]; what each error code means here in [`orders`], [`auth`],
-//! [`margin`], [`transfers`] and [`listen_keys`].
+//! The arithmetic (values, margins, fees, PnL) is documented in [`exchange::positions`]; the
+//! events in [`exchange::effects`]; the clock in [`feeds::clock`]; what each error code means
+//! here in [`exchange::orders`], [`server::auth`], [`exchange::margin`], [`exchange::transfers`]
+//! and [`exchange::listen_keys`].
 //!
-//! [`SimBuilder::drift`] serves the API changed under the spec, for testing drift detection: see
-//! [`drift`].
+//! [`SimConfig::drift`] serves the API changed under the spec, for testing drift detection: see
+//! [`server::changed_api`].
 
 #![deny(missing_docs)]
 
-pub mod account;
-pub mod admin;
-pub mod auth;
 #[cfg(feature = "backtest")]
 pub mod backtest;
-pub mod clock;
-pub mod conditional;
 pub mod config;
-pub mod drift;
-pub mod driver;
-pub mod engine;
 pub mod error;
-pub mod events;
-pub mod faults;
-pub mod http;
-pub mod liquidation;
-pub mod listen_keys;
-pub mod margin;
-pub mod market;
-pub mod market_ws;
-pub mod operation;
-pub mod orders;
-pub mod pace;
-pub mod positions;
-pub mod prices;
-pub mod rate_limit;
+pub mod exchange;
+pub mod feeds;
+pub mod history;
 pub mod replay;
-pub mod source;
-pub mod state;
-pub mod stream;
-pub mod transfers;
-pub mod views;
+pub mod server;
+pub mod time;
+pub mod venue;
 
 use std::collections::BTreeMap;
 use std::net::SocketAddr;
@@ -89,173 +81,37 @@ use contango::{Client, ConfigError, Credentials, Product};
 use rust_decimal::Decimal;
 use tokio::task::JoinHandle;
 
-pub use account::RateLimit;
 #[cfg(feature = "backtest")]
 pub use backtest::{Backtest, BacktestError, Report};
 pub use config::{
-    AccountConfig, AdminAccess, ContractConfig, MarginKind, MarketStreamConfig, SimConfig,
-    StreamConfig,
+    AccountConfig, AdminAccess, ContractConfig, MarginKind, MarketDriver, MarketSource,
+    MarketStreamConfig, SimConfig, StreamConfig,
 };
-pub use driver::MarketDriver;
 pub use error::SimError;
-pub use faults::{Fault, FaultRule, Received};
-pub use liquidation::Liquidations;
-pub use listen_keys::ListenKeyStats;
-pub use pace::Pace;
+pub use exchange::driver::SplitMix64;
+pub use exchange::liquidation::Liquidations;
+pub use exchange::listen_keys::ListenKeyStats;
+pub use exchange::market::SourceHealth;
+pub use feeds::pace::Pace;
+pub use history::FillRecord;
 pub use replay::{Replay, ReplayBuilder};
-pub use source::{MarketSource, SourceHealth};
+pub use server::faults::{Fault, FaultRule, Received};
+pub use server::throttle::RateLimit;
 
-use state::{MARKET_MAKER_UID, Shared, USER_UID};
+/// The old name of the simulator's configuration, which is also its builder.
+#[deprecated(note = "SimConfig is the builder: `Sim::builder()` returns one")]
+pub type SimBuilder = SimConfig;
 
-/// Configures a [`Sim`] before it starts.
-#[derive(Debug, Clone, Default)]
-pub struct SimBuilder {
-    config: SimConfig,
-}
+use exchange::book::Side;
+use exchange::input::{Admin, Answer, Input};
+use exchange::{Exchange, MARKET_MAKER_UID, USER_UID};
+use server::Server;
+use venue::{Venue, lock};
 
-impl SimBuilder {
-    /// Replaces the whole configuration.
-    pub fn config(mut self, config: SimConfig) -> Self {
-        self.config = config;
-        self
-    }
-
-    /// Port to bind (default 0: a free port).
-    pub fn port(mut self, port: u16) -> Self {
-        self.config.port = port;
-        self
-    }
-
-    /// Address to bind (default 127.0.0.1).
-    pub fn host(mut self, host: std::net::IpAddr) -> Self {
-        self.config.host = host;
-        self
-    }
-
-    /// The funded account's key and secret.
-    pub fn credentials(mut self, api_key: impl Into<String>, secret: impl Into<String>) -> Self {
-        self.config.user.api_key = api_key.into();
-        self.config.user.secret = secret.into();
-        self
-    }
-
-    /// Interval of the stream's server pings.
-    pub fn ping_interval(mut self, d: Duration) -> Self {
-        self.config.stream.ping_interval = d;
-        self
-    }
-
-    /// How long the stream waits for a pong.
-    pub fn pong_timeout(mut self, d: Duration) -> Self {
-        self.config.stream.pong_timeout = d;
-        self
-    }
-
-    /// Age at which the server closes a stream connection.
-    pub fn max_connection_age(mut self, d: Duration) -> Self {
-        self.config.stream.max_connection_age = d;
-        self
-    }
-
-    /// Sends stream frames gzip-compressed in binary frames.
-    pub fn gzip_frames(mut self, on: bool) -> Self {
-        self.config.stream.gzip_frames = on;
-        self
-    }
-
-    /// Interval of the market stream's `{"ping":..}` (default 10 s).
-    pub fn market_ping_interval(mut self, d: Duration) -> Self {
-        self.config.market_stream.ping_interval = d;
-        self
-    }
-
-    /// Market-stream connections silent for this many ping intervals are closed (default 3).
-    pub fn market_idle_intervals(mut self, n: u32) -> Self {
-        self.config.market_stream.idle_intervals = n;
-        self
-    }
-
-    /// Age at which the server closes a market-stream connection (default 24 h).
-    pub fn market_max_connection_age(mut self, d: Duration) -> Self {
-        self.config.market_stream.max_connection_age = d;
-        self
-    }
-
-    /// Market-stream frames as gzip-compressed binary (default, as the real server) or text.
-    pub fn market_gzip_frames(mut self, on: bool) -> Self {
-        self.config.market_stream.gzip_frames = on;
-        self
-    }
-
-    /// Shortest time between two pushes of one market channel to one connection (100 ms).
-    pub fn market_coalesce(mut self, d: Duration) -> Self {
-        self.config.market_stream.coalesce = d;
-        self
-    }
-
-    /// Subscriptions allowed per market-stream connection (default 100).
-    pub fn market_max_subscriptions(mut self, n: usize) -> Self {
-        self.config.market_stream.max_subscriptions = n;
-        self
-    }
-
-    /// Moves the market on its own: a seeded random walk or a price path (see [`driver`]).
-    pub fn market_driver(mut self, driver: MarketDriver) -> Self {
-        self.config.market_driver = Some(driver);
-        self
-    }
-
-    /// Drives the market from a real one, live or recorded, instead of the synthetic market
-    /// maker (see [`source`]); not with a market driver.
-    pub fn market_source(mut self, source: MarketSource) -> Self {
-        self.config.market_source = Some(source);
-        self
-    }
-
-    /// Who may use the admin routes (default: open on a loopback address, off on any other).
-    pub fn admin(mut self, access: AdminAccess) -> Self {
-        self.config.admin = Some(access);
-        self
-    }
-
-    /// The contracts a market source drives (default: every tradable one).
-    pub fn source_contracts<S: Into<String>>(mut self, names: impl IntoIterator<Item = S>) -> Self {
-        self.config.source_contracts = Some(names.into_iter().map(Into::into).collect());
-        self
-    }
-
-    /// Serves answers and frames with the API changed under the spec (default off): extra
-    /// fields, a new enum value, a missing field, a changed type, an unknown error code, event
-    /// and market channel. [`drift::EXPECTED`] lists the findings a client should report.
-    pub fn drift(mut self, on: bool) -> Self {
-        self.config.drift = on;
-        self
-    }
-
-    /// Validity of listen keys (default 60 minutes).
-    pub fn listen_key_validity(mut self, d: Duration) -> Self {
-        self.config.listen_key_validity = d;
-        self
-    }
-
-    /// Leverage of contracts until `level_edit` (default 10).
-    pub fn default_leverage(mut self, leverage: u32) -> Self {
-        self.config.default_leverage = leverage;
-        self
-    }
-
-    /// Adds a contract, or replaces the one with the same symbol.
-    pub fn contract(mut self, contract: ContractConfig) -> Self {
-        self.config
-            .contracts
-            .retain(|c| c.symbol != contract.symbol);
-        self.config.contracts.push(contract);
-        self
-    }
-
+impl SimConfig {
     /// Binds, starts serving and returns the handle.
     pub async fn start(self) -> std::io::Result<Sim> {
-        Sim::start_with(self.config).await
+        Sim::start_with(self).await
     }
 }
 
@@ -285,7 +141,7 @@ pub struct Audit {
 /// A running simulator. Shuts down on drop or with [`Sim::shutdown`].
 #[derive(Debug)]
 pub struct Sim {
-    shared: Arc<Shared>,
+    server: Arc<Server>,
     addr: SocketAddr,
     rest_url: String,
     ws_url: String,
@@ -295,85 +151,96 @@ pub struct Sim {
     tasks: Vec<JoinHandle<()>>,
 }
 
+fn invalid(message: impl std::fmt::Display) -> std::io::Error {
+    std::io::Error::new(std::io::ErrorKind::InvalidInput, message.to_string())
+}
+
 impl Sim {
     /// Starts the default exchange on 127.0.0.1 and a free port.
     pub async fn start() -> std::io::Result<Sim> {
         Self::start_with(SimConfig::default()).await
     }
 
-    /// Configures a simulator.
-    pub fn builder() -> SimBuilder {
-        SimBuilder::default()
+    /// Configures a simulator: the default configuration, to change with its setters, then
+    /// [`SimConfig::start`].
+    pub fn builder() -> SimConfig {
+        SimConfig::default()
     }
 
-    async fn start_with(config: SimConfig) -> std::io::Result<Sim> {
+    async fn start_with(mut config: SimConfig) -> std::io::Result<Sim> {
         let (api_key, secret) = (config.user.api_key.clone(), config.user.secret.clone());
         let bind = SocketAddr::new(config.host, config.port);
-        let driver_config = config.market_driver.clone();
-        let source = config.market_source.clone();
-        if source.is_some() && driver_config.is_some() {
-            return Err(std::io::Error::new(
-                std::io::ErrorKind::InvalidInput,
+        if config.market_source.is_some() && config.market_driver.is_some() {
+            return Err(invalid(
                 "a market source replaces the market driver: configure one of them",
             ));
         }
-        let shared = Shared::new(config).map_err(std::io::Error::other)?;
-        // Prepared before serving, so the backfill is there for the first client.
-        let driver = match driver_config {
-            Some(d) => {
-                let now = shared.clock.now();
-                let prepared = driver::Driver::prepare(d, &mut shared.lock(), now);
-                Some(prepared.map_err(|e| {
-                    std::io::Error::new(
-                        std::io::ErrorKind::InvalidInput,
-                        format!("market driver: {e}"),
-                    )
-                })?)
-            }
-            None => None,
-        };
+        // The price path is read before serving, so the backfill is there for the first client.
+        if let Some(d) = config.market_driver.take() {
+            let loaded =
+                feeds::driver::load(d).map_err(|e| invalid(format!("market driver: {e}")))?;
+            config.market_driver = Some(loaded);
+        }
+        let clock = feeds::clock::Clock::default();
+        let exchange = Exchange::new(&config, clock.now()).map_err(invalid)?;
+        let driver = config.market_driver.clone();
+        let source = config.market_source.clone();
+        let venue = Venue::new(config, exchange, clock);
+        let server = Server::new(venue.clone());
         let listener = tokio::net::TcpListener::bind(bind).await?;
         let addr = listener.local_addr()?;
         // Stream frames go out as soon as they are written (no Nagle delay behind a delayed ACK).
         let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
             let _ = tcp.set_nodelay(true);
         });
-        let app = http::router(shared.clone());
-        let mut stop = shared.shutdown.subscribe();
-        let server = tokio::spawn(async move {
+        let app = server::router(server.clone());
+        let mut stop = venue.shutdown.subscribe();
+        let serving = tokio::spawn(async move {
             let _ = axum::serve(listener, app)
                 .with_graceful_shutdown(async move {
                     let _ = stop.wait_for(|v| *v).await;
                 })
                 .await;
         });
-        // Closes listen keys that expire by the passing of wall time.
-        let sweeper_shared = shared.clone();
+        // Expires listen keys as wall time passes.
+        let ticking = venue.clone();
         let sweeper = tokio::spawn(async move {
             let mut tick = tokio::time::interval(Duration::from_secs(1));
             loop {
                 tick.tick().await;
-                let now = sweeper_shared.clock.now();
-                sweeper_shared.lock().sweep_listen_keys(now);
+                let time = ticking.clock.now();
+                let _ = ticking.submit(Input::Tick { time });
             }
         });
-        let mut tasks = vec![server, sweeper];
-        if let Some(driver) = driver {
-            tasks.push(tokio::spawn(driver::run(driver, shared.clone())));
+        let mut tasks = vec![serving, sweeper];
+        if let Some(d) = driver {
+            tasks.push(tokio::spawn(feeds::driver::run(d, venue.clone())));
         }
         if let Some(source) = &source {
-            let contracts = shared.lock().mirrored_contracts();
-            tasks.extend(source::start(source, shared.clone(), contracts)?);
+            let contracts = venue.read().exchange.mirrored_contracts();
+            tasks.extend(feeds::source::start(source, venue.clone(), contracts)?);
         }
         Ok(Sim {
-            shared,
+            server,
             addr,
             rest_url: format!("http://{addr}"),
-            ws_url: format!("ws://{addr}/stream"),
-            market_ws_url: format!("ws://{addr}{}", market_ws::PATH),
+            ws_url: format!("ws://{addr}{}", server::routes::user_stream_path()),
+            market_ws_url: format!("ws://{addr}{}", server::routes::market_stream_path()),
             api_key,
             secret,
             tasks,
+        })
+    }
+
+    fn venue(&self) -> &Venue {
+        &self.server.venue
+    }
+
+    /// An admin action at the exchange clock's now.
+    fn admin(&self, action: Admin) -> Result<Answer, SimError> {
+        self.venue().submit(Input::Admin {
+            time: self.venue().clock.now(),
+            action,
         })
     }
 
@@ -394,7 +261,7 @@ impl Sim {
     }
 
     /// URL of the public market stream (`ws://127.0.0.1:<port>/kline-api/ws`; see
-    /// [`market_ws`]).
+    /// [`server::market_stream`]).
     pub fn market_ws_url(&self) -> &str {
         &self.market_ws_url
     }
@@ -420,9 +287,9 @@ impl Sim {
     }
 
     /// Whether answers and frames are served with the API changed under the spec
-    /// ([`SimBuilder::drift`]).
+    /// ([`SimConfig::drift`]).
     pub fn drift_mode(&self) -> bool {
-        self.shared.lock().config.drift
+        self.venue().config.drift
     }
 
     /// The funded account's uid.
@@ -455,22 +322,30 @@ impl Sim {
         let own = |v: &[(&str, Decimal)]| -> Vec<(String, Decimal)> {
             v.iter().map(|(c, a)| ((*c).to_owned(), *a)).collect()
         };
-        self.shared.lock().add_account(
-            Credentials::new(api_key, secret),
-            &own(contract_balances),
-            &own(wallet_balances),
-        )
+        match self.admin(Admin::AddAccount {
+            key: exchange::account::ApiKey::new(api_key, secret),
+            contract: own(contract_balances),
+            wallet: own(wallet_balances),
+        })? {
+            Answer::Uid(uid) => Ok(uid),
+            other => Err(SimError::internal(format!("unexpected answer {other:?}"))),
+        }
     }
 
     /// Sets a contract's mark price; liquidates (and deleverages) what falls below maintenance.
     pub fn set_mark_price(&self, symbol: &str, price: Decimal) -> Result<Liquidations, SimError> {
-        let now = self.shared.clock.now();
-        self.shared.lock().set_mark_price(symbol, price, now)
+        match self.admin(Admin::SetMark {
+            symbol: symbol.to_owned(),
+            price,
+        })? {
+            Answer::Liquidations(l) => Ok(l),
+            other => Err(SimError::internal(format!("unexpected answer {other:?}"))),
+        }
     }
 
     /// A contract's mark price.
     pub fn mark_price(&self, symbol: &str) -> Option<Decimal> {
-        self.shared.lock().markets.get(symbol).map(|m| m.mark)
+        self.venue().read().exchange.market(symbol).map(|m| m.mark)
     }
 
     /// Prints a trade of `volume` contracts at `price` between two parties outside the
@@ -484,66 +359,75 @@ impl Sim {
         price: Decimal,
         volume: Decimal,
     ) -> Result<i64, SimError> {
-        let side = orders::intent::side(&taker_side)?;
-        let now = self.shared.clock.now();
-        self.shared.lock().print(symbol, side, price, volume, now)
+        match self.admin(Admin::PrintTrade {
+            symbol: symbol.to_owned(),
+            side: side(&taker_side)?,
+            price,
+            volume,
+        })? {
+            Answer::TradeId(id) => Ok(id),
+            other => Err(SimError::internal(format!("unexpected answer {other:?}"))),
+        }
     }
 
     /// A contract's last trade price (its mark price before any trade).
     pub fn last_price(&self, symbol: &str) -> Option<Decimal> {
-        let st = self.shared.lock();
-        st.markets
-            .contains_key(symbol)
-            .then(|| st.last_price(symbol))
+        self.venue()
+            .read()
+            .exchange
+            .market(symbol)
+            .map(exchange::market::Market::last_price)
     }
 
     /// Who may use the admin routes.
     pub fn admin_access(&self) -> AdminAccess {
-        self.shared.lock().config.admin_access()
+        self.venue().config.admin_access()
     }
 
     /// Where the market comes from, when a source drives it (URL or file).
     pub fn market_source(&self) -> Option<String> {
-        self.shared
-            .lock()
-            .config
-            .market_source
-            .as_ref()
-            .map(|s| match s {
-                MarketSource::Live { url } => url.clone(),
-                MarketSource::Recorded { path, .. } => path.display().to_string(),
-                MarketSource::Stepped => "frames applied in process".to_owned(),
-            })
+        self.venue().config.market_source.as_ref().map(|s| match s {
+            MarketSource::Live { url } => url.clone(),
+            MarketSource::Recorded { path, .. } => path.display().to_string(),
+            MarketSource::Stepped => "frames applied in process".to_owned(),
+        })
     }
 
     /// The state of the market source of a mirrored contract (`None`: not mirrored).
-    pub fn source_health(&self, symbol: &str) -> Option<source::SourceHealth> {
-        let st = self.shared.lock();
-        st.markets
-            .get(symbol)
+    pub fn source_health(&self, symbol: &str) -> Option<SourceHealth> {
+        self.venue()
+            .read()
+            .exchange
+            .market(symbol)
             .and_then(|m| m.mirror.as_ref())
             .map(|m| m.health.clone())
     }
 
     /// The latest fills of our orders against a market source, oldest first (at most
-    /// [`source::FILL_LOG`]), each with the rule that made it.
-    pub fn fills(&self) -> Vec<source::FillRecord> {
-        self.shared.lock().fills.iter().cloned().collect()
+    /// [`history::FILL_LOG`]), each with the rule that made it.
+    pub fn fills(&self) -> Vec<FillRecord> {
+        self.venue().read().history.fills().cloned().collect()
     }
 
     /// Applies one market-stream frame (as the exchange sends it, gzip or text) to a simulator
     /// whose source is [`MarketSource::Stepped`]: the clock follows its time. The lockstep
     /// backtest drives a simulator this way.
     pub fn apply_market_frame(&self, frame: &[u8]) {
-        source::run::apply_frame(&self.shared, frame, true);
+        feeds::source::apply_frame(self.venue(), frame, true);
+    }
+
+    /// Applies a decoded market event of a stepped source at its time (the clock follows it);
+    /// returns that time.
+    pub fn apply_market_event(&self, event: contango::MarketEvent) -> i64 {
+        feeds::source::apply_event(self.venue(), event, true)
     }
 
     /// How many conditional orders wait for their trigger in a contract (armed ones).
     pub fn pending_triggers(&self, symbol: &str) -> usize {
-        self.shared
-            .lock()
-            .markets
-            .get(symbol)
+        self.venue()
+            .read()
+            .exchange
+            .market(symbol)
             .map_or(0, |m| m.triggers.len())
     }
 
@@ -567,14 +451,16 @@ impl Sim {
         price: Decimal,
         volume: Decimal,
     ) -> Result<i64, SimError> {
-        let uid = self
-            .shared
-            .lock()
-            .keys
-            .get(api_key)
-            .copied()
-            .ok_or_else(|| SimError::new(contango::ErrorCode::InvalidApiKeyIpOrPermission))?;
+        let uid = self.uid_of(api_key)?;
         self.add_liquidity_for(uid, symbol, side, price, volume)
+    }
+
+    fn uid_of(&self, api_key: &str) -> Result<i64, SimError> {
+        self.venue()
+            .read()
+            .exchange
+            .uid_of(api_key)
+            .ok_or_else(|| SimError::new(contango::ErrorCode::InvalidApiKeyIpOrPermission))
     }
 
     fn add_liquidity_for(
@@ -585,61 +471,67 @@ impl Sim {
         price: Decimal,
         volume: Decimal,
     ) -> Result<i64, SimError> {
-        let side = orders::intent::side(&side)?;
-        let now = self.shared.clock.now();
-        self.shared
-            .lock()
-            .add_liquidity(uid, symbol, side, price, volume, now)
+        match self.admin(Admin::AddLiquidity {
+            uid,
+            symbol: symbol.to_owned(),
+            side: self::side(&side)?,
+            price,
+            volume,
+        })? {
+            Answer::OrderId(id) => Ok(id),
+            other => Err(SimError::internal(format!("unexpected answer {other:?}"))),
+        }
     }
 
-    /// Moves the exchange clock forward (listen-key expiry, record times); see [`clock`].
+    /// Moves the exchange clock forward (listen-key expiry, record times); see
+    /// [`feeds::clock`].
     pub fn advance_clock(&self, by: Duration) {
-        self.shared
+        let venue = self.venue();
+        venue
             .clock
             .advance(i64::try_from(by.as_millis()).unwrap_or(i64::MAX));
-        let now = self.shared.clock.now();
-        self.shared.lock().sweep_listen_keys(now);
+        let _ = venue.submit(Input::Tick {
+            time: venue.clock.now(),
+        });
     }
 
     /// Sets the server clock's offset from wall time in ms (clock skew; -1021 for clients that
     /// do not follow it).
     pub fn set_clock_skew(&self, ms: i64) {
-        self.shared.clock.set_skew(ms);
+        self.venue().clock.set_skew(ms);
     }
 
     /// The exchange clock (ms).
     pub fn now_ms(&self) -> i64 {
-        self.shared.clock.now()
+        self.venue().clock.now()
     }
 
     /// The server clock (ms), as `GET /v1/time` reports it.
     pub fn server_time_ms(&self) -> i64 {
-        self.shared.clock.server_now()
+        self.venue().clock.server_now()
     }
 
     /// Adds a fault rule.
     pub fn inject(&self, rule: FaultRule) {
-        self.shared.lock().faults.add(rule);
+        lock(&self.server.faults).add(rule);
     }
 
     /// Removes every fault rule.
     pub fn clear_faults(&self) {
-        self.shared.lock().faults.clear();
+        lock(&self.server.faults).clear();
     }
 
     /// Every REST request received so far (method, path, query and body; faulted or not), oldest
     /// first: what actually reached the exchange. The stream's WebSocket is not logged; a
     /// long-running simulator keeps only the latest ones (at least half of
-    /// [`faults::MAX_RECEIVED`]).
+    /// [`server::faults::MAX_RECEIVED`]).
     pub fn received(&self) -> Vec<Received> {
-        self.shared.lock().faults.received().to_vec()
+        lock(&self.server.faults).received().to_vec()
     }
 
     /// How many REST requests `method path` were received (`"POST"`, `"/fapi/v2/order"`).
     pub fn received_count(&self, method: &str, path: &str) -> usize {
-        self.shared
-            .lock()
-            .faults
+        lock(&self.server.faults)
             .received()
             .iter()
             .filter(|r| r.method.eq_ignore_ascii_case(method) && r.path == path)
@@ -648,134 +540,123 @@ impl Sim {
 
     /// Forgets the received requests (the log starts again).
     pub fn clear_received(&self) {
-        self.shared.lock().faults.clear_received();
+        lock(&self.server.faults).clear_received();
     }
 
     /// Sets (or, with `None`, removes) the request-rate limit of an API key.
     pub fn set_rate_limit(&self, api_key: &str, limit: Option<RateLimit>) -> Result<(), SimError> {
-        let mut st = self.shared.lock();
-        let uid = st
-            .keys
-            .get(api_key)
-            .copied()
-            .ok_or_else(|| SimError::new(contango::ErrorCode::InvalidApiKeyIpOrPermission))?;
-        let account = st.account_mut(uid)?;
-        account.rate_limit = limit;
-        account.recent.clear();
+        let uid = self.uid_of(api_key)?;
+        lock(&self.server.throttle).set(uid, limit);
         Ok(())
     }
 
     /// Closes every stream connection.
     pub fn close_streams(&self) {
-        self.shared.lock().hub.close_all("closed by the simulator");
+        lock(&self.venue().hub).close_all("closed by the simulator");
     }
 
     /// Private-stream connections (and those opened meanwhile) send and read nothing for `d`,
     /// WebSocket pongs included, and stay open; what fell due is sent when the silence ends. A
     /// client that notices the silence drops the connection, and the events queued on it are lost.
     pub fn silence_streams(&self, d: Duration) {
-        self.shared.lock().hub.silence(d);
+        lock(&self.venue().hub).silence(d);
     }
 
     /// Every private-stream event published from now on leaves `d` later (in order);
     /// `Duration::ZERO` ends the delay.
     pub fn delay_stream_frames(&self, d: Duration) {
-        self.shared.lock().hub.set_delay(d);
+        lock(&self.venue().hub).set_delay(d);
     }
 
     /// Number of open stream connections.
     pub fn stream_connections(&self) -> usize {
-        self.shared.lock().hub.len()
+        lock(&self.venue().hub).len()
     }
 
     /// Number of stream connections accepted since the start (a rotating client opens one per
     /// rotation).
     pub fn stream_connections_opened(&self) -> u64 {
-        self.shared.lock().hub.opened()
+        lock(&self.venue().hub).opened()
     }
 
     /// Closes every market-stream connection (code 1001).
     pub fn close_market_streams(&self) {
-        self.shared.lock().market_hub.close_all();
+        lock(&self.venue().market_hub).close_all();
     }
 
     /// Market-stream connections (and those opened meanwhile) send nothing for `d`, pings
     /// included, and stay open; what fell due is sent when the silence ends.
     pub fn silence_market_streams(&self, d: Duration) {
-        self.shared.lock().market_hub.silence(d);
+        lock(&self.venue().market_hub).silence(d);
     }
 
     /// Every market-stream frame built from now on leaves `d` later (so its `ts` lags the
     /// receive time); `Duration::ZERO` ends the delay.
     pub fn delay_market_frames(&self, d: Duration) {
-        self.shared.lock().market_hub.set_delay(d);
+        lock(&self.venue().market_hub).set_delay(d);
     }
 
     /// Open market-stream connections.
     pub fn market_connections(&self) -> usize {
-        self.shared.lock().market_hub.len()
+        lock(&self.venue().market_hub).len()
     }
 
     /// Market-stream connections accepted since the start.
     pub fn market_connections_opened(&self) -> u64 {
-        self.shared.lock().market_hub.opened()
+        lock(&self.venue().market_hub).opened()
     }
 
     /// Live subscriptions over every market-stream connection.
     pub fn market_subscriptions(&self) -> usize {
-        self.shared.lock().market_hub.subscriptions()
+        lock(&self.venue().market_hub).subscriptions()
     }
 
     /// How many listen keys were created, kept alive, closed (DELETE) and expired so far.
     pub fn listen_key_stats(&self) -> ListenKeyStats {
-        self.shared.lock().listen_keys.stats()
+        self.venue().read().exchange.listen_keys().stats()
     }
 
     /// Whether `key` is an active listen key at the exchange clock's now (expired keys are
     /// swept first, closing their streams).
     pub fn listen_key_active(&self, key: &str) -> bool {
-        let now = self.shared.clock.now();
-        let mut st = self.shared.lock();
-        st.sweep_listen_keys(now);
-        st.listen_keys.owner(key, now).is_ok()
+        let venue = self.venue();
+        let time = venue.clock.now();
+        let _ = venue.submit(Input::Tick { time });
+        venue.read().exchange.listen_keys().owner(key, time).is_ok()
     }
 
     /// Sends `text` as a data frame to every subscribed stream connection of account `uid`,
     /// exactly as given (gzip-compressed with `gzip_frames`; in drift mode changed as every
     /// event is): malformed or unknown events for testing a client.
     pub fn send_stream_frame(&self, uid: i64, text: &str) {
-        self.shared.lock().hub.send(uid, text);
+        lock(&self.venue().hub).send(uid, text);
     }
 
     /// Sums over every account for `coin`.
     pub fn audit(&self, coin: &str) -> Audit {
-        let st = self.shared.lock();
+        let core = self.venue().read();
+        let ex = &core.exchange;
+        let in_coin = |symbol: &str| {
+            ex.contracts()
+                .get(symbol)
+                .is_some_and(|c| c.margin_coin == coin)
+        };
         let mut a = Audit::default();
-        for account in st.accounts.values() {
+        for account in ex.accounts().values() {
             a.wallets += account.wallet.get(coin).copied().unwrap_or_default();
             if let Some(b) = account.coins.get(coin) {
                 a.balances += b.balance;
                 a.order_locks += b.order_lock;
             }
-            for t in &account.trades {
-                if st
-                    .contracts
-                    .get(&t.symbol)
-                    .is_some_and(|c| c.margin_coin == coin)
-                {
-                    a.fees += t.fee;
-                    a.trade_sides += 1;
-                }
-            }
             for p in account.positions.values() {
-                let Some(c) = st.contracts.get(&p.symbol) else {
+                let Some(c) = ex.contracts().get(&p.symbol) else {
                     continue;
                 };
                 if c.margin_coin != coin {
                     continue;
                 }
-                a.unrealized += p.unrealized(c, st.mark(&p.symbol));
-                let map = if p.side == engine::Side::Buy {
+                a.unrealized += p.unrealized(c, ex.mark(&p.symbol));
+                let map = if p.side == Side::Buy {
                     &mut a.long_volume
                 } else {
                     &mut a.short_volume
@@ -783,12 +664,14 @@ impl Sim {
                 *map.entry(p.symbol.clone()).or_default() += p.volume;
             }
         }
-        for o in st.orders.values().filter(|o| o.is_open()) {
-            if st
-                .contracts
-                .get(&o.symbol)
-                .is_some_and(|c| c.margin_coin == coin)
-            {
+        for ((_, symbol), totals) in core.history.all_totals() {
+            if in_coin(symbol) {
+                a.fees += totals.fees;
+                a.trade_sides += usize::try_from(totals.trades).unwrap_or(usize::MAX);
+            }
+        }
+        for o in ex.orders().values().filter(|o| o.is_open()) {
+            if in_coin(&o.symbol) {
                 a.open_order_margin += o.locked;
             }
         }
@@ -797,7 +680,7 @@ impl Sim {
 
     /// Stops serving and closes every connection.
     pub async fn shutdown(mut self) {
-        self.shared.shutdown.send_replace(true);
+        self.venue().shutdown.send_replace(true);
         if let Some(server) = self.tasks.first_mut() {
             let _ = tokio::time::timeout(Duration::from_secs(5), server).await;
         }
@@ -807,9 +690,14 @@ impl Sim {
     }
 }
 
+/// The wire's side, -1117 for its catch-all.
+fn side(s: &contango::Side) -> Result<Side, SimError> {
+    Side::from_wire(s).ok_or_else(|| SimError::new(contango::ErrorCode::InvalidSide))
+}
+
 impl Drop for Sim {
     fn drop(&mut self) {
-        self.shared.shutdown.send_replace(true);
+        self.venue().shutdown.send_replace(true);
         for t in &self.tasks {
             t.abort();
         }

@@ -7,21 +7,23 @@ use std::time::Duration;
 
 use contango_sim::MarketDriver;
 
-// Lines are literal (no `\` continuations, which would eat the indentation).
-const USAGE: &str =
-    "usage: contango-sim [--host IP] [--port N] [--admin] [--drift] [market options]
+/// The usage text; the market stream's path is the spec's. Lines are literal (no `\`
+/// continuations, which would eat the indentation).
+fn usage() -> String {
+    const USAGE: &str =
+        "usage: contango-sim [--host IP] [--port N] [--admin] [--drift] [market options]
   --host IP                     address to bind (default 127.0.0.1)
   --port N                      port to bind (default 0: any free port)
   --admin                       keep the admin routes (/__sim/...) on a non-loopback address,
                                 for requests signed with a key printed at start (off otherwise;
                                 on loopback they are open)
   --drift                       serve the API changed under the spec, to test drift detection
-                                (the changes: docs of contango_sim::drift)
+                                (the changes: docs of contango_sim::server::changed_api)
 real prices (the contracts follow a real market; no synthetic market maker):
   --market-from URL|FILE        a live market stream (ws:// or wss://) or a recording of one
   --pace recorded|N|fast        how a recording plays: as recorded, N times faster, or at once
   --contract NAME               a contract to mirror (repeatable; default every tradable one)
-market stream (ws://HOST:PORT/kline-api/ws):
+market stream (ws://HOST:PORT{market}):
   --market-driver random[:SEED] move the market: a seeded random walk (seed 1 by default)
   --price-path FILE             move the market along a CSV of `time_ms,price` lines
   --loop                        restart the price path after its last point
@@ -31,6 +33,11 @@ market stream (ws://HOST:PORT/kline-api/ws):
   --market-ping-interval DURATION  server ping interval (default 10s)
   --market-text                 send text frames instead of gzip binary
 DURATION: a number with ms, s, m or h (seconds without a unit)";
+    USAGE.replace(
+        "{market}",
+        contango_sim::server::routes::market_stream_path(),
+    )
+}
 
 /// `250ms`, `10s`, `5m`, `6h`, or bare seconds.
 fn duration(v: &str) -> Result<Duration, String> {
@@ -101,7 +108,7 @@ fn admin_credentials() -> (String, String) {
     (key, secret)
 }
 
-fn parse(args: &[String]) -> Result<contango_sim::SimBuilder, String> {
+fn parse(args: &[String]) -> Result<contango_sim::SimConfig, String> {
     let mut builder = contango_sim::Sim::builder();
     let mut driver = DriverFlags::default();
     let (mut from, mut pace, mut contracts, mut admin) = (None, None, Vec::new(), false);
@@ -200,11 +207,11 @@ async fn main() -> ExitCode {
     let builder = match parse(&args) {
         Ok(b) => b,
         Err(e) if e.is_empty() => {
-            println!("{USAGE}");
+            println!("{}", usage());
             return ExitCode::SUCCESS;
         }
         Err(e) => {
-            eprintln!("contango-sim: {e}\n{USAGE}");
+            eprintln!("contango-sim: {e}\n{}", usage());
             return ExitCode::from(2);
         }
     };
@@ -355,6 +362,6 @@ mod tests {
                 sim.shutdown().await;
             }
         });
-        assert!(USAGE.contains("--drift"));
+        assert!(usage().contains("--drift"));
     }
 }

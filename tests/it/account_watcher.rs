@@ -16,7 +16,7 @@ use contango::{
     Transfer, TransferType,
 };
 use contango_sim::Sim;
-use contango_sim::driver::SplitMix64;
+use contango_sim::SplitMix64;
 use rust_decimal::Decimal;
 use tokio::time::{Instant, timeout};
 

@@ -257,7 +257,7 @@ fn a_new_key_in_every_answer_keeps_the_record_bounded() {
 }
 
 /// The simulator's drift mode over real sockets, through the SDK: every change it declares
-/// (`contango_sim::drift::EXPECTED`) is in `client.drift()` with its endpoint, path and wire
+/// (`contango_sim::server::changed_api::EXPECTED`) is in `client.drift()` with its endpoint, path and wire
 /// value, REST, private stream and market stream alike, and nothing else is.
 #[tokio::test]
 async fn the_drifting_simulator_shows_every_kind_through_the_sdk() {
@@ -300,7 +300,7 @@ async fn the_drifting_simulator_shows_every_kind_through_the_sdk() {
         "20000",
     );
     c.new_order(order).send().await.expect("order");
-    let expected = contango_sim::drift::EXPECTED;
+    let expected = contango_sim::server::changed_api::EXPECTED;
     let wanted = |r: &DriftReport| {
         let found = seen(r);
         expected

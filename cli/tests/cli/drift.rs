@@ -123,7 +123,7 @@ fn without_credentials_signed_endpoints_are_skipped_and_public_ones_probed() {
 }
 
 /// The simulator's drift mode: `contango drift` reports every change it makes, with the
-/// endpoint, path and wire value the simulator declares (`contango_sim::drift::EXPECTED`), and
+/// endpoint, path and wire value the simulator declares (`contango_sim::server::changed_api::EXPECTED`), and
 /// exits 6.
 #[test]
 fn the_drifting_simulator_shows_every_kind_of_finding_and_exit_6() {
@@ -138,7 +138,7 @@ fn the_drifting_simulator_shows_every_kind_of_finding_and_exit_6() {
     assert!(run.stderr.contains("drift:"), "{run:?}");
     let report: Value = serde_json::from_str(&run.stdout).expect("one JSON document");
     let found = findings(&run);
-    for e in contango_sim::drift::EXPECTED {
+    for e in contango_sim::server::changed_api::EXPECTED {
         let want = (
             e.kind.to_owned(),
             e.source.to_owned(),
@@ -149,7 +149,7 @@ fn the_drifting_simulator_shows_every_kind_of_finding_and_exit_6() {
     }
     assert_eq!(
         found.len(),
-        contango_sim::drift::EXPECTED.len(),
+        contango_sim::server::changed_api::EXPECTED.len(),
         "nothing else: {report:#}"
     );
 }

@@ -203,5 +203,8 @@ fn drift_from_a_recording_finds_what_the_live_probe_found_without_a_server() {
     let findings = crate::drift::findings;
     let (seen_live, seen_offline) = (findings(&live), findings(&offline));
     assert_eq!(seen_offline, seen_live);
-    assert_eq!(seen_live.len(), contango_sim::drift::EXPECTED.len());
+    assert_eq!(
+        seen_live.len(),
+        contango_sim::server::changed_api::EXPECTED.len()
+    );
 }

@@ -51,7 +51,7 @@ impl Harness {
     }
 
     /// A harness whose simulator is started from `builder` (drift mode, a driven market).
-    pub fn with(name: &str, builder: contango_sim::SimBuilder) -> Harness {
+    pub fn with(name: &str, builder: contango_sim::SimConfig) -> Harness {
         let rt = tokio::runtime::Builder::new_multi_thread()
             .worker_threads(2)
             .enable_all()

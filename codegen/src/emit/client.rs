@@ -82,6 +82,9 @@ pub fn client(ir: &Ir) -> proc_macro2::TokenStream {
             #(#pdocs #variants,)*
         }
         impl Product {
+            /// Every product line, in the spec's order (a server serves each endpoint of the
+            /// product base under each of their prefixes).
+            pub const ALL: &'static [Product] = &[#(Self::#variants),*];
             /// Path prefix of the product's endpoints.
             pub const fn prefix(self) -> &'static str {
                 match self { #(Self::#variants => #prefixes,)* }

@@ -43,8 +43,9 @@ use rust_decimal::Decimal;
 
 pub use report::{EquityPoint, FillLine, Report};
 
-use crate::source::MarketSource;
-use crate::state::USER_UID;
+use crate::config::MarketSource;
+use crate::exchange::USER_UID;
+use crate::exchange::book::Side;
 use crate::{Pace, Sim};
 
 /// Why a backtest could not run.
@@ -93,7 +94,7 @@ impl Backtest {
 
     /// The market-stream frames of `recording`.
     pub fn from_recording(recording: &Recording) -> Backtest {
-        Self::with(crate::source::run::recorded_frames(recording))
+        Self::with(crate::feeds::source::recorded_frames(recording))
     }
 
     /// Market-stream frames as the exchange sends them (text or gzip), in order, each at its
@@ -157,7 +158,8 @@ impl Backtest {
             report.frame(now, sim.equity(USER_UID));
             strategy.on_event(&event, &client).await;
         }
-        let report = report.finish(&sim, started.elapsed());
+        let end = sim.equity(USER_UID);
+        let report = report.finish(end, &sim.venue().read(), started.elapsed());
         sim.shutdown().await;
         if let Some(path) = &self.plot {
             plot::draw(&report, path).map_err(|message| BacktestError::Plot {
@@ -182,16 +184,11 @@ pub struct Equity {
 }
 
 impl Sim {
-    /// Applies a decoded market event of a stepped source at its time (the clock follows it);
-    /// returns that time.
-    pub fn apply_market_event(&self, event: contango::MarketEvent) -> i64 {
-        crate::source::run::apply_event(&self.shared, event, true)
-    }
-
     /// The account `uid`'s worth now, in USDT.
     pub fn equity(&self, uid: i64) -> Equity {
-        let st = self.shared.lock();
-        let Ok(account) = st.account(uid) else {
+        let core = self.venue().read();
+        let ex = &core.exchange;
+        let Ok(account) = ex.account(uid) else {
             return Equity::default();
         };
         let mut e = Equity {
@@ -201,13 +198,13 @@ impl Sim {
                 .map_or(Decimal::ZERO, |c| c.balance),
             ..Equity::default()
         };
-        for p in account.positions_in("USDT", &st.contracts) {
-            if let Some(c) = st.contracts.get(&p.symbol) {
-                e.unrealized += p.unrealized(c, st.mark(&p.symbol));
+        for p in account.positions_in("USDT", ex.contracts()) {
+            if let Some(c) = ex.contracts().get(&p.symbol) {
+                e.unrealized += p.unrealized(c, ex.mark(&p.symbol));
             }
             e.position += match p.side {
-                crate::engine::Side::Buy => p.volume,
-                crate::engine::Side::Sell => -p.volume,
+                Side::Buy => p.volume,
+                Side::Sell => -p.volume,
             };
         }
         e

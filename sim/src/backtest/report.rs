@@ -7,8 +7,8 @@ use rust_decimal::Decimal;
 use serde::Serialize;
 
 use super::Equity;
-use crate::Sim;
-use crate::state::USER_UID;
+use crate::exchange::USER_UID;
+use crate::venue::Core;
 
 /// The account's equity and position at one moment.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -133,9 +133,9 @@ impl Recorder {
         self.seen += 1;
     }
 
-    /// The report, from what was gathered and the simulator's state at the end.
-    pub(super) fn finish(mut self, sim: &Sim, took: Duration) -> Report {
-        let end = sim.equity(USER_UID);
+    /// The report, from what was gathered, the account's worth at the end and the venue's state
+    /// then.
+    pub(super) fn finish(mut self, end: Equity, core: &Core, took: Duration) -> Report {
         let equity_end = end.balance + end.unrealized;
         let last = self.points.last().map(|p| p.time_ms).unwrap_or_default();
         if self.points.last().is_some_and(|p| p.equity != equity_end) || self.points.is_empty() {
@@ -145,11 +145,10 @@ impl Recorder {
                 position: end.position,
             });
         }
-        let st = sim.shared.lock();
-        let account = st.account(USER_UID).ok();
-        let fills: Vec<FillLine> = st
-            .fills
-            .iter()
+        let account = core.exchange.account(USER_UID).ok();
+        let fills: Vec<FillLine> = core
+            .history
+            .fills()
             .filter(|f| f.uid == USER_UID)
             .map(|f| FillLine {
                 time_ms: f.time,
@@ -175,10 +174,23 @@ impl Recorder {
             } else {
                 0.0
             },
-            orders: u64::try_from(st.orders.values().filter(|o| o.uid == USER_UID).count())
+            orders: core.history.orders_done(USER_UID)
+                + u64::try_from(
+                    core.exchange
+                        .orders()
+                        .values()
+                        .filter(|o| o.uid == USER_UID)
+                        .count(),
+                )
                 .unwrap_or(u64::MAX),
             fills_by_rule,
-            fees: account.map_or(Decimal::ZERO, |a| a.trades.iter().map(|t| t.fee).sum()),
+            fees: core
+                .history
+                .all_totals()
+                .iter()
+                .filter(|((uid, _), _)| *uid == USER_UID)
+                .map(|(_, t)| t.fees)
+                .sum(),
             realized_pnl: account
                 .and_then(|a| a.coins.get("USDT"))
                 .map_or(Decimal::ZERO, |c| c.realized),

@@ -89,7 +89,7 @@ async fn handle(
 fn answer(x: &Exchange) -> Response {
     let a = match &x.outcome {
         Outcome::Answer(a) => a,
-        Outcome::Failed(_) => return crate::http::dropped(),
+        Outcome::Failed(_) => return crate::server::wire::dropped(),
     };
     let mut r = Response::new(Body::from(a.body.as_bytes().to_vec()));
     *r.status_mut() = StatusCode::from_u16(a.status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);

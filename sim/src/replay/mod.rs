@@ -40,7 +40,8 @@ use contango::{Client, ConfigError, Credentials, Product};
 use tokio::sync::watch;
 use tokio::task::JoinHandle;
 
-pub use crate::pace::Pace;
+pub use crate::feeds::pace::Pace;
+use crate::server::routes::{self, url_path};
 
 /// Configures a [`Replay`].
 #[derive(Debug)]
@@ -105,8 +106,11 @@ impl ReplayBuilder {
         };
         Ok(Replay {
             rest_url: format!("http://{addr}"),
-            ws_url: format!("ws://{addr}{}", path_of("user", "/stream")),
-            market_ws_url: format!("ws://{addr}{}", path_of("market", crate::market_ws::PATH)),
+            ws_url: format!("ws://{addr}{}", path_of("user", routes::user_stream_path())),
+            market_ws_url: format!(
+                "ws://{addr}{}",
+                path_of("market", routes::market_stream_path())
+            ),
             addr,
             credentials: self.credentials,
             state,
@@ -366,7 +370,7 @@ impl State {
                     conns.push(Conn {
                         line,
                         stream,
-                        path: url_path(&url),
+                        path: url_path(&url).to_owned(),
                         at_ms,
                         frames: Vec::new(),
                         close: None,
@@ -412,24 +416,5 @@ impl State {
             Ok(g) => g,
             Err(p) => p.into_inner(),
         }
-    }
-}
-
-/// The path of a URL (`ws://host:1/stream?listenKey=..` → `/stream`).
-fn url_path(url: &str) -> String {
-    let rest = url.split_once("://").map_or(url, |(_, r)| r);
-    let path = rest.find('/').map_or("/", |i| &rest[i..]);
-    path.split(['?', '#']).next().unwrap_or("/").to_owned()
-}
-
-#[cfg(test)]
-mod tests {
-    use super::url_path;
-
-    #[test]
-    fn a_connection_is_matched_by_its_url_path() {
-        assert_eq!(url_path("ws://127.0.0.1:9/stream?listenKey=<k>"), "/stream");
-        assert_eq!(url_path("wss://h.example/kline-api/ws"), "/kline-api/ws");
-        assert_eq!(url_path("ws://h.example"), "/");
     }
 }

@@ -100,7 +100,7 @@ async fn play(mut socket: WebSocket, state: Arc<State>, i: usize) {
 /// The frame as it was on the wire: text, binary, or gzip-compressed binary.
 fn message(frame: &Frame) -> Message {
     match (&frame.payload, frame.binary, frame.gzip) {
-        (Payload::Text(t), _, true) => crate::stream::frame(t.clone(), true),
+        (Payload::Text(t), _, true) => crate::server::wire::frame(t.clone(), true),
         (Payload::Text(t), false, false) => Message::Text(t.clone().into()),
         (payload, _, _) => Message::Binary(payload.as_bytes().to_vec().into()),
     }

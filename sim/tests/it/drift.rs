@@ -1,4 +1,4 @@
-//! Drift mode over real sockets: every change listed in `contango_sim::drift::EXPECTED` is served
+//! Drift mode over real sockets: every change listed in `contango_sim::server::changed_api::EXPECTED` is served
 //! when it is on (raw REST answers, the private stream, the market stream in its gzip frames),
 //! and nothing changes when it is off: REST answers are the bytes the simulator sent before drift
 //! mode existed, and stream frames are exactly the generated types' serialization.
@@ -10,8 +10,9 @@ use contango::{
     Client, Contract, ContractSide, Event, MarketDepth, MarketEvent, MarketKline, MarketMessage,
     MarketStreamApi, NewOrder, Open, OrderTradeUpdate, OrderType, PositionType, Side,
 };
-use contango_sim::drift::{EXPECTED, Expected};
-use contango_sim::{Sim, market_ws};
+use contango_sim::Sim;
+use contango_sim::server::changed_api::{EXPECTED, Expected};
+use contango_sim::server::market_stream;
 use rust_decimal::Decimal;
 use serde_json::Value;
 
@@ -519,7 +520,7 @@ fn repush<T: serde::de::DeserializeOwned + serde::Serialize>(f: &Frame) -> Strin
     let channel = f.json["channel"].as_str().expect("channel");
     let ts = f.json["ts"].as_i64().expect("ts");
     let tick: T = serde_json::from_str(&f.json["tick"].to_string()).expect("payload");
-    market_ws::frames::push(channel, &tick, ts).expect("push")
+    market_stream::frames::push(channel, &tick, ts).expect("push")
 }
 
 #[tokio::test]

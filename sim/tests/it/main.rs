@@ -8,3 +8,4 @@ mod backtest;
 mod drift;
 mod market_stream;
 mod real_prices;
+mod structure;

@@ -8,7 +8,7 @@ use std::time::Duration;
 use contango::{
     Client, DepthChannel, MarketEvent, MarketItem, NewOrder, Open, OrderType, PositionType, Side,
 };
-use contango_sim::engine::mirror::Rule;
+use contango_sim::exchange::book::source::Rule;
 use contango_sim::{AdminAccess, MarketSource, Sim, SourceHealth};
 use rust_decimal::Decimal;
 use tokio::time::{Instant, sleep};

@@ -1,0 +1,246 @@
+//! What goes into the core, and what an input answers.
+//!
+//! An input is anything that changes the state. Each carries the exchange time the server (or
+//! the feed) stamped on it, so applying it again gives the same result: this is what a journal
+//! records. Reads are not inputs: they are queries of the state.
+
+use contango::Product;
+use rust_decimal::Decimal;
+
+use super::account::ApiKey;
+use super::book::Side;
+use super::book::source::SourceLevel;
+use super::liquidation::Liquidations;
+use super::order::Placement;
+
+/// One input of the core.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Input {
+    /// A request of account `uid` the server accepted (authenticated, decoded, checked).
+    Request {
+        /// The account it acts for.
+        uid: i64,
+        /// Exchange time the server stamped on it (ms).
+        time: i64,
+        /// What it asks.
+        command: Command,
+    },
+    /// A market source's update of a mirrored contract.
+    Market {
+        /// Exchange time (ms): the frame's own time for a recorded source.
+        time: i64,
+        /// What changed.
+        update: SourceUpdate,
+    },
+    /// A step of the synthetic market driver.
+    DriverStep {
+        /// Exchange time (ms).
+        time: i64,
+    },
+    /// The clock moved: listen keys expire.
+    Tick {
+        /// Exchange time (ms).
+        time: i64,
+    },
+    /// An action of the embedding code or the admin routes.
+    Admin {
+        /// Exchange time (ms).
+        time: i64,
+        /// What it does.
+        action: Admin,
+    },
+}
+
+impl Input {
+    /// The exchange time the input carries.
+    pub fn time(&self) -> i64 {
+        match self {
+            Input::Request { time, .. }
+            | Input::Market { time, .. }
+            | Input::DriverStep { time }
+            | Input::Tick { time }
+            | Input::Admin { time, .. } => *time,
+        }
+    }
+}
+
+/// A request's effect on the exchange, as the server read it from the wire.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Command {
+    /// `POST /v2/order`: an order, a conditional one, or one with orders attached.
+    PlaceOrder {
+        /// The product whose path it was sent to.
+        product: Product,
+        /// The order read and checked.
+        placement: Placement,
+    },
+    /// `POST /v2/cancel` of a live order the server found.
+    CancelOrder {
+        /// The product whose path it was sent to.
+        product: Product,
+        /// Contract named in the request.
+        symbol: String,
+        /// The order.
+        order_id: i64,
+        /// `conditionOrder` as sent.
+        conditional: bool,
+    },
+    /// `POST /v2/allOpenOrders`.
+    CancelAll {
+        /// The product whose path it was sent to.
+        product: Product,
+        /// Contract.
+        symbol: String,
+    },
+    /// `POST /v2/level_edit`.
+    LevelEdit {
+        /// The product whose path it was sent to.
+        product: Product,
+        /// Contract.
+        symbol: String,
+        /// Leverage asked for.
+        leverage: i32,
+    },
+    /// `POST /v2/positionMargin`.
+    PositionMargin {
+        /// The product whose path it was sent to.
+        product: Product,
+        /// Contract.
+        symbol: String,
+        /// Margin added (positive) or removed.
+        amount: Decimal,
+    },
+    /// `POST /v2/futures_transfer`.
+    Transfer {
+        /// Coin moved.
+        coin: String,
+        /// Amount moved.
+        amount: Decimal,
+        /// Wallet to contract account (`true`) or back.
+        to_contract: bool,
+    },
+    /// `POST /listenKey`.
+    CreateListenKey,
+    /// `PUT /listenKey/{key}`.
+    KeepAliveListenKey {
+        /// The key.
+        key: String,
+    },
+    /// `DELETE /listenKey/{key}`.
+    CloseListenKey {
+        /// The key.
+        key: String,
+    },
+}
+
+/// What a market source says of one mirrored contract: the parts of its frames the simulator
+/// uses, in contracts and the contract's prices.
+#[derive(Debug, Clone, PartialEq)]
+pub enum SourceUpdate {
+    /// A depth snapshot, each side best first (as the source sends it: the levels are kept
+    /// as they come).
+    Depth {
+        /// The contract.
+        symbol: String,
+        /// Asks.
+        asks: Vec<SourceLevel>,
+        /// Bids.
+        bids: Vec<SourceLevel>,
+    },
+    /// Trades, oldest first.
+    Trades {
+        /// The contract.
+        symbol: String,
+        /// Each trade: the taker's side, price, size and its own time (ms) when it has one.
+        trades: Vec<SourceTrade>,
+    },
+    /// The 24 h ticker's last price.
+    Ticker {
+        /// The contract.
+        symbol: String,
+        /// Last price.
+        close: Decimal,
+    },
+    /// The source is down (disconnected, stale): matching pauses until a good snapshot.
+    Degraded {
+        /// Why.
+        reason: String,
+    },
+}
+
+/// One trade of a market source.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SourceTrade {
+    /// The taker's side.
+    pub side: Side,
+    /// Price.
+    pub price: Decimal,
+    /// Contracts.
+    pub volume: Decimal,
+    /// Its own time (ms), when the frame says.
+    pub time: Option<i64>,
+}
+
+/// An action of the embedding code or the admin routes.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Admin {
+    /// Sets a contract's mark price (liquidations follow).
+    SetMark {
+        /// Contract.
+        symbol: String,
+        /// The price.
+        price: Decimal,
+    },
+    /// Prints a trade of two parties outside the simulator.
+    PrintTrade {
+        /// Contract.
+        symbol: String,
+        /// The taker's side.
+        side: Side,
+        /// Price.
+        price: Decimal,
+        /// Contracts.
+        volume: Decimal,
+    },
+    /// A LIMIT OPEN order of `uid` through the normal path.
+    AddLiquidity {
+        /// Owner.
+        uid: i64,
+        /// Contract.
+        symbol: String,
+        /// Side.
+        side: Side,
+        /// Price.
+        price: Decimal,
+        /// Contracts.
+        volume: Decimal,
+    },
+    /// Creates an account.
+    AddAccount {
+        /// Its key and secret.
+        key: ApiKey,
+        /// Contract-account balances.
+        contract: Vec<(String, Decimal)>,
+        /// Wallet balances.
+        wallet: Vec<(String, Decimal)>,
+    },
+}
+
+/// What an applied input answers.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Answer {
+    /// Done; nothing to say.
+    Done,
+    /// An order's id (placed, cancelled, added liquidity).
+    OrderId(i64),
+    /// How many orders were cancelled.
+    Cancelled(usize),
+    /// A listen key.
+    ListenKey(String),
+    /// What a mark price did.
+    Liquidations(Liquidations),
+    /// A printed trade's id.
+    TradeId(i64),
+    /// A new account's uid.
+    Uid(i64),
+}

@@ -1,0 +1,575 @@
+//! A contract's live state ([`Market`]: its book, mark price, tape of trades, triggers, mirrored
+//! source), and the market data computed from it: depth, 24 h statistics, candlesticks. The REST
+//! endpoints and the market stream both read them from here, so the two agree.
+//!
+//! The tape keeps the latest [`TAPE`] to twice as many trades; candles and statistics older than
+//! it are gone.
+//!
+//! The ticker covers the trades of the last 24 hours of the exchange clock (`rose` = (last − first)
+//! / first, to 8 places as the real server writes it); without trades every price is the mark
+//! price. Candles are built from the trades of each interval (a month counts 30 days); without any
+//! trade one flat candle at the mark price covers the current interval.
+
+use std::collections::BTreeMap;
+
+use contango::{Kline, KlineInterval, Millis, OrderBook, PriceLevel, Seconds, Ticker};
+use rust_decimal::Decimal;
+
+use super::book::source::SourceBook;
+use super::book::{Book, Side, TriggerIndex};
+use crate::config::ContractConfig;
+use crate::error::{SimError, SimResult};
+
+/// The tape keeps at least this many trades, at most twice as many.
+pub const TAPE: usize = 100_000;
+
+/// A public trade, for the ticker, candlesticks and the market stream.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Print {
+    /// Trade id (the one `myTrades` shows both sides).
+    pub trade_id: i64,
+    /// The incoming order that matched: the market stream sends the trades of one match in one
+    /// frame.
+    pub taker_order: i64,
+    /// Side of the incoming order (the market stream's `side`).
+    pub taker_side: Side,
+    /// Exchange-clock time (ms).
+    pub time: i64,
+    /// Price.
+    pub price: Decimal,
+    /// Contracts.
+    pub volume: Decimal,
+    /// The amount the market stream states: price × contracts, as the exchange's own frames
+    /// show (a notional in the margin coin needs the contract's multiplier).
+    pub amount: Decimal,
+}
+
+/// A contract's trades, oldest first, capped: when it holds twice [`TAPE`], the older half goes.
+/// Positions count from the first trade ever printed, so a reader that remembers where it was
+/// finds what came since.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct Tape {
+    prints: Vec<Print>,
+    dropped: u64,
+}
+
+impl Tape {
+    /// A tape holding `prints` (oldest first), as if nothing had been dropped.
+    pub fn from_prints(prints: Vec<Print>) -> Tape {
+        Tape { prints, dropped: 0 }
+    }
+
+    /// Adds a trade.
+    pub fn push(&mut self, print: Print) {
+        self.prints.push(print);
+        if self.prints.len() >= 2 * TAPE {
+            self.prints.drain(..TAPE);
+            self.dropped += TAPE as u64;
+        }
+    }
+
+    /// The trades kept, oldest first.
+    pub fn prints(&self) -> &[Print] {
+        &self.prints
+    }
+
+    /// The newest trade.
+    pub fn last(&self) -> Option<&Print> {
+        self.prints.last()
+    }
+
+    /// Whether no trade is kept.
+    pub fn is_empty(&self) -> bool {
+        self.prints.is_empty()
+    }
+
+    /// The position after the newest trade.
+    pub fn end(&self) -> u64 {
+        self.dropped + self.prints.len() as u64
+    }
+
+    /// Trades dropped from the front so far.
+    pub fn dropped(&self) -> u64 {
+        self.dropped
+    }
+
+    /// The trades from position `pos` on (those still kept).
+    pub fn since(&self, pos: u64) -> &[Print] {
+        let skip = usize::try_from(pos.saturating_sub(self.dropped)).unwrap_or(usize::MAX);
+        self.prints.get(skip..).unwrap_or_default()
+    }
+}
+
+/// A contract's live state.
+#[derive(Debug, Clone)]
+pub struct Market {
+    /// Its configuration.
+    pub cfg: ContractConfig,
+    /// Its order book.
+    pub book: Book,
+    /// Mark price (unrealized PnL, liquidation, the -1155 band).
+    pub mark: Decimal,
+    /// Trades.
+    pub tape: Tape,
+    /// Pending triggers of conditional orders.
+    pub triggers: TriggerIndex,
+    /// The market a source drives, when one does (its updates: [`super::mirror`]).
+    pub mirror: Option<MirroredMarket>,
+}
+
+impl Market {
+    /// A contract at its starting price: nothing in the book, no trade.
+    pub fn new(cfg: &ContractConfig, mirror: Option<MirroredMarket>) -> Market {
+        Market {
+            cfg: cfg.clone(),
+            book: Book::default(),
+            mark: cfg.initial_price,
+            tape: Tape::default(),
+            triggers: TriggerIndex::default(),
+            mirror,
+        }
+    }
+
+    /// Up to `limit` aggregated levels `(price, volume)` of `side`, best first: the orders in the
+    /// book, and on a mirrored contract the source's levels (less what our fills took) with our
+    /// resting orders added at their prices.
+    pub fn levels(&self, side: Side, limit: usize) -> Vec<(Decimal, Decimal)> {
+        let Some(mirror) = &self.mirror else {
+            return self.book.levels(&side, limit);
+        };
+        let ours = self.book.levels(&side, usize::MAX);
+        if ours.is_empty() {
+            return mirror.book.levels(side, limit);
+        }
+        let mut merged: BTreeMap<Decimal, Decimal> = BTreeMap::new();
+        for (p, v) in mirror.book.levels(side, usize::MAX).into_iter().chain(ours) {
+            *merged.entry(p).or_default() += v;
+        }
+        let levels = merged.into_iter();
+        match side {
+            Side::Buy => levels.rev().take(limit).collect(),
+            Side::Sell => levels.take(limit).collect(),
+        }
+    }
+
+    /// The price of the last trade; the mark price before any.
+    pub fn last_price(&self) -> Decimal {
+        self.tape.last().map_or(self.mark, |p| p.price)
+    }
+}
+
+/// The state of a contract's source.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum SourceHealth {
+    /// No snapshot yet: nothing to match against.
+    Waiting,
+    /// Matching against the source's book.
+    Live,
+    /// Matching paused until a good snapshot arrives.
+    Degraded {
+        /// Why: the book is crossed, the source is stale or disconnected.
+        reason: String,
+    },
+}
+
+impl SourceHealth {
+    /// Whether orders match against the source now.
+    pub fn is_live(&self) -> bool {
+        *self == SourceHealth::Live
+    }
+}
+
+/// What a market source drives of a contract: the source's book as it shows it, the queue
+/// ahead of each of our resting orders, the source's health.
+#[derive(Debug, Clone, PartialEq)]
+pub struct MirroredMarket {
+    /// The source's book and what our fills took from it.
+    pub book: SourceBook,
+    /// The source's size queued ahead of each of our resting orders, by order id.
+    pub ahead: BTreeMap<i64, Decimal>,
+    /// Matching state.
+    pub health: SourceHealth,
+    /// Exchange time of the last frame applied.
+    pub last_ms: i64,
+}
+
+impl MirroredMarket {
+    /// A mirror with no snapshot yet.
+    pub fn new() -> Self {
+        MirroredMarket {
+            book: SourceBook::default(),
+            ahead: BTreeMap::new(),
+            health: SourceHealth::Waiting,
+            last_ms: 0,
+        }
+    }
+}
+
+impl Default for MirroredMarket {
+    fn default() -> Self {
+        Self::new()
+    }
+}
+
+/// The market-stream symbol of a contract name (`E-BTC-USDT` → `e_btcusdt`): its `<sym>` is the
+/// contract name lower-cased, its first `-` (after the type letter) turned into `_` and the other
+/// `-` removed.
+pub fn channel_symbol(contract: &str) -> String {
+    let lower = contract.to_ascii_lowercase();
+    match lower.split_once('-') {
+        Some((kind, rest)) => format!("{kind}_{}", rest.replace('-', "")),
+        None => lower,
+    }
+}
+
+/// Up to `limit` levels per side.
+pub fn depth(m: &Market, limit: usize, now: i64) -> OrderBook {
+    OrderBook {
+        time: Some(Millis(now)),
+        bids: stepped_levels(m, Side::Buy, 0, limit),
+        asks: stepped_levels(m, Side::Sell, 0, limit),
+    }
+}
+
+/// Up to `limit` levels of a side, best first, with prices aggregated to multiples of
+/// `price tick × 10^step` (the price tick being `10^-pricePrecision`): asks rounded up, bids
+/// down, volumes of levels that land on one price summed. Step 0 is the exact book.
+pub fn stepped_levels(m: &Market, side: Side, step: u32, limit: usize) -> Vec<PriceLevel> {
+    if step == 0 {
+        return m
+            .levels(side, limit)
+            .into_iter()
+            .map(|(price, quantity)| PriceLevel { price, quantity })
+            .collect();
+    }
+    let bucket = bucket(m.cfg.price_precision, step);
+    let mut out: Vec<PriceLevel> = Vec::new();
+    for (price, quantity) in m.levels(side, usize::MAX) {
+        let units = price / bucket;
+        let rounded = if side == Side::Sell {
+            units.ceil()
+        } else {
+            units.floor()
+        };
+        let price = (rounded * bucket).normalize();
+        let full = out.len() == limit;
+        match out.last_mut() {
+            Some(last) if last.price == price => last.quantity += quantity,
+            _ if full => break,
+            _ => out.push(PriceLevel { price, quantity }),
+        }
+    }
+    out
+}
+
+/// `10^(step − precision)`: the width of one aggregated price level.
+fn bucket(precision: u32, step: u32) -> Decimal {
+    let mut b = Decimal::new(1, precision.min(28));
+    for _ in 0..step {
+        b *= Decimal::TEN;
+    }
+    b
+}
+
+/// Statistics of the last 24 hours.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Stats {
+    /// First price of the window (the latest price without trades).
+    pub open: Decimal,
+    /// Highest price.
+    pub high: Decimal,
+    /// Lowest price.
+    pub low: Decimal,
+    /// Latest price (the mark price before the first trade).
+    pub last: Decimal,
+    /// Contracts traded.
+    pub vol: Decimal,
+    /// Value traded.
+    pub amount: Decimal,
+    /// (last − open) / open.
+    pub rose: Decimal,
+}
+
+/// The 24 h statistics at `now`.
+pub fn stats(m: &Market, now: i64) -> Stats {
+    let since = now - 24 * 3600 * 1000;
+    let prints = m.tape.prints();
+    let start = prints.partition_point(|p| p.time < since);
+    let recent = prints.get(start..).unwrap_or_default();
+    let last = m.last_price();
+    let open = recent.first().map_or(last, |p| p.price);
+    Stats {
+        open,
+        high: recent.iter().map(|p| p.price).max().unwrap_or(last),
+        low: recent.iter().map(|p| p.price).min().unwrap_or(last),
+        last,
+        vol: recent.iter().map(|p| p.volume).sum(),
+        amount: recent.iter().map(|p| p.amount).sum(),
+        rose: if open.is_zero() {
+            Decimal::ZERO
+        } else {
+            ((last - open) / open).round_dp(8)
+        },
+    }
+}
+
+/// The 24 h ticker.
+pub fn ticker(m: &Market, now: i64) -> SimResult<Ticker> {
+    let s = stats(m, now);
+    let mut t = Ticker::new();
+    t.time = Some(Millis(now - 24 * 3600 * 1000));
+    t.high = Some(s.high);
+    t.low = Some(s.low);
+    t.last = Some(s.last);
+    t.vol = Some(s.vol);
+    t.rose = Some(s.rose);
+    Ok(t)
+}
+
+/// Length of an interval in milliseconds, from its wire name (the REST and the market stream's
+/// intervals share their names).
+pub fn interval_ms(wire: &str) -> SimResult<i64> {
+    const MINUTE: i64 = 60_000;
+    const DAY: i64 = 1_440 * MINUTE;
+    Ok(match wire {
+        "1min" => MINUTE,
+        "5min" => 5 * MINUTE,
+        "15min" => 15 * MINUTE,
+        "30min" => 30 * MINUTE,
+        "60min" | "1h" => 60 * MINUTE,
+        "2h" => 120 * MINUTE,
+        "4h" => 240 * MINUTE,
+        "1day" => DAY,
+        "1week" => 7 * DAY,
+        "1month" => 30 * DAY,
+        _ => return Err(SimError::param("interval")),
+    })
+}
+
+/// One candle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Candle {
+    /// Start (ms, a multiple of the interval).
+    pub start: i64,
+    /// First price.
+    pub open: Decimal,
+    /// Highest price.
+    pub high: Decimal,
+    /// Lowest price.
+    pub low: Decimal,
+    /// Last price.
+    pub close: Decimal,
+    /// Contracts traded.
+    pub vol: Decimal,
+    /// Value traded.
+    pub amount: Decimal,
+}
+
+impl Candle {
+    fn open_at(start: i64, p: &Print) -> Candle {
+        Candle {
+            start,
+            open: p.price,
+            high: p.price,
+            low: p.price,
+            close: p.price,
+            vol: Decimal::ZERO,
+            amount: Decimal::ZERO,
+        }
+    }
+
+    fn add(&mut self, p: &Print) {
+        self.high = self.high.max(p.price);
+        self.low = self.low.min(p.price);
+        self.close = p.price;
+        self.vol += p.volume;
+        self.amount += p.amount;
+    }
+
+    /// A candle without trades at `price`.
+    fn flat(start: i64, price: Decimal) -> Candle {
+        Candle {
+            start,
+            open: price,
+            high: price,
+            low: price,
+            close: price,
+            vol: Decimal::ZERO,
+            amount: Decimal::ZERO,
+        }
+    }
+}
+
+/// Every candle of width `width` ms, oldest first: one per interval that has trades (or the
+/// flat candle at the mark price when there is no trade at all).
+pub fn candles(m: &Market, width: i64, now: i64) -> Vec<Candle> {
+    candles_of(m.tape.prints(), width, m.mark, now)
+}
+
+fn candles_of(prints: &[Print], width: i64, mark: Decimal, now: i64) -> Vec<Candle> {
+    let mut out: Vec<Candle> = Vec::new();
+    for p in prints {
+        let start = p.time.div_euclid(width) * width;
+        match out.last_mut() {
+            Some(c) if c.start == start => c.add(p),
+            _ => {
+                let mut c = Candle::open_at(start, p);
+                c.add(p);
+                out.push(c);
+            }
+        }
+    }
+    if out.is_empty() {
+        out.push(Candle::flat(now.div_euclid(width) * width, mark));
+    }
+    out
+}
+
+/// The newest candle (what the kline channel pushes): built from the trades of its interval
+/// only, found from the back.
+pub fn latest_candle(m: &Market, width: i64, now: i64) -> Candle {
+    let Some(newest) = m.tape.last() else {
+        return Candle::flat(now.div_euclid(width) * width, m.mark);
+    };
+    let start = newest.time.div_euclid(width) * width;
+    let prints = m.tape.prints();
+    let first = prints.partition_point(|p| p.time < start);
+    let tail = prints.get(first..).unwrap_or_default();
+    candles_of(tail, width, m.mark, now)
+        .pop()
+        .unwrap_or_else(|| Candle::flat(start, m.mark))
+}
+
+/// The newest `limit` candles, oldest first.
+pub fn klines(
+    m: &Market,
+    interval: &KlineInterval,
+    limit: usize,
+    now: i64,
+) -> SimResult<Vec<Kline>> {
+    let width = interval_ms(interval.as_str())?;
+    let mut candles = candles(m, width, now);
+    let skip = candles.len().saturating_sub(limit);
+    candles
+        .split_off(skip)
+        .into_iter()
+        .map(|c| {
+            let mut k = Kline::new(Seconds(c.start / 1000));
+            k.open = Some(c.open);
+            k.high = Some(c.high);
+            k.low = Some(c.low);
+            k.close = Some(c.close);
+            k.vol = Some(c.vol);
+            Ok(k)
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::default_contracts;
+    use crate::exchange::book::Resting;
+
+    fn dec(s: &str) -> Decimal {
+        s.parse().unwrap_or_default()
+    }
+
+    /// The default ETH contract's market with an empty book and these prints.
+    fn eth_market(prints: Vec<Print>) -> Market {
+        let Some(cfg) = default_contracts()
+            .into_iter()
+            .find(|c| c.symbol == "E-ETH-USDT")
+        else {
+            panic!("the default ETH contract");
+        };
+        let mut m = Market::new(&cfg, None);
+        m.tape = Tape::from_prints(prints);
+        m
+    }
+
+    fn print(time: i64, price: i64) -> Print {
+        Print {
+            trade_id: time,
+            taker_order: time,
+            taker_side: Side::Buy,
+            time,
+            price: Decimal::from(price),
+            volume: Decimal::ONE,
+            amount: Decimal::from(price),
+        }
+    }
+
+    #[test]
+    fn rose_is_a_ratio_to_eight_places() {
+        // As the real server writes it (`0.01198225`), not Decimal division's 28 digits.
+        let m = eth_market(vec![print(1_000, 3), print(2_000, 4)]);
+        assert_eq!(stats(&m, 3_000).rose, dec("0.33333333"));
+    }
+
+    #[test]
+    fn stepped_levels_round_outwards_and_sum() {
+        let mut m = eth_market(Vec::new());
+        let mut id = 0;
+        let mut add = |side: Side, price: &str, volume: i64| {
+            id += 1;
+            let r = Resting {
+                order_id: id,
+                account: 1,
+                remaining: Decimal::from(volume),
+            };
+            m.book.insert(&side, dec(price), r);
+        };
+        for (p, v) in [("100.05", 1), ("100.15", 2), ("100.10", 4), ("101.01", 8)] {
+            add(Side::Sell, p, v);
+        }
+        for (p, v) in [("99.95", 1), ("99.91", 2), ("99.89", 4)] {
+            add(Side::Buy, p, v);
+        }
+        let levels = |side, step, limit| -> Vec<(Decimal, Decimal)> {
+            stepped_levels(&m, side, step, limit)
+                .into_iter()
+                .map(|l| (l.price, l.quantity))
+                .collect()
+        };
+        // Price precision 2: step 1 aggregates to 0.1 (asks up, bids down).
+        assert_eq!(
+            levels(Side::Sell, 1, 30),
+            vec![
+                (dec("100.1"), dec("5")),
+                (dec("100.2"), dec("2")),
+                (dec("101.1"), dec("8"))
+            ]
+        );
+        assert_eq!(
+            levels(Side::Buy, 1, 30),
+            vec![(dec("99.9"), dec("3")), (dec("99.8"), dec("4"))]
+        );
+        // Step 3: to 10; the limit counts aggregated levels.
+        assert_eq!(levels(Side::Sell, 3, 30), vec![(dec("110"), dec("15"))]);
+        assert_eq!(levels(Side::Sell, 1, 2).len(), 2);
+        // Step 0 is the book as it is.
+        assert_eq!(levels(Side::Buy, 0, 1), vec![(dec("99.95"), dec("1"))]);
+    }
+
+    #[test]
+    fn candles_group_trades_by_interval() {
+        let prints = [
+            print(0, 10),
+            print(59_999, 12),
+            print(60_000, 11),
+            print(180_000, 9),
+        ];
+        let c = candles_of(&prints, 60_000, Decimal::ONE, 0);
+        assert_eq!(c.len(), 3, "no candle for a minute without trades");
+        assert_eq!(
+            (c[0].open, c[0].high, c[0].low, c[0].close, c[0].vol),
+            (10.into(), 12.into(), 10.into(), 12.into(), 2.into())
+        );
+        assert_eq!(c[2].start, 180_000);
+        assert_eq!(
+            candles_of(&[], 60_000, Decimal::ONE, 61_000)[0].start,
+            60_000
+        );
+    }
+}

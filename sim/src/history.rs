@@ -1,0 +1,293 @@
+//! What the venue remembers of what left the core: done orders, each side of every trade,
+//! transfers, forced orders. The REST history views (`myTrades`, `futures_transfer_history`,
+//! `forceOrdersHistory`, a done order's `order`), the fill log and the reports read it here.
+//!
+//! A bounded window: the latest [`ORDERS_KEPT`] done orders, and per account the latest
+//! [`TRADES_KEPT`] trades, [`TRANSFERS_KEPT`] transfers and [`FORCED_KEPT`] forced orders; the
+//! latest [`FILL_LOG`] fills against a market source. Older records are forgotten (a journaled
+//! venue's store keeps them all), so a venue that runs for days stays the same size. Running
+//! totals (fees, trades, orders, fills by rule) count everything since the start.
+
+use std::collections::{BTreeMap, BTreeSet, VecDeque};
+
+use rust_decimal::Decimal;
+
+use crate::exchange::book::Side;
+use crate::exchange::book::source::Rule;
+use crate::exchange::order::OrderRecord;
+use crate::exchange::records::{ForcedKind, ForcedRecord, Record, TradeRecord, Transfer};
+
+/// Done orders kept (over every account).
+pub const ORDERS_KEPT: usize = 10_000;
+/// Trades kept per account.
+pub const TRADES_KEPT: usize = 10_000;
+/// Transfers kept per account.
+pub const TRANSFERS_KEPT: usize = 1_000;
+/// Forced orders kept per account.
+pub const FORCED_KEPT: usize = 1_000;
+/// Fills against a market source kept for the fill log (over every account).
+pub const FILL_LOG: usize = 10_000;
+/// Default window of the history endpoints: the recent 30 days.
+pub const THIRTY_DAYS_MS: i64 = 30 * 24 * 3600 * 1000;
+
+/// One fill of our orders against a market source, for the fill log, the admin route and
+/// reports.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FillRecord {
+    /// Exchange time.
+    pub time: i64,
+    /// Contract.
+    pub symbol: String,
+    /// Our order.
+    pub order_id: i64,
+    /// Its owner.
+    pub uid: i64,
+    /// Its side.
+    pub side: Side,
+    /// Price.
+    pub price: Decimal,
+    /// Contracts.
+    pub volume: Decimal,
+    /// The rule that made it.
+    pub rule: Rule,
+    /// The fee charged.
+    pub fee: Decimal,
+}
+
+/// A done order as it left the core, with its attached orders as they ended.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct DoneOrder {
+    /// The order.
+    pub order: OrderRecord,
+    /// Its attached orders.
+    pub children: Vec<OrderRecord>,
+}
+
+/// Running totals of one account in one contract.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct Totals {
+    /// Fees paid.
+    pub fees: Decimal,
+    /// Trades (each side counted once).
+    pub trades: u64,
+}
+
+/// The window and the totals.
+#[derive(Debug, Default)]
+pub struct History {
+    orders: BTreeMap<i64, DoneOrder>,
+    order_ids: VecDeque<i64>,
+    client_ids: BTreeMap<(i64, String), BTreeSet<i64>>,
+    trades: BTreeMap<i64, VecDeque<TradeRecord>>,
+    transfers: BTreeMap<i64, VecDeque<Transfer>>,
+    forced: BTreeMap<i64, VecDeque<ForcedRecord>>,
+    fills: VecDeque<FillRecord>,
+    fill_counts: BTreeMap<Rule, u64>,
+    totals: BTreeMap<(i64, String), Totals>,
+    orders_done: BTreeMap<i64, u64>,
+}
+
+fn bounded<T>(queue: &mut VecDeque<T>, item: T, max: usize) {
+    if queue.len() >= max {
+        queue.pop_front();
+    }
+    queue.push_back(item);
+}
+
+impl History {
+    /// Keeps what left the core.
+    pub fn record(&mut self, records: Vec<Record>) {
+        for r in records {
+            match r {
+                Record::Order { order, children } => self.done(DoneOrder { order, children }),
+                Record::Trade(t) => self.trade(t),
+                Record::Transfer(t) => {
+                    bounded(self.transfers.entry(t.uid).or_default(), t, TRANSFERS_KEPT);
+                }
+                Record::Forced(f) => {
+                    bounded(self.forced.entry(f.uid).or_default(), f, FORCED_KEPT);
+                }
+                Record::Account { .. } | Record::OrderChanged(_) => {}
+            }
+        }
+    }
+
+    fn done(&mut self, done: DoneOrder) {
+        let (id, uid) = (done.order.id, done.order.uid);
+        *self.orders_done.entry(uid).or_default() += 1;
+        if let Some(coid) = &done.order.client_order_id {
+            self.client_ids
+                .entry((uid, coid.clone()))
+                .or_default()
+                .insert(id);
+        }
+        self.orders.insert(id, done);
+        self.order_ids.push_back(id);
+        while self.order_ids.len() > ORDERS_KEPT {
+            let Some(old) = self.order_ids.pop_front() else {
+                break;
+            };
+            let Some(gone) = self.orders.remove(&old) else {
+                continue;
+            };
+            if let Some(coid) = gone.order.client_order_id {
+                let key = (gone.order.uid, coid);
+                if let Some(ids) = self.client_ids.get_mut(&key) {
+                    ids.remove(&old);
+                    if ids.is_empty() {
+                        self.client_ids.remove(&key);
+                    }
+                }
+            }
+        }
+    }
+
+    fn trade(&mut self, t: TradeRecord) {
+        let totals = self.totals.entry((t.uid, t.symbol.clone())).or_default();
+        totals.fees += t.fee;
+        totals.trades += 1;
+        if let Some(rule) = t.rule {
+            *self.fill_counts.entry(rule).or_default() += 1;
+            let fill = FillRecord {
+                time: t.time,
+                symbol: t.symbol.clone(),
+                order_id: t.order_id,
+                uid: t.uid,
+                side: t.side,
+                price: t.price,
+                volume: t.volume,
+                rule,
+                fee: t.fee,
+            };
+            bounded(&mut self.fills, fill, FILL_LOG);
+        }
+        bounded(self.trades.entry(t.uid).or_default(), t, TRADES_KEPT);
+    }
+
+    /// The done order `id`, if still kept.
+    pub fn order(&self, id: i64) -> Option<&DoneOrder> {
+        self.orders.get(&id)
+    }
+
+    /// The done orders of `uid` with client order id `coid` still kept, oldest first.
+    pub fn orders_by_client_id(&self, uid: i64, coid: &str) -> impl Iterator<Item = &DoneOrder> {
+        self.client_ids
+            .get(&(uid, coid.to_owned()))
+            .into_iter()
+            .flatten()
+            .filter_map(|id| self.orders.get(id))
+    }
+
+    /// Trades of `uid` in `symbol`, oldest first (`myTrades`): with `from_id`, the first
+    /// `limit` from that trade id on; without, the newest `limit`; `start`/`end` bound the time
+    /// (inclusive).
+    pub fn trades(
+        &self,
+        uid: i64,
+        symbol: &str,
+        from_id: Option<i64>,
+        (start, end): (Option<i64>, Option<i64>),
+        limit: usize,
+    ) -> Vec<&TradeRecord> {
+        let (start, end) = (start.unwrap_or(i64::MIN), end.unwrap_or(i64::MAX));
+        let matching = self.trades.get(&uid).into_iter().flatten().filter(|t| {
+            t.symbol == symbol
+                && t.time >= start
+                && t.time <= end
+                && from_id.is_none_or(|id| t.trade_id >= id)
+        });
+        if from_id.is_some() {
+            matching.take(limit).collect()
+        } else {
+            let all: Vec<_> = matching.collect();
+            let skip = all.len().saturating_sub(limit);
+            all.into_iter().skip(skip).collect()
+        }
+    }
+
+    /// Every trade of `uid` kept, oldest first.
+    pub fn all_trades(&self, uid: i64) -> impl Iterator<Item = &TradeRecord> {
+        self.trades.get(&uid).into_iter().flatten()
+    }
+
+    /// Transfers of one direction, optionally of one coin, in `[begin, end]` (begin defaults to
+    /// 30 days before `now`, end to any time), oldest first, paged.
+    #[allow(clippy::too_many_arguments)]
+    pub fn transfers(
+        &self,
+        uid: i64,
+        to_contract: bool,
+        coin: Option<&str>,
+        (begin, end): (Option<i64>, Option<i64>),
+        page: usize,
+        limit: usize,
+        now: i64,
+    ) -> Vec<&Transfer> {
+        let begin = begin.unwrap_or(now - THIRTY_DAYS_MS);
+        let end = end.unwrap_or(i64::MAX);
+        self.transfers
+            .get(&uid)
+            .into_iter()
+            .flatten()
+            .filter(|t| t.to_contract == to_contract)
+            .filter(|t| coin.is_none_or(|c| c.eq_ignore_ascii_case(&t.coin)))
+            .filter(|t| t.time >= begin && t.time <= end)
+            .skip(page.saturating_sub(1).saturating_mul(limit))
+            .take(limit)
+            .collect()
+    }
+
+    /// Forced orders of `uid` in `symbol`, of one kind or both, in `[begin, end]` (begin
+    /// defaults to 30 days before `now`), oldest first, paged.
+    #[allow(clippy::too_many_arguments)]
+    pub fn forced(
+        &self,
+        uid: i64,
+        symbol: &str,
+        kind: Option<ForcedKind>,
+        (begin, end): (Option<i64>, Option<i64>),
+        page: usize,
+        limit: usize,
+        now: i64,
+    ) -> Vec<&ForcedRecord> {
+        let begin = begin.unwrap_or(now - THIRTY_DAYS_MS);
+        let end = end.unwrap_or(i64::MAX);
+        self.forced
+            .get(&uid)
+            .into_iter()
+            .flatten()
+            .filter(|r| r.symbol == symbol && kind.is_none_or(|k| k == r.kind))
+            .filter(|r| r.time >= begin && r.time <= end)
+            .skip(page.saturating_sub(1).saturating_mul(limit))
+            .take(limit)
+            .collect()
+    }
+
+    /// The latest fills against a market source, oldest first (at most [`FILL_LOG`]).
+    pub fn fills(&self) -> impl Iterator<Item = &FillRecord> {
+        self.fills.iter()
+    }
+
+    /// Fills against a market source since the start, by rule.
+    pub fn fill_counts(&self) -> &BTreeMap<Rule, u64> {
+        &self.fill_counts
+    }
+
+    /// Fees and trades of `uid` in `symbol` since the start.
+    pub fn totals(&self, uid: i64, symbol: &str) -> Totals {
+        self.totals
+            .get(&(uid, symbol.to_owned()))
+            .copied()
+            .unwrap_or_default()
+    }
+
+    /// Every account's totals, by `(uid, contract)`.
+    pub fn all_totals(&self) -> &BTreeMap<(i64, String), Totals> {
+        &self.totals
+    }
+
+    /// Orders of `uid` that are done, since the start.
+    pub fn orders_done(&self, uid: i64) -> u64 {
+        self.orders_done.get(&uid).copied().unwrap_or(0)
+    }
+}

@@ -1,0 +1,757 @@
+//! Drift mode ([`crate::SimConfig::drift`], `contango-sim --drift`): the simulator answers as if
+//! the exchange had changed its API under `spec/futures.yaml`, so that a client's drift detection
+//! (`client.drift()`, `contango drift`; docs/design.md, Drift) can be tested against a real server.
+//! Off by
+//! default; when off, no answer or frame passes through this module.
+//!
+//! Every change is one entry of [`EXPECTED`], the finding an SDK should report for it:
+//!
+//! | kind | source | path | wire | what is served |
+//! | --- | --- | --- | --- | --- |
+//! | `unknown_field` | `ticker` | `openInterest` | `openInterest` | `"openInterest":"1520.5"` at the top of the bare answer |
+//! | `unknown_field` | `account` | `updateTime` | `updateTime` | `"updateTime":<now, ms>` at the top of `data` |
+//! | `unknown_field` | `account` | `account[].bonus` | `bonus` | `"bonus":"0"` in every balance object |
+//! | `unknown_field` | `leverage_bracket` | `brackets[].autoAdjust` | `autoAdjust` | `"autoAdjust":false` in every item of the list |
+//! | `unknown_enum_value` | `contracts` | `[].side` | `2` | `"side":2` (the spec's `ContractSide` lists 0 and 1) |
+//! | `missing_field` | `depth` | `asks` | `asks` | the required `asks` left out (the call fails) |
+//! | `type_mismatch` | `commission_rate` | `openTakerFeeRate` | `openTakerFeeRate` | `true` where the spec says decimal (the call fails) |
+//! | `unknown_error_code` | `force_orders_history` | | `-1999` | HTTP 400 `{"code":-1999,"msg":"history service is being upgraded; try again later"}` |
+//! | `unknown_event` | `stream` | | `MARGIN_CALL` | `{"e":"MARGIN_CALL","E":<ms>,"p":[]}` once per connection, right after the subscribe ack |
+//! | `unknown_field` | `ORDER_TRADE_UPDATE` | `T` | `T` | `"T"` (a copy of `E`) at the top of every order update |
+//! | `unknown_field` | `ORDER_TRADE_UPDATE` | `o.wt` | `wt` | `"wt":"CONTRACT_PRICE"` in the order object of every order update |
+//! | `unknown_field` | `kline` (market channel) | `turnover` | `turnover` | `"turnover"` (a copy of `amount`) in every kline push's `tick` |
+//! | `unknown_channel` | `market_stream` | | `market_e_btcusdt_bbo` | after every depth push of a contract, a push of `market_<sym>_bbo` (`tick`: `{"bid":[price,vol],"ask":[price,vol]}`, the best levels; a side is `null` when empty), in the connection's wire format (gzip or text); the wire shown is E-BTC-USDT's |
+//!
+//! - `source` is the spec's endpoint key for REST, the event name for a private-stream event's
+//!   field, `stream` for an unknown event, the spec's market channel key for a payload field and
+//!   `market_stream` for an unknown channel.
+//! - `path` is dotted from the decoded value's root (a REST answer's `data`, or the bare body;
+//!   the event object; the market frame's `tick`), `[]` marking list items (`[].side`: every item
+//!   of a list that is the whole answer), and ends at the field concerned; it is empty for
+//!   unknown error codes, events and channels.
+//! - `wire` is the field's wire name, the enum value as sent, the code as text, the event type or
+//!   the wire channel name.
+//!
+//! What a probe needs still works: server time, `contracts` (its first contract decodes), the
+//! listen-key endpoints and `account` (extra fields only). The calls that fail (`depth`,
+//! `commission_rate`, `force_orders_history`) fail alone. The values are samples of fields the
+//! simulator does not model; the exchange's rules are untouched: answers and frames are changed
+//! as JSON text after they are built (member order and number digits kept), here and nowhere
+//! else.
+
+use contango::ErrorCode;
+use serde::de::{MapAccess, Visitor};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
+use serde_json::value::{RawValue, to_raw_value};
+
+use crate::error::SimError;
+
+/// A finding an SDK should report against a drifting simulator (see the module docs).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Expected {
+    /// `unknown_field`, `unknown_enum_value`, `unknown_error_code`, `missing_field`,
+    /// `type_mismatch`, `unknown_event` or `unknown_channel`.
+    pub kind: &'static str,
+    /// The spec's endpoint key, event name or market channel key; `stream` or `market_stream`.
+    pub source: &'static str,
+    /// Dotted path from the decoded value's root to the field (`account[].bonus`); empty for
+    /// error codes, events and channels.
+    pub path: &'static str,
+    /// The field name, enum value, error code, event type or channel name as sent.
+    pub wire: &'static str,
+}
+
+/// Every finding drift mode should cause, one per change, in the order of the module docs.
+pub const EXPECTED: &[Expected] = &expected();
+
+/// Where a change is made.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Layer {
+    Rest,
+    UserStream,
+    MarketStream,
+}
+
+/// A value a change puts on the wire.
+#[derive(Debug, Clone, Copy)]
+enum Sample {
+    /// This JSON text.
+    Json(&'static str),
+    /// The exchange clock, in milliseconds.
+    Now,
+    /// The value of this member of the same object.
+    CopyOf(&'static str),
+}
+
+/// How a change is made.
+#[derive(Debug, Clone, Copy)]
+enum How {
+    /// Adds the field `path` ends at to every object the rest of the path reaches.
+    Add(Sample),
+    /// Removes it.
+    Remove,
+    /// Replaces its value.
+    Replace(Sample),
+    /// Answers with this error code (`wire` as text), HTTP 400, and this message.
+    Refuse(i64, &'static str),
+    /// Sends the event `wire` with these members after `e` and `E`, once per connection, after
+    /// the subscribe ack.
+    Announce(&'static str),
+    /// After every depth push, pushes the best bid and ask as `market_<sym>_bbo`.
+    BestBidOffer,
+}
+
+#[derive(Debug, Clone, Copy)]
+struct Change {
+    expected: Expected,
+    layer: Layer,
+    how: How,
+}
+
+const fn change(
+    layer: Layer,
+    kind: &'static str,
+    source: &'static str,
+    path: &'static str,
+    wire: &'static str,
+    how: How,
+) -> Change {
+    Change {
+        expected: Expected {
+            kind,
+            source,
+            path,
+            wire,
+        },
+        layer,
+        how,
+    }
+}
+
+const CHANGES: [Change; 13] = [
+    change(
+        Layer::Rest,
+        "unknown_field",
+        "ticker",
+        "openInterest",
+        "openInterest",
+        How::Add(Sample::Json(r#""1520.5""#)),
+    ),
+    change(
+        Layer::Rest,
+        "unknown_field",
+        "account",
+        "updateTime",
+        "updateTime",
+        How::Add(Sample::Now),
+    ),
+    change(
+        Layer::Rest,
+        "unknown_field",
+        "account",
+        "account[].bonus",
+        "bonus",
+        How::Add(Sample::Json(r#""0""#)),
+    ),
+    change(
+        Layer::Rest,
+        "unknown_field",
+        "leverage_bracket",
+        "brackets[].autoAdjust",
+        "autoAdjust",
+        How::Add(Sample::Json("false")),
+    ),
+    change(
+        Layer::Rest,
+        "unknown_enum_value",
+        "contracts",
+        "[].side",
+        "2",
+        How::Replace(Sample::Json("2")),
+    ),
+    change(
+        Layer::Rest,
+        "missing_field",
+        "depth",
+        "asks",
+        "asks",
+        How::Remove,
+    ),
+    change(
+        Layer::Rest,
+        "type_mismatch",
+        "commission_rate",
+        "openTakerFeeRate",
+        "openTakerFeeRate",
+        How::Replace(Sample::Json("true")),
+    ),
+    change(
+        Layer::Rest,
+        "unknown_error_code",
+        "force_orders_history",
+        "",
+        "-1999",
+        How::Refuse(-1999, "history service is being upgraded; try again later"),
+    ),
+    change(
+        Layer::UserStream,
+        "unknown_event",
+        "stream",
+        "",
+        "MARGIN_CALL",
+        How::Announce(r#""p":[]"#),
+    ),
+    change(
+        Layer::UserStream,
+        "unknown_field",
+        "ORDER_TRADE_UPDATE",
+        "T",
+        "T",
+        How::Add(Sample::CopyOf("E")),
+    ),
+    change(
+        Layer::UserStream,
+        "unknown_field",
+        "ORDER_TRADE_UPDATE",
+        "o.wt",
+        "wt",
+        How::Add(Sample::Json(r#""CONTRACT_PRICE""#)),
+    ),
+    change(
+        Layer::MarketStream,
+        "unknown_field",
+        "kline",
+        "turnover",
+        "turnover",
+        How::Add(Sample::CopyOf("amount")),
+    ),
+    change(
+        Layer::MarketStream,
+        "unknown_channel",
+        "market_stream",
+        "",
+        "market_e_btcusdt_bbo",
+        How::BestBidOffer,
+    ),
+];
+
+const fn expected() -> [Expected; CHANGES.len()] {
+    let mut out = [CHANGES[0].expected; CHANGES.len()];
+    let mut i = 0;
+    while i < CHANGES.len() {
+        out[i] = CHANGES[i].expected;
+        i += 1;
+    }
+    out
+}
+
+fn changes(layer: Layer, source: &str) -> impl Iterator<Item = &'static Change> {
+    CHANGES
+        .iter()
+        .filter(move |c| c.layer == layer && c.expected.source == source)
+}
+
+/// What drift mode makes of a successful REST answer.
+#[derive(Debug)]
+pub(crate) enum Answer {
+    /// Sent as it is.
+    Unchanged,
+    /// Sent as this text instead.
+    Changed(String),
+    /// Replaced by this error answer.
+    Refused(SimError),
+}
+
+/// The successful answer `body` of endpoint `endpoint` (the spec key) as the changed API sends
+/// it; `wrapped` when the value is the envelope's `data`.
+pub(crate) fn rest(endpoint: &str, wrapped: bool, body: &[u8], now_ms: i64) -> Answer {
+    let mut text: Option<Box<RawValue>> = None;
+    for c in changes(Layer::Rest, endpoint) {
+        if let How::Refuse(code, msg) = c.how {
+            return Answer::Refused(SimError {
+                code: ErrorCode::Unknown(code),
+                message: msg.to_owned(),
+                status: 400,
+                retry_after: None,
+            });
+        }
+        let current = match text.take() {
+            Some(t) => t,
+            None => match serde_json::from_slice::<Box<RawValue>>(body) {
+                Ok(t) => t,
+                Err(_) => return Answer::Unchanged,
+            },
+        };
+        let path = match (wrapped, c.expected.path.starts_with('[')) {
+            (false, _) => c.expected.path.to_owned(),
+            (true, true) => format!("data{}", c.expected.path),
+            (true, false) => format!("data.{}", c.expected.path),
+        };
+        text = Some(edit_field(&current, &path, c.how, now_ms).unwrap_or(current));
+    }
+    match text {
+        Some(t) => Answer::Changed(t.get().to_owned()),
+        None => Answer::Unchanged,
+    }
+}
+
+/// The events sent once on each private-stream connection after its subscribe ack.
+pub(crate) fn after_subscribe(now_ms: i64) -> Vec<String> {
+    changes(Layer::UserStream, "stream")
+        .filter_map(|c| match c.how {
+            How::Announce(members) => {
+                let event = serde_json::to_string(c.expected.wire).ok()?;
+                Some(format!(r#"{{"e":{event},"E":{now_ms},{members}}}"#))
+            }
+            _ => None,
+        })
+        .collect()
+}
+
+/// A private-stream event as the changed API sends it (unchanged when no change concerns it).
+pub(crate) fn event(text: String, now_ms: i64) -> String {
+    let Ok(raw) = serde_json::from_str::<Box<RawValue>>(&text) else {
+        return text;
+    };
+    let Some(name) = member::<String>(&raw, "e") else {
+        return text;
+    };
+    let mut current = raw;
+    for c in changes(Layer::UserStream, &name) {
+        if let Ok(t) = edit_field(&current, c.expected.path, c.how, now_ms) {
+            current = t;
+        }
+    }
+    current.get().to_owned()
+}
+
+/// Market-stream frames as the changed API sends them: pushes of a channel whose spec key
+/// `key_of` gives (from the wire channel name) get their `tick` changed, and a depth push is
+/// followed by a push of a channel the spec does not describe. Other frames pass unchanged.
+pub(crate) fn market_frames(
+    texts: Vec<String>,
+    key_of: impl Fn(&str) -> Option<&'static str>,
+) -> Vec<String> {
+    let mut out = Vec::with_capacity(texts.len());
+    for text in texts {
+        let push = serde_json::from_str::<Box<RawValue>>(&text)
+            .ok()
+            .filter(|raw| member::<String>(raw, "event_rep").as_deref() == Some(""))
+            .and_then(|raw| Some((member::<String>(&raw, "channel")?, raw)));
+        let Some((channel, raw)) = push else {
+            out.push(text);
+            continue;
+        };
+        let key = key_of(&channel);
+        let mut current = raw;
+        for c in CHANGES.iter().filter(|c| c.layer == Layer::MarketStream) {
+            match c.how {
+                How::BestBidOffer => {}
+                how if Some(c.expected.source) == key => {
+                    let path = format!("tick.{}", c.expected.path);
+                    if let Ok(t) = edit_field(&current, &path, how, 0) {
+                        current = t;
+                    }
+                }
+                _ => {}
+            }
+        }
+        out.push(current.get().to_owned());
+        let bbo = CHANGES.iter().any(|c| matches!(c.how, How::BestBidOffer));
+        if bbo && key == Some("depth") {
+            out.extend(best_bid_offer(&channel, &current));
+        }
+    }
+    out
+}
+
+/// The `market_<sym>_bbo` push that follows the depth push `frame` of `channel`.
+fn best_bid_offer(channel: &str, frame: &RawValue) -> Option<String> {
+    #[derive(Deserialize)]
+    struct Depth {
+        asks: Vec<Box<RawValue>>,
+        buys: Vec<Box<RawValue>>,
+    }
+    #[derive(Serialize)]
+    struct Bbo {
+        bid: Option<Box<RawValue>>,
+        ask: Option<Box<RawValue>>,
+    }
+    let (sym, _) = channel.rsplit_once("_depth_step")?;
+    let depth: Depth = member(frame, "tick")?;
+    let ts: i64 = member(frame, "ts")?;
+    let tick = Bbo {
+        bid: depth.buys.into_iter().next(),
+        ask: depth.asks.into_iter().next(),
+    };
+    super::market_stream::frames::push(&format!("{sym}_bbo"), &tick, ts)
+}
+
+/// Member `name` of the object `raw`, decoded; `None` when absent or of another shape.
+fn member<T: serde::de::DeserializeOwned>(raw: &RawValue, name: &str) -> Option<T> {
+    let m: Members = serde_json::from_str(raw.get()).ok()?;
+    let (_, v) = m.0.into_iter().find(|(k, _)| k == name)?;
+    serde_json::from_str(v.get()).ok()
+}
+
+/// Makes the field change `how` at `path` (dotted, `[]` for list items; the last step names the
+/// field) in every object the path reaches. An error when the value is not of the path's shape.
+fn edit_field(
+    raw: &RawValue,
+    path: &str,
+    how: How,
+    now_ms: i64,
+) -> serde_json::Result<Box<RawValue>> {
+    let (parent, field) = match path.rsplit_once('.') {
+        Some((p, f)) => (p.split('.').collect::<Vec<_>>(), f),
+        None => (Vec::new(), path),
+    };
+    let mut leaf = |m: &mut Vec<(String, Box<RawValue>)>| -> serde_json::Result<()> {
+        let value = |s: Sample, m: &[(String, Box<RawValue>)]| -> serde_json::Result<_> {
+            Ok(match s {
+                Sample::Json(text) => Some(RawValue::from_string(text.to_owned())?),
+                Sample::Now => Some(to_raw_value(&now_ms)?),
+                Sample::CopyOf(name) => m.iter().find(|(k, _)| k == name).map(|(_, v)| v.clone()),
+            })
+        };
+        match how {
+            How::Add(s) => {
+                if let Some(v) = value(s, m)? {
+                    m.push((field.to_owned(), v));
+                }
+            }
+            How::Remove => m.retain(|(k, _)| k != field),
+            How::Replace(s) => {
+                if let Some(v) = value(s, m)? {
+                    for (_, old) in m.iter_mut().filter(|(k, _)| k == field) {
+                        *old = v.clone();
+                    }
+                }
+            }
+            How::Refuse(..) | How::Announce(_) | How::BestBidOffer => {}
+        }
+        Ok(())
+    };
+    walk(raw, &parent, &mut leaf)
+}
+
+type Leaf<'a> = dyn FnMut(&mut Vec<(String, Box<RawValue>)>) -> serde_json::Result<()> + 'a;
+
+/// Applies `leaf` to the members of every object `steps` reach from `raw`.
+fn walk(raw: &RawValue, steps: &[&str], leaf: &mut Leaf<'_>) -> serde_json::Result<Box<RawValue>> {
+    let Some((step, rest)) = steps.split_first() else {
+        let mut m: Members = serde_json::from_str(raw.get())?;
+        leaf(&mut m.0)?;
+        return to_raw_value(&m);
+    };
+    let name = step.trim_end_matches("[]");
+    let lists = (step.len() - name.len()) / 2;
+    if name.is_empty() {
+        return each(raw, lists, rest, leaf);
+    }
+    let mut m: Members = serde_json::from_str(raw.get())?;
+    for (_, v) in m.0.iter_mut().filter(|(k, _)| k == name) {
+        *v = each(v, lists, rest, leaf)?;
+    }
+    to_raw_value(&m)
+}
+
+/// `walk` on every item of `lists` nested lists (`null` is an empty list).
+fn each(
+    raw: &RawValue,
+    lists: usize,
+    rest: &[&str],
+    leaf: &mut Leaf<'_>,
+) -> serde_json::Result<Box<RawValue>> {
+    if lists == 0 {
+        return walk(raw, rest, leaf);
+    }
+    if raw.get() == "null" {
+        return Ok(raw.to_owned());
+    }
+    let items: Vec<Box<RawValue>> = serde_json::from_str(raw.get())?;
+    let items = items
+        .iter()
+        .map(|item| each(item, lists - 1, rest, leaf))
+        .collect::<serde_json::Result<Vec<_>>>()?;
+    to_raw_value(&items)
+}
+
+/// An object's members in their order, each value as its exact text (`serde_json::Value` would
+/// sort the keys: the workspace does not enable `preserve_order`, and must not for the CLI's sake).
+struct Members(Vec<(String, Box<RawValue>)>);
+
+impl<'de> Deserialize<'de> for Members {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct V;
+        impl<'de> Visitor<'de> for V {
+            type Value = Members;
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a JSON object")
+            }
+            fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<Members, A::Error> {
+                let mut out = Vec::new();
+                while let Some(entry) = map.next_entry::<String, Box<RawValue>>()? {
+                    out.push(entry);
+                }
+                Ok(Members(out))
+            }
+        }
+        d.deserialize_map(V)
+    }
+}
+
+impl Serialize for Members {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.collect_map(self.0.iter().map(|(k, v)| (k, v)))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use serde_json::Value;
+
+    const NOW: i64 = 1_795_542_660_931;
+    const ACCOUNT: &str = r#"{"code":"0","msg":"Success","data":{"account":[{"marginCoin":"USDT","accountNormal":100000.50,"positionVos":[]},{"marginCoin":"BTC","accountNormal":10,"positionVos":[]}]}}"#;
+    const CONTRACTS: &str =
+        r#"[{"symbol":"E-BTC-USDT","status":1,"type":"E","side":1,"multiplier":0.001}]"#;
+    const ORDER_UPDATE: &str = r#"{"e":"ORDER_TRADE_UPDATE","E":1795542660931,"o":{"s":"E-BTC-USDT","x":"NEW","X":"NEW","i":7,"q":"0.001"}}"#;
+
+    fn changed(answer: Answer) -> String {
+        match answer {
+            Answer::Changed(t) => t,
+            other => panic!("a changed answer expected: {other:?}"),
+        }
+    }
+
+    /// Decodes through text, so numbers keep their digits.
+    fn value(text: &str) -> Value {
+        serde_json::from_str(text).unwrap_or_else(|e| panic!("{e}: {text}"))
+    }
+
+    /// Whether `v` has the field `path` ends at: removing it changes something.
+    fn has(v: &Value, path: &str) -> bool {
+        let raw = to_raw_value(v).expect("raw");
+        edit_field(&raw, path, How::Remove, NOW).is_ok_and(|t| t.get() != raw.get())
+    }
+
+    fn entry(kind: &str, source: &str, path: &str) -> Expected {
+        *EXPECTED
+            .iter()
+            .find(|e| e.kind == kind && e.source == source && e.path == path)
+            .unwrap_or_else(|| panic!("no expected {kind} {source} {path}"))
+    }
+
+    #[test]
+    fn expected_lists_every_change_in_order() {
+        assert_eq!(EXPECTED.len(), CHANGES.len());
+        for (e, c) in EXPECTED.iter().zip(&CHANGES) {
+            assert_eq!(*e, c.expected);
+        }
+        let kinds = [
+            "unknown_field",
+            "unknown_enum_value",
+            "unknown_error_code",
+            "missing_field",
+            "type_mismatch",
+            "unknown_event",
+            "unknown_channel",
+        ];
+        for kind in kinds {
+            assert!(EXPECTED.iter().any(|e| e.kind == kind), "{kind} missing");
+        }
+        for e in EXPECTED {
+            assert!(kinds.contains(&e.kind), "{e:?}");
+            let pathless = matches!(
+                e.kind,
+                "unknown_error_code" | "unknown_event" | "unknown_channel"
+            );
+            assert_eq!(e.path.is_empty(), pathless, "{e:?}");
+            if !pathless && e.kind != "unknown_enum_value" {
+                assert!(e.path.ends_with(e.wire), "{e:?}");
+            }
+        }
+        for c in &CHANGES {
+            if let How::Refuse(code, _) = c.how {
+                assert_eq!(code.to_string(), c.expected.wire);
+            }
+        }
+    }
+
+    #[test]
+    fn fields_are_added_in_place_keeping_order_and_digits() {
+        let text = changed(rest("account", true, ACCOUNT.as_bytes(), NOW));
+        assert_eq!(
+            text,
+            format!(
+                r#"{{"code":"0","msg":"Success","data":{{"account":[{{"marginCoin":"USDT","accountNormal":100000.50,"positionVos":[],"bonus":"0"}},{{"marginCoin":"BTC","accountNormal":10,"positionVos":[],"bonus":"0"}}],"updateTime":{NOW}}}}}"#
+            )
+        );
+        let text = changed(rest("contracts", false, CONTRACTS.as_bytes(), NOW));
+        assert_eq!(
+            text,
+            r#"[{"symbol":"E-BTC-USDT","status":1,"type":"E","side":2,"multiplier":0.001}]"#
+        );
+        let depth = r#"{"time":1,"bids":[[29990,100]],"asks":[[30010,100]]}"#;
+        let text = changed(rest("depth", false, depth.as_bytes(), NOW));
+        assert_eq!(text, r#"{"time":1,"bids":[[29990,100]]}"#);
+    }
+
+    #[test]
+    fn other_endpoints_and_odd_bodies_pass_unchanged() {
+        assert!(matches!(
+            rest("server_time", false, br#"{"serverTime":1}"#, NOW),
+            Answer::Unchanged
+        ));
+        assert!(matches!(
+            rest(
+                "create_listen_key",
+                true,
+                br#"{"msg":"succ","code":200,"data":{"listenKey":"k"}}"#,
+                NOW
+            ),
+            Answer::Unchanged
+        ));
+        // Not of the path's shape: left as it is rather than broken further.
+        let text = changed(rest(
+            "account",
+            true,
+            br#"{"code":"0","msg":"Success","data":null}"#,
+            NOW,
+        ));
+        assert_eq!(text, r#"{"code":"0","msg":"Success","data":null}"#);
+        assert!(matches!(
+            rest("account", true, b"not json", NOW),
+            Answer::Unchanged
+        ));
+    }
+
+    #[test]
+    fn unknown_fields_are_unknown_to_the_generated_types() {
+        let e = entry("unknown_field", "account", "account[].bonus");
+        let drifted = value(&changed(rest("account", true, ACCOUNT.as_bytes(), NOW)));
+        let data = &drifted["data"];
+        for path in [e.path, entry("unknown_field", "account", "updateTime").path] {
+            assert!(has(data, path), "{path} not served");
+            let typed: contango::Account =
+                serde_json::from_str(&data.to_string()).expect("account still decodes");
+            let back = serde_json::to_value(&typed).expect("serialize");
+            assert!(!has(&back, path), "{path} is in the spec's Account");
+        }
+        // The order update's fields, top level and nested.
+        let text = event(ORDER_UPDATE.to_owned(), NOW);
+        let drifted = value(&text);
+        let typed = contango::OrderTradeUpdate::deserialize(&drifted).expect("decodes");
+        let back = serde_json::to_value(&typed).expect("serialize");
+        for e in EXPECTED.iter().filter(|e| e.source == "ORDER_TRADE_UPDATE") {
+            assert!(has(&drifted, e.path), "{e:?}");
+            assert!(!has(&back, e.path), "{e:?} is in the spec");
+        }
+        assert_eq!(drifted["T"], drifted["E"]);
+        assert!(
+            text.starts_with(
+                r#"{"e":"ORDER_TRADE_UPDATE","E":1795542660931,"o":{"s":"E-BTC-USDT""#
+            )
+        );
+    }
+
+    #[test]
+    fn the_enum_value_error_code_event_and_channel_are_unknown_to_the_spec() {
+        let text = changed(rest("contracts", false, CONTRACTS.as_bytes(), NOW));
+        let list: Vec<contango::Contract> = serde_json::from_str(&text).expect("decodes");
+        let e = entry("unknown_enum_value", "contracts", "[].side");
+        assert!(
+            matches!(list[0].side, Some(contango::ContractSide::Other(_))),
+            "{e:?}: {:?}",
+            list[0].side
+        );
+        assert!(text.contains(&format!(r#""side":{}"#, e.wire)), "{text}");
+
+        let e = entry("unknown_error_code", "force_orders_history", "");
+        let Answer::Refused(err) = rest(
+            e.source,
+            true,
+            br#"{"code":"0","msg":"Success","data":[]}"#,
+            NOW,
+        ) else {
+            panic!("refused expected");
+        };
+        let code: i64 = e.wire.parse().expect("a number");
+        assert_eq!(
+            contango::ErrorCode::from_wire("futures", code),
+            contango::ErrorCode::Unknown(code)
+        );
+        assert_eq!(
+            err.body(),
+            format!(r#"{{"code":{code},"msg":"{}"}}"#, err.message)
+        );
+        assert!(!err.message.is_empty());
+
+        let announced = after_subscribe(NOW);
+        assert_eq!(announced.len(), 1);
+        let e = entry("unknown_event", "stream", "");
+        match contango::Event::decode(announced[0].as_bytes()) {
+            Ok(contango::Event::Other { event_type, .. }) => assert_eq!(event_type, e.wire),
+            other => panic!("an unknown event expected: {other:?}"),
+        }
+
+        let e = entry("unknown_channel", "market_stream", "");
+        assert!(contango::MarketChannel::parse(e.wire).is_none());
+    }
+
+    #[test]
+    fn the_missing_field_and_the_changed_type_fail_the_decode() {
+        let e = entry("missing_field", "depth", "asks");
+        let depth = r#"{"time":1,"bids":[[29990,100]],"asks":[[30010,100]]}"#;
+        let text = changed(rest(e.source, false, depth.as_bytes(), NOW));
+        let err = serde_json::from_str::<contango::OrderBook>(&text).expect_err("fails");
+        assert!(
+            err.to_string()
+                .contains(&format!("missing field `{}`", e.wire)),
+            "{err}"
+        );
+
+        let e = entry("type_mismatch", "commission_rate", "openTakerFeeRate");
+        let body = r#"{"code":"0","msg":"Success","data":{"contractName":"E-BTC-USDT","openTakerFeeRate":0.0004,"openMakerFeeRate":0.0002}}"#;
+        let text = changed(rest(e.source, true, body.as_bytes(), NOW));
+        let v = value(&text);
+        assert_eq!(v["data"][e.path], Value::Bool(true));
+        let err = serde_json::from_str::<contango::CommissionRate>(&v["data"].to_string())
+            .expect_err("fails");
+        assert!(err.to_string().contains("invalid type: boolean"), "{err}");
+    }
+
+    #[test]
+    fn market_pushes_change_and_a_depth_push_brings_an_unknown_channel() {
+        let key = |name: &str| match name {
+            "market_e_btcusdt_kline_1min" => Some("kline"),
+            "market_e_btcusdt_depth_step0" => Some("depth"),
+            _ => None,
+        };
+        let kline = r#"{"event_rep":"","channel":"market_e_btcusdt_kline_1min","data":null,"tick":{"id":1,"close":30000.5,"amount":4.25},"ts":5,"status":"ok"}"#;
+        let depth = r#"{"event_rep":"","channel":"market_e_btcusdt_depth_step0","data":null,"tick":{"asks":[[30010,100]],"buys":[]},"ts":6,"status":"ok"}"#;
+        let ping = r#"{"ping":1}"#;
+        let rep = r#"{"event_rep":"rep","channel":"market_e_btcusdt_kline_1min","data":[],"tick":null,"ts":5,"status":"ok"}"#;
+        let out = market_frames([kline, depth, ping, rep].map(str::to_owned).to_vec(), key);
+        assert_eq!(
+            out,
+            [
+                r#"{"event_rep":"","channel":"market_e_btcusdt_kline_1min","data":null,"tick":{"id":1,"close":30000.5,"amount":4.25,"turnover":4.25},"ts":5,"status":"ok"}"#,
+                depth,
+                r#"{"event_rep":"","channel":"market_e_btcusdt_bbo","data":null,"tick":{"bid":null,"ask":[30010,100]},"ts":6,"status":"ok"}"#,
+                ping,
+                rep,
+            ]
+        );
+        assert_eq!(
+            entry("unknown_channel", "market_stream", "").wire,
+            "market_e_btcusdt_bbo"
+        );
+        let e = entry("unknown_field", "kline", "turnover");
+        let tick = &value(&out[0])["tick"];
+        let typed = contango::MarketKline::deserialize(tick).expect("decodes");
+        assert!(has(&value(&out[0])["tick"], e.path));
+        assert!(!has(&serde_json::to_value(&typed).expect("json"), e.path));
+    }
+}
