@@ -1,17 +1,19 @@
 //! What the venue remembers of what left the core: done orders, each side of every trade,
 //! transfers, forced orders. The REST history views (`myTrades`, `futures_transfer_history`,
-//! `forceOrdersHistory`, a done order's `order`), the fill log and the reports read it here.
-//!
-//! A bounded window: the latest [`ORDERS_KEPT`] done orders, and per account the latest
-//! [`TRADES_KEPT`] trades, [`TRANSFERS_KEPT`] transfers and [`FORCED_KEPT`] forced orders; the
-//! latest [`FILL_LOG`] fills against a market source. Older records are forgotten (a journaled
-//! venue's store keeps them all), so a venue that runs for days stays the same size. Running
-//! totals (fees, trades, orders, fills by rule) count everything since the start.
+//! `forceOrdersHistory`, a done order's `order`), the fill log and the reports read it through
+//! [`History`], which has two homes:
+//! - [`Window`], in memory, when there is no store: the latest [`ORDERS_KEPT`] done orders, and
+//!   per account the latest [`TRADES_KEPT`] trades, [`TRANSFERS_KEPT`] transfers and
+//!   [`FORCED_KEPT`] forced orders; the latest [`FILL_LOG`] fills against a market source. Older
+//!   records are forgotten, so a venue that runs for days stays the same size. Running totals
+//!   (fees, trades, orders, fills by rule) count everything since the start.
+//! - a journaled venue's store, whose read tables keep everything (the `journal` feature).
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
 
 use rust_decimal::Decimal;
 
+use crate::error::SimResult;
 use crate::exchange::book::Side;
 use crate::exchange::book::source::Rule;
 use crate::exchange::order::OrderRecord;
@@ -72,9 +74,67 @@ pub struct Totals {
     pub trades: u64,
 }
 
-/// The window and the totals.
+/// The time bounds of a history query, inclusive (`None`: unbounded, or the endpoint's default).
+pub type Span = (Option<i64>, Option<i64>);
+
+/// Where the venue keeps what left the core, and the history reads. `seq` numbers the inputs
+/// (0 without a journal).
+pub trait History: Send + std::fmt::Debug {
+    /// Keeps what input `seq` made leave the core.
+    fn record(&mut self, seq: u64, records: Vec<Record>);
+    /// The done order `id`, if kept.
+    fn order(&self, id: i64) -> SimResult<Option<DoneOrder>>;
+    /// The done orders of `uid` with client order id `coid` still kept, oldest first.
+    fn orders_by_client_id(&self, uid: i64, coid: &str) -> SimResult<Vec<DoneOrder>>;
+    /// Trades of `uid` in `symbol`, oldest first (`myTrades`): with `from_id`, the first
+    /// `limit` from that trade id on; without, the newest `limit`; `span` bounds the time.
+    fn trades(
+        &self,
+        uid: i64,
+        symbol: &str,
+        from_id: Option<i64>,
+        span: Span,
+        limit: usize,
+    ) -> SimResult<Vec<TradeRecord>>;
+    /// Transfers of one direction, optionally of one coin, in `span` (its start defaults to 30
+    /// days before `now`), oldest first, paged.
+    #[allow(clippy::too_many_arguments)]
+    fn transfers(
+        &self,
+        uid: i64,
+        to_contract: bool,
+        coin: Option<&str>,
+        span: Span,
+        page: usize,
+        limit: usize,
+        now: i64,
+    ) -> SimResult<Vec<Transfer>>;
+    /// Forced orders of `uid` in `symbol`, of one kind or both, in `span` (its start defaults to
+    /// 30 days before `now`), oldest first, paged.
+    #[allow(clippy::too_many_arguments)]
+    fn forced(
+        &self,
+        uid: i64,
+        symbol: &str,
+        kind: Option<ForcedKind>,
+        span: Span,
+        page: usize,
+        limit: usize,
+        now: i64,
+    ) -> SimResult<Vec<ForcedRecord>>;
+    /// The latest fills against a market source, oldest first (at most [`FILL_LOG`]).
+    fn fills(&self) -> SimResult<Vec<FillRecord>>;
+    /// Fills against a market source since the start, by rule.
+    fn fill_counts(&self) -> SimResult<BTreeMap<Rule, u64>>;
+    /// Fees and trades of every account since the start, by `(uid, contract)`.
+    fn totals(&self) -> SimResult<BTreeMap<(i64, String), Totals>>;
+    /// Orders of `uid` that are done, since the start.
+    fn orders_done(&self, uid: i64) -> SimResult<u64>;
+}
+
+/// The history in memory: a bounded window and the totals.
 #[derive(Debug, Default)]
-pub struct History {
+pub struct Window {
     orders: BTreeMap<i64, DoneOrder>,
     order_ids: VecDeque<i64>,
     client_ids: BTreeMap<(i64, String), BTreeSet<i64>>,
@@ -94,9 +154,9 @@ fn bounded<T>(queue: &mut VecDeque<T>, item: T, max: usize) {
     queue.push_back(item);
 }
 
-impl History {
+impl Window {
     /// Keeps what left the core.
-    pub fn record(&mut self, records: Vec<Record>) {
+    pub fn keep(&mut self, records: Vec<Record>) {
         for r in records {
             match r {
                 Record::Order { order, children } => self.done(DoneOrder { order, children }),
@@ -165,12 +225,12 @@ impl History {
     }
 
     /// The done order `id`, if still kept.
-    pub fn order(&self, id: i64) -> Option<&DoneOrder> {
+    fn done_order(&self, id: i64) -> Option<&DoneOrder> {
         self.orders.get(&id)
     }
 
     /// The done orders of `uid` with client order id `coid` still kept, oldest first.
-    pub fn orders_by_client_id(&self, uid: i64, coid: &str) -> impl Iterator<Item = &DoneOrder> {
+    fn done_by_client_id(&self, uid: i64, coid: &str) -> impl Iterator<Item = &DoneOrder> {
         self.client_ids
             .get(&(uid, coid.to_owned()))
             .into_iter()
@@ -181,12 +241,12 @@ impl History {
     /// Trades of `uid` in `symbol`, oldest first (`myTrades`): with `from_id`, the first
     /// `limit` from that trade id on; without, the newest `limit`; `start`/`end` bound the time
     /// (inclusive).
-    pub fn trades(
+    fn trades_of(
         &self,
         uid: i64,
         symbol: &str,
         from_id: Option<i64>,
-        (start, end): (Option<i64>, Option<i64>),
+        (start, end): Span,
         limit: usize,
     ) -> Vec<&TradeRecord> {
         let (start, end) = (start.unwrap_or(i64::MIN), end.unwrap_or(i64::MAX));
@@ -205,20 +265,15 @@ impl History {
         }
     }
 
-    /// Every trade of `uid` kept, oldest first.
-    pub fn all_trades(&self, uid: i64) -> impl Iterator<Item = &TradeRecord> {
-        self.trades.get(&uid).into_iter().flatten()
-    }
-
     /// Transfers of one direction, optionally of one coin, in `[begin, end]` (begin defaults to
     /// 30 days before `now`, end to any time), oldest first, paged.
     #[allow(clippy::too_many_arguments)]
-    pub fn transfers(
+    fn transfers_of(
         &self,
         uid: i64,
         to_contract: bool,
         coin: Option<&str>,
-        (begin, end): (Option<i64>, Option<i64>),
+        (begin, end): Span,
         page: usize,
         limit: usize,
         now: i64,
@@ -240,12 +295,12 @@ impl History {
     /// Forced orders of `uid` in `symbol`, of one kind or both, in `[begin, end]` (begin
     /// defaults to 30 days before `now`), oldest first, paged.
     #[allow(clippy::too_many_arguments)]
-    pub fn forced(
+    fn forced_of(
         &self,
         uid: i64,
         symbol: &str,
         kind: Option<ForcedKind>,
-        (begin, end): (Option<i64>, Option<i64>),
+        (begin, end): Span,
         page: usize,
         limit: usize,
         now: i64,
@@ -262,32 +317,74 @@ impl History {
             .take(limit)
             .collect()
     }
+}
 
-    /// The latest fills against a market source, oldest first (at most [`FILL_LOG`]).
-    pub fn fills(&self) -> impl Iterator<Item = &FillRecord> {
-        self.fills.iter()
+impl History for Window {
+    fn record(&mut self, _seq: u64, records: Vec<Record>) {
+        self.keep(records);
     }
 
-    /// Fills against a market source since the start, by rule.
-    pub fn fill_counts(&self) -> &BTreeMap<Rule, u64> {
-        &self.fill_counts
+    fn order(&self, id: i64) -> SimResult<Option<DoneOrder>> {
+        Ok(self.done_order(id).cloned())
     }
 
-    /// Fees and trades of `uid` in `symbol` since the start.
-    pub fn totals(&self, uid: i64, symbol: &str) -> Totals {
-        self.totals
-            .get(&(uid, symbol.to_owned()))
-            .copied()
-            .unwrap_or_default()
+    fn orders_by_client_id(&self, uid: i64, coid: &str) -> SimResult<Vec<DoneOrder>> {
+        Ok(self.done_by_client_id(uid, coid).cloned().collect())
     }
 
-    /// Every account's totals, by `(uid, contract)`.
-    pub fn all_totals(&self) -> &BTreeMap<(i64, String), Totals> {
-        &self.totals
+    fn trades(
+        &self,
+        uid: i64,
+        symbol: &str,
+        from_id: Option<i64>,
+        span: Span,
+        limit: usize,
+    ) -> SimResult<Vec<TradeRecord>> {
+        let found = self.trades_of(uid, symbol, from_id, span, limit);
+        Ok(found.into_iter().cloned().collect())
     }
 
-    /// Orders of `uid` that are done, since the start.
-    pub fn orders_done(&self, uid: i64) -> u64 {
-        self.orders_done.get(&uid).copied().unwrap_or(0)
+    fn transfers(
+        &self,
+        uid: i64,
+        to_contract: bool,
+        coin: Option<&str>,
+        span: Span,
+        page: usize,
+        limit: usize,
+        now: i64,
+    ) -> SimResult<Vec<Transfer>> {
+        let found = self.transfers_of(uid, to_contract, coin, span, page, limit, now);
+        Ok(found.into_iter().cloned().collect())
+    }
+
+    fn forced(
+        &self,
+        uid: i64,
+        symbol: &str,
+        kind: Option<ForcedKind>,
+        span: Span,
+        page: usize,
+        limit: usize,
+        now: i64,
+    ) -> SimResult<Vec<ForcedRecord>> {
+        let found = self.forced_of(uid, symbol, kind, span, page, limit, now);
+        Ok(found.into_iter().cloned().collect())
+    }
+
+    fn fills(&self) -> SimResult<Vec<FillRecord>> {
+        Ok(self.fills.iter().cloned().collect())
+    }
+
+    fn fill_counts(&self) -> SimResult<BTreeMap<Rule, u64>> {
+        Ok(self.fill_counts.clone())
+    }
+
+    fn totals(&self) -> SimResult<BTreeMap<(i64, String), Totals>> {
+        Ok(self.totals.clone())
+    }
+
+    fn orders_done(&self, uid: i64) -> SimResult<u64> {
+        Ok(self.orders_done.get(&uid).copied().unwrap_or(0))
     }
 }

@@ -69,6 +69,8 @@ pub mod feeds;
 pub mod history;
 pub mod replay;
 pub mod server;
+#[cfg(feature = "journal")]
+pub mod store;
 pub mod time;
 pub mod venue;
 
@@ -406,7 +408,7 @@ impl Sim {
     /// The latest fills of our orders against a market source, oldest first (at most
     /// [`history::FILL_LOG`]), each with the rule that made it.
     pub fn fills(&self) -> Vec<FillRecord> {
-        self.venue().read().history.fills().cloned().collect()
+        self.venue().read().history.fills().unwrap_or_default()
     }
 
     /// Applies one market-stream frame (as the exchange sends it, gzip or text) to a simulator
@@ -664,8 +666,8 @@ impl Sim {
                 *map.entry(p.symbol.clone()).or_default() += p.volume;
             }
         }
-        for ((_, symbol), totals) in core.history.all_totals() {
-            if in_coin(symbol) {
+        for ((_, symbol), totals) in core.history.totals().unwrap_or_default() {
+            if in_coin(&symbol) {
                 a.fees += totals.fees;
                 a.trade_sides += usize::try_from(totals.trades).unwrap_or(usize::MAX);
             }

@@ -16,7 +16,7 @@ use crate::exchange::Exchange;
 use crate::exchange::effects::Effects;
 use crate::exchange::input::{Answer, Input};
 use crate::feeds::clock::Clock;
-use crate::history::History;
+use crate::history::{History, Window};
 use crate::server::market_stream::hub::MarketHub;
 use crate::server::user_stream::hub::Hub;
 
@@ -26,7 +26,7 @@ pub struct Core {
     /// The exchange.
     pub exchange: Exchange,
     /// What left it.
-    pub history: History,
+    pub history: Box<dyn History>,
 }
 
 /// What the servers and feeds share.
@@ -53,8 +53,8 @@ pub fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 impl Venue {
     /// A venue around `exchange`, which `config` described.
     pub fn new(config: SimConfig, mut exchange: Exchange, clock: Clock) -> Arc<Venue> {
-        let mut history = History::default();
-        history.record(exchange.take_effects().records);
+        let mut history: Box<dyn History> = Box::new(Window::default());
+        history.record(0, exchange.take_effects().records);
         let (shutdown, _) = watch::channel(false);
         Arc::new(Venue {
             core: Mutex::new(Core { exchange, history }),
@@ -103,7 +103,7 @@ impl Venue {
             closed_keys,
             records,
         } = effects;
-        core.history.record(records);
+        core.history.record(0, records);
         if !events.is_empty() || !closed_keys.is_empty() {
             let mut hub = lock(&self.hub);
             for (uid, text) in &events {

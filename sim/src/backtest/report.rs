@@ -149,6 +149,8 @@ impl Recorder {
         let fills: Vec<FillLine> = core
             .history
             .fills()
+            .unwrap_or_default()
+            .into_iter()
             .filter(|f| f.uid == USER_UID)
             .map(|f| FillLine {
                 time_ms: f.time,
@@ -174,7 +176,7 @@ impl Recorder {
             } else {
                 0.0
             },
-            orders: core.history.orders_done(USER_UID)
+            orders: core.history.orders_done(USER_UID).unwrap_or(0)
                 + u64::try_from(
                     core.exchange
                         .orders()
@@ -186,7 +188,8 @@ impl Recorder {
             fills_by_rule,
             fees: core
                 .history
-                .all_totals()
+                .totals()
+                .unwrap_or_default()
                 .iter()
                 .filter(|((uid, _), _)| *uid == USER_UID)
                 .map(|(_, t)| t.fees)

@@ -147,7 +147,8 @@ fn view(venue: &Venue, view: &str) -> SimResult<serde_json::Value> {
     match view {
         "fills" => Ok(serde_json::Value::Array(
             core.history
-                .fills()
+                .fills()?
+                .iter()
                 .map(|f| {
                     serde_json::json!({
                         "time": f.time,
@@ -185,7 +186,7 @@ fn view(venue: &Venue, view: &str) -> SimResult<serde_json::Value> {
                 .collect();
             let by_rule: serde_json::Map<String, serde_json::Value> = core
                 .history
-                .fill_counts()
+                .fill_counts()?
                 .iter()
                 .map(|(rule, n)| (rule.name().to_owned(), serde_json::Value::from(*n)))
                 .collect();

@@ -157,8 +157,8 @@ pub fn transfer_history(ctx: &Ctx<'_>) -> SimResult<Response> {
                 page,
                 limit,
                 now,
-            )
-            .into_iter()
+            )?
+            .iter()
             .map(views::transfer)
             .collect::<SimResult<Vec<_>>>()?
     };
@@ -190,8 +190,8 @@ pub fn force_orders(ctx: &Ctx<'_>) -> SimResult<Response> {
                 page,
                 limit,
                 now,
-            )
-            .into_iter()
+            )?
+            .iter()
             .map(views::forced)
             .collect::<SimResult<Vec<_>>>()?
     };

@@ -14,6 +14,7 @@ use crate::exchange::order::OrderRecord;
 use crate::exchange::orders::cancel::refuse_cancel;
 use crate::exchange::orders::visible;
 use crate::exchange::views;
+use crate::history::DoneOrder;
 use crate::server::wire::wrapped;
 use crate::venue::Core;
 
@@ -42,7 +43,7 @@ pub fn new_order(ctx: &Ctx<'_>) -> SimResult<Response> {
 /// id), as a request with `conditionOrder` = `conditional` may see it.
 enum Found<'a> {
     Live(&'a OrderRecord),
-    Done(&'a OrderRecord, &'a [OrderRecord]),
+    Done(DoneOrder),
 }
 
 fn find<'a>(
@@ -59,20 +60,21 @@ fn find<'a>(
         (Some(id), _) => match ex.order(id).filter(|o| seen(o)) {
             Some(o) => Some(Found::Live(o)),
             None => history
-                .order(id)
+                .order(id)?
                 .filter(|d| seen(&d.order))
-                .map(|d| Found::Done(&d.order, &d.children)),
+                .map(Found::Done),
         },
         (None, Some(coid)) => {
             let live = ex.orders_by_client_id(uid, coid).filter(|o| seen(o)).last();
             let done = history
-                .orders_by_client_id(uid, coid)
+                .orders_by_client_id(uid, coid)?
+                .into_iter()
                 .filter(|d| seen(&d.order))
                 .last();
             match (live, done) {
-                (Some(l), Some(d)) if d.order.id > l.id => Some(Found::Done(&d.order, &d.children)),
+                (Some(l), Some(d)) if d.order.id > l.id => Some(Found::Done(d)),
                 (Some(l), _) => Some(Found::Live(l)),
-                (None, Some(d)) => Some(Found::Done(&d.order, &d.children)),
+                (None, Some(d)) => Some(Found::Done(d)),
                 (None, None) => None,
             }
         }
@@ -98,9 +100,9 @@ pub fn cancel_order(ctx: &Ctx<'_>) -> SimResult<Response> {
             conditional,
         )? {
             Found::Live(o) => o.id,
-            Found::Done(o, _) => {
-                refuse_cancel(o.status)?;
-                o.id
+            Found::Done(d) => {
+                refuse_cancel(d.order.status)?;
+                d.order.id
             }
         }
     };
@@ -142,26 +144,28 @@ pub fn query_order(ctx: &Ctx<'_>) -> SimResult<Response> {
             req.client_order_id.as_deref(),
             req.condition_order == Some(true),
         )? {
-            Found::Live(o) => views::order(o, &live_children(&core, o))?,
-            Found::Done(o, children) => {
-                let children: Vec<&OrderRecord> = children.iter().collect();
-                views::order(o, &children)?
+            Found::Live(o) => {
+                views::order(o, &live_children(&core, o)?.iter().collect::<Vec<_>>())?
+            }
+            Found::Done(d) => {
+                let children: Vec<&OrderRecord> = d.children.iter().collect();
+                views::order(&d.order, &children)?
             }
         }
     };
     wrapped(Some(&vec![order]))
 }
 
-/// The orders attached to the live order `o`, as they are now.
-fn live_children<'a>(core: &'a Core, o: &OrderRecord) -> Vec<&'a OrderRecord> {
-    o.children
-        .iter()
-        .filter_map(|id| {
-            core.exchange
-                .order(*id)
-                .or_else(|| core.history.order(*id).map(|d| &d.order))
-        })
-        .collect()
+/// The orders attached to the live order `o`, as they are now (they stay in the core with it).
+fn live_children(core: &Core, o: &OrderRecord) -> SimResult<Vec<OrderRecord>> {
+    let mut out = Vec::with_capacity(o.children.len());
+    for id in &o.children {
+        match core.exchange.order(*id) {
+            Some(c) => out.push(c.clone()),
+            None => out.extend(core.history.order(*id)?.map(|d| d.order)),
+        }
+    }
+    Ok(out)
 }
 
 /// `GET /v2/openOrders`: open orders and conditional orders waiting for their trigger, oldest
@@ -178,7 +182,8 @@ pub fn open_orders(ctx: &Ctx<'_>) -> SimResult<Response> {
             .listed_order_ids(ctx.uid, &req.contract_name)?
         {
             if let Some(o) = core.exchange.order(id) {
-                list.push(views::order(o, &live_children(&core, o))?);
+                let children = live_children(&core, o)?;
+                list.push(views::order(o, &children.iter().collect::<Vec<_>>())?);
             }
         }
         list
@@ -206,8 +211,8 @@ pub fn my_trades(ctx: &Ctx<'_>) -> SimResult<Response> {
                 req.from_id,
                 (req.start_time.map(|t| t.0), req.end_time.map(|t| t.0)),
                 limit,
-            )
-            .into_iter()
+            )?
+            .iter()
             .map(views::trade)
             .collect::<SimResult<Vec<_>>>()?
     };
