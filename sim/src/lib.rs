@@ -69,8 +69,6 @@ pub mod feeds;
 pub mod history;
 pub mod replay;
 pub mod server;
-#[cfg(feature = "journal")]
-pub mod store;
 pub mod time;
 pub mod venue;
 

@@ -496,7 +496,11 @@ impl Exchange {
     }
 
     /// The live orders of `uid` with client order id `coid`, oldest first.
-    pub fn orders_by_client_id(&self, uid: i64, coid: &str) -> impl Iterator<Item = &OrderRecord> {
+    pub fn orders_by_client_id(
+        &self,
+        uid: i64,
+        coid: &str,
+    ) -> impl DoubleEndedIterator<Item = &OrderRecord> {
         self.client_ids
             .get(&(uid, coid.to_owned()))
             .into_iter()

@@ -43,7 +43,7 @@ pub fn new_order(ctx: &Ctx<'_>) -> SimResult<Response> {
 /// id), as a request with `conditionOrder` = `conditional` may see it.
 enum Found<'a> {
     Live(&'a OrderRecord),
-    Done(DoneOrder),
+    Done(Box<DoneOrder>),
 }
 
 fn find<'a>(
@@ -62,19 +62,18 @@ fn find<'a>(
             None => history
                 .order(id)?
                 .filter(|d| seen(&d.order))
-                .map(Found::Done),
+                .map(|d| Found::Done(Box::new(d))),
         },
         (None, Some(coid)) => {
-            let live = ex.orders_by_client_id(uid, coid).filter(|o| seen(o)).last();
+            let live = ex.orders_by_client_id(uid, coid).rfind(|o| seen(o));
             let done = history
                 .orders_by_client_id(uid, coid)?
                 .into_iter()
-                .filter(|d| seen(&d.order))
-                .last();
+                .rfind(|d| seen(&d.order));
             match (live, done) {
-                (Some(l), Some(d)) if d.order.id > l.id => Some(Found::Done(d)),
+                (Some(l), Some(d)) if d.order.id > l.id => Some(Found::Done(Box::new(d))),
                 (Some(l), _) => Some(Found::Live(l)),
-                (None, Some(d)) => Some(Found::Done(d)),
+                (None, Some(d)) => Some(Found::Done(Box::new(d))),
                 (None, None) => None,
             }
         }
