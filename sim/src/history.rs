@@ -167,7 +167,7 @@ impl Window {
                 Record::Forced(f) => {
                     bounded(self.forced.entry(f.uid).or_default(), f, FORCED_KEPT);
                 }
-                Record::Account { .. } | Record::OrderChanged(_) => {}
+                Record::Account { .. } | Record::OrderChanged(_) | Record::Funding(_) => {}
             }
         }
     }

@@ -62,13 +62,20 @@
 
 #[cfg(feature = "backtest")]
 pub mod backtest;
+#[cfg(feature = "journal")]
+pub mod codec;
 pub mod config;
 pub mod error;
 pub mod exchange;
 pub mod feeds;
 pub mod history;
+#[cfg(feature = "journal")]
+pub mod journal;
+pub mod keys;
 pub mod replay;
 pub mod server;
+#[cfg(feature = "journal")]
+pub mod store;
 pub mod time;
 pub mod venue;
 
@@ -84,8 +91,8 @@ use tokio::task::JoinHandle;
 #[cfg(feature = "backtest")]
 pub use backtest::{Backtest, BacktestError, Report};
 pub use config::{
-    AccountConfig, AdminAccess, ContractConfig, MarginKind, MarketDriver, MarketSource,
-    MarketStreamConfig, SimConfig, StreamConfig,
+    AccountConfig, AdminAccess, ContractConfig, Durability, Funding, MarginKind, MarketDriver,
+    MarketSource, MarketStreamConfig, SimConfig, StateConfig, StreamConfig,
 };
 pub use error::SimError;
 pub use exchange::driver::SplitMix64;
@@ -138,10 +145,24 @@ pub struct Audit {
     pub trade_sides: usize,
 }
 
+/// Where a journaled simulator keeps its state, and how it started.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StateInfo {
+    /// The store (`DIR/venue.sqlite`).
+    pub file: std::path::PathBuf,
+    /// Whether this was the first start (else a restart).
+    pub fresh: bool,
+    /// Inputs replayed after the latest snapshot.
+    pub replayed: usize,
+    /// The accounts the first start created, their keys and secrets (owner-only).
+    pub accounts_file: Option<std::path::PathBuf>,
+}
+
 /// A running simulator. Shuts down on drop or with [`Sim::shutdown`].
 #[derive(Debug)]
 pub struct Sim {
     server: Arc<Server>,
+    state: Option<StateInfo>,
     addr: SocketAddr,
     rest_url: String,
     ws_url: String,
@@ -182,10 +203,53 @@ impl Sim {
             config.market_driver = Some(loaded);
         }
         let clock = feeds::clock::Clock::default();
-        let exchange = Exchange::new(&config, clock.now()).map_err(invalid)?;
-        let driver = config.market_driver.clone();
+        if let Some(ms) = config.clock_start {
+            clock.follow(ms);
+        }
         let source = config.market_source.clone();
-        let venue = Venue::new(config, exchange, clock);
+        let (venue, accounts, state) = match config.state.clone() {
+            #[cfg(feature = "journal")]
+            Some(state) => {
+                let opened = journal::start::open(&config, &state, &clock).map_err(invalid)?;
+                let info = StateInfo {
+                    file: state.dir.join(store::FILE_NAME),
+                    fresh: opened.fresh,
+                    replayed: opened.replayed,
+                    accounts_file: (!opened.accounts.is_empty())
+                        .then(|| journal::start::accounts_file(&state.dir)),
+                };
+                let accounts = opened.accounts;
+                let journal = opened.journal;
+                let venue = Venue::journaled(
+                    config,
+                    opened.exchange,
+                    opened.history,
+                    opened.seq,
+                    clock,
+                    |hubs| journal.start(hubs),
+                );
+                (venue, accounts, Some(info))
+            }
+            #[cfg(not(feature = "journal"))]
+            Some(_) => {
+                return Err(invalid(
+                    "a state directory needs contango-sim's `journal` feature",
+                ));
+            }
+            None => {
+                let exchange = Exchange::new(&config, clock.now()).map_err(invalid)?;
+                (Venue::new(config, exchange, clock), Vec::new(), None)
+            }
+        };
+        // The accounts a first start creates, then the clock's first tick: after a restart it
+        // settles the funding times missed meanwhile and expires the listen keys that ran out.
+        for input in accounts {
+            venue.submit(input).map_err(invalid)?;
+        }
+        let time = venue.clock.now();
+        venue.submit(Input::Tick { time }).map_err(invalid)?;
+        venue.settled_blocking().map_err(invalid)?;
+        let driver = venue.read().exchange.driver_config().cloned();
         let server = Server::new(venue.clone());
         let listener = tokio::net::TcpListener::bind(bind).await?;
         let addr = listener.local_addr()?;
@@ -222,6 +286,7 @@ impl Sim {
         }
         Ok(Sim {
             server,
+            state,
             addr,
             rest_url: format!("http://{addr}"),
             ws_url: format!("ws://{addr}{}", server::routes::user_stream_path()),
@@ -236,12 +301,20 @@ impl Sim {
         &self.server.venue
     }
 
-    /// An admin action at the exchange clock's now.
+    /// An admin action at the exchange clock's now, answered once it is committed (at once
+    /// without a state directory).
     fn admin(&self, action: Admin) -> Result<Answer, SimError> {
-        self.venue().submit(Input::Admin {
+        let answer = self.venue().submit(Input::Admin {
             time: self.venue().clock.now(),
             action,
-        })
+        });
+        self.venue().settled_blocking()?;
+        answer
+    }
+
+    /// Where a journaled simulator keeps its state, and how it started (`None`: in memory).
+    pub fn state(&self) -> Option<&StateInfo> {
+        self.state.as_ref()
     }
 
     /// The bound address.
@@ -552,63 +625,63 @@ impl Sim {
 
     /// Closes every stream connection.
     pub fn close_streams(&self) {
-        lock(&self.venue().hub).close_all("closed by the simulator");
+        lock(&self.venue().hubs.user).close_all("closed by the simulator");
     }
 
     /// Private-stream connections (and those opened meanwhile) send and read nothing for `d`,
     /// WebSocket pongs included, and stay open; what fell due is sent when the silence ends. A
     /// client that notices the silence drops the connection, and the events queued on it are lost.
     pub fn silence_streams(&self, d: Duration) {
-        lock(&self.venue().hub).silence(d);
+        lock(&self.venue().hubs.user).silence(d);
     }
 
     /// Every private-stream event published from now on leaves `d` later (in order);
     /// `Duration::ZERO` ends the delay.
     pub fn delay_stream_frames(&self, d: Duration) {
-        lock(&self.venue().hub).set_delay(d);
+        lock(&self.venue().hubs.user).set_delay(d);
     }
 
     /// Number of open stream connections.
     pub fn stream_connections(&self) -> usize {
-        lock(&self.venue().hub).len()
+        lock(&self.venue().hubs.user).len()
     }
 
     /// Number of stream connections accepted since the start (a rotating client opens one per
     /// rotation).
     pub fn stream_connections_opened(&self) -> u64 {
-        lock(&self.venue().hub).opened()
+        lock(&self.venue().hubs.user).opened()
     }
 
     /// Closes every market-stream connection (code 1001).
     pub fn close_market_streams(&self) {
-        lock(&self.venue().market_hub).close_all();
+        lock(&self.venue().hubs.market).close_all();
     }
 
     /// Market-stream connections (and those opened meanwhile) send nothing for `d`, pings
     /// included, and stay open; what fell due is sent when the silence ends.
     pub fn silence_market_streams(&self, d: Duration) {
-        lock(&self.venue().market_hub).silence(d);
+        lock(&self.venue().hubs.market).silence(d);
     }
 
     /// Every market-stream frame built from now on leaves `d` later (so its `ts` lags the
     /// receive time); `Duration::ZERO` ends the delay.
     pub fn delay_market_frames(&self, d: Duration) {
-        lock(&self.venue().market_hub).set_delay(d);
+        lock(&self.venue().hubs.market).set_delay(d);
     }
 
     /// Open market-stream connections.
     pub fn market_connections(&self) -> usize {
-        lock(&self.venue().market_hub).len()
+        lock(&self.venue().hubs.market).len()
     }
 
     /// Market-stream connections accepted since the start.
     pub fn market_connections_opened(&self) -> u64 {
-        lock(&self.venue().market_hub).opened()
+        lock(&self.venue().hubs.market).opened()
     }
 
     /// Live subscriptions over every market-stream connection.
     pub fn market_subscriptions(&self) -> usize {
-        lock(&self.venue().market_hub).subscriptions()
+        lock(&self.venue().hubs.market).subscriptions()
     }
 
     /// How many listen keys were created, kept alive, closed (DELETE) and expired so far.
@@ -629,7 +702,7 @@ impl Sim {
     /// exactly as given (gzip-compressed with `gzip_frames`; in drift mode changed as every
     /// event is): malformed or unknown events for testing a client.
     pub fn send_stream_frame(&self, uid: i64, text: &str) {
-        lock(&self.venue().hub).send(uid, text);
+        lock(&self.venue().hubs.user).send(uid, text);
     }
 
     /// Sums over every account for `coin`.
@@ -678,7 +751,8 @@ impl Sim {
         a
     }
 
-    /// Stops serving and closes every connection.
+    /// Stops serving and closes every connection; a journaled venue takes a last snapshot and
+    /// closes its store.
     pub async fn shutdown(mut self) {
         self.venue().shutdown.send_replace(true);
         if let Some(server) = self.tasks.first_mut() {
@@ -687,6 +761,7 @@ impl Sim {
         for t in &self.tasks {
             t.abort();
         }
+        self.venue().close();
     }
 }
 
@@ -701,5 +776,6 @@ impl Drop for Sim {
         for t in &self.tasks {
             t.abort();
         }
+        self.venue().close();
     }
 }

@@ -11,7 +11,8 @@ use contango_sim::MarketDriver;
 /// continuations, which would eat the indentation).
 fn usage() -> String {
     const USAGE: &str =
-        "usage: contango-sim [--host IP] [--port N] [--admin] [--drift] [market options]
+        "usage: contango-sim [--host IP] [--port N] [--admin] [--drift] [state options] [market options]
+       contango-sim --check --state DIR
   --host IP                     address to bind (default 127.0.0.1)
   --port N                      port to bind (default 0: any free port)
   --admin                       keep the admin routes (/__sim/...) on a non-loopback address,
@@ -19,6 +20,20 @@ fn usage() -> String {
                                 on loopback they are open)
   --drift                       serve the API changed under the spec, to test drift detection
                                 (the changes: docs of contango_sim::server::changed_api)
+  --clock MS                    an injected exchange clock: starts at MS (ms since the epoch)
+                                and moves only when advanced (POST /__sim/advance_clock)
+  --funding RATE[/DURATION]     fund every tradable contract at RATE every DURATION (8h)
+a paper venue that survives restarts:
+  --state DIR                   keep the venue in DIR/venue.sqlite: every input journaled before
+                                it is answered, snapshots, read tables (a restart comes back
+                                exactly; a store it cannot read is refused, never replaced)
+  --sync normal|full            normal (default) loses nothing to a killed process; full also
+                                survives a power cut
+  --snapshot-every N            inputs between snapshots (default 10000): a start replays fewer
+  --prune-journal               drop the journal before each new snapshot
+  --accounts N                  create N funded accounts at the first start; their keys and
+                                secrets go to DIR/accounts.json (owner-only), never printed
+  --check                       verify DIR's store and bring its state back, without serving
 real prices (the contracts follow a real market; no synthetic market maker):
   --market-from URL|FILE        a live market stream (ws:// or wss://) or a recording of one
   --pace recorded|N|fast        how a recording plays: as recorded, N times faster, or at once
@@ -97,21 +112,25 @@ impl DriverFlags {
 
 /// A fresh admin key and secret: bits from the standard library's OS-seeded hasher keys.
 fn admin_credentials() -> (String, String) {
-    use std::hash::{BuildHasher, Hasher};
-    let word = |n: u64| {
-        let mut h = std::collections::hash_map::RandomState::new().build_hasher();
-        h.write_u64(n);
-        format!("{:016x}", h.finish())
-    };
-    let key = format!("sim-admin-{}", word(0));
-    let secret: String = (1..=4).map(word).collect();
-    (key, secret)
+    let key = contango_sim::keys::fresh("sim-admin");
+    (key.key.clone(), key.secret().to_owned())
 }
 
-fn parse(args: &[String]) -> Result<contango_sim::SimConfig, String> {
+/// What the arguments ask for.
+struct Parsed {
+    /// The simulator to run.
+    config: contango_sim::SimConfig,
+    /// `--check`: verify the state directory instead of serving.
+    check: bool,
+}
+
+fn parse(args: &[String]) -> Result<Parsed, String> {
     let mut builder = contango_sim::Sim::builder();
     let mut driver = DriverFlags::default();
     let (mut from, mut pace, mut contracts, mut admin) = (None, None, Vec::new(), false);
+    let mut state: Option<contango_sim::StateConfig> = None;
+    let mut check = false;
+    let (mut sync, mut every, mut prune, mut accounts) = (None, None, false, None);
     let mut it = args.iter();
     while let Some(arg) = it.next() {
         let (name, inline) = match arg.split_once('=') {
@@ -168,6 +187,50 @@ fn parse(args: &[String]) -> Result<contango_sim::SimConfig, String> {
             "--market-from" => from = Some(value()?),
             "--pace" => pace = Some(value()?.parse::<contango_sim::Pace>()?),
             "--contract" => contracts.push(value()?),
+            "--state" => state = Some(contango_sim::StateConfig::new(value()?)),
+            "--sync" => {
+                sync = Some(match value()?.as_str() {
+                    "normal" => contango_sim::Durability::Process,
+                    "full" => contango_sim::Durability::PowerLoss,
+                    v => return Err(format!("unknown --sync `{v}` (normal or full)")),
+                });
+            }
+            "--snapshot-every" => {
+                let v = value()?;
+                every = Some(
+                    v.parse::<u64>()
+                        .ok()
+                        .filter(|n| *n > 0)
+                        .ok_or_else(|| format!("invalid --snapshot-every `{v}`"))?,
+                );
+            }
+            "--prune-journal" => prune = true,
+            "--check" => check = true,
+            "--accounts" => {
+                let v = value()?;
+                accounts = Some(
+                    v.parse::<usize>()
+                        .map_err(|_| format!("invalid --accounts `{v}`"))?,
+                );
+            }
+            "--clock" => {
+                let v = value()?;
+                let ms = v
+                    .parse::<i64>()
+                    .map_err(|_| format!("invalid --clock `{v}` (ms since the epoch)"))?;
+                builder = builder.clock_at(ms);
+            }
+            "--funding" => {
+                let v = value()?;
+                let (rate, every) = match v.split_once('/') {
+                    Some((r, d)) => (r, duration(d)?),
+                    None => (v.as_str(), Duration::from_secs(8 * 3600)),
+                };
+                let rate = rate
+                    .parse()
+                    .map_err(|_| format!("invalid funding rate `{rate}`"))?;
+                builder = builder.funding(rate, every);
+            }
             "--help" | "-h" => return Err(String::new()),
             other => return Err(format!("unknown argument `{other}`")),
         }
@@ -194,18 +257,65 @@ fn parse(args: &[String]) -> Result<contango_sim::SimConfig, String> {
         }
         None => {}
     }
+    match state {
+        Some(mut s) => {
+            s.durability = sync.unwrap_or_default();
+            s.snapshot_every = every.unwrap_or(s.snapshot_every);
+            s.prune = prune;
+            s.accounts = accounts.unwrap_or(0);
+            builder = builder.state(s);
+        }
+        None if sync.is_some() || every.is_some() || prune || accounts.is_some() || check => {
+            return Err(
+                "--sync, --snapshot-every, --prune-journal, --accounts and --check need --state"
+                    .into(),
+            );
+        }
+        None => {}
+    }
     if admin {
         let (api_key, secret) = admin_credentials();
         builder = builder.admin(contango_sim::AdminAccess::Signed { api_key, secret });
     }
-    Ok(builder)
+    Ok(Parsed {
+        config: builder,
+        check,
+    })
+}
+
+/// `--check --state DIR`: the store verified and the state brought back, without serving.
+fn check(config: &contango_sim::SimConfig) -> ExitCode {
+    let Some(state) = &config.state else {
+        return ExitCode::from(2);
+    };
+    #[cfg(not(feature = "journal"))]
+    {
+        let _ = state;
+        eprintln!("contango-sim: --check needs the `journal` feature");
+        ExitCode::FAILURE
+    }
+    #[cfg(feature = "journal")]
+    match contango_sim::journal::start::check(&state.dir) {
+        Ok(text) => {
+            print!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(text) => {
+            eprint!("contango-sim: check failed: {text}");
+            if !text.ends_with('\n') {
+                eprintln!();
+            }
+            ExitCode::FAILURE
+        }
+    }
 }
 
 #[tokio::main]
 async fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     let builder = match parse(&args) {
-        Ok(b) => b,
+        Ok(p) if p.check => return check(&p.config),
+        Ok(p) => p.config,
         Err(e) if e.is_empty() => {
             println!("{}", usage());
             return ExitCode::SUCCESS;
@@ -250,10 +360,43 @@ async fn main() -> ExitCode {
     if let Some(source) = sim.market_source() {
         println!("  market from   : {source}");
     }
-    println!("Ctrl-C to stop.");
-    let _ = tokio::signal::ctrl_c().await;
+    if let Some(state) = sim.state() {
+        let how = if state.fresh {
+            "first start".to_owned()
+        } else {
+            format!(
+                "restored: {} inputs replayed after the latest snapshot",
+                state.replayed
+            )
+        };
+        println!("  state         : {} ({how})", state.file.display());
+        if let Some(file) = &state.accounts_file {
+            println!(
+                "  accounts      : {} (their keys and secrets, owner-only)",
+                file.display()
+            );
+        }
+    }
+    println!("Ctrl-C or SIGTERM to stop.");
+    stopped().await;
     sim.shutdown().await;
     ExitCode::SUCCESS
+}
+
+/// Ctrl-C, or SIGTERM where there is one.
+async fn stopped() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        if let Ok(mut term) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = term.recv() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
 }
 
 #[cfg(test)]
@@ -355,6 +498,7 @@ mod tests {
             for (flags, on) in [(&["--drift"][..], true), (&[][..], false)] {
                 let sim = parse(&args(flags))
                     .expect("flags")
+                    .config
                     .start()
                     .await
                     .expect("sim");

@@ -4,6 +4,10 @@ use rust_decimal::Decimal;
 
 /// Which product (path prefix) a contract belongs to, and how its amounts are computed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "journal",
+    derive(borsh::BorshSerialize, borsh::BorshDeserialize)
+)]
 pub enum MarginKind {
     /// USDT-margined (the USDT-margined product's paths); linear: value = volume × multiplier × price.
     Usdt,
@@ -13,6 +17,10 @@ pub enum MarginKind {
 
 /// Commission rates of a contract (section 2.9), as fractions of the traded value.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "journal",
+    derive(borsh::BorshSerialize, borsh::BorshDeserialize)
+)]
 pub struct Commission {
     /// Taker rate of an opening fill.
     pub open_taker: Decimal,
@@ -27,6 +35,10 @@ pub struct Commission {
 /// One leverage bracket (section 2.8): positions whose value lies in `[min_value, max_value)`
 /// may use at most `initial_leverage` and need `maint_ratio` × value as maintenance margin.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "journal",
+    derive(borsh::BorshSerialize, borsh::BorshDeserialize)
+)]
 pub struct Bracket {
     /// Bracket number, from 1.
     pub bracket: i32,
@@ -45,6 +57,10 @@ pub struct Bracket {
 /// Asks at `initial_price + k × step`, bids at `initial_price − k × step`, `k = 1..=levels`,
 /// each of `volume` contracts, placed in that order (so time priority is deterministic).
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "journal",
+    derive(borsh::BorshSerialize, borsh::BorshDeserialize)
+)]
 pub struct SeedBook {
     /// Price levels per side.
     pub levels: u32,
@@ -56,6 +72,10 @@ pub struct SeedBook {
 
 /// A contract and its documented limits (section 2.1).
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "journal",
+    derive(borsh::BorshSerialize, borsh::BorshDeserialize)
+)]
 pub struct ContractConfig {
     /// Contract name (`E-BTC-USDT`).
     pub symbol: String,
@@ -99,6 +119,34 @@ pub struct ContractConfig {
     pub brackets: Vec<Bracket>,
     /// The market maker's starting orders (none when `None`).
     pub seed: Option<SeedBook>,
+    /// Funding of a perpetual contract (none when `None`, the default).
+    pub funding: Option<Funding>,
+}
+
+/// A perpetual contract's funding: every `interval_ms` (at the multiples of it since the epoch,
+/// 00:00, 08:00 and 16:00 UTC for 8 hours), each open position pays `rate` × its value at the
+/// mark price, longs to shorts when the rate is positive (shorts to longs when negative).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "journal",
+    derive(borsh::BorshSerialize, borsh::BorshDeserialize)
+)]
+pub struct Funding {
+    /// The rate per interval (0.0001 is 0.01 %).
+    pub rate: Decimal,
+    /// The interval in milliseconds (8 hours: 28 800 000).
+    pub interval_ms: i64,
+}
+
+impl Funding {
+    /// Eight hours, the usual interval.
+    pub const EIGHT_HOURS_MS: i64 = 8 * 3600 * 1000;
+
+    /// The first funding time after `ms`.
+    pub fn next_after(&self, ms: i64) -> i64 {
+        let every = self.interval_ms.max(1);
+        (ms.div_euclid(every) + 1) * every
+    }
 }
 
 impl ContractConfig {
@@ -177,6 +225,7 @@ pub fn default_contracts() -> Vec<ContractConfig> {
             step: d("10"),
             volume: d("100"),
         }),
+        funding: None,
     };
     let eth = ContractConfig {
         symbol: "E-ETH-USDT".into(),

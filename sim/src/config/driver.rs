@@ -8,21 +8,55 @@ use rust_decimal::Decimal;
 
 /// Where prices come from.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "journal",
+    derive(borsh::BorshSerialize, borsh::BorshDeserialize)
+)]
 pub(crate) enum Prices {
-    Walk { seed: u64, volatility: Decimal },
-    File(PathBuf),
+    Walk {
+        seed: u64,
+        volatility: Decimal,
+    },
+    File(
+        #[cfg_attr(
+            feature = "journal",
+            borsh(
+                serialize_with = "crate::codec::path::serialize",
+                deserialize_with = "crate::codec::path::deserialize"
+            )
+        )]
+        PathBuf,
+    ),
     Points(Vec<(u64, Decimal)>),
 }
 
 /// Configuration of the market driver (`SimBuilder::market_driver`).
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "journal",
+    derive(borsh::BorshSerialize, borsh::BorshDeserialize)
+)]
 pub struct MarketDriver {
     pub(crate) prices: Prices,
     pub(crate) contracts: Option<Vec<String>>,
+    #[cfg_attr(
+        feature = "journal",
+        borsh(
+            serialize_with = "crate::codec::duration::serialize",
+            deserialize_with = "crate::codec::duration::deserialize"
+        )
+    )]
     pub(crate) step: Duration,
     pub(crate) trade_every: u32,
     pub(crate) max_trade_volume: u32,
     pub(crate) looping: bool,
+    #[cfg_attr(
+        feature = "journal",
+        borsh(
+            serialize_with = "crate::codec::opt_duration::serialize",
+            deserialize_with = "crate::codec::opt_duration::deserialize"
+        )
+    )]
     pub(crate) backfill: Option<Duration>,
 }
 

@@ -8,15 +8,19 @@
 pub mod contracts;
 pub mod driver;
 pub mod source;
+pub mod state;
 
 use std::net::{IpAddr, Ipv4Addr};
 use std::time::Duration;
 
 use rust_decimal::Decimal;
 
-pub use contracts::{Bracket, Commission, ContractConfig, MarginKind, SeedBook, default_contracts};
+pub use contracts::{
+    Bracket, Commission, ContractConfig, Funding, MarginKind, SeedBook, default_contracts,
+};
 pub use driver::MarketDriver;
 pub use source::MarketSource;
+pub use state::{Durability, StateConfig};
 
 fn d(text: &str) -> Decimal {
     text.parse().unwrap_or_default()
@@ -128,6 +132,13 @@ pub struct SimConfig {
     /// Serve answers and frames with the API changed under the spec
     /// ([`crate::server::changed_api`]).
     pub drift: bool,
+    /// Where the venue keeps its state across restarts (`None`: in memory only). Needs the
+    /// `journal` feature.
+    pub state: Option<StateConfig>,
+    /// An injected exchange clock: it starts at this time (ms since the epoch) and moves only
+    /// when advanced (`Sim::advance_clock`, `POST /__sim/advance_clock`), so that runs tick the
+    /// same each time (`None`: wall time).
+    pub clock_start: Option<i64>,
 }
 
 /// Who may use the admin routes (move the mark price, print trades, skew the clock, add
@@ -273,6 +284,35 @@ impl SimConfig {
         self
     }
 
+    /// Funds every tradable contract at `rate` every `interval` ([`Funding`]; off by default).
+    pub fn funding(mut self, rate: Decimal, interval: Duration) -> Self {
+        let interval_ms = i64::try_from(interval.as_millis()).unwrap_or(i64::MAX);
+        for c in self.contracts.iter_mut().filter(|c| c.tradable) {
+            c.funding = Some(Funding { rate, interval_ms });
+        }
+        self
+    }
+
+    /// Keeps the venue's state in `dir` across restarts (a journal of its inputs, snapshots and
+    /// read tables in `dir/venue.sqlite`; the `journal` feature).
+    pub fn state_dir(mut self, dir: impl Into<std::path::PathBuf>) -> Self {
+        self.state = Some(StateConfig::new(dir));
+        self
+    }
+
+    /// How the state directory is kept ([`StateConfig`]), replacing [`SimConfig::state_dir`].
+    pub fn state(mut self, state: StateConfig) -> Self {
+        self.state = Some(state);
+        self
+    }
+
+    /// Injects the exchange clock: it starts at `ms` and moves only when advanced
+    /// ([`SimConfig::clock_start`]).
+    pub fn clock_at(mut self, ms: i64) -> Self {
+        self.clock_start = Some(ms);
+        self
+    }
+
     /// Adds a contract, or replaces the one with the same symbol.
     pub fn contract(mut self, contract: ContractConfig) -> Self {
         self.contracts.retain(|c| c.symbol != contract.symbol);
@@ -318,6 +358,8 @@ impl Default for SimConfig {
             source_contracts: None,
             admin: None,
             drift: false,
+            state: None,
+            clock_start: None,
         }
     }
 }

@@ -17,6 +17,10 @@ use crate::config::ContractConfig;
 /// An account's API key and secret. The core keeps the secret (a restarted venue must check the
 /// same signatures) and never shows it: `Debug` redacts it, and no record or view carries it.
 #[derive(Clone, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "journal",
+    derive(borsh::BorshSerialize, borsh::BorshDeserialize)
+)]
 pub struct ApiKey {
     /// The API key (`X-CH-APIKEY`).
     pub key: String,
@@ -54,6 +58,10 @@ impl std::fmt::Debug for ApiKey {
 
 /// The contract-account balance of one margin coin.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "journal",
+    derive(borsh::BorshSerialize, borsh::BorshDeserialize)
+)]
 pub struct CoinBalance {
     /// Balance: transfers in, minus transfers out, plus realized PnL, minus fees.
     pub balance: Decimal,
@@ -87,6 +95,40 @@ pub struct Account {
     pub open_orders: BTreeSet<i64>,
     /// Ids of conditional orders waiting for their trigger (or their parent's fill).
     pub waiting: BTreeSet<i64>,
+}
+
+/// An account's encoding: everything but the signing state, which is rebuilt from its key.
+#[cfg(feature = "journal")]
+impl borsh::BorshSerialize for Account {
+    fn serialize<W: borsh::io::Write>(&self, w: &mut W) -> borsh::io::Result<()> {
+        self.uid.serialize(w)?;
+        self.key.serialize(w)?;
+        self.wallet.serialize(w)?;
+        self.coins.serialize(w)?;
+        self.leverage.serialize(w)?;
+        self.positions.serialize(w)?;
+        self.open_orders.serialize(w)?;
+        self.waiting.serialize(w)
+    }
+}
+
+#[cfg(feature = "journal")]
+impl borsh::BorshDeserialize for Account {
+    fn deserialize_reader<R: borsh::io::Read>(r: &mut R) -> borsh::io::Result<Self> {
+        let uid = i64::deserialize_reader(r)?;
+        let key = ApiKey::deserialize_reader(r)?;
+        Ok(Account {
+            uid,
+            credentials: key.credentials(),
+            key,
+            wallet: borsh::BorshDeserialize::deserialize_reader(r)?,
+            coins: borsh::BorshDeserialize::deserialize_reader(r)?,
+            leverage: borsh::BorshDeserialize::deserialize_reader(r)?,
+            positions: borsh::BorshDeserialize::deserialize_reader(r)?,
+            open_orders: borsh::BorshDeserialize::deserialize_reader(r)?,
+            waiting: borsh::BorshDeserialize::deserialize_reader(r)?,
+        })
+    }
 }
 
 impl Account {

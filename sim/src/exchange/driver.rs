@@ -56,6 +56,10 @@ pub const BACKFILL_SPACING_MS: i64 = 10_000;
 
 /// SplitMix64: a tiny, seeded, reproducible generator (not for cryptography).
 #[derive(Debug, Clone)]
+#[cfg_attr(
+    feature = "journal",
+    derive(borsh::BorshSerialize, borsh::BorshDeserialize)
+)]
 pub struct SplitMix64(u64);
 
 impl SplitMix64 {
@@ -89,6 +93,10 @@ impl SplitMix64 {
 
 /// A loaded price path.
 #[derive(Debug, Clone)]
+#[cfg_attr(
+    feature = "journal",
+    derive(borsh::BorshSerialize, borsh::BorshDeserialize)
+)]
 struct Path {
     points: Vec<(u64, Decimal)>,
     looping: bool,
@@ -111,6 +119,10 @@ impl Path {
 /// The running driver: its configuration, the contracts it drives, its generator and its
 /// taker account.
 #[derive(Debug, Clone)]
+#[cfg_attr(
+    feature = "journal",
+    derive(borsh::BorshSerialize, borsh::BorshDeserialize)
+)]
 pub struct Driver {
     config: MarketDriver,
     contracts: Vec<ContractConfig>,
@@ -387,6 +399,11 @@ impl Driver {
 }
 
 impl Exchange {
+    /// The market driver's configuration, when one is installed.
+    pub fn driver_config(&self) -> Option<&MarketDriver> {
+        self.driver.as_ref().map(|d| &d.config)
+    }
+
     /// One step of the market driver, when one is installed.
     pub(crate) fn drive(&mut self, now: i64) {
         if let Some(mut driver) = self.driver.take() {

@@ -15,6 +15,10 @@ use super::order::Placement;
 
 /// One input of the core.
 #[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(
+    feature = "journal",
+    derive(borsh::BorshSerialize, borsh::BorshDeserialize)
+)]
 pub enum Input {
     /// A request of account `uid` the server accepted (authenticated, decoded, checked).
     Request {
@@ -66,10 +70,21 @@ impl Input {
 
 /// A request's effect on the exchange, as the server read it from the wire.
 #[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(
+    feature = "journal",
+    derive(borsh::BorshSerialize, borsh::BorshDeserialize)
+)]
 pub enum Command {
     /// `POST /v2/order`: an order, a conditional one, or one with orders attached.
     PlaceOrder {
         /// The product whose path it was sent to.
+        #[cfg_attr(
+            feature = "journal",
+            borsh(
+                serialize_with = "crate::codec::product::serialize",
+                deserialize_with = "crate::codec::product::deserialize"
+            )
+        )]
         product: Product,
         /// The order read and checked.
         placement: Placement,
@@ -77,6 +92,13 @@ pub enum Command {
     /// `POST /v2/cancel` of a live order the server found.
     CancelOrder {
         /// The product whose path it was sent to.
+        #[cfg_attr(
+            feature = "journal",
+            borsh(
+                serialize_with = "crate::codec::product::serialize",
+                deserialize_with = "crate::codec::product::deserialize"
+            )
+        )]
         product: Product,
         /// Contract named in the request.
         symbol: String,
@@ -88,6 +110,13 @@ pub enum Command {
     /// `POST /v2/allOpenOrders`.
     CancelAll {
         /// The product whose path it was sent to.
+        #[cfg_attr(
+            feature = "journal",
+            borsh(
+                serialize_with = "crate::codec::product::serialize",
+                deserialize_with = "crate::codec::product::deserialize"
+            )
+        )]
         product: Product,
         /// Contract.
         symbol: String,
@@ -95,6 +124,13 @@ pub enum Command {
     /// `POST /v2/level_edit`.
     LevelEdit {
         /// The product whose path it was sent to.
+        #[cfg_attr(
+            feature = "journal",
+            borsh(
+                serialize_with = "crate::codec::product::serialize",
+                deserialize_with = "crate::codec::product::deserialize"
+            )
+        )]
         product: Product,
         /// Contract.
         symbol: String,
@@ -104,6 +140,13 @@ pub enum Command {
     /// `POST /v2/positionMargin`.
     PositionMargin {
         /// The product whose path it was sent to.
+        #[cfg_attr(
+            feature = "journal",
+            borsh(
+                serialize_with = "crate::codec::product::serialize",
+                deserialize_with = "crate::codec::product::deserialize"
+            )
+        )]
         product: Product,
         /// Contract.
         symbol: String,
@@ -136,6 +179,10 @@ pub enum Command {
 /// What a market source says of one mirrored contract: the parts of its frames the simulator
 /// uses, in contracts and the contract's prices.
 #[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(
+    feature = "journal",
+    derive(borsh::BorshSerialize, borsh::BorshDeserialize)
+)]
 pub enum SourceUpdate {
     /// A depth snapshot, each side best first (as the source sends it: the levels are kept
     /// as they come).
@@ -143,8 +190,22 @@ pub enum SourceUpdate {
         /// The contract.
         symbol: String,
         /// Asks.
+        #[cfg_attr(
+            feature = "journal",
+            borsh(
+                serialize_with = "crate::codec::levels::serialize",
+                deserialize_with = "crate::codec::levels::deserialize"
+            )
+        )]
         asks: Vec<SourceLevel>,
         /// Bids.
+        #[cfg_attr(
+            feature = "journal",
+            borsh(
+                serialize_with = "crate::codec::levels::serialize",
+                deserialize_with = "crate::codec::levels::deserialize"
+            )
+        )]
         bids: Vec<SourceLevel>,
     },
     /// Trades, oldest first.
@@ -170,6 +231,10 @@ pub enum SourceUpdate {
 
 /// One trade of a market source.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "journal",
+    derive(borsh::BorshSerialize, borsh::BorshDeserialize)
+)]
 pub struct SourceTrade {
     /// The taker's side.
     pub side: Side,
@@ -183,6 +248,10 @@ pub struct SourceTrade {
 
 /// An action of the embedding code or the admin routes.
 #[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(
+    feature = "journal",
+    derive(borsh::BorshSerialize, borsh::BorshDeserialize)
+)]
 pub enum Admin {
     /// Sets a contract's mark price (liquidations follow).
     SetMark {

@@ -21,6 +21,10 @@ use crate::error::{SimError, SimResult};
 /// How many times each listen-key transition happened, for tests that must see the client's
 /// requests (`Sim::listen_key_stats`).
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "journal",
+    derive(borsh::BorshSerialize, borsh::BorshDeserialize)
+)]
 pub struct ListenKeyStats {
     /// Keys issued (a POST that returned the already active key does not count).
     pub created: u64,
@@ -33,6 +37,10 @@ pub struct ListenKeyStats {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "journal",
+    derive(borsh::BorshSerialize, borsh::BorshDeserialize)
+)]
 struct KeyRecord {
     uid: i64,
     expires: i64,
@@ -40,6 +48,10 @@ struct KeyRecord {
 
 /// Every listen key and the account it was leased to, until it expires or is closed.
 #[derive(Debug, Clone, Default)]
+#[cfg_attr(
+    feature = "journal",
+    derive(borsh::BorshSerialize, borsh::BorshDeserialize)
+)]
 pub struct ListenKeyLeases {
     keys: BTreeMap<String, KeyRecord>,
     created: u64,
@@ -124,6 +136,16 @@ impl ListenKeyLeases {
         }
         self.stats.expired += expired.len() as u64;
         expired
+    }
+
+    /// Keys leased now (expired ones not swept yet included).
+    pub fn len(&self) -> usize {
+        self.keys.len()
+    }
+
+    /// Whether no key is leased.
+    pub fn is_empty(&self) -> bool {
+        self.keys.is_empty()
     }
 
     /// The counts of each transition so far.

@@ -25,6 +25,10 @@ pub const TAPE: usize = 100_000;
 
 /// A public trade, for the ticker, candlesticks and the market stream.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "journal",
+    derive(borsh::BorshSerialize, borsh::BorshDeserialize)
+)]
 pub struct Print {
     /// Trade id (the one `myTrades` shows both sides).
     pub trade_id: i64,
@@ -48,6 +52,10 @@ pub struct Print {
 /// Positions count from the first trade ever printed, so a reader that remembers where it was
 /// finds what came since.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "journal",
+    derive(borsh::BorshSerialize, borsh::BorshDeserialize)
+)]
 pub struct Tape {
     prints: Vec<Print>,
     dropped: u64,
@@ -102,6 +110,10 @@ impl Tape {
 
 /// A contract's live state.
 #[derive(Debug, Clone)]
+#[cfg_attr(
+    feature = "journal",
+    derive(borsh::BorshSerialize, borsh::BorshDeserialize)
+)]
 pub struct Market {
     /// Its configuration.
     pub cfg: ContractConfig,
@@ -115,11 +127,13 @@ pub struct Market {
     pub triggers: TriggerIndex,
     /// The market a source drives, when one does (its updates: [`super::mirror`]).
     pub mirror: Option<MirroredMarket>,
+    /// The next funding time of a contract with funding (`super::funding`).
+    pub next_funding: Option<i64>,
 }
 
 impl Market {
-    /// A contract at its starting price: nothing in the book, no trade.
-    pub fn new(cfg: &ContractConfig, mirror: Option<MirroredMarket>) -> Market {
+    /// A contract at its starting price at exchange time `now`: nothing in the book, no trade.
+    pub fn new(cfg: &ContractConfig, mirror: Option<MirroredMarket>, now: i64) -> Market {
         Market {
             cfg: cfg.clone(),
             book: Book::default(),
@@ -127,6 +141,7 @@ impl Market {
             tape: Tape::default(),
             triggers: TriggerIndex::default(),
             mirror,
+            next_funding: cfg.funding.map(|f| f.next_after(now)),
         }
     }
 
@@ -160,6 +175,10 @@ impl Market {
 
 /// The state of a contract's source.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "journal",
+    derive(borsh::BorshSerialize, borsh::BorshDeserialize)
+)]
 pub enum SourceHealth {
     /// No snapshot yet: nothing to match against.
     Waiting,
@@ -182,6 +201,10 @@ impl SourceHealth {
 /// What a market source drives of a contract: the source's book as it shows it, the queue
 /// ahead of each of our resting orders, the source's health.
 #[derive(Debug, Clone, PartialEq)]
+#[cfg_attr(
+    feature = "journal",
+    derive(borsh::BorshSerialize, borsh::BorshDeserialize)
+)]
 pub struct MirroredMarket {
     /// The source's book and what our fills took from it.
     pub book: SourceBook,
@@ -483,7 +506,7 @@ mod tests {
         else {
             panic!("the default ETH contract");
         };
-        let mut m = Market::new(&cfg, None);
+        let mut m = Market::new(&cfg, None, 0);
         m.tape = Tape::from_prints(prints);
         m
     }

@@ -18,8 +18,9 @@
 //! ([`market::TAPE`]).
 //!
 //! The rules live in one module each: `orders` (placing, filling, cancelling), `conditional`,
-//! `prices`, `liquidation`, `margin`, `transfers`, `listen_keys`, `mirror` (a market source's
-//! frames), `driver` (the synthetic market); `operation` runs an operation and what it caused;
+//! `prices`, `liquidation`, `margin`, `transfers`, `funding`, `listen_keys`, `mirror` (a market
+//! source's frames), `driver` (the synthetic market); `operation` runs an operation and what it
+//! caused;
 //! `views` turns the state into the generated response types.
 
 pub mod account;
@@ -27,6 +28,7 @@ pub mod book;
 pub mod conditional;
 pub mod driver;
 pub mod effects;
+pub mod funding;
 pub mod input;
 pub mod limits;
 pub mod liquidation;
@@ -68,6 +70,10 @@ pub const USER_UID: i64 = 10_001;
 /// What the core keeps of the configuration: the rules every input is judged by. It is part of
 /// the state (a restarted venue keeps the rules it started with).
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "journal",
+    derive(borsh::BorshSerialize, borsh::BorshDeserialize)
+)]
 pub struct Rules {
     /// Leverage of a contract until `level_edit` changes it.
     pub default_leverage: u32,
@@ -93,6 +99,10 @@ impl Rules {
 
 /// The next ids of each kind. An id is never reused: a restarted venue carries on from here.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "journal",
+    derive(borsh::BorshSerialize, borsh::BorshDeserialize)
+)]
 pub struct Sequences {
     /// The last order id given (above 2^53, like real ids).
     pub order: i64,
@@ -123,6 +133,10 @@ impl Default for Sequences {
 
 /// Everything the exchange knows that is live.
 #[derive(Debug)]
+#[cfg_attr(
+    feature = "journal",
+    derive(borsh::BorshSerialize, borsh::BorshDeserialize)
+)]
 pub struct Exchange {
     /// The rules.
     pub(crate) rules: Rules,
@@ -150,9 +164,15 @@ pub struct Exchange {
     /// The exchange time of the latest input (ms).
     pub(crate) now: i64,
     /// What the input being applied has caused so far.
+    #[cfg_attr(feature = "journal", borsh(skip))]
     pub(crate) out: Effects,
     /// Orders the input being applied changed: those done leave at its end.
+    #[cfg_attr(feature = "journal", borsh(skip))]
     touched: BTreeSet<i64>,
+    /// Whether every live order an input changed leaves a record of its new state too (a
+    /// store keeps each order's latest state).
+    #[cfg_attr(feature = "journal", borsh(skip))]
+    order_changes: bool,
 }
 
 impl Exchange {
@@ -171,7 +191,7 @@ impl Exchange {
             .iter()
             .map(|c| {
                 let mirror = mirrored.contains(&c.symbol).then(MirroredMarket::new);
-                (c.symbol.clone(), Market::new(c, mirror))
+                (c.symbol.clone(), Market::new(c, mirror, now))
             })
             .collect();
         let contracts = config
@@ -198,6 +218,7 @@ impl Exchange {
             now,
             out: Effects::default(),
             touched: BTreeSet::new(),
+            order_changes: false,
         };
         ex.open_account(
             MARKET_MAKER_UID,
@@ -237,6 +258,7 @@ impl Exchange {
     pub fn apply(&mut self, input: Input) -> (SimResult<Answer>, Effects) {
         let time = input.time();
         self.now = self.now.max(time);
+        self.settle_funding(time);
         let answer = self.dispatch(input, time);
         self.retire_done();
         (answer, std::mem::take(&mut self.out))
@@ -245,6 +267,12 @@ impl Exchange {
     /// The exchange time of the latest input (ms).
     pub fn now(&self) -> i64 {
         self.now
+    }
+
+    /// Makes every live order an input changes leave a record of its new state
+    /// ([`records::Record::OrderChanged`]), for a store that keeps each order's latest state.
+    pub fn keep_order_changes(&mut self, on: bool) {
+        self.order_changes = on;
     }
 
     /// Notes that order `id` changed: it leaves the core at the end of the input if it is done.
@@ -259,12 +287,21 @@ impl Exchange {
     fn retire_done(&mut self) {
         let touched = std::mem::take(&mut self.touched);
         let mut roots = BTreeSet::new();
-        for id in touched {
+        for &id in &touched {
             let mut at = id;
             while let Some(parent) = self.orders.get(&at).and_then(|o| o.parent) {
                 at = parent;
             }
             roots.insert(at);
+        }
+        if self.order_changes {
+            for id in &touched {
+                if let Some(o) = self.orders.get(id) {
+                    self.out
+                        .records
+                        .push(records::Record::OrderChanged(o.clone()));
+                }
+            }
         }
         for root in roots {
             let Some(o) = self.orders.get(&root) else {

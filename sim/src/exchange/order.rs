@@ -10,6 +10,10 @@ use crate::config::ContractConfig;
 
 /// Order type (the wire's `OrderType` minus its catch-all).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "journal",
+    derive(borsh::BorshSerialize, borsh::BorshDeserialize)
+)]
 pub enum OrderKind {
     /// Limit.
     Limit,
@@ -51,6 +55,10 @@ impl OrderKind {
 /// Order status as the simulator moves it: (INIT →) NEW → PARTIALLY_FILLED → FILLED, or to
 /// CANCELLED or REJECTED.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "journal",
+    derive(borsh::BorshSerialize, borsh::BorshDeserialize)
+)]
 pub enum OrderStatus {
     /// A conditional order waiting for its trigger (or, attached, for its parent's fill).
     Init,
@@ -83,6 +91,10 @@ impl OrderStatus {
 
 /// An accepted order.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "journal",
+    derive(borsh::BorshSerialize, borsh::BorshDeserialize)
+)]
 pub struct OrderRecord {
     /// Order id.
     pub id: i64,
@@ -192,6 +204,10 @@ impl OrderRecord {
 
 /// Why an order is placed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "journal",
+    derive(borsh::BorshSerialize, borsh::BorshDeserialize)
+)]
 pub enum Origin {
     /// A `POST /v2/order` request.
     Wire,
@@ -210,6 +226,10 @@ pub enum Origin {
 
 /// An order to place.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "journal",
+    derive(borsh::BorshSerialize, borsh::BorshDeserialize)
+)]
 pub struct OrderIntent {
     /// Owner.
     pub uid: i64,
@@ -266,6 +286,10 @@ impl OrderIntent {
 
 /// The trigger of a conditional order, as sent.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "journal",
+    derive(borsh::BorshSerialize, borsh::BorshDeserialize)
+)]
 pub struct TriggerSpec {
     /// Stop loss or take profit.
     pub kind: TriggerKind,
@@ -277,6 +301,10 @@ pub struct TriggerSpec {
 
 /// What makes an order conditional.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "journal",
+    derive(borsh::BorshSerialize, borsh::BorshDeserialize)
+)]
 pub struct ConditionSpec {
     /// Its trigger.
     pub trigger: TriggerSpec,
@@ -288,6 +316,10 @@ pub struct ConditionSpec {
 
 /// A take profit or stop loss attached to a new order (`triggerOrderCreateParams` item).
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "journal",
+    derive(borsh::BorshSerialize, borsh::BorshDeserialize)
+)]
 pub struct Attached {
     /// Client order id.
     pub client_order_id: Option<String>,
@@ -301,6 +333,10 @@ pub struct Attached {
 
 /// A new-order request read and checked.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "journal",
+    derive(borsh::BorshSerialize, borsh::BorshDeserialize)
+)]
 pub struct Placement {
     /// The order.
     pub intent: OrderIntent,
@@ -312,6 +348,10 @@ pub struct Placement {
 
 /// What a trigger protects against.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "journal",
+    derive(borsh::BorshSerialize, borsh::BorshDeserialize)
+)]
 pub enum TriggerKind {
     /// Stop loss (`triggerType` 1).
     StopLoss,
@@ -331,6 +371,10 @@ impl TriggerKind {
 
 /// What a conditional order places when it fires.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "journal",
+    derive(borsh::BorshSerialize, borsh::BorshDeserialize)
+)]
 pub enum Places {
     /// The order's own type: LIMIT at its price, or MARKET.
     Order,
@@ -340,6 +384,10 @@ pub enum Places {
 
 /// A group of conditional orders of which only one may fire.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "journal",
+    derive(borsh::BorshSerialize, borsh::BorshDeserialize)
+)]
 pub enum Oco {
     /// The orders attached to one parent.
     Parent(i64),
@@ -349,6 +397,10 @@ pub enum Oco {
 
 /// The trigger of a conditional order and what it is tied to.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "journal",
+    derive(borsh::BorshSerialize, borsh::BorshDeserialize)
+)]
 pub struct Condition {
     /// Stop loss or take profit.
     pub kind: TriggerKind,

@@ -38,6 +38,10 @@ use crate::config::{ContractConfig, MarginKind};
 
 /// Margin mode of a position (the wire's `PositionType` minus its catch-all).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(
+    feature = "journal",
+    derive(borsh::BorshSerialize, borsh::BorshDeserialize)
+)]
 pub enum MarginMode {
     /// Cross margin: shares the account's balance.
     Cross,
@@ -99,6 +103,10 @@ pub fn maint_ratio(c: &ContractConfig, position_value: Decimal) -> Decimal {
 /// An open position of one account: keyed by contract, direction and margin mode (hedge mode:
 /// `OPEN BUY` adds to the long, `CLOSE SELL` reduces it; `OPEN SELL`/`CLOSE BUY` the short).
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "journal",
+    derive(borsh::BorshSerialize, borsh::BorshDeserialize)
+)]
 pub struct Position {
     /// Position id.
     pub id: i64,
@@ -128,6 +136,8 @@ pub struct Position {
     pub realized: Decimal,
     /// Fees paid for this position (positive).
     pub fees: Decimal,
+    /// Funding received (negative: paid) since it opened.
+    pub funding: Decimal,
     /// Creation time (exchange clock, ms).
     pub ctime: i64,
     /// Last change (exchange clock, ms).
@@ -159,6 +169,7 @@ impl Position {
             closed_value: Decimal::ZERO,
             realized: Decimal::ZERO,
             fees: Decimal::ZERO,
+            funding: Decimal::ZERO,
             ctime: now,
             mtime: now,
         }

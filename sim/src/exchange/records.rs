@@ -111,6 +111,25 @@ pub struct ForcedRecord {
     pub time: i64,
 }
 
+/// A funding payment of one position (`amount` negative: paid).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FundingRecord {
+    /// The account.
+    pub uid: i64,
+    /// Contract name.
+    pub symbol: String,
+    /// The position's side (`Buy`: long).
+    pub side: Side,
+    /// The position's margin mode.
+    pub mode: MarginMode,
+    /// The rate applied.
+    pub rate: Decimal,
+    /// Amount credited to the account (negative: paid).
+    pub amount: Decimal,
+    /// The funding time (ms).
+    pub time: i64,
+}
+
 /// One record leaving the core.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Record {
@@ -139,4 +158,6 @@ pub enum Record {
     Transfer(Transfer),
     /// A forced close.
     Forced(ForcedRecord),
+    /// A funding payment.
+    Funding(FundingRecord),
 }

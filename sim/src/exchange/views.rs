@@ -158,7 +158,8 @@ pub fn position(
     v.force_liquidation_volume = Some(Decimal::ZERO);
     v.force_liquidation_price = Some(Decimal::ZERO);
     v.trade_fee = Some(-p.fees);
-    v.capital_fee = Some(Decimal::ZERO);
+    // Funding paid is a cost: positive when the position paid, negative when it received.
+    v.capital_fee = Some(-p.funding);
     v.close_profit = Some(p.realized);
     v.share_amount = Some(Decimal::ZERO);
     v.freeze_lock = Some(FreezeLock::Normal);

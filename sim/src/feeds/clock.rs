@@ -16,6 +16,9 @@
 //! read it (plus skew and advance); nothing mixes in wall time. A client's timestamp then cannot
 //! be compared with a server time that jumps as the recording plays, so the signed-request window
 //! is not checked while following (signatures still are).
+//!
+//! An injected clock (`SimConfig::clock_at`) is followed the same way: it starts at a fixed time
+//! and moves only when advanced, so that runs tick the same each time.
 
 use std::sync::atomic::{AtomicBool, AtomicI64, Ordering};
 use std::time::{SystemTime, UNIX_EPOCH};
@@ -71,6 +74,13 @@ impl Clock {
     /// Sets the server clock's offset from wall time (may be negative).
     pub fn set_skew(&self, ms: i64) {
         self.skew_ms.store(ms, Ordering::Relaxed);
+    }
+
+    /// Moves the exchange clock forward, if needed, so that it reads at least `ms`: a restarted
+    /// venue's clock never goes back before the last input it journaled.
+    pub fn not_before(&self, ms: i64) {
+        let behind = ms.saturating_sub(self.now());
+        self.advance(behind);
     }
 
     /// Moves the exchange clock forward by `ms` (negative values are ignored).

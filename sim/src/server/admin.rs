@@ -18,6 +18,10 @@
 //! | `POST /__sim/clear_faults` | none | removes injected faults |
 //! | `GET /__sim/fills` | none | the latest fills against the market source: `data` = `[{"time","contractName","orderId","uid","side","price","volume","rule","fee"}]` |
 //! | `GET /__sim/source` | none | each mirrored contract's source: `data` = `[{"contractName","health":"waiting"\|"live"\|"degraded","reason","lastMs"}]`, and the fills by rule |
+//! | `POST /__sim/accounts` | `{"contract":{"USDT":"1000"},"wallet":{"USDT":"0"}}` (both optional: the funded account's balances) | creates an account; `data` = `{"uid":n,"apiKey":..,"secretKey":..}` |
+//! | `GET /__sim/state` | none | the core's live state, for comparing two venues: the clock, the id sequences, every account (its key, never its secret; balances, leverage, positions) and every live order; `data` = `{"now","sequences","accounts","orders"}` |
+//!
+//! A journaled venue answers an admin route, as any request, once what it changed is committed.
 
 use std::sync::Arc;
 
@@ -94,6 +98,9 @@ pub async fn handle(
     } else {
         run(&server, &action, &body)
     };
+    if let Err(e) = server.venue.settled().await {
+        return error_response(&e);
+    }
     match answer {
         Ok(data) => ok(data),
         Err(e) => error_response(&e),
@@ -192,7 +199,107 @@ fn view(venue: &Venue, view: &str) -> SimResult<serde_json::Value> {
                 .collect();
             Ok(serde_json::json!({"contracts": contracts, "fillsByRule": by_rule}))
         }
+        "state" => Ok(state(&core.exchange)),
         _ => Err(SimError::new(contango::ErrorCode::UnsupportedOperation).status(404)),
+    }
+}
+
+/// The core's live state as JSON (module docs): decimals as text, maps in key order.
+fn state(ex: &crate::exchange::Exchange) -> serde_json::Value {
+    use serde_json::json;
+    let text = |d: &Decimal| d.to_string();
+    let accounts: Vec<serde_json::Value> = ex
+        .accounts()
+        .values()
+        .map(|a| {
+            let coins: serde_json::Map<String, serde_json::Value> = a
+                .coins
+                .iter()
+                .map(|(c, b)| {
+                    let v = json!({"balance": text(&b.balance), "orderLock": text(&b.order_lock), "realized": text(&b.realized)});
+                    (c.clone(), v)
+                })
+                .collect();
+            let wallet: serde_json::Map<String, serde_json::Value> = a
+                .wallet
+                .iter()
+                .map(|(c, v)| (c.clone(), json!(text(v))))
+                .collect();
+            let positions: Vec<serde_json::Value> = a
+                .positions
+                .values()
+                .map(|p| {
+                    json!({
+                        "id": p.id, "contract": p.symbol, "side": p.side.name(),
+                        "mode": format!("{:?}", p.mode), "leverage": p.leverage,
+                        "volume": text(&p.volume), "entryValue": text(&p.entry_value),
+                        "margin": text(&p.margin), "pendingClose": text(&p.pending_close),
+                        "realized": text(&p.realized), "fees": text(&p.fees),
+                        "funding": text(&p.funding),
+                    })
+                })
+                .collect();
+            json!({
+                "uid": a.uid, "apiKey": a.key.key, "wallet": wallet, "coins": coins,
+                "leverage": a.leverage, "positions": positions,
+            })
+        })
+        .collect();
+    let orders: Vec<serde_json::Value> = ex
+        .orders()
+        .values()
+        .map(|o| {
+            json!({
+                "id": o.id, "uid": o.uid, "clientOrderId": o.client_order_id,
+                "contract": o.symbol, "side": o.side.name(), "type": o.kind.wire().to_string(),
+                "status": o.status.wire().to_string(), "open": o.open,
+                "price": text(&o.price), "volume": text(&o.volume), "filled": text(&o.filled),
+                "locked": text(&o.locked), "parent": o.parent, "children": o.children,
+                "trigger": o.condition.as_ref().map(|c| json!({
+                    "price": text(&c.price), "kind": c.kind.wire().to_string(),
+                    "armed": c.armed, "position": c.position,
+                })),
+            })
+        })
+        .collect();
+    let s = ex.sequences();
+    json!({
+        "now": ex.now(),
+        "sequences": {"order": s.order, "trade": s.trade, "position": s.position, "uid": s.uid, "record": s.record, "transfer": s.transfer},
+        "accounts": accounts,
+        "orders": orders,
+        "listenKeys": ex.listen_keys().len(),
+    })
+}
+
+/// `POST /__sim/accounts`: balances per coin.
+#[derive(Deserialize, Default)]
+struct NewAccount {
+    #[serde(default)]
+    contract: Option<std::collections::BTreeMap<String, String>>,
+    #[serde(default)]
+    wallet: Option<std::collections::BTreeMap<String, String>>,
+}
+
+fn balances(
+    given: Option<std::collections::BTreeMap<String, String>>,
+    default: &[(String, Decimal)],
+    name: &str,
+) -> SimResult<Vec<(String, Decimal)>> {
+    match given {
+        None => Ok(default.to_vec()),
+        Some(map) => map
+            .into_iter()
+            .map(|(coin, v)| {
+                let amount: Decimal = v
+                    .parse()
+                    .map_err(|_| SimError::param(format!("{name}.{coin}")))?;
+                if amount < Decimal::ZERO {
+                    return Err(SimError::param(format!("{name}.{coin}")));
+                }
+                Ok((coin, amount))
+            })
+            .collect(),
     }
 }
 
@@ -258,16 +365,39 @@ fn run(server: &Server, action: &str, body: &[u8]) -> SimResult<serde_json::Valu
             }
         }
         "close_streams" => {
-            lock(&venue.hub).close_all("closed by the simulator");
+            lock(&venue.hubs.user).close_all("closed by the simulator");
             Ok(serde_json::Value::Null)
         }
         "close_market_streams" => {
-            lock(&venue.market_hub).close_all();
+            lock(&venue.hubs.market).close_all();
             Ok(serde_json::Value::Null)
         }
         "clear_faults" => {
             lock(&server.faults).clear();
             Ok(serde_json::Value::Null)
+        }
+        "accounts" => {
+            let body: &[u8] = if body.iter().all(u8::is_ascii_whitespace) {
+                b"{}"
+            } else {
+                body
+            };
+            let a: NewAccount = parse(body)?;
+            let user = &venue.config.user;
+            let contract = balances(a.contract, &user.contract_balances, "contract")?;
+            let wallet = balances(a.wallet, &user.wallet_balances, "wallet")?;
+            let key = crate::keys::fresh("sim");
+            let (api_key, secret) = (key.key.clone(), key.secret().to_owned());
+            match admin(Admin::AddAccount {
+                key,
+                contract,
+                wallet,
+            })? {
+                Answer::Uid(uid) => {
+                    Ok(serde_json::json!({"uid": uid, "apiKey": api_key, "secretKey": secret}))
+                }
+                other => Err(SimError::internal(format!("unexpected answer {other:?}"))),
+            }
         }
         _ => Err(SimError::new(contango::ErrorCode::UnsupportedOperation).status(404)),
     }

@@ -8,4 +8,5 @@ mod backtest;
 mod drift;
 mod market_stream;
 mod real_prices;
+mod restart;
 mod structure;

@@ -18,6 +18,10 @@ pub use triggers::{Direction, PriceSource, Slot, TriggerIndex};
 
 /// Direction of an order in the book (the wire's `Side` minus its catch-all).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(
+    feature = "journal",
+    derive(borsh::BorshSerialize, borsh::BorshDeserialize)
+)]
 pub enum Side {
     /// Buy: rests among the bids.
     Buy,

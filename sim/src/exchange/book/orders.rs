@@ -7,6 +7,10 @@ use rust_decimal::Decimal;
 
 /// A resting order as the book sees it.
 #[derive(Debug, Clone, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "journal",
+    derive(borsh::BorshSerialize, borsh::BorshDeserialize)
+)]
 pub struct Resting {
     /// Order id.
     pub order_id: i64,
@@ -18,6 +22,10 @@ pub struct Resting {
 
 /// Bids and asks of one contract, each level in arrival order (time priority).
 #[derive(Debug, Clone, Default)]
+#[cfg_attr(
+    feature = "journal",
+    derive(borsh::BorshSerialize, borsh::BorshDeserialize)
+)]
 pub struct Book {
     bids: BTreeMap<Decimal, VecDeque<Resting>>,
     asks: BTreeMap<Decimal, VecDeque<Resting>>,

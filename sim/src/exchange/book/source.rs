@@ -23,6 +23,10 @@ use super::Side;
 
 /// The rule a fill against the mirrored book was made by.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(
+    feature = "journal",
+    derive(borsh::BorshSerialize, borsh::BorshDeserialize)
+)]
 pub enum Rule {
     /// An incoming order took the opposite levels.
     BookWalk,
@@ -54,6 +58,10 @@ pub type SourceLevel = contango::PriceLevel;
 
 /// What our fills took from one level of the source.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "journal",
+    derive(borsh::BorshSerialize, borsh::BorshDeserialize)
+)]
 struct Taken {
     side: Side,
     price: Decimal,
@@ -92,10 +100,28 @@ pub struct MirrorFill {
 
 /// The book a market source shows for one contract, with what we took from it.
 #[derive(Debug, Clone, Default, PartialEq)]
+#[cfg_attr(
+    feature = "journal",
+    derive(borsh::BorshSerialize, borsh::BorshDeserialize)
+)]
 pub struct SourceBook {
     /// Best first: lowest ask first.
+    #[cfg_attr(
+        feature = "journal",
+        borsh(
+            serialize_with = "crate::codec::levels::serialize",
+            deserialize_with = "crate::codec::levels::deserialize"
+        )
+    )]
     asks: Vec<SourceLevel>,
     /// Best first: highest bid first.
+    #[cfg_attr(
+        feature = "journal",
+        borsh(
+            serialize_with = "crate::codec::levels::serialize",
+            deserialize_with = "crate::codec::levels::deserialize"
+        )
+    )]
     bids: Vec<SourceLevel>,
     taken: Vec<Taken>,
 }

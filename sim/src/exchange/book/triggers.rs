@@ -12,6 +12,10 @@ use rust_decimal::Decimal;
 
 /// The price a trigger watches.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[cfg_attr(
+    feature = "journal",
+    derive(borsh::BorshSerialize, borsh::BorshDeserialize)
+)]
 pub enum PriceSource {
     /// The contract's last trade price.
     Last,
@@ -51,6 +55,10 @@ pub struct Slot {
 
 /// The pending triggers of one contract, by `(price, order id)` in four ordered sets.
 #[derive(Debug, Clone, Default)]
+#[cfg_attr(
+    feature = "journal",
+    derive(borsh::BorshSerialize, borsh::BorshDeserialize)
+)]
 pub struct TriggerIndex {
     /// `[last, mark]`: fire when the price rises to them; nearest (lowest) first.
     rising: [BTreeSet<(Decimal, i64)>; 2],

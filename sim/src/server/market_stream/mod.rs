@@ -64,13 +64,13 @@ pub async fn handler(
     };
     let venue = server.venue.clone();
     ws.on_upgrade(move |socket| async move {
-        let registration = lock(&venue.market_hub).register();
+        let registration = lock(&venue.hubs.market).register();
         let (config, drift) = (venue.config.market_stream, venue.config.drift);
         let id = registration.id;
         Connection::new(venue.clone(), config, drift, registration)
             .run(socket)
             .await;
-        lock(&venue.market_hub).unregister(id);
+        lock(&venue.hubs.market).unregister(id);
     })
     .into_response()
 }
@@ -213,7 +213,7 @@ impl Connection {
         } else {
             texts
         };
-        let delay = lock(&self.venue.market_hub).delay();
+        let delay = lock(&self.venue.hubs.market).delay();
         let due = Instant::now() + delay;
         self.outbox.extend(texts.into_iter().map(|t| (due, t)));
     }
@@ -266,7 +266,7 @@ impl Connection {
                 },
             }
         };
-        lock(&self.venue.market_hub).set_subscriptions(self.registration.id, self.subs.len());
+        lock(&self.venue.hubs.market).set_subscriptions(self.registration.id, self.subs.len());
         self.enqueue(replies);
     }
 }

@@ -2,9 +2,9 @@
 //! that were signed and answers every mistake in the interface's own format.
 //!
 //! Per request: injected faults → route (from the spec's table) → authentication → rate limit →
-//! decode with the generated request type → an input to the venue, or a read of it → answer with
-//! the generated response type → in drift mode, the answer as the changed API sends it
-//! ([`super::changed_api`]).
+//! decode with the generated request type → an input to the venue, or a read of it → the commit
+//! of every input applied so far (a journaled venue) → answer with the generated response type →
+//! in drift mode, the answer as the changed API sends it ([`super::changed_api`]).
 
 mod account;
 mod decode;
@@ -148,7 +148,13 @@ pub async fn handle(
         _ => {}
     }
     let query = uri.query().unwrap_or("");
-    let response = match process(&server, &method, path, query, &headers, &body) {
+    let processed = process(&server, &method, path, query, &headers, &body);
+    // Write-ahead: nothing is answered before every input applied so far is committed (at once
+    // without a journal); a venue whose store failed answers that instead.
+    if let Err(e) = server.venue.settled().await {
+        return error_response(&e);
+    }
+    let response = match processed {
         Ok((meta, r)) if server.venue.config.drift => {
             drifted(meta, r, server.venue.clock.now()).await
         }

@@ -61,13 +61,13 @@ pub async fn handler(
     let venue = server.venue.clone();
     let now = venue.clock.now();
     let owner = venue.read().exchange.listen_keys().owner(&key, now);
-    let registered = owner.map(|uid| lock(&venue.hub).register(uid, &key));
+    let registered = owner.map(|uid| lock(&venue.hubs.user).register(uid, &key));
     let (id, rx) = match registered {
         Ok(r) => r,
         Err(e) => return error_response(&e),
     };
     let Ok(ws) = ws else {
-        lock(&venue.hub).unregister(id);
+        lock(&venue.hubs.user).unregister(id);
         return error_response(&SimError::param("Upgrade: websocket"));
     };
     let config = (venue.config.stream, venue.config.drift);
@@ -172,7 +172,7 @@ async fn run(
         }
     };
     send_close(&mut socket, close).await;
-    lock(&venue.hub).unregister(id);
+    lock(&venue.hubs.user).unregister(id);
 }
 
 /// Sends the outbox's events that are due, in order (the caller checked that a silence is not in

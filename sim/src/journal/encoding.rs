@@ -1,0 +1,67 @@
+//! The journal's encoding of the core's inputs and state: borsh (compact, deterministic, exact
+//! for decimals) behind a one-byte format tag, so that a later format is recognised and an older
+//! one still read.
+
+use borsh::{BorshDeserialize, BorshSerialize};
+
+use crate::exchange::Exchange;
+use crate::exchange::input::Input;
+
+/// The encoding's format: the first byte of every encoded input and state.
+pub const FORMAT: u8 = 1;
+
+/// Why bytes could not be read back.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("{0}")]
+pub struct DecodeError(String);
+
+fn encode<T: BorshSerialize>(value: &T) -> Vec<u8> {
+    let mut out = vec![FORMAT];
+    // Writing to a Vec cannot fail.
+    let _ = borsh::to_writer(&mut out, value);
+    out
+}
+
+fn decode<T: BorshDeserialize>(bytes: &[u8], what: &str) -> Result<T, DecodeError> {
+    match bytes.split_first() {
+        Some((&FORMAT, rest)) => {
+            borsh::from_slice(rest).map_err(|e| DecodeError(format!("{what} does not decode: {e}")))
+        }
+        Some((other, _)) => Err(DecodeError(format!(
+            "{what} is in format {other}, which this build does not know (it reads {FORMAT})"
+        ))),
+        None => Err(DecodeError(format!("{what} is empty"))),
+    }
+}
+
+/// An input as the journal keeps it.
+pub fn encode_input(input: &Input) -> Vec<u8> {
+    encode(input)
+}
+
+/// An input read back from the journal.
+pub fn decode_input(bytes: &[u8]) -> Result<Input, DecodeError> {
+    decode(bytes, "the input")
+}
+
+/// The core's state as a snapshot keeps it.
+pub fn encode_state(exchange: &Exchange) -> Vec<u8> {
+    encode(exchange)
+}
+
+/// The core's state read back from a snapshot.
+pub fn decode_state(bytes: &[u8]) -> Result<Exchange, DecodeError> {
+    decode(bytes, "the state")
+}
+
+/// The journal's `kind` column for an input: 1 a request, 2 a market update, 3 a driver step,
+/// 4 a clock tick, 5 an admin action.
+pub fn kind(input: &Input) -> u8 {
+    match input {
+        Input::Request { .. } => 1,
+        Input::Market { .. } => 2,
+        Input::DriverStep { .. } => 3,
+        Input::Tick { .. } => 4,
+        Input::Admin { .. } => 5,
+    }
+}

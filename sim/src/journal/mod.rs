@@ -1,0 +1,187 @@
+//! A paper venue that survives restarts (the `journal` feature; docs/design.md, The journaled
+//! venue): every input the core is fed is journaled, write-ahead, in the store
+//! ([`crate::store`]); snapshots of the core's state every N inputs and at shutdown; a start
+//! loads the latest snapshot and replays the inputs after it, so the venue comes back exactly.
+//!
+//! - [`encoding`]: inputs and the state in a compact binary encoding (borsh behind a format
+//!   byte).
+//! - [`committer`]: the thread that commits (in groups), then publishes, in order.
+//! - [`start`]: opening a state directory, the first start and a restart, `--check`.
+//!
+//! What is journaled: every input (requests, market updates from a live source, driver steps,
+//! clock ticks, admin actions) with the exchange time stamped on it. Rate-limit windows,
+//! connections and faults are the servers' and are not. A restart moves the clock on to now:
+//! the first input after it settles the funding times missed meanwhile, in order, and expires
+//! the listen keys that ran out.
+
+pub mod committer;
+pub mod encoding;
+pub mod start;
+
+use std::sync::Arc;
+
+use contango::ErrorCode;
+use rust_decimal::Decimal;
+
+use crate::error::{SimError, SimResult};
+use crate::exchange::Exchange;
+use crate::exchange::book::Side;
+use crate::exchange::input::{Answer, Input};
+use crate::store::{EquityRow, Row};
+use crate::venue::core::Core;
+use committer::{Committer, Job, Progress};
+
+/// The journal of a running venue.
+#[derive(Debug)]
+pub struct Journal {
+    committer: Committer,
+    snapshot_every: u64,
+    /// The minute of the last equity rows written.
+    equity_minute: std::sync::Mutex<i64>,
+    /// Rows the first input carries: what the first start made before any input.
+    first_rows: std::sync::Mutex<Vec<Row>>,
+    /// Closed already (a last snapshot taken, the store closed).
+    closed: std::sync::atomic::AtomicBool,
+}
+
+impl Journal {
+    fn new(
+        committer: Committer,
+        snapshot_every: u64,
+        minute: i64,
+        first_rows: Vec<Row>,
+    ) -> Journal {
+        Journal {
+            committer,
+            snapshot_every: snapshot_every.max(1),
+            equity_minute: std::sync::Mutex::new(minute),
+            first_rows: std::sync::Mutex::new(first_rows),
+            closed: std::sync::atomic::AtomicBool::new(false),
+        }
+    }
+
+    /// How far the committer got.
+    pub fn progress(&self) -> &Arc<Progress> {
+        self.committer.progress()
+    }
+
+    /// Applies `input` under the venue's lock and queues it to be committed and published; its
+    /// answer (the caller answers it only once it is committed: [`Journal::wait`]). Refused,
+    /// changing nothing, once a commit has failed.
+    pub fn submit(&self, core: &mut Core, input: Input) -> SimResult<Answer> {
+        if let Some(why) = self.progress().failed() {
+            return Err(stopped(&why));
+        }
+        let (time_ms, kind) = (input.time(), encoding::kind(&input));
+        let bytes = encoding::encode_input(&input);
+        let (answer, mut effects) = core.exchange.apply(input);
+        core.seq += 1;
+        let seq = core.seq;
+        let records = std::mem::take(&mut effects.records);
+        let mut rows = std::mem::take(&mut *lock(&self.first_rows));
+        rows.extend(crate::store::rows(seq, &records));
+        self.equity(&core.exchange, seq, time_ms, &mut rows);
+        core.history.record(seq, records);
+        self.committer.send(Job::Input {
+            seq,
+            time_ms,
+            kind,
+            bytes,
+            rows,
+            publish: effects,
+        });
+        if seq % self.snapshot_every == 0 {
+            self.committer.send(Job::Snapshot {
+                seq,
+                time_ms: core.exchange.now(),
+                state: encoding::encode_state(&core.exchange),
+            });
+        }
+        answer
+    }
+
+    /// Each account's equity in each margin coin, once a minute (the first input of a minute
+    /// writes the rows of that minute).
+    fn equity(&self, ex: &Exchange, seq: u64, time_ms: i64, rows: &mut Vec<Row>) {
+        let minute = time_ms.div_euclid(60_000) * 60_000;
+        {
+            let mut last = lock(&self.equity_minute);
+            if minute <= *last {
+                return;
+            }
+            *last = minute;
+        }
+        rows.extend(equity_rows(ex, seq, minute).into_iter().map(Row::Equity));
+    }
+
+    /// Waits until input `seq` is committed.
+    pub async fn wait(&self, seq: u64) -> SimResult<()> {
+        self.progress().wait(seq).await.map_err(|e| stopped(&e))
+    }
+
+    /// Blocks until input `seq` is committed.
+    pub fn wait_blocking(&self, seq: u64) -> SimResult<()> {
+        self.progress().wait_blocking(seq).map_err(|e| stopped(&e))
+    }
+
+    /// A last snapshot of `core`, then the committer finishes what is queued and closes the
+    /// store.
+    pub fn close(&self, core: &Core) {
+        if self.closed.swap(true, std::sync::atomic::Ordering::AcqRel) {
+            return;
+        }
+        if self.progress().failed().is_none() && core.seq > 0 {
+            self.committer.send(Job::Snapshot {
+                seq: core.seq,
+                time_ms: core.exchange.now(),
+                state: encoding::encode_state(&core.exchange),
+            });
+        }
+        self.committer.close();
+    }
+}
+
+/// The answer of a venue whose store failed: -1016, and why.
+fn stopped(why: &str) -> SimError {
+    SimError::new(ErrorCode::ServerOffline).detail(format!(
+        "the venue's store could not commit ({why}); it takes no more input until it is \
+         restarted"
+    ))
+}
+
+/// Every account's equity per margin coin at `minute`: balance, unrealised PnL at the marks, and
+/// the net position over the contracts margined in the coin.
+pub fn equity_rows(ex: &Exchange, seq: u64, minute: i64) -> Vec<EquityRow> {
+    let mut out = Vec::new();
+    for account in ex.accounts().values() {
+        for (coin, balance) in &account.coins {
+            let mut unrealized = Decimal::ZERO;
+            let mut position = Decimal::ZERO;
+            for p in account.positions_in(coin, ex.contracts()) {
+                if let Some(c) = ex.contracts().get(&p.symbol) {
+                    unrealized += p.unrealized(c, ex.mark(&p.symbol));
+                }
+                position += match p.side {
+                    Side::Buy => p.volume,
+                    Side::Sell => -p.volume,
+                };
+            }
+            out.push(EquityRow {
+                uid: account.uid,
+                coin: coin.clone(),
+                minute_ms: minute,
+                balance: balance.balance,
+                unrealized,
+                equity: balance.balance + unrealized,
+                position,
+                seq,
+            });
+        }
+    }
+    out
+}
+
+/// Locks `m`; a panic elsewhere does not make it unusable.
+fn lock<T>(m: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
+    m.lock().unwrap_or_else(|e| e.into_inner())
+}

@@ -1,0 +1,216 @@
+//! Opening a state directory: the first start builds the exchange from the configuration and
+//! writes it as the first snapshot; a restart loads the latest snapshot and replays the inputs
+//! after it. What the store refuses (a corrupt or foreign file, a newer schema, a gap in the
+//! journal, a snapshot that fails its checksum, an input that does not decode) stops the start
+//! with the file, the record and the reason; the file is left as it was.
+
+use std::io::Write as _;
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+
+use super::Journal;
+use super::committer::Committer;
+use super::encoding::{decode_input, decode_state, encode_state};
+use crate::config::SimConfig;
+use crate::config::state::{Durability, StateConfig};
+use crate::exchange::Exchange;
+use crate::exchange::effects::Effects;
+use crate::exchange::input::{Admin, Input};
+use crate::feeds::clock::Clock;
+use crate::history::History;
+use crate::store::{Recovered, Row, Store, StoreHistory, SyncMode};
+
+/// The file the first start writes the created accounts' keys to (mode 0600).
+pub const ACCOUNTS_FILE: &str = "accounts.json";
+
+/// A state directory opened: the core as it was, and what starts its journal.
+#[derive(Debug)]
+pub struct Opened {
+    /// The exchange, as the journal brought it back (or as the configuration describes it).
+    pub exchange: Exchange,
+    /// The history, in the store.
+    pub history: Box<dyn History>,
+    /// The last input it includes.
+    pub seq: u64,
+    /// Whether this was the first start.
+    pub fresh: bool,
+    /// Inputs replayed after the snapshot.
+    pub replayed: usize,
+    /// Accounts to create now (the first start's `--accounts N`): their inputs, and the file
+    /// their keys go to.
+    pub accounts: Vec<Input>,
+    /// The journal, to start once the venue's connections exist.
+    pub journal: Pending,
+}
+
+/// A journal ready to start.
+#[derive(Debug)]
+pub struct Pending {
+    store: Store,
+    seq: u64,
+    config: StateConfig,
+    minute: i64,
+    first_rows: Vec<Row>,
+    committed: Arc<std::sync::atomic::AtomicU64>,
+}
+
+impl Pending {
+    /// Starts the committer; what it commits is published with `publish`.
+    pub fn start(self, publish: Box<dyn FnMut(Effects) + Send>) -> Journal {
+        let committer = Committer::start(
+            self.store,
+            self.seq,
+            self.committed,
+            publish,
+            self.config.prune,
+        );
+        Journal::new(
+            committer,
+            self.config.snapshot_every,
+            self.minute,
+            self.first_rows,
+        )
+    }
+}
+
+/// Opens `state`: the first start, or a restart (module docs). The clock moves on to at least
+/// the last input's time.
+pub fn open(config: &SimConfig, state: &StateConfig, clock: &Clock) -> Result<Opened, String> {
+    let sync = match state.durability {
+        Durability::Process => SyncMode::Normal,
+        Durability::PowerLoss => SyncMode::Full,
+    };
+    let (mut store, recovered) = Store::open(&state.dir, sync).map_err(|e| e.to_string())?;
+    let file = store.file().to_path_buf();
+    let fresh = recovered.fresh;
+    let (exchange, seq, replayed, first_rows, accounts) = if fresh {
+        let mut ex = Exchange::new(config, clock.now())?;
+        let start = ex.take_effects();
+        // The first input carries the rows of what the start made (its accounts).
+        let first_rows = crate::store::rows(1, &start.records);
+        store
+            .snapshot(0, ex.now(), &encode_state(&ex))
+            .map_err(|e| e.to_string())?;
+        let accounts = new_accounts(state, config, clock.now())?;
+        (ex, 0, 0, first_rows, accounts)
+    } else {
+        let (ex, seq, replayed) = restore(&file, recovered)?;
+        (ex, seq, replayed, Vec::new(), Vec::new())
+    };
+    let committed = Arc::new(std::sync::atomic::AtomicU64::new(seq));
+    let mut exchange = exchange;
+    exchange.keep_order_changes(true);
+    clock.not_before(exchange.now());
+    let reader = store.reader().map_err(|e| e.to_string())?;
+    let history: Box<dyn History> = Box::new(StoreHistory::new(reader, committed.clone()));
+    let minute = exchange.now().div_euclid(60_000) * 60_000;
+    Ok(Opened {
+        exchange,
+        history,
+        seq,
+        fresh,
+        replayed,
+        accounts,
+        journal: Pending {
+            store,
+            seq,
+            config: state.clone(),
+            minute,
+            first_rows,
+            committed,
+        },
+    })
+}
+
+/// The state after the latest snapshot and the inputs after it; the last seq and how many
+/// inputs were replayed.
+fn restore(file: &Path, recovered: Recovered) -> Result<(Exchange, u64, usize), String> {
+    let snapshot = recovered.snapshot.ok_or_else(|| {
+        format!(
+            "{}: snapshots: none, and the journal cannot be replayed without the first state",
+            file.display()
+        )
+    })?;
+    let mut ex = decode_state(&snapshot.state)
+        .map_err(|e| format!("{}: snapshot seq {}: {e}", file.display(), snapshot.seq))?;
+    let mut seq = snapshot.seq;
+    for j in &recovered.inputs {
+        let input = decode_input(&j.input)
+            .map_err(|e| format!("{}: journal seq {}: {e}", file.display(), j.seq))?;
+        let _ = ex.apply(input);
+        seq = j.seq;
+    }
+    Ok((ex, seq, recovered.inputs.len()))
+}
+
+/// The first start's `accounts` funded accounts (the funded account's balances): their inputs,
+/// and their keys written to `DIR/accounts.json`, readable by its owner only.
+fn new_accounts(state: &StateConfig, config: &SimConfig, now: i64) -> Result<Vec<Input>, String> {
+    if state.accounts == 0 {
+        return Ok(Vec::new());
+    }
+    let mut inputs = Vec::new();
+    let mut listed = Vec::new();
+    for _ in 0..state.accounts {
+        let key = crate::keys::fresh("sim");
+        listed.push(serde_json::json!({"apiKey": key.key, "secretKey": key.secret()}));
+        inputs.push(Input::Admin {
+            time: now,
+            action: Admin::AddAccount {
+                key,
+                contract: config.user.contract_balances.clone(),
+                wallet: config.user.wallet_balances.clone(),
+            },
+        });
+    }
+    write_private(
+        &state.dir.join(ACCOUNTS_FILE),
+        &serde_json::to_string_pretty(&listed).map_err(|e| e.to_string())?,
+    )?;
+    Ok(inputs)
+}
+
+/// Writes `text` to a new file only its owner can read.
+fn write_private(path: &Path, text: &str) -> Result<(), String> {
+    let mut options = std::fs::OpenOptions::new();
+    options.write(true).create_new(true);
+    #[cfg(unix)]
+    std::os::unix::fs::OpenOptionsExt::mode(&mut options, 0o600);
+    let mut f = options
+        .open(path)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    f.write_all(text.as_bytes())
+        .and_then(|()| f.sync_all())
+        .map_err(|e| format!("{}: {e}", path.display()))
+}
+
+/// The accounts file of a state directory.
+pub fn accounts_file(dir: &Path) -> PathBuf {
+    dir.join(ACCOUNTS_FILE)
+}
+
+/// `--check`: every check of the store ([`Store::verify`]: every snapshot's checksum, the whole
+/// journal's continuity, SQLite's integrity check), then the state brought back as a start would
+/// (the latest snapshot and the journal after it, each input decoded and applied), changing
+/// nothing. What it found, as text; `Err` when something is wrong.
+pub fn check(dir: &Path) -> Result<String, String> {
+    let report = Store::verify(dir).map_err(|e| e.to_string())?;
+    let mut text = report.to_string();
+    if !report.is_sound() {
+        return Err(text);
+    }
+    let (store, recovered) = Store::open(dir, SyncMode::Normal).map_err(|e| e.to_string())?;
+    if recovered.fresh {
+        text.push_str("state: empty (nothing was ever committed)\n");
+        return Ok(text);
+    }
+    let file = store.file().to_path_buf();
+    let (ex, seq, replayed) = restore(&file, recovered)?;
+    let _ = store.close();
+    text.push_str(&format!(
+        "state: {} accounts, {} live orders, {replayed} inputs replayed after the latest snapshot, up to seq {seq}\n",
+        ex.accounts().len(),
+        ex.orders().len(),
+    ));
+    Ok(text)
+}
