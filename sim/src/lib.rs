@@ -584,6 +584,13 @@ impl Sim {
         self.venue().clock.server_now()
     }
 
+    /// Makes a journaled simulator's next commit fail as a full disk's would: the venue then
+    /// refuses every request with -1016 until it is restarted (tests of that refusal).
+    #[doc(hidden)]
+    pub fn fail_next_commit(&self) {
+        self.venue().fail_next_commit();
+    }
+
     /// Adds a fault rule.
     pub fn inject(&self, rule: FaultRule) {
         lock(&self.server.faults).add(rule);

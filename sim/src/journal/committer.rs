@@ -56,6 +56,8 @@ pub enum Job {
     },
     /// Stop once what came before is done.
     Close,
+    /// The next commit fails as a full disk's would (tests of the venue's refusal).
+    FailNextCommit,
 }
 
 /// Where the committer's progress is seen from: waited on by the servers (async) and the
@@ -217,6 +219,12 @@ fn run(
         for job in queue.drain(..) {
             match job {
                 Job::Input { .. } => inputs.push(job),
+                Job::FailNextCommit => {
+                    if let Err(e) = commit(&mut store, &mut inputs, progress, &mut publish) {
+                        return stop(progress, e);
+                    }
+                    store.inject_commit_failure();
+                }
                 other => {
                     if let Err(e) = commit(&mut store, &mut inputs, progress, &mut publish) {
                         return stop(progress, e);

@@ -114,6 +114,12 @@ impl Journal {
         rows.extend(equity_rows(ex, seq, minute).into_iter().map(Row::Equity));
     }
 
+    /// Makes the next commit fail as a full disk's would.
+    #[doc(hidden)]
+    pub fn fail_next_commit(&self) {
+        self.committer.send(Job::FailNextCommit);
+    }
+
     /// Waits until input `seq` is committed.
     pub async fn wait(&self, seq: u64) -> SimResult<()> {
         self.progress().wait(seq).await.map_err(|e| stopped(&e))

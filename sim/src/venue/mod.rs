@@ -217,6 +217,16 @@ impl Venue {
         Ok(())
     }
 
+    /// Makes the journal's next commit fail as a full disk's would (tests of the refusal);
+    /// nothing without a journal.
+    #[doc(hidden)]
+    pub fn fail_next_commit(&self) {
+        #[cfg(feature = "journal")]
+        if let Some(journal) = &self.journal {
+            journal.fail_next_commit();
+        }
+    }
+
     /// Stops the journal, if any: a last snapshot, then the committer finishes and closes the
     /// store.
     pub fn close(&self) {
