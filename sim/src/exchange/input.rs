@@ -35,6 +35,9 @@ pub enum Input {
         time: i64,
         /// What changed.
         update: SourceUpdate,
+        /// For a recorded source, the frame's entry in its recording (a restarted venue resumes
+        /// the recording after the last one applied).
+        entry: Option<u64>,
     },
     /// A step of the synthetic market driver.
     DriverStep {
@@ -293,6 +296,17 @@ pub enum Admin {
         /// Wallet balances.
         wallet: Vec<(String, Decimal)>,
     },
+}
+
+/// Where a market input came from when it came from a recording: the file and the entry's place
+/// in it. A journal keeps this reference instead of the input (the recording holds the frame),
+/// and reads the frame again when it replays.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct FrameRef {
+    /// The recording file.
+    pub file: std::path::PathBuf,
+    /// The entry's place in the recording (its line, from 0).
+    pub entry: u64,
 }
 
 /// What an applied input answers.

@@ -163,6 +163,8 @@ pub struct Exchange {
     pub(crate) ids: Sequences,
     /// The exchange time of the latest input (ms).
     pub(crate) now: i64,
+    /// The last entry of a recorded source applied.
+    pub(crate) recorded_entry: Option<u64>,
     /// What the input being applied has caused so far.
     #[cfg_attr(feature = "journal", borsh(skip))]
     pub(crate) out: Effects,
@@ -216,6 +218,7 @@ impl Exchange {
             driver: None,
             ids: Sequences::default(),
             now,
+            recorded_entry: None,
             out: Effects::default(),
             touched: BTreeSet::new(),
             order_changes: false,
@@ -257,7 +260,7 @@ impl Exchange {
     /// input changes nothing (its effects hold only the refusal).
     pub fn apply(&mut self, input: Input) -> (SimResult<Answer>, Effects) {
         let time = input.time();
-        self.now = self.now.max(time);
+        self.now = time;
         self.settle_funding(time);
         let answer = self.dispatch(input, time);
         self.retire_done();
@@ -543,6 +546,11 @@ impl Exchange {
             .into_iter()
             .flatten()
             .filter_map(|id| self.orders.get(id))
+    }
+
+    /// The last entry of a recorded market source applied (a restart resumes after it).
+    pub fn recorded_entry(&self) -> Option<u64> {
+        self.recorded_entry
     }
 
     /// The id sequences.

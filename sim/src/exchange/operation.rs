@@ -28,7 +28,12 @@ impl Exchange {
     pub(super) fn dispatch(&mut self, input: Input, now: i64) -> SimResult<Answer> {
         match input {
             Input::Request { uid, command, .. } => self.request(uid, command, now),
-            Input::Market { update, .. } => self.apply_source(update, now).map(|()| Answer::Done),
+            Input::Market { update, entry, .. } => {
+                if entry.is_some() {
+                    self.recorded_entry = self.recorded_entry.max(entry);
+                }
+                self.apply_source(update, now).map(|()| Answer::Done)
+            }
             Input::DriverStep { .. } => {
                 self.drive(now);
                 Ok(Answer::Done)

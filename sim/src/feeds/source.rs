@@ -40,7 +40,7 @@ use tokio::time::Instant;
 
 use super::pace::Pace;
 use crate::config::source::MarketSource;
-use crate::exchange::input::{Input, SourceUpdate};
+use crate::exchange::input::{FrameRef, Input, SourceUpdate};
 use crate::venue::Venue;
 
 /// A live source that has sent nothing for this long is degraded.
@@ -49,9 +49,29 @@ pub const STALE_AFTER: Duration = Duration::from_secs(30);
 /// The running source (aborted when the simulator shuts down).
 pub type SourceTask = JoinHandle<()>;
 
+/// A recorded market-stream frame: where it is in its recording, when it arrived (ms since the
+/// recording started), its bytes.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RecordedFrame {
+    /// Its entry's place in the recording (its line, from 0).
+    pub entry: u64,
+    /// When it arrived, in ms since the recording started.
+    pub at_ms: u64,
+    /// The frame as the server sent it.
+    pub bytes: Vec<u8>,
+}
+
 /// A recording's market-stream frames from the server, with when they arrived (ms since the
 /// recording started), in order.
 pub fn recorded_frames(recording: &Recording) -> Vec<(u64, Vec<u8>)> {
+    market_frames(recording)
+        .into_iter()
+        .map(|f| (f.at_ms, f.bytes))
+        .collect()
+}
+
+/// A recording's market-stream frames from the server, each with its place, in order.
+pub fn market_frames(recording: &Recording) -> Vec<RecordedFrame> {
     let market: std::collections::HashSet<u64> = recording
         .entries
         .iter()
@@ -63,9 +83,14 @@ pub fn recorded_frames(recording: &Recording) -> Vec<(u64, Vec<u8>)> {
     recording
         .entries
         .iter()
-        .filter_map(|e| match &e.recorded {
+        .enumerate()
+        .filter_map(|(i, e)| match &e.recorded {
             Recorded::Frame(f) if f.dir == Direction::In && market.contains(&f.conn) => {
-                Some((e.at_ms, f.payload.as_bytes().to_vec()))
+                Some(RecordedFrame {
+                    entry: u64::try_from(i).unwrap_or(u64::MAX),
+                    at_ms: e.at_ms,
+                    bytes: f.payload.as_bytes().to_vec(),
+                })
             }
             _ => None,
         })
@@ -86,8 +111,11 @@ pub fn start(
             let recording = Recording::from_file(path).map_err(|e| {
                 std::io::Error::new(std::io::ErrorKind::InvalidInput, e.to_string())
             })?;
-            let mut frames = recorded_frames(&recording);
-            if frames.is_empty() {
+            // A restarted venue resumes after the last frame it applied.
+            let applied = venue.read().exchange.recorded_entry();
+            let mut frames = market_frames(&recording);
+            frames.retain(|f| applied.is_none_or(|a| f.entry > a));
+            if frames.is_empty() && applied.is_none() {
                 return Err(std::io::Error::new(
                     std::io::ErrorKind::InvalidInput,
                     format!(
@@ -98,13 +126,16 @@ pub fn start(
             }
             // What the recording shows at its first moment is there before the simulator
             // serves: a client's first request already sees the recorded market.
-            let first = frames.first().map_or(0, |(at, _)| *at);
-            let starting = frames.iter().take_while(|(at, _)| *at == first).count();
-            for (_, bytes) in &frames[..starting] {
-                apply_frame(&venue, bytes, true);
+            let first = frames.first().map_or(0, |f| f.at_ms);
+            let starting = frames.iter().take_while(|f| f.at_ms == first).count();
+            for f in &frames[..starting] {
+                apply_recorded(&venue, path, f);
             }
             let rest = frames.split_off(starting);
-            Ok(Some(tokio::spawn(recorded(first, rest, *pace, venue))))
+            let path = path.clone();
+            Ok(Some(tokio::spawn(recorded(
+                first, rest, *pace, venue, path,
+            ))))
         }
     }
 }
@@ -129,7 +160,11 @@ pub fn apply_event(venue: &Venue, event: contango::MarketEvent, follow: bool) ->
         Ok(core
             .exchange
             .source_update(event)
-            .map(|update| Input::Market { time, update }))
+            .map(|update| Input::Market {
+                time,
+                update,
+                entry: None,
+            }))
     });
     if let Err(e) = applied {
         tracing::debug!(error = %e, "market source: a frame was not applied");
@@ -137,11 +172,46 @@ pub fn apply_event(venue: &Venue, event: contango::MarketEvent, follow: bool) ->
     time
 }
 
+/// Applies a frame of the recording at `path`, the clock following its time; a journal keeps a
+/// reference to it rather than the frame.
+fn apply_recorded(venue: &Venue, path: &std::path::Path, f: &RecordedFrame) {
+    let Ok(MarketMessage::Event(event)) = MarketStreamApi::decode_frame(&f.bytes) else {
+        return;
+    };
+    let ts = event_ts(&event);
+    if ts > 0 {
+        venue.clock.follow(ts);
+    }
+    let time = venue.clock.now();
+    let reference = FrameRef {
+        file: path.to_path_buf(),
+        entry: f.entry,
+    };
+    let entry = Some(f.entry);
+    let applied = venue.submit_recorded(reference, |core| {
+        Ok(core
+            .exchange
+            .source_update(event)
+            .map(|update| Input::Market {
+                time,
+                update,
+                entry,
+            }))
+    });
+    if let Err(e) = applied {
+        tracing::debug!(error = %e, "market source: a recorded frame was not applied");
+    }
+}
+
 /// Tells the venue its source is down: matching pauses until a good snapshot.
 fn degrade(venue: &Venue, reason: String) {
     let time = venue.clock.now();
     let update = SourceUpdate::Degraded { reason };
-    if let Err(e) = venue.submit(Input::Market { time, update }) {
+    if let Err(e) = venue.submit(Input::Market {
+        time,
+        update,
+        entry: None,
+    }) {
         tracing::debug!(error = %e, "market source: degraded state not applied");
     }
 }
@@ -157,18 +227,25 @@ pub fn event_ts(event: &contango::MarketEvent) -> i64 {
     }
 }
 
-/// Plays `frames` at `pace`, their times counted from `first` (the recording's first frame).
-async fn recorded(first: u64, frames: Vec<(u64, Vec<u8>)>, pace: Pace, venue: Arc<Venue>) {
+/// Plays `frames` of the recording at `path` at `pace`, their times counted from `first` (the
+/// recording's first frame).
+async fn recorded(
+    first: u64,
+    frames: Vec<RecordedFrame>,
+    pace: Pace,
+    venue: Arc<Venue>,
+    path: std::path::PathBuf,
+) {
     let started = Instant::now();
-    for (n, (at, bytes)) in frames.iter().enumerate() {
-        let due = pace.due(at - first);
+    for (n, f) in frames.iter().enumerate() {
+        let due = pace.due(f.at_ms - first);
         match due {
             Some(d) => tokio::time::sleep_until(started + d).await,
             // Fast: let the servers run now and then.
             None if n % 256 == 0 => tokio::task::yield_now().await,
             None => {}
         }
-        apply_frame(&venue, bytes, true);
+        apply_recorded(&venue, &path, f);
     }
 }
 

@@ -5,7 +5,7 @@
 use borsh::{BorshDeserialize, BorshSerialize};
 
 use crate::exchange::Exchange;
-use crate::exchange::input::Input;
+use crate::exchange::input::{FrameRef, Input};
 
 /// The encoding's format: the first byte of every encoded input and state.
 pub const FORMAT: u8 = 1;
@@ -54,8 +54,37 @@ pub fn decode_state(bytes: &[u8]) -> Result<Exchange, DecodeError> {
     decode(bytes, "the state")
 }
 
+/// The journal's `kind` of a market update read from a recording, kept as a reference.
+pub const RECORDED: u8 = 6;
+
+/// A recorded frame's reference as the journal keeps it (kind [`RECORDED`]): the recording's
+/// file, the entry's place, and the exchange time stamped on the input.
+#[derive(Debug, Clone, PartialEq, Eq, BorshSerialize, BorshDeserialize)]
+pub struct Reference {
+    /// The recording file, as given to the source.
+    pub file: String,
+    /// The entry's place in it (its line, from 0).
+    pub entry: u64,
+    /// Exchange time stamped on the input.
+    pub time: i64,
+}
+
+/// A reference to a recorded frame as the journal keeps it.
+pub fn encode_reference(r: &FrameRef, time: i64) -> Vec<u8> {
+    encode(&Reference {
+        file: r.file.to_string_lossy().into_owned(),
+        entry: r.entry,
+        time,
+    })
+}
+
+/// A reference read back from the journal.
+pub fn decode_reference(bytes: &[u8]) -> Result<Reference, DecodeError> {
+    decode(bytes, "the reference to a recorded frame")
+}
+
 /// The journal's `kind` column for an input: 1 a request, 2 a market update, 3 a driver step,
-/// 4 a clock tick, 5 an admin action.
+/// 4 a clock tick, 5 an admin action (6: a recorded market update, by reference).
 pub fn kind(input: &Input) -> u8 {
     match input {
         Input::Request { .. } => 1,

@@ -26,7 +26,7 @@ use rust_decimal::Decimal;
 use crate::error::{SimError, SimResult};
 use crate::exchange::Exchange;
 use crate::exchange::book::Side;
-use crate::exchange::input::{Answer, Input};
+use crate::exchange::input::{Answer, FrameRef, Input};
 use crate::store::{EquityRow, Row};
 use crate::venue::core::Core;
 use committer::{Committer, Job, Progress};
@@ -65,15 +65,23 @@ impl Journal {
         self.committer.progress()
     }
 
-    /// Applies `input` under the venue's lock and queues it to be committed and published; its
-    /// answer (the caller answers it only once it is committed: [`Journal::wait`]). Refused,
+    /// Applies `input` under the venue's lock and queues it to be committed and published (a
+    /// market input read from a recording journaled as its `reference`); its answer (the caller answers it only once it is committed: [`Journal::wait`]). Refused,
     /// changing nothing, once a commit has failed.
-    pub fn submit(&self, core: &mut Core, input: Input) -> SimResult<Answer> {
+    pub fn submit(
+        &self,
+        core: &mut Core,
+        input: Input,
+        reference: Option<FrameRef>,
+    ) -> SimResult<Answer> {
         if let Some(why) = self.progress().failed() {
             return Err(stopped(&why));
         }
-        let (time_ms, kind) = (input.time(), encoding::kind(&input));
-        let bytes = encoding::encode_input(&input);
+        let time_ms = input.time();
+        let (kind, bytes) = match reference {
+            Some(r) => (encoding::RECORDED, encoding::encode_reference(&r, time_ms)),
+            None => (encoding::kind(&input), encoding::encode_input(&input)),
+        };
         let (answer, mut effects) = core.exchange.apply(input);
         core.seq += 1;
         let seq = core.seq;

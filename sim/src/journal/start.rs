@@ -10,13 +10,16 @@ use std::sync::Arc;
 
 use super::Journal;
 use super::committer::Committer;
-use super::encoding::{decode_input, decode_state, encode_state};
+use contango::{MarketMessage, MarketStreamApi};
+
+use super::encoding::{RECORDED, decode_input, decode_reference, decode_state, encode_state};
 use crate::config::SimConfig;
 use crate::config::state::{Durability, StateConfig};
 use crate::exchange::Exchange;
 use crate::exchange::effects::Effects;
 use crate::exchange::input::{Admin, Input};
 use crate::feeds::clock::Clock;
+use crate::feeds::source::market_frames;
 use crate::history::History;
 use crate::store::{Recovered, Row, Store, StoreHistory, SyncMode};
 
@@ -134,13 +137,65 @@ fn restore(file: &Path, recovered: Recovered) -> Result<(Exchange, u64, usize), 
     let mut ex = decode_state(&snapshot.state)
         .map_err(|e| format!("{}: snapshot seq {}: {e}", file.display(), snapshot.seq))?;
     let mut seq = snapshot.seq;
+    let mut recordings = Recordings::default();
     for j in &recovered.inputs {
-        let input = decode_input(&j.input)
-            .map_err(|e| format!("{}: journal seq {}: {e}", file.display(), j.seq))?;
-        let _ = ex.apply(input);
+        let at = |e: String| format!("{}: journal seq {}: {e}", file.display(), j.seq);
         seq = j.seq;
+        let input = if j.kind == RECORDED {
+            match recordings.input(&ex, &j.input).map_err(at)? {
+                Some(input) => input,
+                None => continue,
+            }
+        } else {
+            decode_input(&j.input).map_err(|e| at(e.to_string()))?
+        };
+        let _ = ex.apply(input);
     }
     Ok((ex, seq, recovered.inputs.len()))
+}
+
+/// The recordings a journal's references point into, each read once.
+#[derive(Default)]
+struct Recordings {
+    files: std::collections::BTreeMap<String, Vec<(u64, Vec<u8>)>>,
+}
+
+impl Recordings {
+    /// The market input a reference stands for, read again from its recording (`None`: the
+    /// frame says nothing of a mirrored contract, as when it was first applied).
+    fn input(&mut self, ex: &Exchange, bytes: &[u8]) -> Result<Option<Input>, String> {
+        let r = decode_reference(bytes).map_err(|e| e.to_string())?;
+        if !self.files.contains_key(&r.file) {
+            let recording = contango::recording::Recording::from_file(&r.file)
+                .map_err(|e| format!("the recording {} it refers to: {e}", r.file))?;
+            let frames = market_frames(&recording)
+                .into_iter()
+                .map(|f| (f.entry, f.bytes))
+                .collect();
+            self.files.insert(r.file.clone(), frames);
+        }
+        let frames = self
+            .files
+            .get(&r.file)
+            .map(Vec::as_slice)
+            .unwrap_or_default();
+        let i = frames
+            .binary_search_by_key(&r.entry, |(entry, _)| *entry)
+            .map_err(|_| {
+                format!(
+                    "the recording {} has no market frame at entry {}: it changed since",
+                    r.file, r.entry
+                )
+            })?;
+        let Ok(MarketMessage::Event(event)) = MarketStreamApi::decode_frame(&frames[i].1) else {
+            return Ok(None);
+        };
+        Ok(ex.source_update(event).map(|update| Input::Market {
+            time: r.time,
+            update,
+            entry: Some(r.entry),
+        }))
+    }
 }
 
 /// The first start's `accounts` funded accounts (the funded account's balances): their inputs,

@@ -23,7 +23,7 @@ use crate::config::SimConfig;
 use crate::error::SimResult;
 use crate::exchange::Exchange;
 use crate::exchange::effects::Effects;
-use crate::exchange::input::{Answer, Input};
+use crate::exchange::input::{Answer, FrameRef, Input};
 use crate::feeds::clock::Clock;
 use crate::history::{History, Window};
 #[cfg(feature = "journal")]
@@ -175,13 +175,37 @@ impl Venue {
         }
     }
 
+    /// [`Venue::submit_with`] for a market input read from a recording: a journal keeps the
+    /// reference to the frame instead of the input.
+    pub fn submit_recorded(
+        &self,
+        reference: FrameRef,
+        make: impl FnOnce(&Core) -> SimResult<Option<Input>>,
+    ) -> SimResult<Option<Answer>> {
+        let mut core = lock(&self.core);
+        match make(&core)? {
+            Some(input) => self.apply_from(&mut core, input, Some(reference)).map(Some),
+            None => Ok(None),
+        }
+    }
+
     fn apply(&self, core: &mut Core, input: Input) -> SimResult<Answer> {
+        self.apply_from(core, input, None)
+    }
+
+    fn apply_from(
+        &self,
+        core: &mut Core,
+        input: Input,
+        reference: Option<FrameRef>,
+    ) -> SimResult<Answer> {
         #[cfg(feature = "journal")]
         if let Some(journal) = &self.journal {
-            let answer = journal.submit(core, input);
+            let answer = journal.submit(core, input, reference);
             self.applied.store(core.seq, Ordering::Release);
             return answer;
         }
+        let _ = reference;
         let (answer, mut effects) = core.exchange.apply(input);
         core.seq += 1;
         let records = std::mem::take(&mut effects.records);

@@ -642,3 +642,112 @@ async fn settle(http: &reqwest::Client, base: &str, n: usize) {
         tokio::time::sleep(Duration::from_millis(20)).await;
     }
 }
+
+/// Records `ms` of the driven BTC market (depth and trades) to a file.
+async fn recording(ms: u64) -> PathBuf {
+    use contango::{DepthChannel, TradesChannel};
+    let path = std::env::temp_dir().join(format!(
+        "contango-restart-recording-{}-{ms}.jsonl",
+        std::process::id()
+    ));
+    let driver = contango_sim::MarketDriver::random_walk(5)
+        .contracts([BTC])
+        .step(Duration::from_millis(10))
+        .trade_every(1);
+    let sim = Sim::builder()
+        .market_driver(driver)
+        .start()
+        .await
+        .expect("simulator");
+    let client = contango::Client::builder()
+        .base_url(sim.rest_url())
+        .market_stream_url(sim.market_ws_url())
+        .record(&path)
+        .build()
+        .expect("client");
+    let mut stream = client
+        .market_stream()
+        .subscribe(DepthChannel::new(BTC, 0))
+        .subscribe(TradesChannel::new(BTC))
+        .connect()
+        .await
+        .expect("market stream");
+    let until = tokio::time::Instant::now() + Duration::from_millis(ms);
+    while tokio::time::timeout_at(until, stream.recv()).await.is_ok() {}
+    stream.shutdown().await;
+    client.flush_recording().await.expect("flushed");
+    sim.shutdown().await;
+    path
+}
+
+/// A venue following a recording journals each frame as a reference to the recording (file and
+/// entry), reads it again on a restart, and resumes the recording after the last frame applied:
+/// stopped half-way and started again, it ends as a venue that played the recording through.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_recorded_market_is_journaled_by_reference_and_resumed() {
+    use contango_sim::{MarketSource, Pace};
+    let path = recording(800).await;
+    let state = dir("recorded");
+    let http = reqwest::Client::new();
+    let start = |pace| {
+        Sim::builder()
+            .market_source(MarketSource::recorded(&path, pace))
+            .source_contracts([BTC])
+            .state_dir(&state)
+            .start()
+    };
+    // Half-way through at the recorded pace, then a stop.
+    let sim = start(Pace::Recorded).await.expect("journaled venue");
+    tokio::time::sleep(Duration::from_millis(400)).await;
+    sim.shutdown().await;
+    {
+        let db = rusqlite::Connection::open_with_flags(
+            state.join("venue.sqlite"),
+            rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY,
+        )
+        .expect("store");
+        let count = |kind: i64| -> i64 {
+            db.query_row(
+                "SELECT count(*) FROM journal WHERE kind = ?1",
+                [kind],
+                |r| r.get(0),
+            )
+            .expect("count")
+        };
+        assert!(count(6) > 10, "recorded frames journaled by reference");
+        assert_eq!(count(2), 0, "no recorded frame journaled whole");
+        let size: i64 = db
+            .query_row(
+                "SELECT max(length(input)) FROM journal WHERE kind = 6",
+                [],
+                |r| r.get(0),
+            )
+            .expect("size");
+        assert!(size < 120, "a reference is small: {size} bytes");
+    }
+    // Started again: it resumes, and ends where an uninterrupted run ends.
+    let resumed = start(Pace::Fast).await.expect("restarted venue");
+    let whole = Sim::builder()
+        .market_source(MarketSource::recorded(&path, Pace::Fast))
+        .source_contracts([BTC])
+        .start()
+        .await
+        .expect("uninterrupted venue");
+    let deadline = Instant::now() + Duration::from_secs(20);
+    loop {
+        let a = admin(&http, resumed.rest_url(), "state", Value::Null).await;
+        let b = admin(&http, whole.rest_url(), "state", Value::Null).await;
+        if a == b {
+            break;
+        }
+        assert!(
+            Instant::now() < deadline,
+            "the resumed venue ends as the uninterrupted one:\n{a}\n{b}"
+        );
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    }
+    resumed.shutdown().await;
+    whole.shutdown().await;
+    let _ = std::fs::remove_dir_all(&state);
+    let _ = std::fs::remove_file(&path);
+}
