@@ -15,6 +15,8 @@ use crate::store::{Batch, Input as Journaled, Row, Store};
 
 /// Inputs committed together at most.
 const GROUP: usize = 512;
+/// Snapshots kept: the latest, and the one before it.
+const KEEP_SNAPSHOTS: usize = 2;
 /// Commits between two checkpoints of the write-ahead log.
 const CHECKPOINT_EVERY: u64 = 4_096;
 
@@ -243,6 +245,9 @@ fn run(
                                 if let Err(e) = store.prune(seq) {
                                     tracing::warn!(error = %e, "journal: not pruned");
                                 }
+                            }
+                            if let Err(e) = store.forget_snapshots(KEEP_SNAPSHOTS) {
+                                tracing::warn!(error = %e, "journal: old snapshots kept");
                             }
                         }
                         _ => close = true,

@@ -471,6 +471,21 @@ impl Store {
         Ok(Pruned { inputs, snapshots })
     }
 
+    /// Removes the snapshots before the latest `keep` (at least one stays): a start needs only
+    /// the latest, and each holds the whole state. The journal is left as it is.
+    pub fn forget_snapshots(&mut self, keep: usize) -> Result<usize, StoreError> {
+        self.check_poisoned()?;
+        let sql = StoreError::sql(&self.file, "forget snapshots");
+        let keep = i64::try_from(keep.max(1)).unwrap_or(i64::MAX);
+        self.conn
+            .execute(
+                "DELETE FROM snapshots WHERE seq NOT IN \
+                 (SELECT seq FROM snapshots ORDER BY seq DESC LIMIT ?1)",
+                [keep],
+            )
+            .map_err(&sql)
+    }
+
     /// Copies the write-ahead log into the database and truncates it
     /// (`PRAGMA wal_checkpoint(TRUNCATE)`), without waiting: `Ok(false)` when a reader kept it
     /// from finishing (the log stays until the next checkpoint; nothing is lost). SQLite also

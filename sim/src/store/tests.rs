@@ -307,6 +307,36 @@ fn a_restart_returns_the_journal_after_the_latest_snapshot() {
 }
 
 #[test]
+fn old_snapshots_are_forgotten_and_the_latest_kept() {
+    let tmp = TempDir::new("forget");
+    let (mut store, _) = open(tmp.path());
+    for seq in 1..=4 {
+        commit_range(&mut store, seq, seq);
+        ok(store.snapshot(seq, 1_700_000_000_000, format!("state {seq}").as_bytes()));
+    }
+    assert_eq!(ok(store.forget_snapshots(2)), 2);
+    assert_eq!(ok(store.forget_snapshots(0)), 1, "one stays");
+    let seqs: Vec<u64> = raw(&tmp)
+        .prepare("SELECT seq FROM snapshots")
+        .and_then(|mut s| {
+            s.query_map([], |r| r.get::<_, i64>(0))?
+                .collect::<Result<Vec<_>, _>>()
+        })
+        .unwrap_or_default()
+        .into_iter()
+        .map(|s| u64::try_from(s).unwrap_or(0))
+        .collect();
+    assert_eq!(seqs, [4]);
+    drop(store);
+    let (_, recovered) = open(tmp.path());
+    assert_eq!(
+        recovered.snapshot.map(|s| s.state),
+        Some(b"state 4".to_vec())
+    );
+    assert!(recovered.inputs.is_empty());
+}
+
+#[test]
 fn a_killed_venue_loses_nothing() {
     let tmp = TempDir::new("killed");
     let (mut store, _) = open(tmp.path());
