@@ -57,11 +57,57 @@ pub mod path {
     }
 }
 
-/// The market stream's price levels, as `(price, quantity)`.
+/// A decimal in few bytes: its scale, then its mantissa zigzag-encoded as a base-128 varint
+/// (`30010.5` is 4 bytes where the fixed encoding takes 16). Market frames are most of a live
+/// venue's journal, and their prices and sizes are short.
+pub mod compact {
+    use super::*;
+    use rust_decimal::Decimal;
+
+    /// Writes `d`.
+    pub fn write<W: Write>(d: &Decimal, w: &mut W) -> Result<()> {
+        let scale = u8::try_from(d.scale()).unwrap_or(0);
+        let m = d.mantissa();
+        let mut z = ((m << 1) ^ (m >> 127)) as u128;
+        let mut out = [0_u8; 20];
+        out[0] = scale;
+        let mut n = 1;
+        loop {
+            let byte = (z & 0x7f) as u8;
+            z >>= 7;
+            if z == 0 {
+                out[n] = byte;
+                n += 1;
+                break;
+            }
+            out[n] = byte | 0x80;
+            n += 1;
+        }
+        w.write_all(&out[..n])
+    }
+
+    /// Reads a decimal.
+    pub fn read<R: Read>(r: &mut R) -> Result<Decimal> {
+        let bad = |why: &str| Error::new(ErrorKind::InvalidData, why.to_owned());
+        let scale = u8::deserialize_reader(r)?;
+        let mut z: u128 = 0;
+        for shift in (0..).step_by(7).take(19) {
+            let byte = u8::deserialize_reader(r)?;
+            z |= u128::from(byte & 0x7f) << shift;
+            if byte & 0x80 == 0 {
+                let m = (z >> 1) as i128 ^ -((z & 1) as i128);
+                return Decimal::try_from_i128_with_scale(m, u32::from(scale))
+                    .map_err(|_| bad("a decimal out of range"));
+            }
+        }
+        Err(bad("a decimal's mantissa runs on"))
+    }
+}
+
+/// The market stream's price levels, as `(price, quantity)` in compact decimals.
 pub mod levels {
     use super::*;
     use contango::PriceLevel;
-    use rust_decimal::Decimal;
 
     /// Writes the levels (borsh hands over the field's own type).
     #[allow(clippy::ptr_arg)]
@@ -70,8 +116,8 @@ pub mod levels {
             .map_err(|_| Error::new(ErrorKind::InvalidData, "too many levels"))?
             .serialize(w)?;
         for l in levels {
-            BorshSerialize::serialize(&l.price, w)?;
-            BorshSerialize::serialize(&l.quantity, w)?;
+            compact::write(&l.price, w)?;
+            compact::write(&l.quantity, w)?;
         }
         Ok(())
     }
@@ -81,11 +127,61 @@ pub mod levels {
         let n = u32::deserialize_reader(r)?;
         let mut out = Vec::with_capacity(usize::try_from(n.min(4096)).unwrap_or(0));
         for _ in 0..n {
-            let price = Decimal::deserialize_reader(r)?;
-            let quantity = Decimal::deserialize_reader(r)?;
+            let price = compact::read(r)?;
+            let quantity = compact::read(r)?;
             out.push(PriceLevel { price, quantity });
         }
         Ok(out)
+    }
+}
+
+/// A decimal in compact form ([`compact`]), for fields of the market's updates.
+pub mod decimal {
+    use super::*;
+    use rust_decimal::Decimal;
+
+    /// Writes `d` (borsh hands over the field's own type).
+    pub fn serialize<W: Write>(d: &Decimal, w: &mut W) -> Result<()> {
+        compact::write(d, w)
+    }
+
+    /// Reads a decimal.
+    pub fn deserialize<R: Read>(r: &mut R) -> Result<Decimal> {
+        compact::read(r)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use rust_decimal::Decimal;
+
+    #[test]
+    fn compact_decimals_round_trip_exactly_and_stay_short() {
+        for text in [
+            "0",
+            "1",
+            "-1",
+            "30010.5",
+            "0.001",
+            "-0.0000000000000000000000000001",
+            "79228162514264337593543950335",
+            "-79228162514264337593543950335",
+            "1.2300",
+        ] {
+            let d: Decimal = text.parse().expect("decimal");
+            let mut bytes = Vec::new();
+            compact::write(&d, &mut bytes).expect("written");
+            let back = compact::read(&mut bytes.as_slice()).expect("read");
+            assert_eq!((back, back.scale()), (d, d.scale()), "{text}");
+        }
+        let mut bytes = Vec::new();
+        compact::write(&"30010.5".parse().expect("decimal"), &mut bytes).expect("written");
+        assert_eq!(bytes.len(), 4);
+        assert!(
+            compact::read(&mut [0_u8, 0x80, 0x80].as_slice()).is_err(),
+            "cut short"
+        );
     }
 }
 

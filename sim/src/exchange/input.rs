@@ -242,8 +242,22 @@ pub struct SourceTrade {
     /// The taker's side.
     pub side: Side,
     /// Price.
+    #[cfg_attr(
+        feature = "journal",
+        borsh(
+            serialize_with = "crate::codec::decimal::serialize",
+            deserialize_with = "crate::codec::decimal::deserialize"
+        )
+    )]
     pub price: Decimal,
     /// Contracts.
+    #[cfg_attr(
+        feature = "journal",
+        borsh(
+            serialize_with = "crate::codec::decimal::serialize",
+            deserialize_with = "crate::codec::decimal::deserialize"
+        )
+    )]
     pub volume: Decimal,
     /// Its own time (ms), when the frame says.
     pub time: Option<i64>,

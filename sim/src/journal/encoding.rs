@@ -94,3 +94,83 @@ pub fn kind(input: &Input) -> u8 {
         Input::Admin { .. } => 5,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::exchange::book::Side;
+    use crate::exchange::input::{Command, SourceTrade, SourceUpdate};
+    use contango::PriceLevel;
+    use rust_decimal::Decimal;
+
+    fn d(s: &str) -> Decimal {
+        s.parse().expect("decimal")
+    }
+
+    /// A depth snapshot of 30 levels a side, prices a tick apart around 30010.5 and sizes of a
+    /// few hundred contracts: what a live source sends most.
+    fn depth() -> Input {
+        let side = |from: i64, dir: i64| {
+            (0..30)
+                .map(|k| PriceLevel {
+                    price: Decimal::new(from + dir * k, 1),
+                    quantity: Decimal::from(100 + 37 * k),
+                })
+                .collect::<Vec<_>>()
+        };
+        Input::Market {
+            time: 1_795_760_229_808,
+            update: SourceUpdate::Depth {
+                symbol: "E-BTC-USDT".into(),
+                asks: side(300_106, 1),
+                bids: side(300_104, -1),
+            },
+            entry: None,
+        }
+    }
+
+    #[test]
+    fn inputs_round_trip_and_market_frames_stay_small() {
+        let trade = Input::Market {
+            time: 1_795_760_229_900,
+            update: SourceUpdate::Trades {
+                symbol: "E-BTC-USDT".into(),
+                trades: vec![SourceTrade {
+                    side: Side::Sell,
+                    price: d("30010.4"),
+                    volume: d("15"),
+                    time: Some(1_795_760_229_899),
+                }],
+            },
+            entry: None,
+        };
+        let cancel = Input::Request {
+            uid: 10_001,
+            time: 1_795_760_229_901,
+            command: Command::CancelAll {
+                product: contango::Product::UsdtMargined,
+                symbol: "E-BTC-USDT".into(),
+            },
+        };
+        for input in [depth(), trade.clone(), cancel] {
+            let bytes = encode_input(&input);
+            let back = decode_input(&bytes).expect("decodes");
+            assert_eq!(format!("{back:?}"), format!("{input:?}"));
+        }
+        // The sizes docs/simulator.md states for a journal's growth.
+        assert!(
+            encode_input(&depth()).len() <= 460,
+            "{}",
+            encode_input(&depth()).len()
+        );
+        assert!(
+            encode_input(&trade).len() <= 64,
+            "{}",
+            encode_input(&trade).len()
+        );
+        let mut bad = encode_input(&depth());
+        bad[0] = FORMAT + 1;
+        assert!(decode_input(&bad).is_err_and(|e| e.to_string().contains("format")));
+        assert!(decode_input(&[]).is_err());
+    }
+}
