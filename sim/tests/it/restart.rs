@@ -313,7 +313,7 @@ async fn a_venue_killed_at_random_comes_back_as_its_twin() {
         "7",
     ];
     let http = reqwest::Client::builder()
-        .timeout(Duration::from_secs(10))
+        .timeout(Duration::from_secs(30))
         .build()
         .expect("http");
     let twin = Sim::builder()
@@ -575,7 +575,7 @@ async fn a_mirrored_orders_queue_ahead_survives_a_kill() {
     assert_eq!(filled(&v), Decimal::ZERO, "still behind the queue: {v}");
     // 15 more: the last 10 of the queue, then 5 for us.
     market.trade("SELL", "29990", "15", now());
-    let deadline = Instant::now() + Duration::from_secs(10);
+    let deadline = Instant::now() + Duration::from_secs(30);
     loop {
         let (_, v) = call(&http, &venue.rest, &key, "GET", "/fapi/v2/order", &query)
             .await
@@ -609,7 +609,7 @@ async fn wait_live(http: &reqwest::Client, base: &str) {
 
 /// Waits until the venue has applied `n` trades from its source (the tape's count).
 async fn settle(http: &reqwest::Client, base: &str, n: usize) {
-    let deadline = Instant::now() + Duration::from_secs(10);
+    let deadline = Instant::now() + Duration::from_secs(30);
     loop {
         let (s, v) = call(
             http,
