@@ -122,7 +122,23 @@ struct Parsed {
     config: contango_sim::SimConfig,
     /// `--check`: verify the state directory instead of serving.
     check: bool,
+    /// The options given that shape a new venue (its contracts, accounts, driver, funding): a
+    /// restart keeps what its first start made, and says so.
+    first_start: Vec<String>,
 }
+
+/// Options that shape a new venue only: a restored one is what its store says.
+const FIRST_START: &[&str] = &[
+    "--accounts",
+    "--funding",
+    "--contract",
+    "--market-driver",
+    "--price-path",
+    "--loop",
+    "--driver-step",
+    "--volatility",
+    "--backfill",
+];
 
 fn parse(args: &[String]) -> Result<Parsed, String> {
     let mut builder = contango_sim::Sim::builder();
@@ -131,8 +147,12 @@ fn parse(args: &[String]) -> Result<Parsed, String> {
     let mut state: Option<contango_sim::StateConfig> = None;
     let mut check = false;
     let (mut sync, mut every, mut prune, mut accounts) = (None, None, false, None);
+    let mut first_start = Vec::new();
     let mut it = args.iter();
     while let Some(arg) = it.next() {
+        if FIRST_START.contains(&arg.as_str()) && !first_start.contains(arg) {
+            first_start.push(arg.clone());
+        }
         let (name, inline) = match arg.split_once('=') {
             Some((n, v)) => (n, Some(v.to_owned())),
             None => (arg.as_str(), None),
@@ -280,6 +300,7 @@ fn parse(args: &[String]) -> Result<Parsed, String> {
     Ok(Parsed {
         config: builder,
         check,
+        first_start,
     })
 }
 
@@ -313,9 +334,9 @@ fn check(config: &contango_sim::SimConfig) -> ExitCode {
 #[tokio::main]
 async fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let builder = match parse(&args) {
+    let parsed = match parse(&args) {
         Ok(p) if p.check => return check(&p.config),
-        Ok(p) => p.config,
+        Ok(p) => p,
         Err(e) if e.is_empty() => {
             println!("{}", usage());
             return ExitCode::SUCCESS;
@@ -325,7 +346,7 @@ async fn main() -> ExitCode {
             return ExitCode::from(2);
         }
     };
-    let sim = match builder.start().await {
+    let sim = match parsed.config.clone().start().await {
         Ok(s) => s,
         Err(e) => {
             eprintln!("contango-sim: cannot start: {e}");
@@ -347,7 +368,7 @@ async fn main() -> ExitCode {
         }
         access => {
             println!(
-                "  admin         : POST {}/__sim/{{mark_price,trade,advance_clock,clock_skew,liquidity,close_streams,close_market_streams,clear_faults}}, GET {}/__sim/{{fills,source}}",
+                "  admin         : POST {}/__sim/{{mark_price,trade,advance_clock,clock_skew,liquidity,close_streams,close_market_streams,clear_faults,accounts}}, GET {}/__sim/{{fills,source,state}}",
                 sim.rest_url(),
                 sim.rest_url()
             );
@@ -370,6 +391,12 @@ async fn main() -> ExitCode {
             )
         };
         println!("  state         : {} ({how})", state.file.display());
+        if !state.fresh && !parsed.first_start.is_empty() {
+            println!(
+                "  note          : {} shape a new venue only; this one is as its first start made it",
+                parsed.first_start.join(", ")
+            );
+        }
         if let Some(file) = &state.accounts_file {
             println!(
                 "  accounts      : {} (their keys and secrets, owner-only)",

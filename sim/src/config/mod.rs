@@ -64,7 +64,7 @@ impl Default for StreamConfig {
     }
 }
 
-/// Behaviour of the public market stream (`/kline-api/ws`; see [`crate::market_ws`]).
+/// Behaviour of the public market stream (`/kline-api/ws`; see [`crate::server::market_stream`]).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct MarketStreamConfig {
     /// How often the server sends `{"ping":<unix seconds>}` (10 s, as the real server).

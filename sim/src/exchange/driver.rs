@@ -4,7 +4,7 @@
 //! the state, so a journal replays it exactly.
 //!
 //! At each step, for each driven contract:
-//! 1. the mark price moves, through [`Exchange::set_mark_price`] (the same code as
+//! 1. the mark price moves, through `Exchange::set_mark_price` (the same code as
 //!    `Sim::set_mark_price`, so under-margined positions are liquidated): with
 //!    [`MarketDriver::random_walk`] by a whole number of price ticks drawn uniformly from
 //!    `−k..=k`, `k = max(1, ⌊mark × volatility / tick⌋)` (volatility 0.0005 per step by default;

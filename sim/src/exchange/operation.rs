@@ -1,7 +1,7 @@
 //! An input dispatched to its rule, and an operation followed by what it caused, in that order.
 //!
 //! Every change that can fill an order, move a price or close a position runs through
-//! [`Exchange::operate`]: the operation collects its [`Changes`] (order updates, touched balances
+//! `Exchange::operate`: the operation collects its [`Changes`] (order updates, touched balances
 //! and positions, prices that moved, positions it closed), which become events at its end. Then
 //! its consequences run, each turned into events on its own, in order, until none is left:
 //! 1. the conditional orders of positions it closed are cancelled;

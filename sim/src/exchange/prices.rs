@@ -1,13 +1,13 @@
 //! A contract's two prices, and the one place a change of either fans out from.
 //!
 //! - The **last price** is the price of the contract's last trade: a fill between two orders
-//!   (`orders::settle`) or a trade printed without an account ([`Exchange::print`]).
+//!   (`orders::settle`) or a trade printed without an account (`Exchange::print`).
 //!   Before any trade it is the mark price.
 //! - The **mark price** values positions: unrealized PnL, liquidation, the -1155 band. It moves
-//!   only when set ([`Exchange::set_mark_price`]: the embedding API, the admin route, the market
+//!   only when set (`Exchange::set_mark_price`: the embedding API, the admin route, the market
 //!   driver, a market source).
 //!
-//! [`Exchange::price_moved`] is where a new price goes: a mark price first liquidates what falls
+//! `Exchange::price_moved` is where a new price goes: a mark price first liquidates what falls
 //! below maintenance, in the same operation; either price then has the contract's triggers
 //! tested in the operation's follow-up ([`super::operation`]), once its changes are flushed.
 

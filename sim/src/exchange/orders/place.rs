@@ -1,5 +1,5 @@
-//! Placing an order: every check first ([`Exchange::plan`], which changes nothing), then the
-//! order exists ([`Exchange::execute`]): its record and NEW event, its trades, and what rests.
+//! Placing an order: every check first (`Exchange::plan`, which changes nothing), then the
+//! order exists (`Exchange::execute`): its record and NEW event, its trades, and what rests.
 //!
 //! Limits checked, each with its documented code: the contract tradable (-1146); the leverage
 //! sent matching the account's (-1166); the volume (-1164, -1136, -1111, -1154/-1137) and, for

@@ -1,5 +1,5 @@
 //! The payloads of the market stream, as the generated `Market*` types, from a contract's state
-//! (through [`crate::market`], which the REST endpoints read too).
+//! (through [`crate::exchange::market`], which the REST endpoints read too).
 //!
 //! Records are built with their typed constructors (`new`: the required fields; the optional
 //! ones `None`), so a field the spec adds is a compile error here, not a failure at run time.
