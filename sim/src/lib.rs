@@ -266,14 +266,18 @@ impl Sim {
                 })
                 .await;
         });
-        // Expires listen keys as wall time passes.
+        // Expires listen keys and settles funding as wall time passes: a tick when one is due
+        // (looked at every second), so that an idle venue journals nothing.
         let ticking = venue.clone();
         let sweeper = tokio::spawn(async move {
             let mut tick = tokio::time::interval(Duration::from_secs(1));
             loop {
                 tick.tick().await;
                 let time = ticking.clock.now();
-                let _ = ticking.submit(Input::Tick { time });
+                let due = ticking.read().exchange.next_due();
+                if due.is_some_and(|due| due <= time) {
+                    let _ = ticking.submit(Input::Tick { time });
+                }
             }
         });
         let mut tasks = vec![serving, sweeper];

@@ -138,6 +138,11 @@ impl ListenKeyLeases {
         expired
     }
 
+    /// When the next key expires (`None`: no key leased).
+    pub fn next_expiry(&self) -> Option<i64> {
+        self.keys.values().map(|r| r.expires).min()
+    }
+
     /// Keys leased now (expired ones not swept yet included).
     pub fn len(&self) -> usize {
         self.keys.len()

@@ -267,6 +267,14 @@ impl Exchange {
         (answer, std::mem::take(&mut self.out))
     }
 
+    /// The next time a clock tick has something to do (a listen key to expire, a funding time
+    /// to settle); `None` while nothing is due. An idle venue ticks only then, so its journal
+    /// does not grow with wall time.
+    pub fn next_due(&self) -> Option<i64> {
+        let funding = self.markets.values().filter_map(|m| m.next_funding);
+        funding.chain(self.listen_keys.next_expiry()).min()
+    }
+
     /// The exchange time of the latest input (ms).
     pub fn now(&self) -> i64 {
         self.now

@@ -215,7 +215,10 @@ impl fmt::Display for Report {
         if self.problems.is_empty() {
             writeln!(f, "sound")
         } else {
-            writeln!(f, "{} problems:", self.problems.len())?;
+            match self.problems.len() {
+                1 => writeln!(f, "1 problem:")?,
+                n => writeln!(f, "{n} problems:")?,
+            }
             for p in &self.problems {
                 writeln!(f, "  {p}")?;
             }
