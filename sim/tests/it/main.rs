@@ -9,4 +9,6 @@ mod drift;
 mod market_stream;
 mod real_prices;
 mod restart;
+#[cfg(feature = "journal")] // rusqlite, the store's own dependency, makes the bad files
+mod stores;
 mod structure;
