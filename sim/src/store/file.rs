@@ -14,7 +14,7 @@ use std::io::Read;
 use std::path::{Path, PathBuf};
 use std::time::Duration;
 
-use rusqlite::{Connection, OpenFlags, TransactionBehavior, params};
+use rusqlite::{Connection, OpenFlags, OptionalExtension, TransactionBehavior, params};
 use sha2::{Digest, Sha256};
 
 use super::rows::{self, JOURNAL_INSERT, Row, TABLES};
@@ -850,6 +850,11 @@ pub(super) fn open_checked(file: &Path) -> Result<Connection, StoreError> {
         ));
     }
     check_tables(&conn, file)?;
+    for (record, sql) in super::rows::probes() {
+        conn.query_row(&sql, [], |_| Ok(()))
+            .optional()
+            .map_err(StoreError::sql(file, &record))?;
+    }
     Ok(conn)
 }
 

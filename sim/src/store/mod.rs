@@ -35,15 +35,17 @@
 //! - **Identity.** `PRAGMA application_id` is [`APPLICATION_ID`] (`0x4354474F`, `CTGO`);
 //!   `PRAGMA user_version` is the schema version ([`SCHEMA_VERSION`], 1).
 //! - **Opening** checks the header (read by hand before SQLite touches the file), the identity,
-//!   the version, that the tables are exactly this version's, the latest snapshot's checksum and
-//!   the journal's continuity after it (`seq` = snapshot's + 1, + 2, …; from 1 without a
+//!   the version, that the tables are exactly this version's, the first pages of every table and
+//!   index, the latest snapshot's checksum and the journal's continuity after it (`seq` = snapshot's + 1, + 2, …; from 1 without a
 //!   snapshot). It refuses a file that is not SQLite or is damaged, a foreign SQLite file, a
 //!   newer schema, a missing input (named by its seq), a snapshot whose checksum fails (named by
 //!   its seq): the error names the file, the record and the reason, and the file is left as it
 //!   was (the checks run on a read-only connection). It never starts a new store over an existing
 //!   file, except one of zero bytes; nor beside a write-ahead log left without its database.
 //!   [`Store::verify`] checks everything else (every snapshot, the whole journal,
-//!   `PRAGMA integrity_check`), read-only. A read-only connection may leave an empty `-wal` and a
+//!   `PRAGMA integrity_check`), read-only: damage deeper in a read table is found there, or when
+//!   the venue reads or writes that page (a read answers an error; a write fails its commit,
+//!   which stops the venue), never by losing what was acknowledged. A read-only connection may leave an empty `-wal` and a
 //!   `-shm` beside a file in WAL mode, as any SQLite reader does; the file itself is not written.
 //! - **Durability.** WAL mode. [`SyncMode::Normal`] (`synchronous=NORMAL`) loses nothing to a
 //!   killed process; [`SyncMode::Full`] (`synchronous=FULL`) also survives a power cut (which no

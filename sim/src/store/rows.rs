@@ -253,6 +253,33 @@ const INDEXES: [&str; 6] = [
     "CREATE INDEX forced_by_account ON forced_orders (uid, contract, time_ms);",
 ];
 
+/// A query per table and per index that reads its first pages (`record`, `sql`): a start runs
+/// them, so that a damaged root page is refused before the venue serves (damage deeper in is
+/// `--check`'s to find).
+pub(super) fn probes() -> Vec<(String, String)> {
+    let tables = TABLES.iter().map(|t| {
+        let name = t.name;
+        (
+            format!("table {name}"),
+            format!("SELECT 1 FROM {name} NOT INDEXED LIMIT 1"),
+        )
+    });
+    let indexes = INDEXES.iter().filter_map(|sql| {
+        // "CREATE INDEX name ON table (columns)[ WHERE condition];"
+        let rest = sql.strip_prefix("CREATE INDEX ")?.trim_end_matches(';');
+        let (name, rest) = rest.split_once(" ON ")?;
+        let (table, rest) = rest.split_once(' ')?;
+        let filter = rest
+            .split_once(" WHERE ")
+            .map_or(String::new(), |(_, c)| format!(" WHERE {c}"));
+        Some((
+            format!("index {name}"),
+            format!("SELECT 1 FROM {table} INDEXED BY {name}{filter} LIMIT 1"),
+        ))
+    });
+    tables.chain(indexes).collect()
+}
+
 /// The whole schema in one transaction: the header's application id and version, every table,
 /// every index.
 pub(super) fn create_sql(application_id: i32, version: i32) -> String {

@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU32, Ordering};
 use std::time::SystemTime;
 
-use rusqlite::{Connection, OpenFlags};
+use rusqlite::{Connection, OpenFlags, OptionalExtension};
 use rust_decimal::Decimal;
 
 use super::*;
@@ -1268,7 +1268,7 @@ fn the_history_lookups_use_their_indexes() {
 
 #[test]
 fn every_column_is_documented() {
-    let docs = include_str!("mod.rs");
+    let docs = include_str!("../../../docs/store.md");
     for table in super::rows::TABLES {
         let heading = format!("### `{}`", table.name);
         let start = docs
@@ -1278,7 +1278,7 @@ fn every_column_is_documented() {
         let section = &section[..section.find("###").unwrap_or(section.len())];
         let documented: Vec<&str> = section
             .lines()
-            .filter_map(|l| l.strip_prefix("//! | `"))
+            .filter_map(|l| l.strip_prefix("| `"))
             .filter_map(|l| l.split('`').next())
             .collect();
         assert_eq!(documented, table.column_names(), "table {}", table.name);
@@ -1377,4 +1377,26 @@ fn fill_the_disk() {
         usize::try_from(seq - 1).unwrap_or_default()
     );
     println!("full disk: after {} commits: {err}", seq - 1);
+}
+
+#[test]
+fn a_start_probes_every_table_and_index() {
+    let probes = super::rows::probes();
+    let tables = probes
+        .iter()
+        .filter(|(r, _)| r.starts_with("table "))
+        .count();
+    let indexes = probes
+        .iter()
+        .filter(|(r, _)| r.starts_with("index "))
+        .count();
+    assert_eq!((tables, indexes), (9, 6), "{probes:?}");
+    let tmp = TempDir::new("probes");
+    let (store, _) = Store::open(tmp.path(), SyncMode::Normal).expect("a new store");
+    drop(store);
+    let conn = Connection::open(tmp.path().join(super::FILE_NAME)).expect("open");
+    for (record, sql) in &probes {
+        let row = conn.query_row(sql, [], |_| Ok(())).optional();
+        row.unwrap_or_else(|e| panic!("{record}: {sql}: {e}"));
+    }
 }
