@@ -314,8 +314,9 @@ fn lockstep(c: &mut Criterion) {
                         .run(&mut Trivial(0)),
                 )
                 .expect("backtest");
-            assert_eq!(report.frames, 20_000);
-            black_box(report.frames_per_second)
+            let timing = report.timing.expect("a backtest is timed");
+            assert_eq!(timing.frames, 20_000);
+            black_box(timing.frames_per_second)
         })
     });
     g.finish();

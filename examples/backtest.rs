@@ -5,9 +5,9 @@
 //! Without a recording it first records one: the simulator's own driven market (a seeded random
 //! walk with trades) through the SDK's market stream, to a file in the temporary directory. Then
 //! it replays that market through a fresh simulator frame by frame, with the strategy trading
-//! on it over real sockets, and prints the report and the chart's path. The same strategy then
-//! runs live for a few seconds on the simulator's market stream (`contango::strategy::run_live`):
-//! one code for both. Exit 0 when the backtest ran, traded and wrote its chart.
+//! on it over real sockets, and prints the report's summary, where its JSON went and the chart's
+//! path. The same strategy then runs live for a few seconds on the simulator's market stream
+//! (`contango::strategy::run_live`): one code for both. Exit 0 when the backtest ran, traded and wrote its chart.
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -143,26 +143,11 @@ async fn main() -> Result {
         .plot(&plot)
         .run(&mut strategy)
         .await?;
-    println!(
-        "backtest: {} frames in {:.2} s ({:.0} frames a second)",
-        report.frames, report.seconds, report.frames_per_second
-    );
-    println!(
-        "  orders {}, fills by rule {:?}, fees {} USDT",
-        report.orders, report.fills_by_rule, report.fees
-    );
-    println!(
-        "  realised PnL {} USDT, unrealised {} USDT, equity {} -> {}, max drawdown {}",
-        report.realized_pnl.round_dp(4),
-        report.unrealized_pnl.round_dp(4),
-        report.equity_start.round_dp(4),
-        report.equity_end.round_dp(4),
-        report.max_drawdown.round_dp(4)
-    );
+    print!("{report}");
     let json = dir.join("contango-backtest-report.json");
     std::fs::write(&json, report.to_json())?;
-    println!("  report: {}", json.display());
-    println!("  chart:  {}", plot.display());
+    println!("  report (JSON)   {}", json.display());
+    println!("  chart           {}", plot.display());
 
     // The same strategy, live, on the simulator's own market stream for 3 seconds.
     let sim = Sim::builder()
@@ -192,7 +177,7 @@ async fn main() -> Result {
     stream.shutdown().await;
     sim.shutdown().await;
 
-    if report.orders == 0 || report.fills.is_empty() || !plot.exists() {
+    if report.results.orders == 0 || report.fills.is_empty() || !plot.exists() {
         return Err("the backtest did not trade or draw its chart".into());
     }
     Ok(())

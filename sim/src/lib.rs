@@ -73,6 +73,7 @@ pub mod history;
 pub mod journal;
 pub mod keys;
 pub mod replay;
+pub mod report;
 pub mod server;
 #[cfg(feature = "journal")]
 pub mod store;
@@ -89,7 +90,7 @@ use rust_decimal::Decimal;
 use tokio::task::JoinHandle;
 
 #[cfg(feature = "backtest")]
-pub use backtest::{Backtest, BacktestError, Report};
+pub use backtest::{Backtest, BacktestError};
 pub use config::{
     AccountConfig, AdminAccess, ContractConfig, Durability, Funding, MarginKind, MarketDriver,
     MarketSource, MarketStreamConfig, SimConfig, StateConfig, StreamConfig,
@@ -102,6 +103,7 @@ pub use exchange::market::SourceHealth;
 pub use feeds::pace::Pace;
 pub use history::FillRecord;
 pub use replay::{Replay, ReplayBuilder};
+pub use report::Report;
 pub use server::faults::{Fault, FaultRule, Received};
 pub use server::throttle::RateLimit;
 

@@ -1,5 +1,6 @@
 //! `contango-sim [--host IP] [--port N] [--drift] [market options]`: runs the simulator until
-//! Ctrl-C and prints where it listens and the funded credentials.
+//! Ctrl-C and prints where it listens and the funded credentials. `contango-sim report --state
+//! DIR`: a paper session's report, read from a journaled venue's store.
 
 use std::net::IpAddr;
 use std::process::ExitCode;
@@ -13,6 +14,7 @@ fn usage() -> String {
     const USAGE: &str =
         "usage: contango-sim [--host IP] [--port N] [--admin] [--drift] [state options] [market options]
        contango-sim --check --state DIR
+       contango-sim report --state DIR [--account KEY] [--json] [--plot FILE.svg]
   --host IP                     address to bind (default 127.0.0.1)
   --port N                      port to bind (default 0: any free port)
   --admin                       keep the admin routes (/__sim/...) on a non-loopback address,
@@ -34,6 +36,12 @@ a paper venue that survives restarts:
   --accounts N                  create N funded accounts at the first start; their keys and
                                 secrets go to DIR/accounts.json (owner-only), never printed
   --check                       verify DIR's store and bring its state back, without serving
+a paper session's report (`report`; reads DIR's store read-only, also while the venue runs):
+  --account KEY                 the account: a uid or an API key (default the funded account,
+                                uid 10001)
+  --json                        the whole report as JSON (run, results, equity curve, fills)
+                                instead of the summary
+  --plot FILE.svg               also draw equity and position over time
 real prices (the contracts follow a real market; no synthetic market maker):
   --market-from URL|FILE        a live market stream (ws:// or wss://) or a recording of one
   --pace recorded|N|fast        how a recording plays: as recorded, N times faster, or at once
@@ -331,9 +339,122 @@ fn check(config: &contango_sim::SimConfig) -> ExitCode {
     }
 }
 
+/// What `contango-sim report` asks for.
+#[derive(Debug, PartialEq, Eq)]
+struct ReportArgs {
+    /// The state directory.
+    state: std::path::PathBuf,
+    /// `--account KEY`, as given.
+    account: Option<String>,
+    /// `--json`.
+    json: bool,
+    /// `--plot FILE.svg`.
+    plot: Option<std::path::PathBuf>,
+}
+
+fn parse_report(args: &[String]) -> Result<ReportArgs, String> {
+    let (mut state, mut account, mut json, mut plot) = (None, None, false, None);
+    let mut it = args.iter();
+    while let Some(arg) = it.next() {
+        let (name, inline) = match arg.split_once('=') {
+            Some((n, v)) => (n, Some(v.to_owned())),
+            None => (arg.as_str(), None),
+        };
+        let mut value = || {
+            inline
+                .clone()
+                .or_else(|| it.next().cloned())
+                .ok_or_else(|| format!("{name} needs a value"))
+        };
+        match name {
+            "--state" => state = Some(std::path::PathBuf::from(value()?)),
+            "--account" => account = Some(value()?),
+            "--json" => json = true,
+            "--plot" => plot = Some(std::path::PathBuf::from(value()?)),
+            "--help" | "-h" => return Err(String::new()),
+            other => return Err(format!("report: unknown argument `{other}`")),
+        }
+    }
+    let state = state.ok_or("report needs --state DIR")?;
+    Ok(ReportArgs {
+        state,
+        account,
+        json,
+        plot,
+    })
+}
+
+/// `report`: the store opened read-only, the account's report printed (summary or JSON), the
+/// chart drawn if asked. A store that cannot be read, an unknown account or a chart that cannot
+/// be written: a message, exit code 1.
+fn report(args: &ReportArgs) -> ExitCode {
+    #[cfg(not(feature = "journal"))]
+    {
+        let _ = args;
+        eprintln!("contango-sim: report needs the `journal` feature");
+        ExitCode::FAILURE
+    }
+    #[cfg(feature = "journal")]
+    {
+        use contango_sim::report::Account;
+        #[cfg(not(feature = "backtest"))]
+        if args.plot.is_some() {
+            eprintln!("contango-sim: report --plot needs the `backtest` feature (plotters)");
+            return ExitCode::FAILURE;
+        }
+        let reader = match contango_sim::store::Reader::open(&args.state) {
+            Ok(r) => r,
+            Err(e) => {
+                eprintln!("contango-sim: report: cannot read the store: {e}");
+                return ExitCode::FAILURE;
+            }
+        };
+        let account = args
+            .account
+            .as_deref()
+            .map_or(Account::Funded, Account::parse);
+        let report = match contango_sim::Report::from_store(&reader, &account) {
+            Ok(r) => r,
+            Err(e) => {
+                eprintln!("contango-sim: report: {e}");
+                return ExitCode::FAILURE;
+            }
+        };
+        if args.json {
+            println!("{}", report.to_json());
+        } else {
+            print!("{report}");
+        }
+        #[cfg(feature = "backtest")]
+        if let Some(path) = &args.plot {
+            if let Err(e) = report.plot(path) {
+                eprintln!("contango-sim: report: {e}");
+                return ExitCode::FAILURE;
+            }
+            if !args.json {
+                println!("  chart           {}", path.display());
+            }
+        }
+        ExitCode::SUCCESS
+    }
+}
+
 #[tokio::main]
 async fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().is_some_and(|a| a == "report") {
+        return match parse_report(&args[1..]) {
+            Ok(r) => report(&r),
+            Err(e) if e.is_empty() => {
+                println!("{}", usage());
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("contango-sim: {e}\n{}", usage());
+                ExitCode::from(2)
+            }
+        };
+    }
     let parsed = match parse(&args) {
         Ok(p) if p.check => return check(&p.config),
         Ok(p) => p,
@@ -513,6 +634,34 @@ mod tests {
             "--market-from replaces the market driver: give one of them"
         );
         assert!(err(&["--market-from", "d.jsonl", "--pace", "sometimes"]).contains("not a pace"));
+    }
+
+    #[test]
+    fn report_flags() {
+        assert_eq!(
+            parse_report(&args(&[
+                "--state",
+                "st",
+                "--account=10002",
+                "--json",
+                "--plot",
+                "p.svg"
+            ])),
+            Ok(ReportArgs {
+                state: "st".into(),
+                account: Some("10002".into()),
+                json: true,
+                plot: Some("p.svg".into()),
+            })
+        );
+        let err = |a: &[&str]| parse_report(&args(a)).err().unwrap_or_default();
+        assert_eq!(err(&["--json"]), "report needs --state DIR");
+        assert_eq!(err(&["--state"]), "--state needs a value");
+        assert_eq!(
+            err(&["--state", "st", "--port", "1"]),
+            "report: unknown argument `--port`"
+        );
+        assert!(usage().contains("contango-sim report --state DIR"));
     }
 
     #[test]

@@ -26,12 +26,14 @@
 //! on wall time: the clock follows the recording, so the same recording and strategy give the
 //! same fills, run after run, at any pace, and the run is as fast as the strategy.
 //!
-//! The [`Report`] sums the run up: frames and frames a second, orders, fills by rule, fees,
-//! realised and unrealised PnL, maximum drawdown, equity and position over time, and the fill
-//! log; as a value, as JSON ([`Report::to_json`]) and drawn as SVG ([`Backtest::plot`]).
+//! The [`Report`] sums the run up (the one report type of backtests and paper sessions:
+//! [`crate::report`]): orders, fills by rule, fees, realised and unrealised PnL, maximum
+//! drawdown, equity and position over time, and the fill log, with the frames and frames a
+//! second in its `timing`; as a value, as JSON ([`Report::to_json`]) and drawn as SVG
+//! ([`Backtest::plot`], [`Report::plot`]). The money is USDT: the equity followed is the funded
+//! account's USDT balance plus the unrealised PnL of its USDT-margined positions.
 
-mod plot;
-mod report;
+mod recorder;
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -41,7 +43,7 @@ use contango::strategy::Strategy;
 use contango::{MarketMessage, MarketStreamApi};
 use rust_decimal::Decimal;
 
-pub use report::{EquityPoint, FillLine, Report};
+pub use crate::report::{EquityPoint, FillLine, Report};
 
 use crate::config::MarketSource;
 use crate::exchange::USER_UID;
@@ -144,7 +146,7 @@ impl Backtest {
         }
         let sim = builder.start().await?;
         let client = sim.client()?;
-        let mut report = report::Recorder::new(self.points, self.frames.len());
+        let mut report = recorder::Recorder::new(self.points, self.frames.len());
         let started = Instant::now();
         let first = self.frames.first().map_or(0, |(at, _)| *at);
         for (at, bytes) in &self.frames {
@@ -159,12 +161,12 @@ impl Backtest {
             strategy.on_event(&event, &client).await;
         }
         let end = sim.equity(USER_UID);
-        let report = report.finish(end, &sim.venue().read(), started.elapsed());
+        let report = report.finish(end, &sim.venue().read(), sim.api_key(), started.elapsed());
         sim.shutdown().await;
         if let Some(path) = &self.plot {
-            plot::draw(&report, path).map_err(|message| BacktestError::Plot {
-                path: path.clone(),
-                message,
+            report.plot(path).map_err(|e| BacktestError::Plot {
+                path: e.path,
+                message: e.message,
             })?;
         }
         Ok(report)

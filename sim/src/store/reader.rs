@@ -1,7 +1,7 @@
 //! History reads over a read-only connection: what the REST history views answer (`myTrades`,
 //! `futures_transfer_history`, `forceOrdersHistory`, an order by id or client id), the fill log
 //! and the running totals (for [`super::StoreHistory`]), and what a paper session's report reads
-//! (accounts, equity, funding).
+//! (accounts, an account's fills and order count, equity, funding).
 
 use std::path::{Path, PathBuf};
 use std::sync::LazyLock;
@@ -136,6 +136,10 @@ static EQUITY_WINDOW: LazyLock<String> = LazyLock::new(|| {
         "WHERE uid = ?1 AND coin = ?2 AND minute_ms BETWEEN ?3 AND ?4 ORDER BY minute_ms",
     )
 });
+static FILLS_OF: LazyLock<String> =
+    LazyLock::new(|| FILLS.select_sql("WHERE uid = ?1 ORDER BY trade_id, maker DESC"));
+const ORDERS_OF_COUNT: &str = "SELECT COUNT(*) FROM orders WHERE uid = ?1";
+const EQUITY_COINS: &str = "SELECT DISTINCT coin FROM equity WHERE uid = ?1 ORDER BY coin";
 static FUNDING_WINDOW: LazyLock<String> = LazyLock::new(|| {
     FUNDING.select_sql(
         "WHERE uid = ?1 AND (?2 IS NULL OR contract = ?2) AND time_ms BETWEEN ?3 AND ?4 \
@@ -164,6 +168,29 @@ impl Reader {
             conn,
             file: file.to_path_buf(),
         })
+    }
+
+    /// The store's file.
+    pub fn file(&self) -> &Path {
+        &self.file
+    }
+
+    /// Runs `f` in one read transaction: every read inside sees the store as one commit left it,
+    /// while the venue goes on committing (WAL). The transaction only reads; it ends with `f`.
+    pub fn consistent<T, E: From<StoreError>>(
+        &self,
+        f: impl FnOnce(&Reader) -> Result<T, E>,
+    ) -> Result<T, E> {
+        let sql = |e: rusqlite::Error| StoreError {
+            file: self.file.clone(),
+            record: Some("read transaction".to_owned()),
+            reason: e.to_string(),
+        };
+        self.conn.execute_batch("BEGIN DEFERRED").map_err(sql)?;
+        let result = f(self);
+        // A read transaction has nothing to keep: rolled back, whatever `f` did.
+        self.conn.execute_batch("ROLLBACK").map_err(sql)?;
+        result
     }
 
     fn rows<R: TableRow>(&self, sql: &str, params: impl Params) -> Result<Vec<R>, StoreError> {
@@ -480,5 +507,25 @@ impl Reader {
     ) -> Result<Vec<FundingRow>, StoreError> {
         let (start, end) = window.bounds();
         self.rows(&FUNDING_WINDOW, (uid, contract, start, end))
+    }
+
+    /// Every fill of `uid`, in every contract, oldest first (by trade id, the maker's side of a
+    /// trade first): a paper session's fill log.
+    pub fn fills_of(&self, uid: i64) -> Result<Vec<FillRow>, StoreError> {
+        self.rows(&FILLS_OF, [uid])
+    }
+
+    /// How many orders `uid` placed (every row of `orders`: live or archived, conditional or
+    /// not).
+    pub fn orders_count(&self, uid: i64) -> Result<u64, StoreError> {
+        self.count(ORDERS.name, ORDERS_OF_COUNT, [uid])
+    }
+
+    /// The margin coins `uid` has equity rows in, alphabetically.
+    pub fn equity_coins(&self, uid: i64) -> Result<Vec<String>, StoreError> {
+        let error = |e: rusqlite::Error| self.error_in(EQUITY.name, &e);
+        let mut stmt = self.conn.prepare_cached(EQUITY_COINS).map_err(error)?;
+        let coins = stmt.query_map([uid], |r| r.get(0)).map_err(error)?;
+        coins.collect::<rusqlite::Result<_>>().map_err(error)
     }
 }

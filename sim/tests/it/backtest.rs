@@ -1,6 +1,7 @@
 //! The lockstep backtest over real sockets: a session recorded from the simulator's driven
 //! market, replayed with a strategy that rests limit orders and sends market ones. Two runs give
-//! byte-identical fill logs, and the recorded pace gives the fills of the fastest one.
+//! byte-identical fill logs and reports equal in everything but their timing, and the recorded
+//! pace gives the fills of the fastest one.
 
 use std::path::PathBuf;
 use std::time::Duration;
@@ -9,7 +10,8 @@ use contango::strategy::Strategy;
 use contango::{
     Client, DepthChannel, MarketEvent, NewOrder, Open, OrderType, PositionType, Side, TradesChannel,
 };
-use contango_sim::{Backtest, MarketDriver, Pace, Sim};
+use contango_sim::report::{RunKind, ZERO_LATENCY};
+use contango_sim::{Backtest, MarketDriver, Pace, Report, Sim};
 use rust_decimal::Decimal;
 
 const BTC: &str = "E-BTC-USDT";
@@ -111,18 +113,40 @@ async fn the_same_recording_and_strategy_fill_alike_at_any_pace() {
         }
     };
     let first = run(Pace::Fast).await;
-    assert!(first.frames > 50, "{first:?}");
+    let frames = first.timing.map_or(0, |t| t.frames);
+    assert!(frames > 50, "{first:?}");
+    let r = &first.results;
     assert!(
-        first.fills.len() >= 3 && first.fills_by_rule.len() >= 2,
+        first.fills.len() >= 3 && r.fills_by_rule.len() >= 2,
         "the strategy should fill by more than one rule: {:?}",
-        first.fills_by_rule
+        r.fills_by_rule
     );
-    assert!(first.orders > 0 && first.fees > Decimal::ZERO);
+    assert!(r.orders > 0 && r.fees > Decimal::ZERO);
+    assert_eq!(first.run.kind, RunKind::Backtest);
+    assert_eq!(first.run.coin, "USDT");
+    assert_eq!(first.run.latency, ZERO_LATENCY);
+    let span = first.run.span.expect("a span");
+    assert!(span.first_ms < span.last_ms);
+    assert!(r.equity_start.is_some() && r.equity_end.is_some() && r.max_drawdown.is_some());
+    let fees: Decimal = first.fills.iter().map(|f| f.fee).sum();
+    assert_eq!(r.fees, fees, "every fill is in the log");
     let second = run(Pace::Fast).await;
     assert_eq!(
         first.fill_log(),
         second.fill_log(),
         "two runs, one fill log"
+    );
+    let untimed = |r: &Report| {
+        Report {
+            timing: None,
+            ..r.clone()
+        }
+        .to_json()
+    };
+    assert_eq!(
+        untimed(&first),
+        untimed(&second),
+        "two runs, one report but for the timing"
     );
     let paced = run(Pace::Recorded).await;
     assert_eq!(
@@ -130,10 +154,7 @@ async fn the_same_recording_and_strategy_fill_alike_at_any_pace() {
         paced.fill_log(),
         "the recorded pace fills alike"
     );
-    assert!(
-        paced.seconds >= 1.0,
-        "the recorded pace took {} s",
-        paced.seconds
-    );
+    let seconds = paced.timing.map_or(0.0, |t| t.seconds);
+    assert!(seconds >= 1.0, "the recorded pace took {seconds} s");
     let _ = std::fs::remove_file(&path);
 }

@@ -8,6 +8,8 @@ mod backtest;
 mod drift;
 mod market_stream;
 mod real_prices;
+#[cfg(feature = "journal")] // Report::from_store and the store's reader
+mod report;
 mod restart;
 #[cfg(feature = "journal")] // rusqlite, the store's own dependency, makes the bad files
 mod stores;
