@@ -36,7 +36,7 @@ use committer::{Committer, Job, Progress};
 pub struct Journal {
     committer: Committer,
     snapshot_every: u64,
-    /// The minute of the last equity rows written.
+    /// The minute of the latest input: its close is written by the first input of a later one.
     equity_minute: std::sync::Mutex<i64>,
     /// Rows the first input carries: what the first start made before any input.
     first_rows: std::sync::Mutex<Vec<Row>>,
@@ -82,13 +82,13 @@ impl Journal {
             Some(r) => (encoding::RECORDED, encoding::encode_reference(&r, time_ms)),
             None => (encoding::kind(&input), encoding::encode_input(&input)),
         };
-        let (answer, mut effects) = core.exchange.apply(input);
-        core.seq += 1;
-        let seq = core.seq;
-        let records = std::mem::take(&mut effects.records);
+        let seq = core.seq + 1;
         let mut rows = std::mem::take(&mut *lock(&self.first_rows));
+        self.minute_closed(&core.exchange, seq, time_ms, &mut rows);
+        let (answer, mut effects) = core.exchange.apply(input);
+        core.seq = seq;
+        let records = std::mem::take(&mut effects.records);
         rows.extend(crate::store::rows(seq, &records));
-        self.equity(&core.exchange, seq, time_ms, &mut rows);
         core.history.record(seq, records);
         self.committer.send(Job::Input {
             seq,
@@ -108,18 +108,21 @@ impl Journal {
         answer
     }
 
-    /// Each account's equity in each margin coin, once a minute (the first input of a minute
-    /// writes the rows of that minute).
-    fn equity(&self, ex: &Exchange, seq: u64, time_ms: i64, rows: &mut Vec<Row>) {
+    /// Each account's equity in each margin coin at the close of each minute that took input:
+    /// the first input of a later minute (`seq`, at `time_ms`), before it is applied, writes the
+    /// rows of the minute of the input before it. The state changes only with inputs, so that
+    /// is the minute's last value; after a restart the first input closes the minute the venue
+    /// stopped in.
+    fn minute_closed(&self, ex: &Exchange, seq: u64, time_ms: i64, rows: &mut Vec<Row>) {
         let minute = time_ms.div_euclid(60_000) * 60_000;
-        {
+        let closed = {
             let mut last = lock(&self.equity_minute);
             if minute <= *last {
                 return;
             }
-            *last = minute;
-        }
-        rows.extend(equity_rows(ex, seq, minute).into_iter().map(Row::Equity));
+            std::mem::replace(&mut *last, minute)
+        };
+        rows.extend(equity_rows(ex, seq, closed).into_iter().map(Row::Equity));
     }
 
     /// Makes the next commit fail as a full disk's would.

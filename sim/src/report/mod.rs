@@ -31,12 +31,12 @@
 //!     "realized_pnl": "-0.040",
 //!     "unrealized_pnl": "-0.010",
 //!     "equity_start": "100000",
-//!     "equity_end": "99899.8840060",
-//!     "max_drawdown": "100.1159940"
+//!     "equity_end": "99999.8840060",
+//!     "max_drawdown": "0.1159940"
 //!   },
 //!   "equity": [
 //!     { "time_ms": 1767225660000, "equity": "100000", "position": "0" },
-//!     { "time_ms": 1767225720000, "equity": "99899.8840060", "position": "-1" }
+//!     { "time_ms": 1767225720000, "equity": "99999.8840060", "position": "-1" }
 //!   ],
 //!   "fills": [
 //!     { "time_ms": 1767225661000, "contract": "E-BTC-USDT", "order_id": 1690000000000000061,

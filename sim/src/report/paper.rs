@@ -7,7 +7,12 @@ use std::fmt;
 use super::tally::{Money, Tally};
 use super::{EquityPoint, FillLine, Report, RunAccount, RunKind};
 use crate::exchange::USER_UID;
-use crate::store::{Reader, StoreError, Window};
+use rust_decimal::Decimal;
+
+use crate::store::{Direction, Reader, StoreError, Window};
+
+/// A minute, the equity table's step.
+const MINUTE_MS: i64 = 60_000;
 
 /// The coin a report is in when the account has equity rows in several coins, or none.
 const DEFAULT_COIN: &str = "USDT";
@@ -65,11 +70,12 @@ impl Report {
     /// - `fills`: every fill of the account (`fills`, every contract, oldest first) with its
     ///   rule; `fills_by_rule` counts them; `fees` and `realized_pnl` are their sums;
     /// - `orders`: the account's rows in `orders` (every order it placed);
-    /// - `equity`: the `equity` rows of the account in the coin, one a minute (the venue writes
-    ///   each account's row at the first input of each minute, so the minute a venue starts in
-    ///   has none, and a row is as old as that input); `equity_start` is the first row's,
-    ///   `equity_end` and `unrealized_pnl` the last row's, `max_drawdown` over every row. Without
-    ///   a row they are `None`;
+    /// - `equity`: the `equity` rows of the account in the coin, each at its minute's close
+    ///   (the minute the venue is in has its row once a later minute takes input), less the net
+    ///   transfers into the contract account made by then: the curve is what trading made (fees,
+    ///   PnL, funding), so a withdrawal is not a drawdown. `equity_start` is the first point's,
+    ///   `equity_end` the last's, `unrealized_pnl` the last row's, `max_drawdown` over every
+    ///   point. Without a row they are `None`;
     /// - `timing`: `None`.
     ///
     /// Fills are not converted between coins: for an account that traded contracts margined in
@@ -100,10 +106,25 @@ fn read(reader: &Reader, account: &Account) -> Result<Report, ReportError> {
     };
     let mut tally = Tally::default();
     let rows = reader.equity(uid, &coin, Window::ALL)?;
+    let transfers = reader.transfers_of(uid, &coin)?;
+    // Each row is a minute's close; the curve is what trading made: equity less the net
+    // transfers into the contract account made by then.
+    let traded = |minute_ms: i64, equity: Decimal| {
+        let close = minute_ms.saturating_add(MINUTE_MS);
+        let net_in: Decimal = transfers
+            .iter()
+            .filter(|t| t.time_ms < close)
+            .map(|t| match t.direction {
+                Direction::ToContract => t.amount,
+                Direction::ToWallet => -t.amount,
+            })
+            .sum();
+        equity - net_in
+    };
     for r in &rows {
         let point = EquityPoint {
-            time_ms: r.minute_ms,
-            equity: r.equity,
+            time_ms: r.minute_ms.saturating_add(MINUTE_MS),
+            equity: traded(r.minute_ms, r.equity),
             position: r.position,
         };
         tally.sample(point, true);
@@ -118,7 +139,8 @@ fn read(reader: &Reader, account: &Account) -> Result<Report, ReportError> {
         tally.fill(FillLine::from(&f));
     }
     if let Some(last) = rows.last() {
-        tally.end(last.equity, last.position, last.unrealized);
+        let equity = traded(last.minute_ms, last.equity);
+        tally.end(equity, last.position, last.unrealized);
     }
     let account = RunAccount {
         uid,

@@ -138,6 +138,9 @@ static EQUITY_WINDOW: LazyLock<String> = LazyLock::new(|| {
 });
 static FILLS_OF: LazyLock<String> =
     LazyLock::new(|| FILLS.select_sql("WHERE uid = ?1 ORDER BY trade_id, maker DESC"));
+static TRANSFERS_OF: LazyLock<String> = LazyLock::new(|| {
+    TRANSFERS.select_sql("WHERE uid = ?1 AND coin = ?2 COLLATE NOCASE ORDER BY id")
+});
 const ORDERS_OF_COUNT: &str = "SELECT COUNT(*) FROM orders WHERE uid = ?1";
 const EQUITY_COINS: &str = "SELECT DISTINCT coin FROM equity WHERE uid = ?1 ORDER BY coin";
 static FUNDING_WINDOW: LazyLock<String> = LazyLock::new(|| {
@@ -513,6 +516,11 @@ impl Reader {
     /// trade first): a paper session's fill log.
     pub fn fills_of(&self, uid: i64) -> Result<Vec<FillRow>, StoreError> {
         self.rows(&FILLS_OF, [uid])
+    }
+
+    /// Every transfer of `uid` in `coin` (any case), both ways, oldest first (by id).
+    pub fn transfers_of(&self, uid: i64, coin: &str) -> Result<Vec<TransferRow>, StoreError> {
+        self.rows(&TRANSFERS_OF, (uid, coin))
     }
 
     /// How many orders `uid` placed (every row of `orders`: live or archived, conditional or

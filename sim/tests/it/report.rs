@@ -74,9 +74,10 @@ struct Answers {
 
 /// Trades through `client` in the minute after the venue's first: opens 2 long, moves 100 USDT
 /// to the wallet, closes the long, opens 1 short. Then the clock moves into the next minute (the
-/// equity rows after it), and the REST answers are read.
+/// second minute closed), and the REST answers are read.
 async fn trade(sim: &Sim, client: &Client) -> Answers {
-    // Into the second minute: its first input writes the equity rows before any trade.
+    // Into the second minute: its first input closes the first (its equity rows) before any
+    // trade.
     sim.advance_clock(Duration::from_secs(60));
     client
         .new_order(order(Side::Buy, Open::Open, 2))
@@ -209,18 +210,22 @@ async fn a_paper_sessions_report_is_what_the_account_has() {
         "bought at the ask, sold at the bid"
     );
 
-    // Equity: 100000 before trading; after, what the account answered.
+    // Equity: 100000 before trading; after, what the account answered with the 100 USDT moved
+    // to the wallet added back (the curve is what trading made: a withdrawal is no loss).
+    let traded = answers.equity + Decimal::from(100);
     assert_eq!(r.equity_start, Some(Decimal::from(100_000)));
-    assert_eq!(r.equity_end, Some(answers.equity));
+    assert_eq!(r.equity_end, Some(traded));
     assert_eq!(r.unrealized_pnl, Some(answers.unrealized));
     assert!(answers.unrealized != Decimal::ZERO, "the short is open");
     assert_eq!(
         answers.equity,
         Decimal::from(100_000 - 100) - fees + answers.realized + answers.unrealized
     );
+    assert_eq!(r.max_drawdown, Some(Decimal::from(100_000) - traded));
     assert_eq!(
-        r.max_drawdown,
-        Some(Decimal::from(100_000) - answers.equity)
+        traded,
+        Decimal::from(100_000) - fees + answers.realized + answers.unrealized,
+        "trading's result alone"
     );
     let curve: Vec<(i64, Decimal)> = report
         .equity
