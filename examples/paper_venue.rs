@@ -3,7 +3,7 @@
 //! leaves a resting order and an armed stop, kills the process with SIGKILL and starts it again
 //! on the same directory: the accounts, the orders in their place, the stop and the balances are
 //! back to the last digit. Then a trade after the restart fills the resting order and fires the
-//! stop, and the session's fills are read from the venue's store. Exits 0 only if all of it held.
+//! stop, and the session's report is read from the venue's store. Exits 0 only if all of it held.
 //!
 //! `cargo run --example paper_venue` (a temporary state directory), or `-- DIR` to keep the venue
 //! in a new directory afterwards (`contango-sim --state DIR` serves it again; `sqlite3` reads it).
@@ -16,6 +16,7 @@ use std::time::Duration;
 
 use contango::conditional::Trigger;
 use contango::{Client, Credentials, NewOrder, Open, OrderStatus, OrderType, PositionType, Side};
+use contango_sim::report::{Account, Report};
 use contango_sim::{Sim, SimConfig};
 use rust_decimal::Decimal;
 use rust_decimal_macros::dec;
@@ -204,21 +205,14 @@ async fn trader(dir: PathBuf, temporary: bool) -> Result {
     println!("bid filled after the restart: {filled}; stop fired: {fired}");
 
     venue.stop()?;
-    println!(
-        "the trader's fills, read from {}:",
-        dir.join("venue.sqlite").display()
-    );
+    // The session's report, from the store's read tables (as `contango-sim report --state DIR`).
     let reader = contango_sim::store::Reader::open(&dir)?;
-    let uid = reader
-        .accounts()?
-        .into_iter()
-        .find(|a| a.api_key == config.user.api_key)
-        .ok_or("the trader's account is not in the store")?
-        .uid;
-    for f in reader.fills(uid, BTC, None, contango_sim::store::Window::ALL, 100)? {
+    let report = Report::from_store(&reader, &Account::Funded)?;
+    print!("{report}");
+    for f in &report.fills {
         println!(
-            "  trade {} {} {} @ {} fee {} ({})",
-            f.trade_id, f.side, f.volume, f.price, f.fee, f.rule
+            "  fill: order {} {} {} @ {} fee {} ({})",
+            f.order_id, f.side, f.volume, f.price, f.fee, f.rule
         );
     }
     if !temporary {

@@ -22,7 +22,10 @@
 //!   into inputs and publish the effects;
 //! - [`feeds`]: the clock, the market driver's steps, a market source's frames;
 //! - [`venue`]: what they share, the core and its [`history`] under one lock;
-//! - [`backtest`] (the `backtest` feature) and [`replay`] beside them.
+//! - [`journal`] and [`store`] (the `journal` feature): a venue that survives restarts, each
+//!   input committed to SQLite before it is answered, snapshots, replay, read tables;
+//! - [`report`]: one report of a backtest or a paper session; [`backtest`] (the `backtest`
+//!   feature) and [`replay`] beside them.
 //!
 //! # The default exchange
 //!

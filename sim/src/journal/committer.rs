@@ -55,6 +55,9 @@ pub enum Job {
         time_ms: i64,
         /// Its encoding.
         state: Vec<u8>,
+        /// Read-table rows of inputs up to `seq`, written first (at shutdown: the equity of
+        /// the minute the venue stops in).
+        rows: Vec<Row>,
     },
     /// Stop once what came before is done.
     Close,
@@ -237,7 +240,11 @@ fn run(
                             seq,
                             time_ms,
                             state,
+                            rows,
                         } => {
+                            if let Err(e) = store.write_rows(&rows) {
+                                return stop(progress, e.to_string());
+                            }
                             if let Err(e) = store.snapshot(seq, time_ms, &state) {
                                 return stop(progress, e.to_string());
                             }

@@ -25,8 +25,10 @@ use rust_decimal::Decimal;
 
 use crate::error::{SimError, SimResult};
 use crate::exchange::Exchange;
+use crate::exchange::account::Account;
 use crate::exchange::book::Side;
 use crate::exchange::input::{Answer, FrameRef, Input};
+use crate::exchange::records::Record;
 use crate::store::{EquityRow, Row};
 use crate::venue::core::Core;
 use committer::{Committer, Job, Progress};
@@ -89,6 +91,8 @@ impl Journal {
         core.seq = seq;
         let records = std::mem::take(&mut effects.records);
         rows.extend(crate::store::rows(seq, &records));
+        let opening = opening_rows(&core.exchange, seq, &records);
+        rows.extend(opening.into_iter().map(Row::Equity));
         core.history.record(seq, records);
         self.committer.send(Job::Input {
             seq,
@@ -103,6 +107,7 @@ impl Journal {
                 seq,
                 time_ms: core.exchange.now(),
                 state: encoding::encode_state(&core.exchange),
+                rows: Vec::new(),
             });
         }
         answer
@@ -148,10 +153,15 @@ impl Journal {
             return;
         }
         if self.progress().failed().is_none() && core.seq > 0 {
+            // The minute it stops in, closed as it stands (a restart's first input in a later
+            // minute writes the same values again).
+            let minute = *lock(&self.equity_minute);
+            let rows = equity_rows(&core.exchange, core.seq, minute);
             self.committer.send(Job::Snapshot {
                 seq: core.seq,
                 time_ms: core.exchange.now(),
                 state: encoding::encode_state(&core.exchange),
+                rows: rows.into_iter().map(Row::Equity).collect(),
             });
         }
         self.committer.close();
@@ -171,31 +181,57 @@ fn stopped(why: &str) -> SimError {
 pub fn equity_rows(ex: &Exchange, seq: u64, minute: i64) -> Vec<EquityRow> {
     let mut out = Vec::new();
     for account in ex.accounts().values() {
-        for (coin, balance) in &account.coins {
-            let mut unrealized = Decimal::ZERO;
-            let mut position = Decimal::ZERO;
-            for p in account.positions_in(coin, ex.contracts()) {
-                if let Some(c) = ex.contracts().get(&p.symbol) {
-                    unrealized += p.unrealized(c, ex.mark(&p.symbol));
-                }
-                position += match p.side {
-                    Side::Buy => p.volume,
-                    Side::Sell => -p.volume,
-                };
+        account_equity(ex, account, seq, minute, &mut out);
+    }
+    out
+}
+
+/// The opening equity of each account `records` opened (their funding, no position yet),
+/// stamped as the close of the minute before it was opened: a report's curve starts where the
+/// account did, even when it trades in its first minute.
+pub fn opening_rows(ex: &Exchange, seq: u64, records: &[Record]) -> Vec<EquityRow> {
+    let mut out = Vec::new();
+    for r in records {
+        if let Record::Account { uid, time, .. } = r {
+            if let Some(account) = ex.accounts().get(uid) {
+                let minute = time.div_euclid(60_000) * 60_000 - 60_000;
+                account_equity(ex, account, seq, minute, &mut out);
             }
-            out.push(EquityRow {
-                uid: account.uid,
-                coin: coin.clone(),
-                minute_ms: minute,
-                balance: balance.balance,
-                unrealized,
-                equity: balance.balance + unrealized,
-                position,
-                seq,
-            });
         }
     }
     out
+}
+
+fn account_equity(
+    ex: &Exchange,
+    account: &Account,
+    seq: u64,
+    minute: i64,
+    out: &mut Vec<EquityRow>,
+) {
+    for (coin, balance) in &account.coins {
+        let mut unrealized = Decimal::ZERO;
+        let mut position = Decimal::ZERO;
+        for p in account.positions_in(coin, ex.contracts()) {
+            if let Some(c) = ex.contracts().get(&p.symbol) {
+                unrealized += p.unrealized(c, ex.mark(&p.symbol));
+            }
+            position += match p.side {
+                Side::Buy => p.volume,
+                Side::Sell => -p.volume,
+            };
+        }
+        out.push(EquityRow {
+            uid: account.uid,
+            coin: coin.clone(),
+            minute_ms: minute,
+            balance: balance.balance,
+            unrealized,
+            equity: balance.balance + unrealized,
+            position,
+            seq,
+        });
+    }
 }
 
 /// Locks `m`; a panic elsewhere does not make it unusable.

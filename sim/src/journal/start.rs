@@ -90,7 +90,9 @@ pub fn open(config: &SimConfig, state: &StateConfig, clock: &Clock) -> Result<Op
         let mut ex = Exchange::new(config, clock.now())?;
         let start = ex.take_effects();
         // The first input carries the rows of what the start made (its accounts).
-        let first_rows = crate::store::rows(1, &start.records);
+        let mut first_rows = crate::store::rows(1, &start.records);
+        let opening = super::opening_rows(&ex, 1, &start.records);
+        first_rows.extend(opening.into_iter().map(crate::store::Row::Equity));
         store
             .snapshot(0, ex.now(), &encode_state(&ex))
             .map_err(|e| e.to_string())?;

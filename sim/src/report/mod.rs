@@ -21,7 +21,7 @@
 //!     "kind": "paper",
 //!     "account": { "uid": 10001, "api_key": "contango-sim-api-key" },
 //!     "coin": "USDT",
-//!     "span": { "first_ms": 1767225660000, "last_ms": 1767225720000 },
+//!     "span": { "first_ms": 1767225600000, "last_ms": 1767225780000 },
 //!     "latency": "none: zero latency assumed"
 //!   },
 //!   "results": {
@@ -35,8 +35,10 @@
 //!     "max_drawdown": "0.1159940"
 //!   },
 //!   "equity": [
+//!     { "time_ms": 1767225600000, "equity": "100000", "position": "0" },
 //!     { "time_ms": 1767225660000, "equity": "100000", "position": "0" },
-//!     { "time_ms": 1767225720000, "equity": "99999.8840060", "position": "-1" }
+//!     { "time_ms": 1767225720000, "equity": "99999.8840060", "position": "-1" },
+//!     { "time_ms": 1767225780000, "equity": "99999.8840060", "position": "-1" }
 //!   ],
 //!   "fills": [
 //!     { "time_ms": 1767225661000, "contract": "E-BTC-USDT", "order_id": 1690000000000000061,

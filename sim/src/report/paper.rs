@@ -71,7 +71,8 @@ impl Report {
     ///   rule; `fills_by_rule` counts them; `fees` and `realized_pnl` are their sums;
     /// - `orders`: the account's rows in `orders` (every order it placed);
     /// - `equity`: the `equity` rows of the account in the coin, each at its minute's close
-    ///   (the minute the venue is in has its row once a later minute takes input), less the net
+    ///   (the minute a running venue is in has its row once a later minute takes input, or at
+    ///   shutdown), less the net
     ///   transfers into the contract account made by then: the curve is what trading made (fees,
     ///   PnL, funding), so a withdrawal is not a drawdown. `equity_start` is the first point's,
     ///   `equity_end` the last's, `unrealized_pnl` the last row's, `max_drawdown` over every

@@ -56,11 +56,16 @@ impl fmt::Display for Report {
             |d: Option<Decimal>| d.map_or_else(|| unknown.to_owned(), |d| format!("{d} {coin}"));
         writeln!(f, "  unrealised PnL  {}", money(r.unrealized_pnl))?;
         match (r.equity_start, r.equity_end) {
-            (Some(start), Some(end)) => writeln!(
-                f,
-                "  equity          {start} to {end} {coin} ({} points on the curve)",
-                self.equity.len()
-            )?,
+            (Some(start), Some(end)) => {
+                let points = match self.equity.len() {
+                    1 => "1 point".to_owned(),
+                    n => format!("{n} points"),
+                };
+                writeln!(
+                    f,
+                    "  equity          {start} to {end} {coin} ({points} on the curve)"
+                )?
+            }
             _ => writeln!(f, "  equity          {unknown}")?,
         }
         writeln!(f, "  max drawdown    {}", money(r.max_drawdown))?;

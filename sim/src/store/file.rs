@@ -418,6 +418,41 @@ impl Store {
         self.fail_next_commit = true;
     }
 
+    /// Writes read-table rows of inputs already journaled (each row's seq at most
+    /// [`Store::last_seq`]), in one transaction: what the venue adds at shutdown (the equity of
+    /// the minute it stops in). A row written again replaces itself.
+    pub fn write_rows(&mut self, rows: &[Row]) -> Result<(), StoreError> {
+        self.check_poisoned()?;
+        if let Some(row) = rows.iter().find(|r| r.seq() > self.last_seq) {
+            return Err(StoreError::at(
+                &self.file,
+                &format!("table {}", row.table()),
+                format!(
+                    "a row of seq {} is past the journal's last seq {}",
+                    row.seq(),
+                    self.last_seq
+                ),
+            ));
+        }
+        let record = "read tables";
+        let tx = self
+            .conn
+            .transaction()
+            .map_err(StoreError::sql(&self.file, record))?;
+        for row in rows {
+            let (table, sql, values) = row.parts();
+            let mut insert = tx
+                .prepare_cached(sql)
+                .map_err(StoreError::sql(&self.file, record))?;
+            insert
+                .execute(rusqlite::params_from_iter(values))
+                .map_err(|e| {
+                    StoreError::at(&self.file, &format!("table {table}"), e.to_string())
+                })?;
+        }
+        tx.commit().map_err(StoreError::sql(&self.file, record))
+    }
+
     /// Stores the core's state after input `seq` (`seq` ≤ [`Store::last_seq`], not older than
     /// the latest snapshot) with its SHA-256. A snapshot at the latest snapshot's seq replaces it
     /// (the core is deterministic: the same state).

@@ -1400,3 +1400,28 @@ fn a_start_probes_every_table_and_index() {
         row.unwrap_or_else(|e| panic!("{record}: {sql}: {e}"));
     }
 }
+
+#[test]
+fn rows_of_journaled_inputs_are_written_and_no_later_ones() {
+    let tmp = TempDir::new("write-rows");
+    let (mut store, _) = open(tmp.path());
+    let bytes = b"x".to_vec();
+    ok(store.commit(&Batch {
+        inputs: vec![input(1, &bytes), input(2, &bytes)],
+        rows: vec![Row::Equity(equity(60_000, "1", 1))],
+    }));
+    // At shutdown: the minute it stops in, as it stands, of input 2.
+    ok(store.write_rows(&[Row::Equity(equity(60_000, "3", 2))]));
+    let past = store
+        .write_rows(&[Row::Equity(equity(120_000, "4", 3))])
+        .expect_err("seq 3 is not journaled");
+    assert!(
+        past.to_string().contains("past the journal's last seq 2"),
+        "{past}"
+    );
+    let reader = ok(store.reader());
+    assert_eq!(
+        ok(reader.equity(2, "USDT", Window::ALL)),
+        [equity(60_000, "3", 2)]
+    );
+}

@@ -15,7 +15,7 @@ use std::time::Duration;
 use contango::{
     Client, NewOrder, Open, OrderType, PositionType, Side, Trade, Transfer, TransferType,
 };
-use contango_sim::report::{Account, RunKind, Span, ZERO_LATENCY};
+use contango_sim::report::{Account, EquityPoint, RunKind, Span, ZERO_LATENCY};
 use contango_sim::store::Reader;
 use contango_sim::{Report, Sim};
 use rust_decimal::Decimal;
@@ -162,7 +162,21 @@ async fn a_paper_sessions_report_is_what_the_account_has() {
 
     let reader = Reader::open(&dir.0).expect("the store");
     let report = Report::from_store(&reader, &Account::Funded).expect("the report");
-    assert_eq!(report, live, "read while it ran, read after: the same");
+    // Read after the shutdown: the same, and the minute it stopped in on the curve too, closed
+    // as it stood (nothing changed in it: the same equity).
+    let second = START - START % MINUTE + MINUTE;
+    assert_eq!(report.results, live.results);
+    assert_eq!(report.fills, live.fills);
+    assert_eq!(
+        report.equity[..3],
+        live.equity[..],
+        "read while it ran, read after"
+    );
+    let stopped = EquityPoint {
+        time_ms: second + 2 * MINUTE,
+        ..live.equity[2]
+    };
+    assert_eq!(report.equity[3..], [stopped]);
 
     // What produced it.
     assert_eq!(report.run.kind, RunKind::Paper);
@@ -173,14 +187,13 @@ async fn a_paper_sessions_report_is_what_the_account_has() {
     );
     assert_eq!(report.run.coin, "USDT", "USDT among several coins");
     assert_eq!(report.run.latency, ZERO_LATENCY);
-    let second = START - START % MINUTE + MINUTE;
     assert_eq!(
         report.run.span,
         Some(Span {
-            first_ms: second,
-            last_ms: second + MINUTE
+            first_ms: second - MINUTE,
+            last_ms: second + 2 * MINUTE
         }),
-        "from the first equity row to the last"
+        "from the account's opening to the minute the venue stopped in"
     );
     assert!(report.timing.is_none());
 
@@ -235,8 +248,10 @@ async fn a_paper_sessions_report_is_what_the_account_has() {
     assert_eq!(
         curve,
         [
+            (second - MINUTE, Decimal::ZERO),
             (second, Decimal::ZERO),
-            (second + MINUTE, Decimal::from(-1))
+            (second + MINUTE, Decimal::from(-1)),
+            (second + 2 * MINUTE, Decimal::from(-1))
         ]
     );
 
