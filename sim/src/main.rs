@@ -124,6 +124,28 @@ fn admin_credentials() -> (String, String) {
     (key.key.clone(), key.secret().to_owned())
 }
 
+/// Arguments as `--name value`, `--name=value` or a bare `--flag`.
+struct Flags<'a>(std::slice::Iter<'a, String>);
+
+impl<'a> Flags<'a> {
+    /// The next argument's name, and the value written with it (`--name=value`).
+    fn next_flag(&mut self) -> Option<(&'a str, Option<&'a str>)> {
+        let arg = self.0.next()?;
+        Some(match arg.split_once('=') {
+            Some((name, value)) => (name, Some(value)),
+            None => (arg.as_str(), None),
+        })
+    }
+
+    /// `name`'s value: the one written with it, else the next argument.
+    fn value(&mut self, name: &str, inline: Option<&str>) -> Result<String, String> {
+        inline
+            .or_else(|| self.0.next().map(String::as_str))
+            .map(str::to_owned)
+            .ok_or_else(|| format!("{name} needs a value"))
+    }
+}
+
 /// What the arguments ask for.
 struct Parsed {
     /// The simulator to run.
@@ -156,21 +178,12 @@ fn parse(args: &[String]) -> Result<Parsed, String> {
     let mut check = false;
     let (mut sync, mut every, mut prune, mut accounts) = (None, None, false, None);
     let mut first_start = Vec::new();
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        if FIRST_START.contains(&arg.as_str()) && !first_start.contains(arg) {
-            first_start.push(arg.clone());
+    let mut flags = Flags(args.iter());
+    while let Some((name, inline)) = flags.next_flag() {
+        if FIRST_START.contains(&name) && !first_start.iter().any(|f| f == name) {
+            first_start.push(name.to_owned());
         }
-        let (name, inline) = match arg.split_once('=') {
-            Some((n, v)) => (n, Some(v.to_owned())),
-            None => (arg.as_str(), None),
-        };
-        let mut value = || {
-            inline
-                .clone()
-                .or_else(|| it.next().cloned())
-                .ok_or_else(|| format!("{name} needs a value"))
-        };
+        let mut value = || flags.value(name, inline);
         match name {
             "--port" | "-p" => {
                 let v = value()?;
@@ -354,18 +367,9 @@ struct ReportArgs {
 
 fn parse_report(args: &[String]) -> Result<ReportArgs, String> {
     let (mut state, mut account, mut json, mut plot) = (None, None, false, None);
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        let (name, inline) = match arg.split_once('=') {
-            Some((n, v)) => (n, Some(v.to_owned())),
-            None => (arg.as_str(), None),
-        };
-        let mut value = || {
-            inline
-                .clone()
-                .or_else(|| it.next().cloned())
-                .ok_or_else(|| format!("{name} needs a value"))
-        };
+    let mut flags = Flags(args.iter());
+    while let Some((name, inline)) = flags.next_flag() {
+        let mut value = || flags.value(name, inline);
         match name {
             "--state" => state = Some(std::path::PathBuf::from(value()?)),
             "--account" => account = Some(value()?),

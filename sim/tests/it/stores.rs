@@ -387,25 +387,30 @@ async fn a_store_with_a_damaged_page_is_refused_and_left_as_it_was() {
     let dir = TempDir::new("damaged");
     real_store(&dir, 3, false).await;
     // The journal's root page: every start reads it. Its header overwritten.
+    damage_root_page(&dir.store(), "journal");
+    refused(&dir, &["journal", "malformed"], &["journal", "malformed"]);
+}
+
+/// Overwrites the header of `table`'s root page.
+fn damage_root_page(file: &Path, table: &str) {
     let (page_size, root) = {
-        let conn = Connection::open(dir.store()).expect("the store opens");
+        let conn = Connection::open(file).expect("the store opens");
         let size: i64 = conn
             .query_row("PRAGMA page_size", [], |r| r.get(0))
             .expect("page size");
         let root: i64 = conn
             .query_row(
-                "SELECT rootpage FROM sqlite_schema WHERE name = 'journal'",
-                [],
+                "SELECT rootpage FROM sqlite_schema WHERE name = ?1",
+                [table],
                 |r| r.get(0),
             )
-            .expect("the journal's root page");
+            .expect("the table's root page");
         (
             u64::try_from(size).expect("a page size"),
             u64::try_from(root).expect("a page"),
         )
     };
-    damage_page(&dir.store(), page_size, root);
-    refused(&dir, &["journal", "malformed"], &["journal", "malformed"]);
+    damage_page(file, page_size, root);
 }
 
 /// Overwrites the first 64 bytes of page `page` (1-based) with 0xFF.
@@ -428,24 +433,7 @@ fn damage_page(file: &Path, page_size: u64, page: u64) {
 async fn a_store_with_a_damaged_page_of_a_read_table_is_refused_too() {
     let dir = TempDir::new("damaged-orders");
     real_store(&dir, 3, false).await;
-    let (page_size, root) = {
-        let conn = Connection::open(dir.store()).expect("the store opens");
-        let size: i64 = conn
-            .query_row("PRAGMA page_size", [], |r| r.get(0))
-            .expect("page size");
-        let root: i64 = conn
-            .query_row(
-                "SELECT rootpage FROM sqlite_schema WHERE name = 'orders'",
-                [],
-                |r| r.get(0),
-            )
-            .expect("the orders' root page");
-        (
-            u64::try_from(size).expect("a page size"),
-            u64::try_from(root).expect("a page"),
-        )
-    };
-    damage_page(&dir.store(), page_size, root);
+    damage_root_page(&dir.store(), "orders");
     refused(&dir, &["malformed"], &["table orders", "malformed"]);
 }
 
