@@ -7,7 +7,7 @@ use axum::Router;
 use axum::body::Body;
 use axum::extract::ws::WebSocketUpgrade;
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
-use axum::extract::{Request, State as Shared};
+use axum::extract::{Request, State};
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use contango::recording::{Exchange, Outcome};
@@ -15,14 +15,14 @@ use contango_runtime::AuthHeaders;
 use contango_runtime::encode::percent_decode as decode;
 use serde_json::Value;
 
-use super::{Miss, State};
+use super::{Miss, Playback};
 
-pub(super) fn router(state: Arc<State>) -> Router {
+pub(super) fn router(state: Arc<Playback>) -> Router {
     Router::new().fallback(handle).with_state(state)
 }
 
 async fn handle(
-    Shared(state): Shared<Arc<State>>,
+    State(state): State<Arc<Playback>>,
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
     request: Request,
 ) -> Response {
@@ -116,7 +116,7 @@ fn text(status: StatusCode, message: String) -> Response {
 /// Why a signed request does not verify with the replay's credentials (`None`: it does, or
 /// signatures are not checked, or it is not signed).
 fn bad_signature(
-    state: &State,
+    state: &Playback,
     method: &str,
     path: &str,
     query: &str,
@@ -195,7 +195,7 @@ impl Asked {
 
 /// The recorded exchange most like `asked`, unused ones first among equals.
 fn closest<'a>(
-    state: &'a State,
+    state: &'a Playback,
     used: &[bool],
     asked: &Asked,
 ) -> Option<(usize, &'a Exchange, bool)> {

@@ -82,7 +82,7 @@ impl ReplayBuilder {
             let _ = tcp.set_nodelay(true);
         });
         let (stop_tx, stop_rx) = watch::channel(false);
-        let state = Arc::new(State::new(
+        let state = Arc::new(Playback::new(
             self.recording,
             self.credentials.as_ref(),
             self.pace,
@@ -128,7 +128,7 @@ pub struct Replay {
     ws_url: String,
     market_ws_url: String,
     credentials: Option<(String, String)>,
-    state: Arc<State>,
+    state: Arc<Playback>,
     stop: watch::Sender<bool>,
     server: JoinHandle<()>,
 }
@@ -334,9 +334,9 @@ struct Progress {
     misses: Vec<Miss>,
 }
 
-/// What the handlers share.
+/// A recording being played back: what the handlers share.
 #[derive(Debug)]
-struct State {
+struct Playback {
     exchanges: Vec<(usize, Exchange)>,
     conns: Vec<Conn>,
     credentials: Option<Credentials>,
@@ -347,13 +347,13 @@ struct State {
     played: watch::Sender<usize>,
 }
 
-impl State {
+impl Playback {
     fn new(
         recording: Recording,
         credentials: Option<&(String, String)>,
         pace: Pace,
         stop: watch::Receiver<bool>,
-    ) -> State {
+    ) -> Playback {
         let mut exchanges = Vec::new();
         let mut conns: Vec<Conn> = Vec::new();
         let mut index = std::collections::HashMap::new();
@@ -400,7 +400,7 @@ impl State {
             conn_used: vec![false; conns.len()],
             misses: Vec::new(),
         };
-        State {
+        Playback {
             exchanges,
             conns,
             credentials: credentials.map(|(k, s)| Credentials::new(k, s)),

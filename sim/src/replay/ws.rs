@@ -10,14 +10,14 @@ use axum::response::{IntoResponse, Response};
 use contango::recording::{ClosedBy, Direction, Frame, Payload};
 use tokio::time::{Instant, sleep_until, timeout};
 
-use super::{Miss, State};
+use super::{Miss, Playback};
 
 /// How long the replay waits for a frame the client sent at this point of the recording before
 /// going on without it (a client that behaves differently must not hang the replay).
 const CLIENT_FRAME_WAIT: Duration = Duration::from_secs(10);
 
 /// Upgrades a connection to `path` and plays the next recorded connection to it.
-pub(super) fn upgrade(state: Arc<State>, ws: WebSocketUpgrade, path: &str) -> Response {
+pub(super) fn upgrade(state: Arc<Playback>, ws: WebSocketUpgrade, path: &str) -> Response {
     let next = {
         let mut progress = state.lock();
         let found = state
@@ -49,7 +49,7 @@ pub(super) fn upgrade(state: Arc<State>, ws: WebSocketUpgrade, path: &str) -> Re
     ws.on_upgrade(move |socket| play(socket, state, i))
 }
 
-async fn play(mut socket: WebSocket, state: Arc<State>, i: usize) {
+async fn play(mut socket: WebSocket, state: Arc<Playback>, i: usize) {
     let conn = &state.conns[i];
     let mut stop = state.stop.clone();
     let started = Instant::now();
