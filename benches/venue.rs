@@ -13,8 +13,8 @@
 //!   most a start replays with snapshots every 10,000). Its size is printed (`store ...` lines).
 //!
 //! A third group takes an order's time apart in process, without sockets: applied in memory,
-//! applied and queued for the journal, applied until committed, and the store's commit alone
-//! (docs/performance.md, The journaled venue).
+//! applied and committed by a journaled venue, and the store's commit of the input alone and
+//! with its read-table rows (docs/performance.md, The journaled venue).
 //!
 //! In test mode (`cargo test --bench venue`, no `--bench` argument) the store holds 19,999
 //! inputs, so that CI runs it in seconds. `cargo bench --bench venue`.
@@ -323,10 +323,11 @@ fn journaled_venue(dir: &Path, config: SimConfig) -> Arc<Venue> {
     )
 }
 
-/// Feeds a new journaled venue in `dir` `inputs` inputs of [`mix`] as fast as its committer
-/// takes them (grouped commits; every 10,000 the feed waits for them to be committed, so the
-/// queue stays short), then drops it without the last snapshot a shutdown takes, as a killed
-/// venue would be left; waits until its committer has closed the store. The time it took.
+/// Feeds a new journaled venue in `dir` `inputs` inputs of [`mix`] as fast as it takes them
+/// (each committed as it is submitted; every 10,000 the feed waits for them to be committed),
+/// then drops it without the last snapshot a shutdown takes, as a killed venue would be left
+/// (the read tables' last rows unwritten too); waits until the store is closed. The time it
+/// took.
 fn build_store(dir: &Path, inputs: u64) -> Duration {
     let started = Instant::now();
     let venue = journaled_venue(dir, SimConfig::default());
@@ -345,8 +346,8 @@ fn build_store(dir: &Path, inputs: u64) -> Duration {
     venue.settled_blocking().expect("committed");
     assert_eq!(venue.read().seq, inputs);
     drop(venue);
-    // The committer closes the store once its queue is gone: the last connection to close
-    // checkpoints the write-ahead log into the file and removes it.
+    // The store closes once the venue and its housekeeping thread are gone: the last connection
+    // to close checkpoints the write-ahead log into the file and removes it.
     let wal = dir.join("venue.sqlite-wal");
     let deadline = Instant::now() + Duration::from_secs(120);
     while wal.exists() {
@@ -483,9 +484,9 @@ struct Parts {
 impl Parts {
     const NAMES: [&'static str; 4] = [
         "in memory: applied",
-        "journaled: applied and queued",
-        "journaled: applied until committed",
-        "store commit alone",
+        "journaled: applied and committed",
+        "store commit: the input",
+        "store commit: the input and its rows",
     ];
 
     fn new(dir: &Path) -> Parts {
@@ -533,27 +534,28 @@ impl Parts {
                 cancel(&self.memory, id);
                 e
             }
-            1 | 2 => {
+            1 => {
                 let t = Instant::now();
                 let id = place(&self.journaled);
-                let queued = t.elapsed();
                 self.journaled.settled_blocking().expect("committed");
                 let committed = t.elapsed();
                 cancel(&self.journaled, id);
-                if i == 1 { queued } else { committed }
+                committed
             }
             _ => {
-                let placed = self.commit();
-                self.commit();
+                let rows = i == 3;
+                let placed = self.commit(rows);
+                self.commit(rows);
                 placed
             }
         }
     }
 
     /// The next input of the place-and-cancel pair applied to a core here (outside the timing),
-    /// then committed with the rows its records make, as the committer commits an input that
-    /// arrived alone: the commit's time.
-    fn commit(&mut self) -> Duration {
+    /// then committed alone, as the venue commits it (`rows`: with the rows its records make in
+    /// the same transaction, as the venue did before its read tables followed the journal): the
+    /// commit's time.
+    fn commit(&mut self, rows: bool) -> Duration {
         let input = mix(self.seq % 2, self.last, 0);
         let bytes = contango_sim::journal::encoding::encode_input(&input);
         let kind = contango_sim::journal::encoding::kind(&input);
@@ -569,7 +571,11 @@ impl Parts {
                 kind,
                 input: &bytes,
             }],
-            rows: contango_sim::store::rows(self.seq, &effects.records),
+            rows: if rows {
+                contango_sim::store::rows(self.seq, &effects.records)
+            } else {
+                Vec::new()
+            },
         };
         let t = Instant::now();
         self.store.commit(&batch).expect("committed");
@@ -578,12 +584,12 @@ impl Parts {
 }
 
 /// Where an order's time goes in process, without sockets: the core applying it in memory (the
-/// reference); a journaled venue applying it and queueing it for its committer (what the
-/// request's own thread does); the same until its commit has returned (what the server waits
-/// for before it answers: the committer thread woken, the commit, the waiter woken); and the
-/// store's commit of that input and its rows alone, on this thread. Criterion's means carry the
-/// write-ahead log's checkpoints (their fsyncs); a loop alternating the four prints p50 and p99
-/// (`p99 ...` lines).
+/// reference); a journaled venue applying it until its commit has returned (what the server
+/// waits for before it answers: applied, encoded, queued and committed on the calling thread);
+/// the store's commit of that input alone, on this thread, and the same with its read-table
+/// rows in the transaction. The plain store checkpoints in its commits, as SQLite does by
+/// itself, so criterion's means carry the checkpoints' fsyncs; a loop alternating the four
+/// prints p50 and p99 (`p99 ...` lines).
 fn order_in_process(c: &mut Criterion) {
     let scratch = Scratch::new("in-process");
     let mut parts = Parts::new(&scratch.0);

@@ -1,24 +1,46 @@
-//! The committer: a thread that owns the store, commits the inputs the venue applied (grouping
-//! those that arrive together into one transaction), and only then publishes what they caused,
-//! in order, and says how far it got. A commit that fails stops it: the venue takes no more
-//! input, and nothing after the last good commit is ever answered or published.
+//! The committer: commits the inputs the venue applied (grouping those that arrive together
+//! into one transaction), and only then publishes what they caused, in order, and says how far
+//! it got. A commit that fails stops it: the venue takes no more input, and nothing after the
+//! last good commit is ever answered or published.
+//!
+//! Whoever applied an input commits it, on its own thread, right after (leader-follower group
+//! commit): the venue queues each input in seq order under its lock, then [`Committer::drive`]s.
+//! One caller at a time holds the store; it commits everything queued, and what arrives while it
+//! commits is committed by it too, in its next round, or by the next caller. An order's round
+//! trip then costs its commit and no thread handoff.
+//!
+//! A commit holds the inputs alone (the journal: what a restart needs). Their read-table rows
+//! follow within [`ROWS_EVERY`], in a transaction of their own, written by a housekeeping thread
+//! (and before every snapshot, and at shutdown): an order's commit writes one page instead of
+//! three. The history reads the store up to the last input whose rows are written
+//! (`rows_written`) and keeps the records after it in memory; a restart writes again the rows of
+//! the inputs it replays, so a crash loses none. The housekeeping thread also checkpoints the
+//! write-ahead log, on a second connection, so that no commit pays for a checkpoint.
 
 use std::sync::atomic::{AtomicU64, Ordering};
-use std::sync::mpsc::{Receiver, Sender, channel};
-use std::sync::{Arc, Condvar, Mutex};
+use std::sync::mpsc::{RecvTimeoutError, Sender, channel};
+use std::sync::{Arc, Condvar, Mutex, TryLockError};
 use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
 
 use tokio::sync::watch;
 
 use crate::exchange::effects::Effects;
-use crate::store::{Batch, Input as Journaled, Row, Store};
+use crate::store::{Batch, Checkpointer, Input as Journaled, Row, Store};
 
 /// Inputs committed together at most.
 const GROUP: usize = 512;
 /// Snapshots kept: the latest, and the one before it.
 const KEEP_SNAPSHOTS: usize = 2;
-/// Commits between two checkpoints of the write-ahead log.
-const CHECKPOINT_EVERY: u64 = 4_096;
+/// Commits between two checkpoints of the write-ahead log (about 1 MiB of log for single
+/// orders), or a second.
+const CHECKPOINT_EVERY: u64 = 1_000;
+/// The longest a checkpoint waits for commits.
+const CHECKPOINT_IDLE: Duration = Duration::from_secs(1);
+/// The longest an input's read-table rows wait for their own transaction after its commit.
+pub const ROWS_EVERY: Duration = Duration::from_millis(100);
+/// Rows kept waiting at most: more are written by the committing caller at once.
+const ROWS_MAX: usize = 20_000;
 
 /// How far the committer got.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]
@@ -140,186 +162,369 @@ impl Progress {
     }
 }
 
-/// The running committer: where jobs go, and how far it got.
-#[derive(Debug)]
+/// The committer of a running venue: what it shares with its housekeeping thread, and that
+/// thread.
 pub struct Committer {
-    jobs: Sender<Job>,
+    inner: Arc<Inner>,
+    housekeeping: Mutex<Option<(Sender<Nudge>, JoinHandle<()>)>>,
+}
+
+impl std::fmt::Debug for Committer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Committer")
+            .field("progress", &self.inner.progress)
+            .finish_non_exhaustive()
+    }
+}
+
+/// The queue of applied inputs, the store (held by whoever commits), how far it got.
+struct Inner {
+    queue: Mutex<Vec<Job>>,
+    worker: Mutex<Worker>,
     progress: Arc<Progress>,
-    thread: Mutex<Option<JoinHandle<()>>>,
+}
+
+/// What wakes the housekeeping thread before its round: enough commits for a checkpoint.
+enum Nudge {
+    Checkpoint,
+}
+
+/// The committing side: the store, the rows waiting for their transaction, what publishes.
+struct Worker {
+    /// `None` once closed, or stopped by a failed commit.
+    store: Option<Store>,
+    publish: Box<dyn FnMut(Effects) + Send>,
+    prune: bool,
+    /// Commits since the last checkpoint.
+    commits: u64,
+    /// The housekeeping thread (`None`: there is none).
+    nudge: Option<Sender<Nudge>>,
+    /// Read-table rows of committed inputs, not written yet, and since when.
+    rows: Vec<Row>,
+    rows_since: Option<Instant>,
+    /// The last input committed: once `rows` are written, the history may read up to it.
+    committed: u64,
+    rows_written: Arc<AtomicU64>,
 }
 
 impl Committer {
-    /// Starts the thread over `store`, whose journal ends at input `seq`; `committed` shares
-    /// how far it got (with the history); `publish` sends what committed inputs caused; `prune`
-    /// drops the journal before each new snapshot.
+    /// A committer over `store`, whose journal ends at input `seq` with every row written;
+    /// `rows_written` shares the last input whose rows are written (with the history);
+    /// `publish` sends what committed inputs caused; `prune` drops the journal before each new
+    /// snapshot.
     pub fn start(
-        store: Store,
+        mut store: Store,
         seq: u64,
-        committed: Arc<AtomicU64>,
+        rows_written: Arc<AtomicU64>,
         publish: Box<dyn FnMut(Effects) + Send>,
         prune: bool,
     ) -> Committer {
-        let (jobs, rx) = channel();
-        committed.store(seq, Ordering::Release);
-        let progress = Arc::new(Progress::new(committed));
-        let p = progress.clone();
+        rows_written.store(seq, Ordering::Release);
+        let progress = Arc::new(Progress::new(Arc::new(AtomicU64::new(seq))));
+        // Without one, SQLite keeps checkpointing in the commits.
+        let checkpointer = match store.checkpointer() {
+            Ok(c) => Some(c),
+            Err(e) => {
+                tracing::warn!(error = %e, "journal: checkpoints stay in the commits");
+                None
+            }
+        };
+        let (nudge, nudged) = channel();
+        let worker = Worker {
+            store: Some(store),
+            publish,
+            prune,
+            commits: 0,
+            nudge: Some(nudge.clone()),
+            rows: Vec::new(),
+            rows_since: None,
+            committed: seq,
+            rows_written,
+        };
+        let inner = Arc::new(Inner {
+            queue: Mutex::new(Vec::new()),
+            worker: Mutex::new(worker),
+            progress,
+        });
+        let shared = inner.clone();
         let thread = std::thread::Builder::new()
             .name("contango-sim-journal".into())
-            .spawn(move || run(store, rx, &p, publish, prune));
-        let thread = match thread {
-            Ok(t) => Some(t),
+            .spawn(move || housekeeping(&shared, checkpointer.as_ref(), &nudged));
+        let housekeeping = match thread {
+            Ok(t) => Some((nudge, t)),
             Err(e) => {
-                progress.set(|c| c.failed = Some(format!("the journal's thread: {e}")));
+                // The committing callers then write the rows (`ROWS_EVERY`).
+                tracing::warn!(error = %e, "journal: no housekeeping thread");
+                super::lock(&inner.worker).nudge = None;
                 None
             }
         };
         Committer {
-            jobs,
-            progress,
-            thread: Mutex::new(thread),
+            inner,
+            housekeeping: Mutex::new(housekeeping),
         }
     }
 
-    /// Queues a job (dropped once the committer has stopped: its failure says why).
+    /// Queues a job; the venue queues inputs in seq order, under its lock.
     pub fn send(&self, job: Job) {
-        let _ = self.jobs.send(job);
+        super::lock(&self.inner.queue).push(job);
+    }
+
+    /// Commits what is queued, unless another caller is committing: that one commits it (it
+    /// looks at the queue again once it lets go of the store).
+    pub fn drive(&self) {
+        self.inner.drive(false);
     }
 
     /// How far it got.
     pub fn progress(&self) -> &Arc<Progress> {
-        &self.progress
+        &self.inner.progress
     }
 
-    /// Finishes what was queued, then stops; waits for the thread.
+    /// Stops the housekeeping thread, commits what was queued (a last snapshot, say), writes
+    /// the rows, checkpoints and closes the store.
     pub fn close(&self) {
+        if let Some((nudge, thread)) = super::lock(&self.housekeeping).take() {
+            super::lock(&self.inner.worker).nudge = None;
+            drop(nudge);
+            let _ = thread.join();
+        }
         self.send(Job::Close);
-        if let Some(t) = super::lock(&self.thread).take() {
-            let _ = t.join();
+        let mut worker = super::lock(&self.inner.worker);
+        let jobs = std::mem::take(&mut *super::lock(&self.inner.queue));
+        worker.run(jobs, &self.inner.progress);
+    }
+}
+
+impl Drop for Committer {
+    /// Without [`Committer::close`] (a venue dropped as a killed one is left): the housekeeping
+    /// thread ends, and with it the last hold on the store, which closes; the rows waiting are
+    /// not written (a restart writes them).
+    fn drop(&mut self) {
+        if let Some((nudge, _thread)) = super::lock(&self.housekeeping).take() {
+            super::lock(&self.inner.worker).nudge = None;
+            drop(nudge);
         }
     }
 }
 
-fn run(
-    mut store: Store,
-    jobs: Receiver<Job>,
-    progress: &Progress,
-    mut publish: Box<dyn FnMut(Effects) + Send>,
-    prune: bool,
+impl Inner {
+    /// Carries out what is queued: at once if no one holds the store, else (`wait`: the
+    /// housekeeping thread, which must get its turn) after the one who does; without `wait`
+    /// the holder does it.
+    fn drive(&self, wait: bool) {
+        let mut first = wait;
+        loop {
+            {
+                let mut worker = if std::mem::take(&mut first) {
+                    super::lock(&self.worker)
+                } else {
+                    match self.worker.try_lock() {
+                        Ok(w) => w,
+                        Err(TryLockError::Poisoned(e)) => e.into_inner(),
+                        Err(TryLockError::WouldBlock) => return,
+                    }
+                };
+                let jobs = std::mem::take(&mut *super::lock(&self.queue));
+                worker.run(jobs, &self.progress);
+                if wait && worker.rows_since.is_some() && worker.store.is_some() {
+                    if let Err(e) = worker.write_rows() {
+                        worker.store = None;
+                        stop(&self.progress, e);
+                    }
+                }
+            }
+            // A job queued while the store was held, by a caller that found it held.
+            if super::lock(&self.queue).is_empty() {
+                return;
+            }
+        }
+    }
+}
+
+/// The housekeeping thread: the rows waiting every [`ROWS_EVERY`], a checkpoint when nudged or
+/// every [`CHECKPOINT_IDLE`]; it ends when the committer closes.
+fn housekeeping(
+    inner: &Inner,
+    checkpointer: Option<&Checkpointer>,
+    nudged: &std::sync::mpsc::Receiver<Nudge>,
 ) {
-    let mut commits = 0_u64;
-    let mut queue: Vec<Job> = Vec::new();
+    let mut checkpointed = Instant::now();
     loop {
-        let Ok(first) = jobs.recv() else {
-            return;
+        let checkpoint = match nudged.recv_timeout(ROWS_EVERY) {
+            Ok(Nudge::Checkpoint) => true,
+            Err(RecvTimeoutError::Timeout) => checkpointed.elapsed() >= CHECKPOINT_IDLE,
+            Err(RecvTimeoutError::Disconnected) => return,
         };
-        queue.push(first);
-        while queue.len() < GROUP {
-            match jobs.try_recv() {
-                Ok(j) => queue.push(j),
-                Err(_) => break,
+        let waiting = super::lock(&inner.worker).rows_since.is_some();
+        if waiting {
+            inner.drive(true);
+        }
+        if let (true, Some(c)) = (checkpoint, checkpointer) {
+            checkpointed = Instant::now();
+            match c.checkpoint() {
+                Ok(true) => {}
+                Ok(false) => tracing::debug!("journal: the log starts over next time"),
+                Err(e) => tracing::debug!(error = %e, "journal: checkpoint put off"),
             }
         }
-        let mut close = false;
+    }
+}
+
+impl Worker {
+    /// Carries out `jobs`, in order, in groups of at most [`GROUP`] inputs.
+    fn run(&mut self, jobs: Vec<Job>, progress: &Progress) {
+        if self.store.is_none() {
+            return;
+        }
         let mut inputs: Vec<Job> = Vec::new();
-        for job in queue.drain(..) {
-            match job {
-                Job::Input { .. } => inputs.push(job),
-                Job::FailNextCommit => {
-                    if let Err(e) = commit(&mut store, &mut inputs, progress, &mut publish) {
-                        return stop(progress, e);
-                    }
-                    store.inject_commit_failure();
-                }
-                other => {
-                    if let Err(e) = commit(&mut store, &mut inputs, progress, &mut publish) {
-                        return stop(progress, e);
-                    }
-                    commits += 1;
-                    match other {
-                        Job::Snapshot {
-                            seq,
-                            time_ms,
-                            state,
-                            rows,
-                        } => {
-                            if let Err(e) = store.write_rows(&rows) {
-                                return stop(progress, e.to_string());
-                            }
-                            if let Err(e) = store.snapshot(seq, time_ms, &state) {
-                                return stop(progress, e.to_string());
-                            }
-                            if prune {
-                                if let Err(e) = store.prune(seq) {
-                                    tracing::warn!(error = %e, "journal: not pruned");
-                                }
-                            }
-                            if let Err(e) = store.forget_snapshots(KEEP_SNAPSHOTS) {
-                                tracing::warn!(error = %e, "journal: old snapshots kept");
-                            }
+        let mut close = false;
+        let result = (|| {
+            for job in jobs {
+                match job {
+                    Job::Input { .. } => {
+                        inputs.push(job);
+                        if inputs.len() >= GROUP {
+                            self.commit(&mut inputs, progress)?;
                         }
-                        _ => close = true,
                     }
+                    Job::FailNextCommit => {
+                        self.commit(&mut inputs, progress)?;
+                        if let Some(store) = self.store.as_mut() {
+                            store.inject_commit_failure();
+                        }
+                    }
+                    Job::Snapshot {
+                        seq,
+                        time_ms,
+                        state,
+                        rows,
+                    } => {
+                        self.commit(&mut inputs, progress)?;
+                        // A snapshot's inputs have their rows written: a restart writes again
+                        // only the rows of the inputs it replays.
+                        self.rows.extend(rows);
+                        self.write_rows()?;
+                        self.snapshot(seq, time_ms, &state)?;
+                    }
+                    Job::Close => close = true,
                 }
             }
-        }
-        if let Err(e) = commit(&mut store, &mut inputs, progress, &mut publish) {
+            self.commit(&mut inputs, progress)?;
+            if self.rows.len() >= ROWS_MAX || close {
+                self.write_rows()?;
+            }
+            Ok::<(), String>(())
+        })();
+        if let Err(e) = result {
+            self.store = None;
             return stop(progress, e);
         }
-        commits += 1;
-        if close {
-            let _ = store.checkpoint();
-            if let Err(e) = store.close() {
-                tracing::warn!(error = %e, "journal: the store did not close cleanly");
+        if self.commits >= CHECKPOINT_EVERY {
+            self.commits = 0;
+            if let Some(nudge) = &self.nudge {
+                let _ = nudge.send(Nudge::Checkpoint);
             }
-            return;
         }
-        if commits >= CHECKPOINT_EVERY {
-            commits = 0;
-            let _ = store.checkpoint();
+        if close {
+            if let Some(mut store) = self.store.take() {
+                let _ = store.checkpoint();
+                if let Err(e) = store.close() {
+                    tracing::warn!(error = %e, "journal: the store did not close cleanly");
+                }
+            }
         }
     }
-}
 
-/// Commits `inputs` in one transaction, then publishes what they caused and says so.
-fn commit(
-    store: &mut Store,
-    inputs: &mut Vec<Job>,
-    progress: &Progress,
-    publish: &mut Box<dyn FnMut(Effects) + Send>,
-) -> Result<(), String> {
-    if inputs.is_empty() {
-        return Ok(());
-    }
-    let mut batch = Batch::default();
-    let mut last = 0;
-    for job in inputs.iter_mut() {
-        if let Job::Input {
-            seq,
-            time_ms,
-            kind,
-            bytes,
-            rows,
-            ..
-        } = job
-        {
-            batch.inputs.push(Journaled {
-                seq: *seq,
-                time_ms: *time_ms,
-                kind: *kind,
-                input: bytes,
-            });
-            batch.rows.append(rows);
-            last = *seq;
+    /// Commits `inputs` in one transaction, then publishes what they caused and says so; their
+    /// rows wait for a transaction of their own.
+    fn commit(&mut self, inputs: &mut Vec<Job>, progress: &Progress) -> Result<(), String> {
+        if inputs.is_empty() {
+            return Ok(());
         }
-    }
-    store.commit(&batch).map_err(|e| e.to_string())?;
-    for job in inputs.drain(..) {
-        if let Job::Input { publish: fx, .. } = job {
-            publish(fx);
+        let Some(store) = self.store.as_mut() else {
+            return Err("the store is closed".into());
+        };
+        let mut batch = Batch::default();
+        let mut last = 0;
+        for job in inputs.iter() {
+            if let Job::Input {
+                seq,
+                time_ms,
+                kind,
+                bytes,
+                ..
+            } = job
+            {
+                batch.inputs.push(Journaled {
+                    seq: *seq,
+                    time_ms: *time_ms,
+                    kind: *kind,
+                    input: bytes,
+                });
+                last = *seq;
+            }
         }
+        store.commit(&batch).map_err(|e| e.to_string())?;
+        drop(batch);
+        self.commits += 1;
+        self.committed = last;
+        for job in inputs.drain(..) {
+            if let Job::Input {
+                rows, publish: fx, ..
+            } = job
+            {
+                if !rows.is_empty() && self.rows_since.is_none() {
+                    self.rows_since = Some(Instant::now());
+                }
+                self.rows.extend(rows);
+                (self.publish)(fx);
+            }
+        }
+        if self.rows_since.is_none() {
+            // Nothing waits: the history may read up to here.
+            self.rows_written.store(last, Ordering::Release);
+        }
+        progress.set(|c| c.committed = last);
+        // Without a housekeeping thread, the committing callers write the rows.
+        if self.nudge.is_none() && self.rows_since.is_some_and(|t| t.elapsed() >= ROWS_EVERY) {
+            self.write_rows()?;
+        }
+        Ok(())
     }
-    progress.set(|c| c.committed = last);
-    Ok(())
+
+    /// Writes the rows waiting, in one transaction; the history may then read up to the last
+    /// input committed.
+    fn write_rows(&mut self) -> Result<(), String> {
+        let Some(store) = self.store.as_mut() else {
+            return Err("the store is closed".into());
+        };
+        if !self.rows.is_empty() {
+            store.write_rows(&self.rows).map_err(|e| e.to_string())?;
+            self.rows.clear();
+        }
+        self.rows_since = None;
+        self.rows_written.store(self.committed, Ordering::Release);
+        Ok(())
+    }
+
+    fn snapshot(&mut self, seq: u64, time_ms: i64, state: &[u8]) -> Result<(), String> {
+        let Some(store) = self.store.as_mut() else {
+            return Err("the store is closed".into());
+        };
+        store
+            .snapshot(seq, time_ms, state)
+            .map_err(|e| e.to_string())?;
+        if self.prune {
+            if let Err(e) = store.prune(seq) {
+                tracing::warn!(error = %e, "journal: not pruned");
+            }
+        }
+        if let Err(e) = store.forget_snapshots(KEEP_SNAPSHOTS) {
+            tracing::warn!(error = %e, "journal: old snapshots kept");
+        }
+        Ok(())
+    }
 }
 
 fn stop(progress: &Progress, why: String) {

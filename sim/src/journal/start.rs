@@ -13,6 +13,7 @@ use super::committer::Committer;
 use contango::{MarketMessage, MarketStreamApi};
 
 use super::encoding::{RECORDED, decode_input, decode_reference, decode_state, encode_state};
+use super::rows::RowMaker;
 use crate::config::SimConfig;
 use crate::config::state::{Durability, StateConfig};
 use crate::exchange::Exchange;
@@ -52,9 +53,9 @@ pub struct Pending {
     store: Store,
     seq: u64,
     config: StateConfig,
-    minute: i64,
-    first_rows: Vec<Row>,
-    committed: Arc<std::sync::atomic::AtomicU64>,
+    rows: RowMaker,
+    /// The last input whose read-table rows are in the store (the history reads up to it).
+    rows_written: Arc<std::sync::atomic::AtomicU64>,
 }
 
 impl Pending {
@@ -63,16 +64,11 @@ impl Pending {
         let committer = Committer::start(
             self.store,
             self.seq,
-            self.committed,
+            self.rows_written,
             publish,
             self.config.prune,
         );
-        Journal::new(
-            committer,
-            self.config.snapshot_every,
-            self.minute,
-            self.first_rows,
-        )
+        Journal::new(committer, self.config.snapshot_every, self.rows)
     }
 }
 
@@ -86,29 +82,29 @@ pub fn open(config: &SimConfig, state: &StateConfig, clock: &Clock) -> Result<Op
     let (mut store, recovered) = Store::open(&state.dir, sync).map_err(|e| e.to_string())?;
     let file = store.file().to_path_buf();
     let fresh = recovered.fresh;
-    let (exchange, seq, replayed, first_rows, accounts) = if fresh {
+    let (mut exchange, seq, replayed, accounts) = if fresh {
         let mut ex = Exchange::new(config, clock.now())?;
         let start = ex.take_effects();
-        // The first input carries the rows of what the start made (its accounts).
-        let mut first_rows = crate::store::rows(1, &start.records);
-        let opening = super::opening_rows(&ex, 1, &start.records);
-        first_rows.extend(opening.into_iter().map(crate::store::Row::Equity));
+        // What the start made (its accounts) is the state before any input: seq 0.
+        let genesis = RowMaker::new(ex.now()).after(&ex, 0, &start.records);
         store
             .snapshot(0, ex.now(), &encode_state(&ex))
+            .and_then(|()| store.write_rows(&genesis))
             .map_err(|e| e.to_string())?;
         let accounts = new_accounts(state, config, clock.now())?;
-        (ex, 0, 0, first_rows, accounts)
+        (ex, 0, 0, accounts)
     } else {
-        let (ex, seq, replayed) = restore(&file, recovered)?;
-        (ex, seq, replayed, Vec::new(), Vec::new())
+        let (ex, seq, replayed, rows) = restore(&file, recovered)?;
+        // The read tables are written after the journal: what a crash left unwritten.
+        store.write_rows(&rows).map_err(|e| e.to_string())?;
+        (ex, seq, replayed, Vec::new())
     };
-    let committed = Arc::new(std::sync::atomic::AtomicU64::new(seq));
-    let mut exchange = exchange;
+    let rows_written = Arc::new(std::sync::atomic::AtomicU64::new(seq));
     exchange.keep_order_changes(true);
     clock.not_before(exchange.now());
     let reader = store.reader().map_err(|e| e.to_string())?;
-    let history: Box<dyn History> = Box::new(StoreHistory::new(reader, committed.clone()));
-    let minute = exchange.now().div_euclid(60_000) * 60_000;
+    let history: Box<dyn History> = Box::new(StoreHistory::new(reader, rows_written.clone()));
+    let rows = RowMaker::new(exchange.now());
     Ok(Opened {
         exchange,
         history,
@@ -120,16 +116,16 @@ pub fn open(config: &SimConfig, state: &StateConfig, clock: &Clock) -> Result<Op
             store,
             seq,
             config: state.clone(),
-            minute,
-            first_rows,
-            committed,
+            rows,
+            rows_written,
         },
     })
 }
 
-/// The state after the latest snapshot and the inputs after it; the last seq and how many
-/// inputs were replayed.
-fn restore(file: &Path, recovered: Recovered) -> Result<(Exchange, u64, usize), String> {
+/// The state after the latest snapshot and the inputs after it; the last seq, how many inputs
+/// were replayed, and their read-table rows (made again as the venue made them: the rows of the
+/// inputs up to the snapshot are in the store, those after it may not be).
+fn restore(file: &Path, recovered: Recovered) -> Result<(Exchange, u64, usize, Vec<Row>), String> {
     let snapshot = recovered.snapshot.ok_or_else(|| {
         format!(
             "{}: snapshots: none, and the journal cannot be replayed without the first state",
@@ -140,6 +136,9 @@ fn restore(file: &Path, recovered: Recovered) -> Result<(Exchange, u64, usize), 
         .map_err(|e| format!("{}: snapshot seq {}: {e}", file.display(), snapshot.seq))?;
     let mut seq = snapshot.seq;
     let mut recordings = Recordings::default();
+    let mut maker = RowMaker::new(ex.now());
+    let mut rows = Vec::new();
+    ex.keep_order_changes(true);
     for j in &recovered.inputs {
         let at = |e: String| format!("{}: journal seq {}: {e}", file.display(), j.seq);
         seq = j.seq;
@@ -151,9 +150,11 @@ fn restore(file: &Path, recovered: Recovered) -> Result<(Exchange, u64, usize), 
         } else {
             decode_input(&j.input).map_err(|e| at(e.to_string()))?
         };
-        let _ = ex.apply(input);
+        rows.extend(maker.before(&ex, j.seq, j.time_ms));
+        let (_, effects) = ex.apply(input);
+        rows.extend(maker.after(&ex, j.seq, &effects.records));
     }
-    Ok((ex, seq, recovered.inputs.len()))
+    Ok((ex, seq, recovered.inputs.len(), rows))
 }
 
 /// The recordings a journal's references point into, each read once.
@@ -262,7 +263,7 @@ pub fn check(dir: &Path) -> Result<String, String> {
         return Ok(text);
     }
     let file = store.file().to_path_buf();
-    let (ex, seq, replayed) = restore(&file, recovered)?;
+    let (ex, seq, replayed, _) = restore(&file, recovered)?;
     let _ = store.close();
     text.push_str(&format!(
         "state: {} accounts, {} live orders, {replayed} inputs replayed after the latest snapshot, up to seq {seq}\n",

@@ -265,6 +265,9 @@ impl Store {
             (fresh, 0)
         } else {
             let checked = open_checked(&file)?;
+            if let Some(damaged) = probe(&checked, &file).into_iter().next() {
+                return Err(damaged);
+            }
             recover(&checked, &file)?
         };
         let conn = open_writer(&file, sync)?;
@@ -540,6 +543,25 @@ impl Store {
         Ok(done.map_err(&sql)? == 0)
     }
 
+    /// Hands the write-ahead log's checkpoints to a second connection ([`Checkpointer`]), so
+    /// that no commit pays for one: SQLite stops checkpointing in this connection's commits.
+    pub fn checkpointer(&mut self) -> Result<Checkpointer, StoreError> {
+        let sql = StoreError::sql(&self.file, "checkpointer");
+        let conn = Connection::open_with_flags(
+            &self.file,
+            OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
+        )
+        .map_err(&sql)?;
+        conn.busy_timeout(Duration::ZERO).map_err(&sql)?;
+        self.conn
+            .pragma_update(None, "wal_autocheckpoint", 0)
+            .map_err(&sql)?;
+        Ok(Checkpointer {
+            conn,
+            file: self.file.clone(),
+        })
+    }
+
     /// Closes the connection (its last checkpoint), reporting what SQLite says.
     pub fn close(self) -> Result<(), StoreError> {
         let file = self.file;
@@ -570,6 +592,7 @@ impl Store {
             problems: Vec::new(),
         };
         let problems = &mut report.problems;
+        problems.extend(probe(&conn, &file));
 
         let integrity = conn.prepare("PRAGMA integrity_check").and_then(|mut s| {
             s.query_map([], |r| r.get::<_, String>(0))?
@@ -693,6 +716,48 @@ impl Store {
 }
 
 /// `journal seq N`, or `journal seq A..=B` for a range.
+/// A second connection to a store that checkpoints its write-ahead log while the writer keeps
+/// committing (WAL lets both run at once).
+pub struct Checkpointer {
+    conn: Connection,
+    file: PathBuf,
+}
+
+impl std::fmt::Debug for Checkpointer {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Checkpointer")
+            .field("file", &self.file)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Checkpointer {
+    /// Copies the log into the database and lets the writer start the log over, so that it
+    /// stays short: first what it can without waiting for anyone (`PASSIVE`, while the writer
+    /// goes on committing), then the few frames committed meanwhile, holding the writer back for
+    /// that and the file's sync (`RESTART`, waiting at most [`RESTART_WAIT`] for a moment
+    /// between two commits and for the readers of older frames). A writer that keeps committing
+    /// would otherwise never find the whole log copied, and the log would grow without end.
+    /// `Ok(false)`: the restart had to wait longer (the log is copied; it starts over next time).
+    pub fn checkpoint(&self) -> Result<bool, StoreError> {
+        let sql = StoreError::sql(&self.file, "wal_checkpoint");
+        self.conn.busy_timeout(Duration::ZERO).map_err(&sql)?;
+        self.conn
+            .query_row("PRAGMA wal_checkpoint(PASSIVE)", [], |_| Ok(()))
+            .map_err(&sql)?;
+        self.conn.busy_timeout(RESTART_WAIT).map_err(&sql)?;
+        let busy: i64 = self
+            .conn
+            .query_row("PRAGMA wal_checkpoint(RESTART)", [], |r| r.get(0))
+            .map_err(&sql)?;
+        Ok(busy == 0)
+    }
+}
+
+/// How long a [`Checkpointer`] waits for the writer and the readers before it starts the log
+/// over.
+pub const RESTART_WAIT: Duration = Duration::from_millis(50);
+
 fn missing(from: u64, to: u64) -> String {
     if from == to {
         format!("journal seq {from}")
@@ -741,6 +806,9 @@ fn is_new(file: &Path) -> Result<bool, StoreError> {
     Ok(empty)
 }
 
+/// The store's page size.
+const PAGE_SIZE: u32 = 1024;
+
 /// Creates the store at `file`: built complete as `file.new`, synced, then renamed into place.
 fn create(file: &Path) -> Result<(), StoreError> {
     let tmp = sibling(file, ".new");
@@ -762,6 +830,8 @@ fn create(file: &Path) -> Result<(), StoreError> {
         OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
     )
     .map_err(StoreError::sql(&tmp, "create"))?;
+    conn.execute_batch(&format!("PRAGMA page_size = {PAGE_SIZE};"))
+        .map_err(StoreError::sql(&tmp, "page_size"))?;
     conn.execute_batch(&rows::create_sql(APPLICATION_ID, SCHEMA_VERSION))
         .map_err(StoreError::sql(&tmp, "schema"))?;
     set_wal(&conn, &tmp)?;
@@ -885,12 +955,21 @@ pub(super) fn open_checked(file: &Path) -> Result<Connection, StoreError> {
         ));
     }
     check_tables(&conn, file)?;
-    for (record, sql) in super::rows::probes() {
-        conn.query_row(&sql, [], |_| Ok(()))
-            .optional()
-            .map_err(StoreError::sql(file, &record))?;
-    }
     Ok(conn)
+}
+
+/// The first pages of every table and index, read: a damaged root page, found before a start
+/// serves.
+fn probe(conn: &Connection, file: &Path) -> Vec<StoreError> {
+    super::rows::probes()
+        .into_iter()
+        .filter_map(|(record, sql)| {
+            conn.query_row(&sql, [], |_| Ok(()))
+                .optional()
+                .err()
+                .map(|e| StoreError::sql(file, &record)(e))
+        })
+        .collect()
 }
 
 /// The first 100 bytes: SQLite's, with our application id (bytes 68..72, big-endian).

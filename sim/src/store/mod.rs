@@ -5,7 +5,9 @@
 //! same state. The store keeps what a restart needs and what people read:
 //! - **Write-ahead.** Every input the core is fed is committed here ([`Store::commit`]) before
 //!   anything it caused is answered or published. Inputs arriving together share one commit (a
-//!   [`Batch`]); the read-table rows they produced are written in the same transaction.
+//!   [`Batch`]); the read-table rows they produced may be written in the same transaction, or
+//!   after it ([`Store::write_rows`]: the venue writes them within a tenth of a second, and a
+//!   restart writes again those of the inputs it replays).
 //! - **Snapshots.** The core's whole state, every N inputs and at shutdown
 //!   ([`Store::snapshot`]), so that a start ([`Store::open`]) replays at most N inputs after the
 //!   latest one. The journal before the latest snapshot may be pruned ([`Store::prune`]).
@@ -50,8 +52,9 @@
 //! - **Durability.** WAL mode. [`SyncMode::Normal`] (`synchronous=NORMAL`) loses nothing to a
 //!   killed process; [`SyncMode::Full`] (`synchronous=FULL`) also survives a power cut (which no
 //!   test here can prove). SQLite checkpoints the log into the file every 1000 pages (4 MiB),
-//!   in the commit that passes them (that commit takes milliseconds longer);
-//!   [`Store::checkpoint`] does it now and truncates the log.
+//!   in the commit that passes them (that commit takes milliseconds longer), unless a
+//!   [`Checkpointer`] ([`Store::checkpointer`]) does it on a connection of its own, beside the
+//!   commits, as the venue's does; [`Store::checkpoint`] does it now and truncates the log.
 //! - **A failed commit** (a full disk, a file gone) returns an error saying the commit failed and
 //!   the venue must stop taking input; its transaction is rolled back, and every later write
 //!   fails too: the venue never acknowledges what a restart could not bring back.
@@ -68,8 +71,8 @@ mod reader;
 mod rows;
 
 pub use file::{
-    APPLICATION_ID, Batch, FILE_NAME, Input, Journaled, Pruned, Recovered, Report, SCHEMA_VERSION,
-    Snapshot, Store, StoreError, SyncMode,
+    APPLICATION_ID, Batch, Checkpointer, FILE_NAME, Input, Journaled, Pruned, Recovered, Report,
+    SCHEMA_VERSION, Snapshot, Store, StoreError, SyncMode,
 };
 pub use history::{StoreHistory, rows};
 pub use reader::{Page, Reader, Window};

@@ -945,9 +945,11 @@ fn verify_reports_integrity_check_failures() {
         [],
         |r| r.get(0),
     ));
+    let page: i64 = ok(raw(&tmp).query_row("PRAGMA page_size", [], |r| r.get(0)));
+    let page = usize::try_from(page).unwrap_or_default();
     let mut bytes = ok(fs::read(tmp.file()));
-    let start = usize::try_from(root - 1).unwrap_or_default() * 4096;
-    for b in &mut bytes[start + 8..start + 4096] {
+    let start = usize::try_from(root - 1).unwrap_or_default() * page;
+    for b in &mut bytes[start + 8..start + page] {
         *b = 0x5A;
     }
     ok(fs::write(tmp.file(), &bytes));

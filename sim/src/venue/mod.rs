@@ -6,8 +6,9 @@
 //! keys) in the order the inputs were applied. Reads take the lock ([`Venue::read`]) and see the
 //! state as of the latest input.
 //!
-//! A journaled venue (`journal` feature, a state directory) publishes nothing itself: each input
-//! goes to the committer with what it caused, and is published once its commit has returned.
+//! A journaled venue (`journal` feature, a state directory) publishes nothing before the commit:
+//! each input is queued with what it caused, committed by the thread that applied it once the
+//! lock is let go (or by one committing already), and published once its commit has returned.
 //! The servers wait for the commit of every input applied before they answer
 //! ([`Venue::settled`]), reads included, so that nothing is answered that a restart could not
 //! bring back.
@@ -158,8 +159,9 @@ impl Venue {
     /// Applies `input`, keeps and publishes what it caused; its answer. A journaled venue that
     /// can no longer commit refuses it, changing nothing.
     pub fn submit(&self, input: Input) -> SimResult<Answer> {
-        let mut core = lock(&self.core);
-        self.apply(&mut core, input)
+        let answer = self.apply(&mut lock(&self.core), input);
+        self.commit();
+        answer
     }
 
     /// Applies an input built from the state (`make` sees it under the same lock, so nothing
@@ -168,11 +170,15 @@ impl Venue {
         &self,
         make: impl FnOnce(&Core) -> SimResult<Option<Input>>,
     ) -> SimResult<Option<Answer>> {
-        let mut core = lock(&self.core);
-        match make(&core)? {
-            Some(input) => self.apply(&mut core, input).map(Some),
-            None => Ok(None),
-        }
+        let answer = {
+            let mut core = lock(&self.core);
+            match make(&core)? {
+                Some(input) => self.apply(&mut core, input).map(Some),
+                None => return Ok(None),
+            }
+        };
+        self.commit();
+        answer
     }
 
     /// [`Venue::submit_with`] for a market input read from a recording: a journal keeps the
@@ -182,10 +188,23 @@ impl Venue {
         reference: FrameRef,
         make: impl FnOnce(&Core) -> SimResult<Option<Input>>,
     ) -> SimResult<Option<Answer>> {
-        let mut core = lock(&self.core);
-        match make(&core)? {
-            Some(input) => self.apply_from(&mut core, input, Some(reference)).map(Some),
-            None => Ok(None),
+        let answer = {
+            let mut core = lock(&self.core);
+            match make(&core)? {
+                Some(input) => self.apply_from(&mut core, input, Some(reference)).map(Some),
+                None => return Ok(None),
+            }
+        };
+        self.commit();
+        answer
+    }
+
+    /// A journaled venue commits what was applied, on this thread, once the core's lock is let
+    /// go (unless another thread is committing: it takes this input too).
+    fn commit(&self) {
+        #[cfg(feature = "journal")]
+        if let Some(journal) = &self.journal {
+            journal.drive();
         }
     }
 

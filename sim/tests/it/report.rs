@@ -150,13 +150,21 @@ async fn a_paper_sessions_report_is_what_the_account_has() {
     let client = sim.client().expect("client");
     let answers = trade(&sim, &client).await;
 
-    // `contango-sim report` while the venue runs: read-only, beside the writer.
-    let state = dir.0.clone();
-    let live = tokio::task::spawn_blocking(move || run(&["--json"], &state))
-        .await
-        .expect("joined");
-    assert_eq!(live.status.code(), Some(0), "{}", text(&live.stderr));
-    let live: Report = serde_json::from_slice(&live.stdout).expect("a report as JSON");
+    // `contango-sim report` while the venue runs: read-only, beside the writer. The read tables
+    // follow the journal within a tenth of a second: read until the three fills are there.
+    let deadline = std::time::Instant::now() + Duration::from_secs(10);
+    let live = loop {
+        let state = dir.0.clone();
+        let out = tokio::task::spawn_blocking(move || run(&["--json"], &state))
+            .await
+            .expect("joined");
+        assert_eq!(out.status.code(), Some(0), "{}", text(&out.stderr));
+        let live: Report = serde_json::from_slice(&out.stdout).expect("a report as JSON");
+        if live.fills.len() == answers.trades.len() || std::time::Instant::now() > deadline {
+            break live;
+        }
+        tokio::time::sleep(Duration::from_millis(50)).await;
+    };
     assert_eq!(live.fills.len(), answers.trades.len());
     sim.shutdown().await;
 
