@@ -4,12 +4,14 @@
 mod market_server; // a market source speaking the exchange's wire format, scripted by the tests
 mod support; // a raw WebSocket client for the simulator's streams
 
+#[cfg(feature = "backtest")] // Backtest
 mod backtest;
 mod drift;
 mod market_stream;
 mod real_prices;
 #[cfg(feature = "journal")] // Report::from_store and the store's reader
 mod report;
+#[cfg(feature = "journal")] // --state
 mod restart;
 #[cfg(feature = "journal")] // rusqlite, the store's own dependency, makes the bad files
 mod stores;
