@@ -4,8 +4,8 @@
 //!
 //! ```sh
 //! cargo build --release -p contango-sim
-//! cargo run --release --example venue_soak -- [--minutes 10] [--workers 4] [--json FILE]
-//!     [--sim PATH] [-- SIMULATOR ARGS]
+//! cargo run --release --example venue_soak -- [--minutes 10] [--workers 4] [--against-fresh 6]
+//!     [--json FILE] [--sim PATH] [-- SIMULATOR ARGS]
 //! ```
 //!
 //! - `--sim PATH`: the simulator binary (default: `contango-sim` of the same cargo profile, next to
@@ -39,6 +39,14 @@
 //! simulator's CPU time per request moves less with other work (a busy machine still raises it by a
 //! fifth or so). Ctrl-C stops early, with the summary so far; the child is killed and waited for in
 //! every case.
+//!
+//! A shared machine's speed drifts: on a 2-core virtual machine a fresh simulator measured a
+//! quarter slower ten minutes after another was measured at its best, so the minute ratios alone
+//! cannot tell ageing from the machine. So the soak ends (`--against-fresh PAIRS`, 6 by default,
+//! 0 for none) with the aged simulator beside a fresh one started then with the same arguments
+//! (a state directory of its own): pairs of 10-second slices alternating the two, each pair's
+//! order alternating too; the medians of the pairs' ratios, aged over fresh, near 1 mean the
+//! venue ages well.
 
 use std::collections::{BTreeMap, VecDeque};
 use std::io::{BufRead, BufReader};
@@ -74,8 +82,10 @@ const START_TIMEOUT: Duration = Duration::from_secs(60);
 
 type Result<T = ()> = std::result::Result<T, Box<dyn std::error::Error>>;
 
-const USAGE: &str = "usage: venue_soak [--minutes M] [--workers N] [--json FILE] [--sim PATH] \
-                     [-- SIMULATOR ARGS]";
+const USAGE: &str = "usage: venue_soak [--minutes M] [--workers N] [--against-fresh PAIRS] \
+                     [--json FILE] [--sim PATH] [-- SIMULATOR ARGS]";
+/// A slice of the comparison with a fresh simulator.
+const SLICE: Duration = Duration::from_secs(10);
 
 /// The command line.
 #[derive(Debug)]
@@ -85,6 +95,8 @@ struct Options {
     minutes: u64,
     json: Option<PathBuf>,
     sim_args: Vec<String>,
+    /// Pairs of slices alternating the aged simulator with a fresh one, after the soak.
+    against_fresh: u32,
 }
 
 fn parse_options(args: &[String]) -> std::result::Result<Options, String> {
@@ -94,6 +106,7 @@ fn parse_options(args: &[String]) -> std::result::Result<Options, String> {
         minutes: 10,
         json: None,
         sim_args: Vec::new(),
+        against_fresh: 6,
     };
     let mut it = args.iter();
     while let Some(arg) = it.next() {
@@ -114,6 +127,10 @@ fn parse_options(args: &[String]) -> std::result::Result<Options, String> {
             "--minutes" => {
                 let v = value()?;
                 o.minutes = v.parse().map_err(|_| format!("invalid minutes `{v}`"))?;
+            }
+            "--against-fresh" => {
+                let v = value()?;
+                o.against_fresh = v.parse().map_err(|_| format!("invalid pairs `{v}`"))?;
             }
             "--" => o.sim_args = it.by_ref().cloned().collect(),
             "--help" | "-h" => return Err(String::new()),
@@ -489,8 +506,9 @@ async fn cancel_leftovers(client: &Client) -> Result<usize> {
     Ok(open.len())
 }
 
-/// Runs the soak against `sim`; returns the samples and whether it ran its full time.
-async fn soak(sim: &SimProcess, o: &Options) -> Result<(Vec<Sample>, bool)> {
+/// The contract's facts for `workers` workers on `sim`'s funded account, once the orders an
+/// earlier run of a venue that keeps its state left are cancelled.
+async fn prepare(sim: &SimProcess, workers: usize) -> Result<Contract> {
     let first = client(sim)?;
     let left = cancel_leftovers(&first).await?;
     if left > 0 {
@@ -501,14 +519,14 @@ async fn soak(sim: &SimProcess, o: &Options) -> Result<(Vec<Sample>, bool)> {
     let max_open = facts
         .max_valid_order
         .map_or(20, |n| usize::try_from(n).unwrap_or(0));
-    let share = max_open / o.workers;
+    let share = max_open / workers;
     if share == 0 {
         return Err(format!(
             "at most {max_open} workers: the account keeps {max_open} open orders"
         )
         .into());
     }
-    let contract = Contract {
+    Ok(Contract {
         volume: facts
             .min_order_volume
             .unwrap_or(Decimal::ONE)
@@ -517,12 +535,22 @@ async fn soak(sim: &SimProcess, o: &Options) -> Result<(Vec<Sample>, bool)> {
             .price_precision
             .map_or(1, |p| u32::try_from(p).unwrap_or(0)),
         share,
-    };
-    let started_ms = SystemTime::now()
+    })
+}
+
+/// Fresh client order ids on every run (a venue that keeps its state remembers old ones).
+fn tag(name: &str) -> Arc<str> {
+    let ms = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| d.as_millis());
-    // Fresh client order ids on every run (a venue that keeps its state remembers old ones).
-    let tag: Arc<str> = format!("soak{started_ms:x}").into();
+    format!("{name}{ms:x}").into()
+}
+
+/// Runs the soak against `sim`; returns the samples and whether it ran its full time.
+async fn soak(sim: &SimProcess, o: &Options) -> Result<(Vec<Sample>, bool)> {
+    let contract = prepare(sim, o.workers).await?;
+    let share = contract.share;
+    let tag = tag("soak");
     println!(
         "{} workers on {CONTRACT} for {} min, at most {share} open orders each; simulator pid {}",
         o.workers,
@@ -609,6 +637,111 @@ async fn soak(sim: &SimProcess, o: &Options) -> Result<(Vec<Sample>, bool)> {
         }
     }
     Ok((samples, full))
+}
+
+/// `workers` workers on `sim` for one [`SLICE`]: the requests answered in it and the
+/// simulator's CPU time meanwhile (what the workers cancel after it is not counted).
+async fn slice(sim: &SimProcess, workers: usize, contract: Contract) -> Result<(u64, u64)> {
+    let counters = Arc::new(Counters::default());
+    let stop = Arc::new(AtomicBool::new(false));
+    let tag = tag("slice");
+    let cpu_before = cpu_us(sim.pid()).ok_or("the simulator has exited")?;
+    let deadline = tokio::time::Instant::now() + SLICE;
+    let mut handles = Vec::new();
+    for id in 0..workers {
+        let w = worker(
+            id,
+            client(sim)?,
+            contract,
+            tag.clone(),
+            counters.clone(),
+            deadline,
+            stop.clone(),
+        );
+        handles.push(tokio::spawn(w));
+    }
+    tokio::time::sleep_until(deadline).await;
+    let requests = counters.requests.load(Ordering::Relaxed);
+    let cpu = cpu_us(sim.pid()).ok_or("the simulator has exited")? - cpu_before;
+    let all = async {
+        for h in handles {
+            let _ = h.await;
+        }
+    };
+    let _ = tokio::time::timeout(Duration::from_secs(30), all).await;
+    Ok((requests, cpu))
+}
+
+/// The aged simulator beside a fresh one started now with the same arguments (a state
+/// directory of its own): `pairs` pairs of [`SLICE`]s, alternating which goes first, so that
+/// what else the machine does weighs on both alike. Prints each pair and the medians of the
+/// ratios, aged over fresh.
+async fn against_fresh(aged: &SimProcess, fresh: &SimProcess, o: &Options) -> Result {
+    let contracts = (
+        prepare(aged, o.workers).await?,
+        prepare(fresh, o.workers).await?,
+    );
+    println!(
+        "against a fresh simulator (pid {}), slices of {} s:",
+        fresh.pid(),
+        SLICE.as_secs()
+    );
+    println!("pair  aged req/s  fresh req/s  aged CPU us/req  fresh CPU us/req");
+    let (mut rates, mut cpus) = (Vec::new(), Vec::new());
+    for pair in 0..o.against_fresh {
+        let (a, f) = if pair % 2 == 0 {
+            let a = slice(aged, o.workers, contracts.0).await?;
+            (a, slice(fresh, o.workers, contracts.1).await?)
+        } else {
+            let f = slice(fresh, o.workers, contracts.1).await?;
+            (slice(aged, o.workers, contracts.0).await?, f)
+        };
+        let secs = SLICE.as_secs_f64();
+        let per_req = |(n, cpu): (u64, u64)| cpu as f64 / n.max(1) as f64;
+        println!(
+            "{:>4}  {:>10.1}  {:>11.1}  {:>15.1}  {:>16.1}",
+            pair + 1,
+            a.0 as f64 / secs,
+            f.0 as f64 / secs,
+            per_req(a),
+            per_req(f)
+        );
+        rates.push(a.0 as f64 / f.0.max(1) as f64);
+        cpus.push(per_req(a) / per_req(f).max(f64::EPSILON));
+    }
+    println!(
+        "aged/fresh: throughput {:.3}, CPU per request {:.3} (medians of {} pairs)",
+        median(&mut rates),
+        median(&mut cpus),
+        rates.len()
+    );
+    Ok(())
+}
+
+fn median(v: &mut [f64]) -> f64 {
+    v.sort_by(f64::total_cmp);
+    match v.len() {
+        0 => f64::NAN,
+        n if n % 2 == 1 => v[n / 2],
+        n => (v[n / 2 - 1] + v[n / 2]) / 2.0,
+    }
+}
+
+/// The fresh simulator's arguments: the aged one's, with a state directory of its own.
+fn fresh_args(args: &[String], dir: &Path) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        if a == "--state" {
+            it.next();
+            out.extend(["--state".to_owned(), dir.display().to_string()]);
+        } else if a.starts_with("--state=") {
+            out.push(format!("--state={}", dir.display()));
+        } else {
+            out.push(a.clone());
+        }
+    }
+    out
 }
 
 fn print_minute(m: &Minute) {
@@ -730,6 +863,16 @@ fn main() -> ExitCode {
         }
     };
     let outcome = runtime.block_on(soak(&sim, &o));
+    if outcome.as_ref().is_ok_and(|(_, full)| *full) && o.against_fresh > 0 {
+        let dir = std::env::temp_dir().join(format!("venue-soak-fresh-{}", std::process::id()));
+        let compared = SimProcess::start(&binary, &fresh_args(&sim_args, &dir))
+            .map_err(Into::into)
+            .and_then(|fresh| runtime.block_on(against_fresh(&sim, &fresh, &o)));
+        let _ = std::fs::remove_dir_all(&dir);
+        if let Err(e) = compared {
+            eprintln!("venue_soak: against a fresh simulator: {e}");
+        }
+    }
     println!("load average at the end: {}", load_average());
     drop(sim);
     let (samples, full) = match outcome {
