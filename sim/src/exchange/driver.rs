@@ -41,9 +41,9 @@ use rust_decimal::prelude::ToPrimitive as _;
 
 use super::account::ApiKey;
 use super::book::Side;
-use super::market::{Print, Tape};
 use super::order::{OrderIntent, OrderKind, Origin};
 use super::positions::{MarginMode, value};
+use super::tape::{Print, Tape};
 use super::{Exchange, MARKET_MAKER_UID};
 use crate::config::contracts::ContractConfig;
 use crate::config::driver::{MarketDriver, Prices};

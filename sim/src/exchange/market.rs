@@ -2,12 +2,11 @@
 //! source), and the market data computed from it: depth, 24 h statistics, candlesticks. The REST
 //! endpoints and the market stream both read them from here, so the two agree.
 //!
-//! The tape keeps the latest [`TAPE`] to twice as many trades; candles and statistics older than
-//! it are gone.
+//! The tape ([`super::tape`]) keeps the latest trades and their candles, capped.
 //!
-//! The ticker covers the trades of the last 24 hours of the exchange clock (`rose` = (last − first)
-//! / first, to 8 places as the real server writes it); without trades every price is the mark
-//! price. Candles are built from the trades of each interval (a month counts 30 days); without any
+//! The ticker covers the trades of the last 24 hours of the exchange clock, at minute resolution
+//! (`rose` = (last − first) / first, to 8 places as the real server writes it); without trades
+//! every price is the mark price. Candles are built from the trades of each interval (a month counts 30 days); without any
 //! trade one flat candle at the mark price covers the current interval.
 
 use std::collections::BTreeMap;
@@ -17,96 +16,9 @@ use rust_decimal::Decimal;
 
 use super::book::source::SourceBook;
 use super::book::{Book, Side, TriggerIndex};
+use super::tape::{Candle, Tape};
 use crate::config::ContractConfig;
 use crate::error::{SimError, SimResult};
-
-/// The tape keeps at least this many trades, at most twice as many.
-pub const TAPE: usize = 100_000;
-
-/// A public trade, for the ticker, candlesticks and the market stream.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "journal",
-    derive(borsh::BorshSerialize, borsh::BorshDeserialize)
-)]
-pub struct Print {
-    /// Trade id (the one `myTrades` shows both sides).
-    pub trade_id: i64,
-    /// The incoming order that matched: the market stream sends the trades of one match in one
-    /// frame.
-    pub taker_order: i64,
-    /// Side of the incoming order (the market stream's `side`).
-    pub taker_side: Side,
-    /// Exchange-clock time (ms).
-    pub time: i64,
-    /// Price.
-    pub price: Decimal,
-    /// Contracts.
-    pub volume: Decimal,
-    /// The amount the market stream states: price × contracts, as the exchange's own frames
-    /// show (a notional in the margin coin needs the contract's multiplier).
-    pub amount: Decimal,
-}
-
-/// A contract's trades, oldest first, capped: when it holds twice [`TAPE`], the older half goes.
-/// Positions count from the first trade ever printed, so a reader that remembers where it was
-/// finds what came since.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "journal",
-    derive(borsh::BorshSerialize, borsh::BorshDeserialize)
-)]
-pub struct Tape {
-    prints: Vec<Print>,
-    dropped: u64,
-}
-
-impl Tape {
-    /// A tape holding `prints` (oldest first), as if nothing had been dropped.
-    pub fn from_prints(prints: Vec<Print>) -> Tape {
-        Tape { prints, dropped: 0 }
-    }
-
-    /// Adds a trade.
-    pub fn push(&mut self, print: Print) {
-        self.prints.push(print);
-        if self.prints.len() >= 2 * TAPE {
-            self.prints.drain(..TAPE);
-            self.dropped += TAPE as u64;
-        }
-    }
-
-    /// The trades kept, oldest first.
-    pub fn prints(&self) -> &[Print] {
-        &self.prints
-    }
-
-    /// The newest trade.
-    pub fn last(&self) -> Option<&Print> {
-        self.prints.last()
-    }
-
-    /// Whether no trade is kept.
-    pub fn is_empty(&self) -> bool {
-        self.prints.is_empty()
-    }
-
-    /// The position after the newest trade.
-    pub fn end(&self) -> u64 {
-        self.dropped + self.prints.len() as u64
-    }
-
-    /// Trades dropped from the front so far.
-    pub fn dropped(&self) -> u64 {
-        self.dropped
-    }
-
-    /// The trades from position `pos` on (those still kept).
-    pub fn since(&self, pos: u64) -> &[Print] {
-        let skip = usize::try_from(pos.saturating_sub(self.dropped)).unwrap_or(usize::MAX);
-        self.prints.get(skip..).unwrap_or_default()
-    }
-}
 
 /// A contract's live state.
 #[derive(Debug, Clone)]
@@ -313,21 +225,19 @@ pub struct Stats {
     pub rose: Decimal,
 }
 
-/// The 24 h statistics at `now`.
+/// The 24 h statistics at `now`, at minute resolution: the trades of the minutes that end after
+/// `now` − 24 h.
 pub fn stats(m: &Market, now: i64) -> Stats {
-    let since = now - 24 * 3600 * 1000;
-    let prints = m.tape.prints();
-    let start = prints.partition_point(|p| p.time < since);
-    let recent = prints.get(start..).unwrap_or_default();
     let last = m.last_price();
-    let open = recent.first().map_or(last, |p| p.price);
+    let window = m.tape.window(now - 24 * 3600 * 1000);
+    let open = window.map_or(last, |w| w.open);
     Stats {
         open,
-        high: recent.iter().map(|p| p.price).max().unwrap_or(last),
-        low: recent.iter().map(|p| p.price).min().unwrap_or(last),
+        high: window.map_or(last, |w| w.high),
+        low: window.map_or(last, |w| w.low),
         last,
-        vol: recent.iter().map(|p| p.volume).sum(),
-        amount: recent.iter().map(|p| p.amount).sum(),
+        vol: window.map_or(Decimal::ZERO, |w| w.vol),
+        amount: window.map_or(Decimal::ZERO, |w| w.amount),
         rose: if open.is_zero() {
             Decimal::ZERO
         } else {
@@ -369,98 +279,22 @@ pub fn interval_ms(wire: &str) -> SimResult<i64> {
     })
 }
 
-/// One candle.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Candle {
-    /// Start (ms, a multiple of the interval).
-    pub start: i64,
-    /// First price.
-    pub open: Decimal,
-    /// Highest price.
-    pub high: Decimal,
-    /// Lowest price.
-    pub low: Decimal,
-    /// Last price.
-    pub close: Decimal,
-    /// Contracts traded.
-    pub vol: Decimal,
-    /// Value traded.
-    pub amount: Decimal,
-}
-
-impl Candle {
-    fn open_at(start: i64, p: &Print) -> Candle {
-        Candle {
-            start,
-            open: p.price,
-            high: p.price,
-            low: p.price,
-            close: p.price,
-            vol: Decimal::ZERO,
-            amount: Decimal::ZERO,
-        }
-    }
-
-    fn add(&mut self, p: &Print) {
-        self.high = self.high.max(p.price);
-        self.low = self.low.min(p.price);
-        self.close = p.price;
-        self.vol += p.volume;
-        self.amount += p.amount;
-    }
-
-    /// A candle without trades at `price`.
-    fn flat(start: i64, price: Decimal) -> Candle {
-        Candle {
-            start,
-            open: price,
-            high: price,
-            low: price,
-            close: price,
-            vol: Decimal::ZERO,
-            amount: Decimal::ZERO,
-        }
-    }
-}
-
-/// Every candle of width `width` ms, oldest first: one per interval that has trades (or the
+/// Every candle of width `width` ms kept, oldest first: one per interval that has trades (or the
 /// flat candle at the mark price when there is no trade at all).
 pub fn candles(m: &Market, width: i64, now: i64) -> Vec<Candle> {
-    candles_of(m.tape.prints(), width, m.mark, now)
-}
-
-fn candles_of(prints: &[Print], width: i64, mark: Decimal, now: i64) -> Vec<Candle> {
-    let mut out: Vec<Candle> = Vec::new();
-    for p in prints {
-        let start = p.time.div_euclid(width) * width;
-        match out.last_mut() {
-            Some(c) if c.start == start => c.add(p),
-            _ => {
-                let mut c = Candle::open_at(start, p);
-                c.add(p);
-                out.push(c);
-            }
-        }
-    }
+    let out = m.tape.candles(width);
     if out.is_empty() {
-        out.push(Candle::flat(now.div_euclid(width) * width, mark));
+        return vec![Candle::flat(now.div_euclid(width) * width, m.mark)];
     }
     out
 }
 
-/// The newest candle (what the kline channel pushes): built from the trades of its interval
-/// only, found from the back.
+/// The newest candle (what the kline channel pushes): the one holding the newest trade, or
+/// the flat candle at the mark price before any trade.
 pub fn latest_candle(m: &Market, width: i64, now: i64) -> Candle {
-    let Some(newest) = m.tape.last() else {
-        return Candle::flat(now.div_euclid(width) * width, m.mark);
-    };
-    let start = newest.time.div_euclid(width) * width;
-    let prints = m.tape.prints();
-    let first = prints.partition_point(|p| p.time < start);
-    let tail = prints.get(first..).unwrap_or_default();
-    candles_of(tail, width, m.mark, now)
-        .pop()
-        .unwrap_or_else(|| Candle::flat(start, m.mark))
+    m.tape
+        .latest_candle(width)
+        .unwrap_or_else(|| Candle::flat(now.div_euclid(width) * width, m.mark))
 }
 
 /// The newest `limit` candles, oldest first.
@@ -493,6 +327,7 @@ mod tests {
     use super::*;
     use crate::config::default_contracts;
     use crate::exchange::book::Resting;
+    use crate::exchange::tape::Print;
 
     fn dec(s: &str) -> Decimal {
         s.parse().unwrap_or_default()
@@ -573,26 +408,5 @@ mod tests {
         assert_eq!(levels(Side::Sell, 1, 2).len(), 2);
         // Step 0 is the book as it is.
         assert_eq!(levels(Side::Buy, 0, 1), vec![(dec("99.95"), dec("1"))]);
-    }
-
-    #[test]
-    fn candles_group_trades_by_interval() {
-        let prints = [
-            print(0, 10),
-            print(59_999, 12),
-            print(60_000, 11),
-            print(180_000, 9),
-        ];
-        let c = candles_of(&prints, 60_000, Decimal::ONE, 0);
-        assert_eq!(c.len(), 3, "no candle for a minute without trades");
-        assert_eq!(
-            (c[0].open, c[0].high, c[0].low, c[0].close, c[0].vol),
-            (10.into(), 12.into(), 10.into(), 12.into(), 2.into())
-        );
-        assert_eq!(c[2].start, 180_000);
-        assert_eq!(
-            candles_of(&[], 60_000, Decimal::ONE, 61_000)[0].start,
-            60_000
-        );
     }
 }

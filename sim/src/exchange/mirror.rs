@@ -15,7 +15,8 @@ use super::book::source::{self, MirrorFill, Resting, SourceLevel};
 use super::book::{PriceSource, Side};
 use super::effects::Changes;
 use super::input::{SourceTrade, SourceUpdate};
-use super::market::{MirroredMarket, Print, SourceHealth};
+use super::market::{MirroredMarket, SourceHealth};
+use super::tape::Print;
 use crate::error::{SimError, SimResult};
 
 impl Exchange {

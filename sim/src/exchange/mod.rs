@@ -14,8 +14,8 @@
 //! Live state only: accounts, open and waiting orders, positions, armed triggers, books, the id
 //! sequences and the clock. An order that is done (filled, cancelled, rejected, with nothing
 //! attached still waiting) leaves at the end of the input that finished it, as a record; trades,
-//! transfers and forced orders leave as records when they happen. The tape is capped
-//! ([`market::TAPE`]).
+//! transfers and forced orders leave as records when they happen. The tape and its candles are
+//! capped ([`tape`]).
 //!
 //! The rules live in one module each: `orders` (placing, filling, cancelling), `conditional`,
 //! `prices`, `liquidation`, `margin`, `transfers`, `funding`, `listen_keys`, `mirror` (a market
@@ -42,6 +42,7 @@ pub mod orders;
 pub mod positions;
 pub mod prices;
 pub mod records;
+pub mod tape;
 pub mod transfers;
 pub mod views;
 

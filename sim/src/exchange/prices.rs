@@ -18,7 +18,7 @@ use super::Exchange;
 use super::book::{PriceSource, Side};
 use super::effects::Changes;
 use super::liquidation::Liquidations;
-use super::market::Print;
+use super::tape::Print;
 use crate::error::{SimError, SimResult};
 
 impl Exchange {

@@ -12,10 +12,10 @@ use super::super::Exchange;
 use super::super::book::source::Rule;
 use super::super::book::{Fill, Side};
 use super::super::effects::{Changes, LastFill, order_update};
-use super::super::market::Print;
 use super::super::order::OrderStatus;
 use super::super::positions::{Position, value};
 use super::super::records::{Record, TradeRecord};
+use super::super::tape::Print;
 use crate::config::ContractConfig;
 use crate::error::{SimError, SimResult};
 

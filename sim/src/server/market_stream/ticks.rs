@@ -10,8 +10,8 @@ use contango::{
 
 use crate::error::SimResult;
 use crate::exchange::book::Side;
-use crate::exchange::market::{self, Candle};
-use crate::exchange::market::{Market, Print};
+use crate::exchange::market::{self, Market};
+use crate::exchange::tape::{Candle, Print};
 use crate::time::local_datetime;
 
 /// Levels per side in a depth push.
