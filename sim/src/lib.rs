@@ -75,8 +75,10 @@ pub mod history;
 #[cfg(feature = "journal")]
 pub mod journal;
 pub mod keys;
+pub mod latency;
 pub mod replay;
 pub mod report;
+pub mod rng;
 pub mod server;
 #[cfg(feature = "journal")]
 pub mod store;
@@ -99,14 +101,15 @@ pub use config::{
     MarketSource, MarketStreamConfig, SimConfig, StateConfig, StreamConfig,
 };
 pub use error::SimError;
-pub use exchange::driver::SplitMix64;
 pub use exchange::liquidation::Liquidations;
 pub use exchange::listen_keys::ListenKeyStats;
 pub use exchange::market::SourceHealth;
 pub use feeds::pace::Pace;
 pub use history::FillRecord;
+pub use latency::{Delay, Latency, LatencyError};
 pub use replay::{Replay, ReplayBuilder};
 pub use report::Report;
+pub use rng::SplitMix64;
 pub use server::faults::{Fault, FaultRule, Received};
 pub use server::throttle::RateLimit;
 

@@ -25,6 +25,9 @@ fn usage() -> String {
   --clock MS                    an injected exchange clock: starts at MS (ms since the epoch)
                                 and moves only when advanced (POST /__sim/advance_clock)
   --funding RATE[/DURATION]     fund every tradable contract at RATE every DURATION (8h)
+  --latency SPEC                delay as a venue far away would: `50ms` every leg, or some of
+                                order_entry=, cancel=, response=, market_data= (e.g.
+                                `order_entry=30ms,response=20ms`; units us, ms, s)
 a paper venue that survives restarts:
   --state DIR                   keep the venue in DIR/venue.sqlite: every input journaled before
                                 it is answered, snapshots, read tables (a restart comes back
@@ -224,6 +227,12 @@ fn parse(args: &[String]) -> Result<Parsed, String> {
             }
             "--market-text" => builder = builder.market_gzip_frames(false),
             "--drift" => builder = builder.drift(true),
+            "--latency" => {
+                let latency: contango_sim::Latency = value()?
+                    .parse()
+                    .map_err(|e: contango_sim::LatencyError| e.to_string())?;
+                builder = builder.latency(latency);
+            }
             "--admin" => admin = true,
             "--market-from" => from = Some(value()?),
             "--pace" => pace = Some(value()?.parse::<contango_sim::Pace>()?),

@@ -15,6 +15,8 @@ use std::time::Duration;
 
 use rust_decimal::Decimal;
 
+use crate::latency::Latency;
+
 pub use contracts::{
     Bracket, Commission, ContractConfig, Funding, MarginKind, SeedBook, default_contracts,
 };
@@ -139,6 +141,10 @@ pub struct SimConfig {
     /// when advanced (`Sim::advance_clock`, `POST /__sim/advance_clock`), so that runs tick the
     /// same each time (`None`: wall time).
     pub clock_start: Option<i64>,
+    /// Delays of paper trading ([`Latency`]): a request waits its order-entry (or cancel)
+    /// delay before the engine takes it, and its answer and its private-stream events their
+    /// response delay; market-stream frames wait the market-data delay (`None`: no delay).
+    pub latency: Option<Latency>,
 }
 
 /// Who may use the admin routes (move the mark price, print trades, skew the clock, add
@@ -293,6 +299,13 @@ impl SimConfig {
         self
     }
 
+    /// Delays requests, answers, private-stream events and market-stream frames as `latency`
+    /// says (none by default; see [`SimConfig::latency`](SimConfig#structfield.latency)).
+    pub fn latency(mut self, latency: Latency) -> Self {
+        self.latency = Some(latency);
+        self
+    }
+
     /// Keeps the venue's state in `dir` across restarts (a journal of its inputs, snapshots and
     /// read tables in `dir/venue.sqlite`; the `journal` feature).
     pub fn state_dir(mut self, dir: impl Into<std::path::PathBuf>) -> Self {
@@ -360,6 +373,7 @@ impl Default for SimConfig {
             drift: false,
             state: None,
             clock_start: None,
+            latency: None,
         }
     }
 }

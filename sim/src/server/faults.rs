@@ -16,7 +16,8 @@ use contango::ErrorCode;
 /// What goes wrong.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Fault {
-    /// Wait this long before handling the request (stacks with other faults).
+    /// Wait this long before handling the request (stacks with other faults; added to the
+    /// latency model's order-entry or cancel wait, as one wait).
     Latency(Duration),
     /// Handle the request (an order IS accepted), then drop the connection without an answer.
     DropConnection,

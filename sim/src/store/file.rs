@@ -735,7 +735,7 @@ impl Checkpointer {
     /// Copies the log into the database and lets the writer start the log over, so that it
     /// stays short: first what it can without waiting for anyone (`PASSIVE`, while the writer
     /// goes on committing), then the few frames committed meanwhile, holding the writer back for
-    /// that and the file's sync (`RESTART`, waiting at most [`RESTART_WAIT`] for a moment
+    /// that and the file's sync (`RESTART`, waiting at most `RESTART_WAIT` for a moment
     /// between two commits and for the readers of older frames). A writer that keeps committing
     /// would otherwise never find the whole log copied, and the log would grow without end.
     /// `Ok(false)`: the restart had to wait longer (the log is copied; it starts over next time).

@@ -29,13 +29,14 @@ use crate::feeds::clock::Clock;
 use crate::history::{History, Window};
 #[cfg(feature = "journal")]
 use crate::journal::Journal;
+use crate::latency::Latency;
 use crate::server::market_stream::hub::MarketHub;
 use crate::server::user_stream::hub::Hub;
 
 pub use self::core::Core;
 
 /// The connections the venue publishes to.
-#[derive(Debug, Default)]
+#[derive(Debug)]
 pub struct Hubs {
     /// Private-stream connections.
     pub user: Mutex<Hub>,
@@ -44,6 +45,14 @@ pub struct Hubs {
 }
 
 impl Hubs {
+    /// No connection yet; their frames wait as `latency` says (`None`: no wait).
+    pub fn new(latency: Option<&Latency>) -> Hubs {
+        Hubs {
+            user: Mutex::new(Hub::with_latency(latency.map(Latency::sampler))),
+            market: Mutex::new(MarketHub::with_latency(latency.map(Latency::sampler))),
+        }
+    }
+
     /// Sends what an input caused: each account's events, the listen keys closed, and the
     /// market-stream's change signal.
     pub fn publish(&self, effects: Effects) {
@@ -102,11 +111,12 @@ impl Venue {
             history,
             seq: 0,
         };
+        let hubs = Arc::new(Hubs::new(config.latency.as_ref()));
         Self::build(
             config,
             core,
             clock,
-            Arc::new(Hubs::default()),
+            hubs,
             #[cfg(feature = "journal")]
             None,
         )
@@ -124,7 +134,7 @@ impl Venue {
         clock: Clock,
         start: impl FnOnce(Box<dyn FnMut(Effects) + Send>) -> Journal,
     ) -> Arc<Venue> {
-        let hubs = Arc::new(Hubs::default());
+        let hubs = Arc::new(Hubs::new(config.latency.as_ref()));
         let publishing = hubs.clone();
         let journal = start(Box::new(move |fx| publishing.publish(fx)));
         let core = Core {

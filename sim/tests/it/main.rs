@@ -7,6 +7,7 @@ mod support; // a raw WebSocket client for the simulator's streams
 #[cfg(feature = "backtest")] // Backtest
 mod backtest;
 mod drift;
+mod latency;
 mod market_stream;
 mod real_prices;
 #[cfg(feature = "journal")] // Report::from_store and the store's reader

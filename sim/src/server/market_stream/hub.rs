@@ -1,11 +1,14 @@
 //! The open market-stream connections, what they are subscribed to, and the faults that apply
-//! to all of them. Lives in the state, so the embedding API and the admin routes reach it.
+//! to all of them, with the latency model's market-data delay. Lives in the venue, so the
+//! embedding API and the admin routes reach it.
 
 use std::collections::HashMap;
 use std::time::Duration;
 
 use tokio::sync::{mpsc, watch};
 use tokio::time::Instant;
+
+use crate::latency::{Leg, Sampler};
 
 /// What the simulator tells a connection.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -29,6 +32,8 @@ pub struct MarketHub {
     opened: u64,
     silenced_until: Option<Instant>,
     delay: Duration,
+    /// The latency model's market-data delays, drawn one a batch of frames.
+    latency: Option<Sampler>,
     changes: watch::Sender<u64>,
 }
 
@@ -39,12 +44,21 @@ impl Default for MarketHub {
             opened: 0,
             silenced_until: None,
             delay: Duration::ZERO,
+            latency: None,
             changes: watch::channel(0).0,
         }
     }
 }
 
 impl MarketHub {
+    /// No connection yet; frames wait the market-data delays `latency` draws (`None`: none).
+    pub fn with_latency(latency: Option<Sampler>) -> MarketHub {
+        MarketHub {
+            latency,
+            ..MarketHub::default()
+        }
+    }
+
     /// Registers a connection: its id, its control channel, the change signal, and the
     /// silence already in force.
     pub fn register(&mut self) -> Registration {
@@ -104,9 +118,14 @@ impl MarketHub {
         self.delay = d;
     }
 
-    /// The current frame delay.
-    pub fn delay(&self) -> Duration {
-        self.delay
+    /// How long frames queued now wait: the delay fault and the latency model's market-data
+    /// delay.
+    pub fn delay(&mut self) -> Duration {
+        let model = self
+            .latency
+            .as_mut()
+            .map_or(Duration::ZERO, |s| s.draw(Leg::MarketData));
+        self.delay + model
     }
 
     /// Open connections.

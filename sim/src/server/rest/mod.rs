@@ -126,8 +126,11 @@ pub async fn handle(
         });
         faults.take(method.as_str(), path)
     };
-    if !plan.latency.is_zero() {
-        tokio::time::sleep(plan.latency).await;
+    // The latency model's wait for the engine and an injected latency fault are one wait.
+    let (entry, response_delay) = server.delays(&method, path);
+    let wait = entry + plan.latency;
+    if !wait.is_zero() {
+        tokio::time::sleep(wait).await;
     }
     match plan.action {
         Some(Fault::Status(status)) => return fault_status(status),
@@ -161,6 +164,9 @@ pub async fn handle(
         Ok((_, r)) => r,
         Err(e) => error_response(&e),
     };
+    if !response_delay.is_zero() {
+        tokio::time::sleep(response_delay).await;
+    }
     match plan.action {
         Some(Fault::DropConnection) => dropped(),
         Some(Fault::CodeAfterHandling(code)) => error_response(&SimError::new(code)),

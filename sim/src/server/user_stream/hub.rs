@@ -7,6 +7,8 @@ use std::time::Duration;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 
+use crate::latency::{Leg, Sampler};
+
 /// What the state sends a connection.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum StreamMsg {
@@ -37,9 +39,19 @@ pub struct Hub {
     next: u64,
     silenced_until: Option<Instant>,
     delay: Duration,
+    /// The latency model's response delays, drawn one an event.
+    latency: Option<Sampler>,
 }
 
 impl Hub {
+    /// No connection yet; events wait the response delays `latency` draws (`None`: none).
+    pub fn with_latency(latency: Option<Sampler>) -> Hub {
+        Hub {
+            latency,
+            ..Hub::default()
+        }
+    }
+
     /// Registers a connection of `uid` on listen key `key` (silenced if a silence is in force).
     pub fn register(&mut self, uid: i64, key: &str) -> (u64, mpsc::UnboundedReceiver<StreamMsg>) {
         let (tx, rx) = mpsc::unbounded_channel();
@@ -64,9 +76,14 @@ impl Hub {
     }
 
     /// Queues an event to every connection of `uid` (dropping connections that are gone), due
-    /// after the current delay fault.
+    /// after the current delay fault and the latency model's response delay. A connection sends
+    /// its events in order, each once it is due.
     pub fn send(&mut self, uid: i64, text: &str) {
-        let due = Instant::now() + self.delay;
+        let model = self
+            .latency
+            .as_mut()
+            .map_or(Duration::ZERO, |s| s.draw(Leg::Response));
+        let due = Instant::now() + self.delay + model;
         self.conns.retain(|_, c| {
             let msg = StreamMsg::Event {
                 text: text.to_owned(),
