@@ -31,11 +31,10 @@
 //! end, in MiB; errors; the simulator's CPU time per request) and at the end the first and last
 //! minute's figures with their ratios. A venue that ages well keeps the ratios near 1: throughput
 //! falling, CPU per request rising or RSS climbing minute after minute means some state grows with
-//! the orders ever accepted. Some memory fills at the market driver's pace, not the workers':
-//! without a store, the history window (10,000 done orders, and 10,000 trades for each of the
-//! driver's two accounts, at a few trades a second: full after about 40 minutes); with one,
-//! SQLite's page caches. So RSS creeping by a fraction of a MiB a minute in a short run is
-//! expected; a leak keeps climbing after those are full (`--minutes 45`). The rate
+//! the orders ever accepted. The workers fill the in-memory history
+//! window (10,000 done orders) within seconds; with a store, SQLite's page caches fill within
+//! minutes. RSS creeping by a tenth of a MiB a minute after that is worth a longer run
+//! (`--minutes 45`): a leak keeps climbing. The rate
 //! is the simulator's and this client's together on one machine, so other work lowers it: run a
 //! release build on an idle machine (the load average is printed at the start and the end). The
 //! simulator's CPU time per request moves less with other work (a busy machine still raises it by a

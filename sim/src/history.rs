@@ -5,8 +5,11 @@
 //! - [`Window`], in memory, when there is no store: the latest [`ORDERS_KEPT`] done orders, and
 //!   per account the latest [`TRADES_KEPT`] trades, [`TRANSFERS_KEPT`] transfers and
 //!   [`FORCED_KEPT`] forced orders; the latest [`FILL_LOG`] fills against a market source. Older
-//!   records are forgotten, so a venue that runs for days stays the same size. Running totals
-//!   (fees, trades, orders, fills by rule) count everything since the start.
+//!   records are forgotten, so a venue that runs for days stays the same size. The venue's own
+//!   accounts (the market maker, the market driver's taker) keep no records here: their requotes
+//!   would push the users' done orders out within minutes, and their trades would fill memory
+//!   at the driver's pace for the first hour. Running totals (fees, trades, orders, fills by
+//!   rule) count everything since the start, theirs included.
 //! - a journaled venue's store, whose read tables keep everything (the `journal` feature).
 
 use std::collections::{BTreeMap, BTreeSet, VecDeque};
@@ -145,6 +148,8 @@ pub struct Window {
     fill_counts: BTreeMap<Rule, u64>,
     totals: BTreeMap<(i64, String), Totals>,
     orders_done: BTreeMap<i64, u64>,
+    /// The venue's own accounts, whose records are not kept.
+    house: BTreeSet<i64>,
 }
 
 fn bounded<T>(queue: &mut VecDeque<T>, item: T, max: usize) {
@@ -155,18 +160,27 @@ fn bounded<T>(queue: &mut VecDeque<T>, item: T, max: usize) {
 }
 
 impl Window {
+    /// An empty window that keeps no records of the accounts `house` (the venue's own).
+    pub fn without(house: impl IntoIterator<Item = i64>) -> Window {
+        Window {
+            house: house.into_iter().collect(),
+            ..Window::default()
+        }
+    }
+
     /// Keeps what left the core.
     pub fn keep(&mut self, records: Vec<Record>) {
         for r in records {
             match r {
                 Record::Order { order, children } => self.done(DoneOrder { order, children }),
                 Record::Trade(t) => self.trade(t),
-                Record::Transfer(t) => {
+                Record::Transfer(t) if !self.house.contains(&t.uid) => {
                     bounded(self.transfers.entry(t.uid).or_default(), t, TRANSFERS_KEPT);
                 }
-                Record::Forced(f) => {
+                Record::Forced(f) if !self.house.contains(&f.uid) => {
                     bounded(self.forced.entry(f.uid).or_default(), f, FORCED_KEPT);
                 }
+                Record::Transfer(_) | Record::Forced(_) => {}
                 Record::Account { .. } | Record::OrderChanged(_) | Record::Funding(_) => {}
             }
         }
@@ -175,6 +189,9 @@ impl Window {
     fn done(&mut self, done: DoneOrder) {
         let (id, uid) = (done.order.id, done.order.uid);
         *self.orders_done.entry(uid).or_default() += 1;
+        if self.house.contains(&uid) {
+            return;
+        }
         if let Some(coid) = &done.order.client_order_id {
             self.client_ids
                 .entry((uid, coid.clone()))
@@ -221,7 +238,9 @@ impl Window {
             };
             bounded(&mut self.fills, fill, FILL_LOG);
         }
-        bounded(self.trades.entry(t.uid).or_default(), t, TRADES_KEPT);
+        if !self.house.contains(&t.uid) {
+            bounded(self.trades.entry(t.uid).or_default(), t, TRADES_KEPT);
+        }
     }
 
     /// The done order `id`, if still kept.

@@ -362,6 +362,13 @@ impl Driver {
     }
 }
 
+impl Driver {
+    /// The taker account's uid.
+    pub fn taker(&self) -> i64 {
+        self.taker
+    }
+}
+
 impl Exchange {
     /// The market driver's configuration, when one is installed.
     pub fn driver_config(&self) -> Option<&MarketDriver> {

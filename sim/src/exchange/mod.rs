@@ -519,6 +519,14 @@ impl Exchange {
             .ok_or_else(|| SimError::new(contango::ErrorCode::UserNotFound))
     }
 
+    /// The venue's own accounts: the market maker, and the market driver's taker when a driver
+    /// is installed.
+    pub fn house_accounts(&self) -> Vec<i64> {
+        let mut uids = vec![MARKET_MAKER_UID];
+        uids.extend(self.driver.as_ref().map(Driver::taker));
+        uids
+    }
+
     /// The uid of the account with `api_key`.
     pub fn uid_of(&self, api_key: &str) -> Option<i64> {
         self.keys.get(api_key).copied()

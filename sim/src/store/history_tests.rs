@@ -695,6 +695,48 @@ fn the_store_keeps_what_the_window_forgets() {
     assert!(NOW - n > NOW - THIRTY_DAYS_MS);
 }
 
+#[test]
+fn the_window_keeps_no_records_of_the_venues_own_accounts() {
+    // The market maker (uid 1) requotes more often than the window holds orders: the user's
+    // done order stays, and so do the counts of both.
+    let mut window = Window::without([1]);
+    let user = ended(
+        order(1, 2, "E-BTC-USDT", Side::Buy),
+        OrderStatus::Cancelled,
+        NOW,
+    );
+    let user_done = done(&user);
+    let mut house = order(2, 1, "E-BTC-USDT", Side::Sell);
+    let fill = side_of(1, &house, Some(&user), "1", "30000", true, None, NOW);
+    window.record(1, vec![user_done, fill]);
+    let n = i64::try_from(crate::history::ORDERS_KEPT).unwrap_or_default() + 5;
+    for id in 0..n {
+        house.id = 10 + id;
+        let requote = ended(house.clone(), OrderStatus::Cancelled, NOW);
+        window.record(2, vec![done(&requote), transfer(id, 1, true, "USDT", NOW)]);
+    }
+    assert_eq!(ok(window.order(1)).map(|d| d.order.id), Some(1));
+    assert_eq!(ok(window.order(10)).map(|d| d.order.id), None);
+    assert!(ok(window.trades(1, "E-BTC-USDT", None, (None, None), 10)).is_empty());
+    assert!(ok(window.transfers(1, true, None, (None, None), 1, 10, NOW)).is_empty());
+    assert_eq!(
+        ok(window.orders_done(1)),
+        u64::try_from(n).unwrap_or_default()
+    );
+    assert_eq!(ok(window.orders_done(2)), 1);
+    // Without a house, the requotes push the user's order out.
+    let mut plain = Window::default();
+    plain.record(1, vec![done(&user)]);
+    for id in 0..n {
+        house.id = 10 + id;
+        plain.record(
+            2,
+            vec![done(&ended(house.clone(), OrderStatus::Cancelled, NOW))],
+        );
+    }
+    assert_eq!(ok(plain.order(1)).map(|d| d.order.id), None);
+}
+
 // Each kind of record through a row of the store and back.
 
 /// Commits `records` as input 1 and reads them back through a fresh history.

@@ -104,7 +104,7 @@ pub fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 impl Venue {
     /// A venue around `exchange`, which `config` described, with its history in memory.
     pub fn new(config: SimConfig, mut exchange: Exchange, clock: Clock) -> Arc<Venue> {
-        let mut history: Box<dyn History> = Box::new(Window::default());
+        let mut history: Box<dyn History> = Box::new(Window::without(exchange.house_accounts()));
         history.record(0, exchange.take_effects().records);
         let core = Core {
             exchange,
