@@ -328,6 +328,7 @@ mod tests {
     use crate::config::default_contracts;
     use crate::exchange::book::Resting;
     use crate::exchange::tape::Print;
+    use crate::exchange::tape::tests::print;
 
     fn dec(s: &str) -> Decimal {
         s.parse().unwrap_or_default()
@@ -344,18 +345,6 @@ mod tests {
         let mut m = Market::new(&cfg, None, 0);
         m.tape = Tape::from_prints(prints);
         m
-    }
-
-    fn print(time: i64, price: i64) -> Print {
-        Print {
-            trade_id: time,
-            taker_order: time,
-            taker_side: Side::Buy,
-            time,
-            price: Decimal::from(price),
-            volume: Decimal::ONE,
-            amount: Decimal::from(price),
-        }
     }
 
     #[test]

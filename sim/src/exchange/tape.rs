@@ -280,10 +280,11 @@ impl Tape {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
 
-    fn print(time: i64, price: i64) -> Print {
+    /// A trade of one contract at `price`, its ids its time (for tests here and in `market`).
+    pub(crate) fn print(time: i64, price: i64) -> Print {
         Print {
             trade_id: time,
             taker_order: time,
