@@ -1,6 +1,8 @@
-//! A trading strategy as contango runs it: an async handler of market events that holds a
-//! client. The same strategy runs live on a market stream ([`run_live`]) and on a recorded day
-//! in the simulator's lockstep backtest (`contango_sim::Backtest`), unchanged.
+//! A trading strategy as contango runs it: an async handler of market events, and of its own
+//! orders' updates from the private stream, that holds a client. The same strategy runs live on
+//! the streams ([`run_live`], [`run_live_with_orders`]) and on a recorded day in the simulator's
+//! lockstep backtest (`contango_sim::Backtest`), unchanged: there its order updates arrive in
+//! event time, as they would live.
 //!
 //! ```no_run
 //! use contango::strategy::Strategy;
@@ -19,13 +21,25 @@
 
 use std::future::Future;
 
-use crate::{Client, MarketEvent, MarketItem, MarketStream};
+use contango_runtime::stream::{StreamItem, UserStream};
 
-/// An async handler of market events, holding a client to trade with.
+use crate::{
+    Client, Event, MarketEvent, MarketItem, MarketStream, OrderTradeUpdate, UserStreamApi,
+};
+
+/// An async handler of market events and of its own orders' updates, holding a client to trade
+/// with.
 pub trait Strategy {
     /// Called with each market event, in order; the next is handled once this returns (the
     /// backtest releases the next frame only then).
     fn on_event(&mut self, event: &MarketEvent, client: &Client) -> impl Future<Output = ()>;
+
+    /// Called with each private-stream update of the account's orders (accepted, filled,
+    /// cancelled), in order among the market events. By default it does nothing.
+    fn on_order(&mut self, update: &OrderTradeUpdate, client: &Client) -> impl Future<Output = ()> {
+        let _ = (update, client);
+        async {}
+    }
 }
 
 /// Runs `strategy` on a live market stream until the stream ends: each event, in order.
@@ -34,6 +48,32 @@ pub async fn run_live<S: Strategy>(stream: &mut MarketStream, client: &Client, s
     while let Some(item) = stream.recv().await {
         if let MarketItem::Event(event) = item {
             strategy.on_event(&event, client).await;
+        }
+    }
+}
+
+/// Runs `strategy` on a live market stream and the account's private stream until either ends:
+/// each market event and each order update, in the order they arrive.
+pub async fn run_live_with_orders<S: Strategy>(
+    market: &mut MarketStream,
+    orders: &mut UserStream<UserStreamApi>,
+    client: &Client,
+    strategy: &mut S,
+) {
+    loop {
+        tokio::select! {
+            item = market.recv() => match item {
+                Some(MarketItem::Event(event)) => strategy.on_event(&event, client).await,
+                Some(_) => {}
+                None => return,
+            },
+            item = orders.recv() => match item {
+                Some(StreamItem::Event(Event::OrderTradeUpdate(u))) => {
+                    strategy.on_order(&u, client).await;
+                }
+                Some(_) => {}
+                None => return,
+            },
         }
     }
 }

@@ -358,6 +358,13 @@ impl CoreBuilder {
         self
     }
 
+    /// Paces nothing: every rate-limit group's rate is dropped (the server's own pause and ban
+    /// still apply). For a simulator whose time is not the wall's, such as a lockstep backtest.
+    pub fn unpaced(mut self) -> Self {
+        self.rates.clear();
+        self
+    }
+
     /// How the clock is sampled (the spec's server-time endpoint).
     pub fn time_source(mut self, source: TimeSource) -> Self {
         self.time_source = Some(source);

@@ -33,6 +33,7 @@
 //! ([`Backtest::plot`], [`Report::plot`]). The money is USDT: the equity followed is the funded
 //! account's USDT balance plus the unrealised PnL of its USDT-margined positions.
 
+mod lockstep;
 mod recorder;
 
 use std::path::{Path, PathBuf};
@@ -40,7 +41,6 @@ use std::time::Instant;
 
 use contango::recording::{Recording, RecordingError};
 use contango::strategy::Strategy;
-use contango::{MarketMessage, MarketStreamApi};
 use rust_decimal::Decimal;
 
 pub use crate::report::{EquityPoint, FillLine, Report};
@@ -48,6 +48,8 @@ pub use crate::report::{EquityPoint, FillLine, Report};
 use crate::config::MarketSource;
 use crate::exchange::USER_UID;
 use crate::exchange::book::Side;
+use crate::latency::Latency;
+use crate::report::ZERO_LATENCY;
 use crate::{Pace, Sim};
 
 /// Why a backtest could not run.
@@ -83,6 +85,8 @@ pub struct Backtest {
     frames: Vec<(u64, Vec<u8>)>,
     contracts: Option<Vec<String>>,
     pace: Pace,
+    /// The latency model, run in event time (`None`: none).
+    latency: Option<Latency>,
     plot: Option<PathBuf>,
     /// At most this many equity points are kept (evenly spaced); drawdown sees every frame.
     points: usize,
@@ -110,6 +114,7 @@ impl Backtest {
             frames,
             contracts: None,
             pace: Pace::Fast,
+            latency: None,
             plot: None,
             points: 2_000,
         }
@@ -129,6 +134,16 @@ impl Backtest {
         self
     }
 
+    /// Runs with `latency`, in event time (docs/design.md, Latency): a request reaches the
+    /// engine its order-entry (or cancel) delay after it was sent, the frames up to then applied
+    /// first; its answer returns a response delay later, the frames up to then applied too; the
+    /// strategy sees each frame a market-data delay after its time and each order update a
+    /// response delay after the engine made it. The same model and seed give the same run.
+    pub fn latency(mut self, latency: Latency) -> Self {
+        self.latency = Some(latency);
+        self
+    }
+
     /// Draws equity and position over time to this SVG file at the end.
     pub fn plot(mut self, path: impl Into<PathBuf>) -> Self {
         self.plot = Some(path.into());
@@ -145,23 +160,30 @@ impl Backtest {
             builder = builder.source_contracts(c.clone());
         }
         let sim = builder.start().await?;
-        let client = sim.client()?;
-        let mut report = recorder::Recorder::new(self.points, self.frames.len());
+        // Event time runs faster than the wall: pacing the client on the wall would only slow
+        // the run, never change what it does.
+        let client = contango::Client::builder()
+            .base_url(sim.rest_url())
+            .credentials(sim.credentials())
+            .unpaced()
+            .build()?;
+        let recorder = recorder::Recorder::new(self.points, self.frames.len());
         let started = Instant::now();
-        let first = self.frames.first().map_or(0, |(at, _)| *at);
-        for (at, bytes) in &self.frames {
-            if let Some(due) = self.pace.due(at - first) {
-                tokio::time::sleep_until((started + due).into()).await;
-            }
-            let Ok(MarketMessage::Event(event)) = MarketStreamApi::decode_frame(bytes) else {
-                continue;
-            };
-            let now = sim.apply_market_event(event.clone());
-            report.frame(now, sim.equity(USER_UID));
-            strategy.on_event(&event, &client).await;
-        }
+        let run = lockstep::Run::new(
+            &sim,
+            &self.frames,
+            self.latency.as_ref(),
+            recorder,
+            self.pace,
+        );
+        let recorder = run.run(strategy, &client).await;
         let end = sim.equity(USER_UID);
-        let report = report.finish(end, &sim.venue().read(), sim.api_key(), started.elapsed());
+        let mut report =
+            recorder.finish(end, &sim.venue().read(), sim.api_key(), started.elapsed());
+        report.run.latency = self
+            .latency
+            .as_ref()
+            .map_or_else(|| ZERO_LATENCY.to_owned(), ToString::to_string);
         sim.shutdown().await;
         if let Some(path) = &self.plot {
             report.plot(path).map_err(|e| BacktestError::Plot {

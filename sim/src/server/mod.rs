@@ -7,6 +7,7 @@
 //! - [`market_stream`]: the public market stream;
 //! - [`admin`]: the `/__sim/*` routes that drive the simulator from outside;
 //! - [`changed_api`]: drift mode, answers and frames as a changed API would send them;
+//! - [`gate`]: a lockstep backtest's hold on requests, the latency model in event time;
 //! - [`wire`]: envelopes, error answers and frames.
 //!
 //! Connections, rate-limit windows and faults belong here, not to the core: they are not
@@ -16,6 +17,7 @@ pub mod admin;
 pub mod auth;
 pub mod changed_api;
 pub mod faults;
+pub mod gate;
 pub mod market_stream;
 pub mod rest;
 pub mod routes;

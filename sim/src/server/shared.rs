@@ -1,12 +1,13 @@
 //! What the servers share: the venue, and the servers' own state (faults, rate limits, the
-//! latency model's request delays).
+//! latency model's request delays, a lockstep backtest's gate).
 
-use std::sync::{Arc, Mutex};
+use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
 use axum::http::Method;
 
 use super::faults::Faults;
+use super::gate::{Gate, Held};
 use super::routes;
 use super::throttle::Throttle;
 use crate::latency::{Leg, Sampler};
@@ -23,6 +24,9 @@ pub struct Server {
     pub throttle: Mutex<Throttle>,
     /// The latency model's draws for requests and their answers (`None`: no model).
     latency: Option<Mutex<Sampler>>,
+    /// A lockstep backtest's hold on requests: when set, requests wait in event time, not on
+    /// the wall.
+    gate: OnceLock<Gate>,
 }
 
 impl Server {
@@ -38,18 +42,66 @@ impl Server {
             faults: Mutex::new(Faults::default()),
             throttle: Mutex::new(Throttle::default()),
             latency,
+            gate: OnceLock::new(),
         })
     }
 
-    /// How long a request waits before the engine takes it (its cancel delay for a cancel,
-    /// else its order-entry delay), and how long its answer then waits: zero without a model.
-    pub fn delays(&self, method: &Method, path: &str) -> (Duration, Duration) {
-        let Some(sampler) = &self.latency else {
-            return (Duration::ZERO, Duration::ZERO);
-        };
-        let cancel = routes::resolve(method, path).is_ok_and(|r| r.meta.name.starts_with("cancel"));
-        let mut sampler = lock(sampler);
-        let entry = sampler.draw(if cancel { Leg::Cancel } else { Leg::OrderEntry });
-        (entry, sampler.draw(Leg::Response))
+    /// Holds every request at `gate` from now on (a lockstep backtest); false if one holds
+    /// them already.
+    pub fn hold(&self, gate: Gate) -> bool {
+        self.gate.set(gate).is_ok()
     }
+
+    /// Waits until the engine may take a request: its cancel delay for a cancel, else its
+    /// order-entry delay, plus an injected `fault` delay, on the wall or in a lockstep backtest's
+    /// event time (the account's requests; a public one passes there at once). Returns what its
+    /// answer owes ([`Server::to_client`]).
+    pub async fn to_engine(&self, method: &Method, path: &str, fault: Duration) -> Passage {
+        if let Some(gate) = self.gate.get() {
+            // Public reads (time, contracts, the book) pass at the strategy's time: the
+            // client's housekeeping does not move its orders in event time.
+            let route = routes::resolve(method, path).ok();
+            if route.is_some_and(|r| r.meta.security.needs_key()) {
+                return Passage::Held(gate.enter(leg(method, path), fault).await);
+            }
+            return Passage::Wall(Duration::ZERO);
+        }
+        let (entry, response) = match &self.latency {
+            Some(sampler) => {
+                let leg = leg(method, path);
+                let mut sampler = lock(sampler);
+                (sampler.draw(leg), sampler.draw(Leg::Response))
+            }
+            None => (Duration::ZERO, Duration::ZERO),
+        };
+        let wait = entry + fault;
+        if !wait.is_zero() {
+            tokio::time::sleep(wait).await;
+        }
+        Passage::Wall(response)
+    }
+
+    /// Waits until an answer may reach the client, as `passage` ([`Server::to_engine`]) says.
+    pub async fn to_client(&self, passage: Passage) {
+        match passage {
+            Passage::Held(held) => held.answer().await,
+            Passage::Wall(wait) if !wait.is_zero() => tokio::time::sleep(wait).await,
+            Passage::Wall(_) => {}
+        }
+    }
+}
+
+/// What a request's answer owes once the engine took the request.
+#[derive(Debug)]
+pub enum Passage {
+    /// A wait on the wall (the latency model's response draw; zero without a model).
+    Wall(Duration),
+    /// The lockstep backtest's release.
+    Held(Held),
+}
+
+/// The leg a request travels: cancel for the cancel endpoints, else order entry.
+fn leg(method: &Method, path: &str) -> Leg {
+    let cancel = routes::resolve(method, path).is_ok_and(|r| r.meta.name.starts_with("cancel"));
+    if cancel { Leg::Cancel } else { Leg::OrderEntry }
 }

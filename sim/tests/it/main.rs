@@ -8,6 +8,8 @@ mod support; // a raw WebSocket client for the simulator's streams
 mod backtest;
 mod drift;
 mod latency;
+#[cfg(feature = "backtest")] // Backtest
+mod lockstep;
 mod market_stream;
 mod real_prices;
 #[cfg(feature = "journal")] // Report::from_store and the store's reader

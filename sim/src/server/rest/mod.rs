@@ -126,51 +126,67 @@ pub async fn handle(
         });
         faults.take(method.as_str(), path)
     };
-    // The latency model's wait for the engine and an injected latency fault are one wait.
-    let (entry, response_delay) = server.delays(&method, path);
-    let wait = entry + plan.latency;
-    if !wait.is_zero() {
-        tokio::time::sleep(wait).await;
-    }
-    match plan.action {
-        Some(Fault::Status(status)) => return fault_status(status),
+    // The latency model's wait for the engine and an injected latency fault are one wait (on
+    // the wall, or in a lockstep backtest's event time); a fault's answer travels back too.
+    let passage = server.to_engine(&method, path, plan.latency).await;
+    let response = match plan.action {
+        Some(Fault::Status(status)) => fault_status(status),
         Some(Fault::RateLimited { retry_after_secs }) => {
             let mut e = SimError::new(ErrorCode::TooManyRequests);
             e.retry_after = Some(retry_after_secs);
-            return error_response(&e);
+            error_response(&e)
         }
         Some(Fault::Banned) => {
-            return error_response(&SimError::new(ErrorCode::TooManyRequests).status(418));
+            error_response(&SimError::new(ErrorCode::TooManyRequests).status(418))
         }
         Some(Fault::BannedFor { retry_after_secs }) => {
             let mut e = SimError::new(ErrorCode::TooManyRequests).status(418);
             e.retry_after = Some(retry_after_secs);
-            return error_response(&e);
+            error_response(&e)
         }
-        Some(Fault::Code(code)) => return error_response(&SimError::new(code)),
-        _ => {}
+        Some(Fault::Code(code)) => error_response(&SimError::new(code)),
+        _ => {
+            answer(
+                &server,
+                &method,
+                path,
+                uri.query().unwrap_or(""),
+                &headers,
+                &body,
+            )
+            .await
+        }
+    };
+    server.to_client(passage).await;
+    match plan.action {
+        Some(Fault::DropConnection) => dropped(),
+        Some(Fault::CodeAfterHandling(code)) => error_response(&SimError::new(code)),
+        _ => response,
     }
-    let query = uri.query().unwrap_or("");
-    let processed = process(&server, &method, path, query, &headers, &body);
+}
+
+/// The answer to a request that reached the engine: processed, committed, and as the changed
+/// API sends it in drift mode.
+async fn answer(
+    server: &Server,
+    method: &Method,
+    path: &str,
+    query: &str,
+    headers: &HeaderMap,
+    body: &[u8],
+) -> Response {
+    let processed = process(server, method, path, query, headers, body);
     // Write-ahead: nothing is answered before every input applied so far is committed (at once
     // without a journal); a venue whose store failed answers that instead.
     if let Err(e) = server.venue.settled().await {
         return error_response(&e);
     }
-    let response = match processed {
+    match processed {
         Ok((meta, r)) if server.venue.config.drift => {
             drifted(meta, r, server.venue.clock.now()).await
         }
         Ok((_, r)) => r,
         Err(e) => error_response(&e),
-    };
-    if !response_delay.is_zero() {
-        tokio::time::sleep(response_delay).await;
-    }
-    match plan.action {
-        Some(Fault::DropConnection) => dropped(),
-        Some(Fault::CodeAfterHandling(code)) => error_response(&SimError::new(code)),
-        _ => response,
     }
 }
 

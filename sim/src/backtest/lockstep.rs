@@ -1,0 +1,277 @@
+//! The lockstep run in event time: frames applied to the simulator, deliveries to the strategy,
+//! and the strategy's requests held while the market moves on (docs/design.md, Latency).
+//!
+//! Two timelines meet here. The engine's: each frame is applied at its exchange time, each
+//! request at its arrival (its send time plus an order-entry or cancel delay). The strategy's:
+//! it handles a frame a market-data delay after the frame's time, an order update a response
+//! delay after the engine made it, and an answer a response delay after its request's arrival.
+//! The harness keeps both in one queue ordered by time: whatever is earliest happens next, the
+//! frames applied while a handler awaits its request reach the strategy in order once it
+//! returns. Without a model nothing is held and every delay is zero; the strategy still gets its
+//! order updates, at the engine's time.
+//!
+//! The harness draws every delay itself, in the order things happen, so a seed gives the same run.
+//! A strategy that awaits its requests one by one runs the same every time; requests sent
+//! together are taken one at a time in the order they reach the simulator.
+
+use std::collections::{BTreeMap, VecDeque};
+use std::time::{Duration, Instant};
+
+use contango::strategy::Strategy;
+use contango::{Client, Event, MarketEvent, MarketMessage, MarketStreamApi, OrderTradeUpdate};
+use tokio::sync::{mpsc, oneshot};
+
+use super::recorder::Recorder;
+use crate::exchange::USER_UID;
+use crate::feeds::source::event_ts;
+use crate::latency::{Latency, Leg, Sampler};
+use crate::server::gate::{Gate, Step};
+use crate::server::user_stream::hub::StreamMsg;
+use crate::{Pace, Sim};
+
+/// What reaches the strategy.
+enum Delivery {
+    Market(MarketEvent),
+    Order(Box<OrderTradeUpdate>),
+}
+
+/// One run of a strategy over frames.
+pub(super) struct Run<'a> {
+    sim: &'a Sim,
+    frames: std::slice::Iter<'a, (u64, Vec<u8>)>,
+    /// The next frame that decodes to an event: its time (µs), its recorded offset, the event.
+    next: Option<(i64, u64, MarketEvent)>,
+    /// The time of the latest frame read (µs), for frames that carry none.
+    frame_us: i64,
+    /// What reaches the strategy, by `(time µs, order of making)`.
+    queue: BTreeMap<(i64, u64), Delivery>,
+    made: u64,
+    /// The delays (`None`: no model, nothing held).
+    sampler: Option<Sampler>,
+    /// The requests held, when a model is set.
+    gate: Option<mpsc::UnboundedReceiver<Step>>,
+    /// The account's private-stream events.
+    orders: mpsc::UnboundedReceiver<StreamMsg>,
+    /// The strategy's time (µs): what it handles now, moved on by each answer it receives.
+    now_us: i64,
+    /// The engine's time (µs): the latest frame or request it took.
+    engine_us: i64,
+    /// The arrival of the request the engine holds until its answer leaves.
+    taken: Option<i64>,
+    /// Requests that reached the gate while the engine held another.
+    waiting: VecDeque<(Leg, Duration, oneshot::Sender<()>)>,
+    /// The latest delivery time of each stream: a connection delivers in order.
+    market_us: i64,
+    order_us: i64,
+    recorder: Recorder,
+    pace: Pace,
+    started: Instant,
+    first_at: u64,
+}
+
+impl<'a> Run<'a> {
+    /// A run over `frames` on `sim`, with `latency` (`None`: no model).
+    pub(super) fn new(
+        sim: &'a Sim,
+        frames: &'a [(u64, Vec<u8>)],
+        latency: Option<&Latency>,
+        recorder: Recorder,
+        pace: Pace,
+    ) -> Run<'a> {
+        let gate = latency.and_then(|_| {
+            let (gate, rx) = Gate::new();
+            sim.server.hold(gate).then_some(rx)
+        });
+        let (_, orders) = crate::venue::lock(&sim.venue().hubs.user).register(USER_UID, "");
+        Run {
+            sim,
+            frames: frames.iter(),
+            next: None,
+            frame_us: 0,
+            queue: BTreeMap::new(),
+            made: 0,
+            sampler: latency.map(Latency::sampler),
+            gate,
+            orders,
+            now_us: 0,
+            engine_us: 0,
+            taken: None,
+            waiting: VecDeque::new(),
+            market_us: 0,
+            order_us: 0,
+            recorder,
+            pace,
+            started: Instant::now(),
+            first_at: frames.first().map_or(0, |(at, _)| *at),
+        }
+    }
+
+    /// Runs `strategy` to the end of the frames and of what they caused; the report's gatherer.
+    pub(super) async fn run<S: Strategy>(mut self, strategy: &mut S, client: &Client) -> Recorder {
+        loop {
+            let frame = self.peek();
+            let delivery = self.queue.first_key_value().map(|(k, _)| k.0);
+            // A delivery due by the next frame's time goes first: with no delay, the strategy
+            // handles a frame before the next is applied.
+            if delivery.is_some_and(|d| frame.is_none_or(|f| d <= f)) {
+                if let Some(((time, _), delivery)) = self.queue.pop_first() {
+                    self.deliver(time, delivery, strategy, client).await;
+                }
+            } else if frame.is_some() {
+                self.apply_next().await;
+            } else {
+                break;
+            }
+        }
+        self.recorder
+    }
+
+    /// The time of the next frame that decodes to an event (µs), reading on as needed.
+    fn peek(&mut self) -> Option<i64> {
+        while self.next.is_none() {
+            let (at, bytes) = self.frames.next()?;
+            if let Ok(MarketMessage::Event(event)) = MarketStreamApi::decode_frame(bytes) {
+                let ts = event_ts(&event);
+                let t = if ts > 0 {
+                    ts.saturating_mul(1_000)
+                } else {
+                    self.sim.venue().clock.now().saturating_mul(1_000)
+                };
+                self.frame_us = self.frame_us.max(t);
+                self.next = Some((self.frame_us, *at, event));
+            }
+        }
+        self.next.as_ref().map(|n| n.0)
+    }
+
+    /// Applies the next frame: the engine's time moves to it, the strategy gets it a
+    /// market-data delay later, and the order updates it caused a response delay later.
+    async fn apply_next(&mut self) {
+        let Some((time, at, event)) = self.next.take() else {
+            return;
+        };
+        if let Some(due) = self.pace.due(at - self.first_at) {
+            tokio::time::sleep_until((self.started + due).into()).await;
+        }
+        let now_ms = self.sim.apply_market_event(event.clone());
+        self.engine_us = self.engine_us.max(time);
+        self.recorder.frame(now_ms, self.sim.equity(USER_UID));
+        let due = (time + self.draw(Leg::MarketData)).max(self.market_us);
+        self.market_us = due;
+        self.push(due, Delivery::Market(event));
+        self.collect(Some(time));
+    }
+
+    /// Applies frames up to `time` (µs).
+    async fn advance(&mut self, time: i64) {
+        while self.peek().is_some_and(|t| t <= time) {
+            self.apply_next().await;
+        }
+    }
+
+    /// Hands `delivery` to the strategy at `time`, serving its held requests until it returns.
+    async fn deliver<S: Strategy>(
+        &mut self,
+        time: i64,
+        delivery: Delivery,
+        strategy: &mut S,
+        client: &Client,
+    ) {
+        self.now_us = self.now_us.max(time);
+        let handler = async {
+            match &delivery {
+                Delivery::Market(e) => strategy.on_event(e, client).await,
+                Delivery::Order(u) => strategy.on_order(u, client).await,
+            }
+        };
+        match self.gate.take() {
+            None => handler.await,
+            Some(mut gate) => {
+                tokio::pin!(handler);
+                loop {
+                    tokio::select! {
+                        biased;
+                        () = &mut handler => break,
+                        Some(step) = gate.recv() => self.step(step).await,
+                    }
+                }
+                self.gate = Some(gate);
+            }
+        }
+        // Without a model the engine took the handler's requests at once: their updates are
+        // stamped with the engine's time then.
+        self.collect(None);
+    }
+
+    /// A held request's step.
+    async fn step(&mut self, step: Step) {
+        match step {
+            Step::Enter { leg, extra, go } if self.taken.is_some() => {
+                self.waiting.push_back((leg, extra, go));
+            }
+            Step::Enter { leg, extra, go } => self.enter(leg, extra, go).await,
+            Step::Answer { go } => {
+                let arrival = self.taken.take().unwrap_or(self.engine_us);
+                self.collect(Some(arrival));
+                let back = arrival + self.draw(Leg::Response);
+                self.advance(back).await;
+                self.now_us = self.now_us.max(back);
+                let _ = go.send(());
+                self.next_waiting().await;
+            }
+            Step::Gone => {
+                let arrival = self.taken.take().unwrap_or(self.engine_us);
+                self.collect(Some(arrival));
+                self.next_waiting().await;
+            }
+        }
+    }
+
+    async fn next_waiting(&mut self) {
+        if let Some((leg, extra, go)) = self.waiting.pop_front() {
+            self.enter(leg, extra, go).await;
+        }
+    }
+
+    /// Lets a request reach the engine at its arrival: the market applied up to it, the clock
+    /// set to it.
+    async fn enter(&mut self, leg: Leg, extra: Duration, go: oneshot::Sender<()>) {
+        let arrival = (self.now_us + self.draw(leg) + micros(extra)).max(self.engine_us);
+        self.advance(arrival).await;
+        self.sim.venue().clock.follow(arrival.div_euclid(1_000));
+        self.engine_us = arrival;
+        self.taken = Some(arrival);
+        let _ = go.send(());
+    }
+
+    /// Queues the account's order updates the engine has made since the last look, a response
+    /// delay after `made` (µs; `None`: each at its own event time).
+    fn collect(&mut self, made: Option<i64>) {
+        while let Ok(message) = self.orders.try_recv() {
+            let StreamMsg::Event { text, .. } = message else {
+                continue;
+            };
+            let Ok(Event::OrderTradeUpdate(update)) = Event::decode(text.as_bytes()) else {
+                continue;
+            };
+            let at = made.unwrap_or_else(|| update.event_time.0.saturating_mul(1_000));
+            let due = (at + self.draw(Leg::Response)).max(self.order_us);
+            self.order_us = due;
+            self.push(due, Delivery::Order(Box::new(update)));
+        }
+    }
+
+    fn push(&mut self, time: i64, delivery: Delivery) {
+        self.queue.insert((time, self.made), delivery);
+        self.made += 1;
+    }
+
+    /// The next delay of `leg` in µs (zero without a model).
+    fn draw(&mut self, leg: Leg) -> i64 {
+        self.sampler.as_mut().map_or(0, |s| micros(s.draw(leg)))
+    }
+}
+
+fn micros(d: Duration) -> i64 {
+    i64::try_from(d.as_micros()).unwrap_or(i64::MAX)
+}
