@@ -9,6 +9,8 @@ mod backtest;
 mod drift;
 mod latency;
 mod market_stream;
+#[cfg(feature = "backtest")] // Backtest
+mod queue_models;
 mod real_prices;
 #[cfg(feature = "journal")] // Report::from_store and the store's reader
 mod report;
