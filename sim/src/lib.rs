@@ -101,6 +101,7 @@ pub use config::{
     MarketSource, MarketStreamConfig, SimConfig, StateConfig, StreamConfig,
 };
 pub use error::SimError;
+pub use exchange::book::source::{QueueModel, QueueModelError};
 pub use exchange::liquidation::Liquidations;
 pub use exchange::listen_keys::ListenKeyStats;
 pub use exchange::market::SourceHealth;
@@ -476,6 +477,12 @@ impl Sim {
             MarketSource::Recorded { path, .. } => path.display().to_string(),
             MarketSource::Stepped => "frames applied in process".to_owned(),
         })
+    }
+
+    /// The queue model orders resting against a market source fill by: the configured one, or
+    /// a restored venue's first start's.
+    pub fn queue_model(&self) -> QueueModel {
+        self.venue().read().exchange.rules().queue_model
     }
 
     /// The state of the market source of a mirrored contract (`None`: not mirrored).

@@ -49,6 +49,10 @@ real prices (the contracts follow a real market; no synthetic market maker):
   --market-from URL|FILE        a live market stream (ws:// or wss://) or a recording of one
   --pace recorded|N|fast        how a recording plays: as recorded, N times faster, or at once
   --contract NAME               a contract to mirror (repeatable; default every tradable one)
+  --queue-model MODEL           when a trade at a resting order's price fills it: conservative
+                                (default: once the size shown ahead of it traded), optimistic
+                                (at once) or power:N (N from 1 to 10: the size ahead also
+                                shrinks by an estimated share of the level's other decreases)
 market stream (ws://HOST:PORT{market}):
   --market-driver random[:SEED] move the market: a seeded random walk (seed 1 by default)
   --price-path FILE             move the market along a CSV of `time_ms,price` lines
@@ -171,12 +175,14 @@ const FIRST_START: &[&str] = &[
     "--driver-step",
     "--volatility",
     "--backfill",
+    "--queue-model",
 ];
 
 fn parse(args: &[String]) -> Result<Parsed, String> {
     let mut builder = contango_sim::Sim::builder();
     let mut driver = DriverFlags::default();
     let (mut from, mut pace, mut contracts, mut admin) = (None, None, Vec::new(), false);
+    let mut queue_model = false;
     let mut state: Option<contango_sim::StateConfig> = None;
     let mut check = false;
     let (mut sync, mut every, mut prune, mut accounts) = (None, None, false, None);
@@ -237,6 +243,13 @@ fn parse(args: &[String]) -> Result<Parsed, String> {
             "--market-from" => from = Some(value()?),
             "--pace" => pace = Some(value()?.parse::<contango_sim::Pace>()?),
             "--contract" => contracts.push(value()?),
+            "--queue-model" => {
+                let model: contango_sim::QueueModel = value()?
+                    .parse()
+                    .map_err(|e: contango_sim::QueueModelError| e.to_string())?;
+                builder = builder.queue_model(model);
+                queue_model = true;
+            }
             "--state" => state = Some(contango_sim::StateConfig::new(value()?)),
             "--sync" => {
                 sync = Some(match value()?.as_str() {
@@ -304,6 +317,12 @@ fn parse(args: &[String]) -> Result<Parsed, String> {
         }
         None if pace.is_some() || !contracts.is_empty() => {
             return Err("--pace and --contract need --market-from".into());
+        }
+        None if queue_model => {
+            return Err(
+                "--queue-model needs --market-from (it is how orders fill against a real market)"
+                    .into(),
+            );
         }
         None => {}
     }
@@ -514,6 +533,7 @@ async fn main() -> ExitCode {
     }
     if let Some(source) = sim.market_source() {
         println!("  market from   : {source}");
+        println!("  queue model   : {}", sim.queue_model());
     }
     if let Some(state) = sim.state() {
         let how = if state.fresh {
@@ -647,6 +667,33 @@ mod tests {
             "--market-from replaces the market driver: give one of them"
         );
         assert!(err(&["--market-from", "d.jsonl", "--pace", "sometimes"]).contains("not a pace"));
+    }
+
+    #[test]
+    fn the_queue_model_flag() {
+        let model = |a: &[&str]| parse(&args(a)).map(|p| p.config.queue_model);
+        assert_eq!(
+            model(&["--market-from", "d.jsonl"]),
+            Ok(contango_sim::QueueModel::Conservative)
+        );
+        assert_eq!(
+            model(&["--market-from", "d.jsonl", "--queue-model", "optimistic"]),
+            Ok(contango_sim::QueueModel::Optimistic)
+        );
+        assert_eq!(
+            model(&["--market-from=d.jsonl", "--queue-model=power:3"]),
+            Ok(contango_sim::QueueModel::Power(3))
+        );
+        let err = |a: &[&str]| parse(&args(a)).err().unwrap_or_default();
+        assert_eq!(
+            err(&["--market-from", "d.jsonl", "--queue-model", "power:0"]),
+            "invalid queue model `power:0`: conservative, optimistic or power:N (N from 1 to 10)"
+        );
+        assert_eq!(
+            err(&["--queue-model", "optimistic"]),
+            "--queue-model needs --market-from (it is how orders fill against a real market)"
+        );
+        assert!(usage().contains("--queue-model MODEL"));
     }
 
     #[test]

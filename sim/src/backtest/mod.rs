@@ -50,7 +50,7 @@ use crate::exchange::USER_UID;
 use crate::exchange::book::Side;
 use crate::latency::Latency;
 use crate::report::ZERO_LATENCY;
-use crate::{Pace, Sim};
+use crate::{Pace, QueueModel, Sim};
 
 /// Why a backtest could not run.
 #[derive(Debug, thiserror::Error)]
@@ -90,6 +90,7 @@ pub struct Backtest {
     plot: Option<PathBuf>,
     /// At most this many equity points are kept (evenly spaced); drawdown sees every frame.
     points: usize,
+    queue_model: QueueModel,
 }
 
 impl Backtest {
@@ -117,6 +118,7 @@ impl Backtest {
             latency: None,
             plot: None,
             points: 2_000,
+            queue_model: QueueModel::Conservative,
         }
     }
 
@@ -144,6 +146,13 @@ impl Backtest {
         self
     }
 
+    /// How resting orders advance in the queue ahead of them (default conservative; see
+    /// [`QueueModel`]): the report's fills name it, and so does its run.
+    pub fn queue_model(mut self, model: QueueModel) -> Self {
+        self.queue_model = model;
+        self
+    }
+
     /// Draws equity and position over time to this SVG file at the end.
     pub fn plot(mut self, path: impl Into<PathBuf>) -> Self {
         self.plot = Some(path.into());
@@ -155,7 +164,9 @@ impl Backtest {
         if self.frames.is_empty() {
             return Err(BacktestError::NoFrames);
         }
-        let mut builder = Sim::builder().market_source(MarketSource::Stepped);
+        let mut builder = Sim::builder()
+            .market_source(MarketSource::Stepped)
+            .queue_model(self.queue_model);
         if let Some(c) = &self.contracts {
             builder = builder.source_contracts(c.clone());
         }

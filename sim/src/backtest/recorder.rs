@@ -101,6 +101,7 @@ impl Recorder {
             account,
             COIN.to_owned(),
             money,
+            core.exchange.rules().queue_model,
             Some(timing),
         )
     }

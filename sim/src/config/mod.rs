@@ -15,6 +15,7 @@ use std::time::Duration;
 
 use rust_decimal::Decimal;
 
+use crate::exchange::book::source::QueueModel;
 use crate::latency::Latency;
 
 pub use contracts::{
@@ -145,6 +146,10 @@ pub struct SimConfig {
     /// delay before the engine takes it, and its answer and its private-stream events their
     /// response delay; market-stream frames wait the market-data delay (`None`: no delay).
     pub latency: Option<Latency>,
+    /// How the queue ahead of an order resting against a market source moves, hence when a
+    /// trade at its price fills it ([`QueueModel`]; conservative by default). Part of the
+    /// venue's rules: a restarted venue keeps the model it started with.
+    pub queue_model: QueueModel,
 }
 
 /// Who may use the admin routes (move the mark price, print trades, skew the clock, add
@@ -306,6 +311,13 @@ impl SimConfig {
         self
     }
 
+    /// How orders resting against a market source advance in the queue ahead of them
+    /// ([`SimConfig::queue_model`](SimConfig#structfield.queue_model)).
+    pub fn queue_model(mut self, model: QueueModel) -> Self {
+        self.queue_model = model;
+        self
+    }
+
     /// Keeps the venue's state in `dir` across restarts (a journal of its inputs, snapshots and
     /// read tables in `dir/venue.sqlite`; the `journal` feature).
     pub fn state_dir(mut self, dir: impl Into<std::path::PathBuf>) -> Self {
@@ -374,6 +386,7 @@ impl Default for SimConfig {
             state: None,
             clock_start: None,
             latency: None,
+            queue_model: QueueModel::Conservative,
         }
     }
 }

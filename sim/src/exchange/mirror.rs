@@ -11,7 +11,7 @@ use contango::MarketEvent;
 use rust_decimal::Decimal;
 
 use super::Exchange;
-use super::book::source::{self, MirrorFill, Resting, SourceLevel};
+use super::book::source::{self, MirrorFill, QueueModel, Resting, SourceLevel};
 use super::book::{PriceSource, Side};
 use super::effects::Changes;
 use super::input::{SourceTrade, SourceUpdate};
@@ -74,7 +74,7 @@ impl Exchange {
     }
 
     /// A depth snapshot: the book, its health, the resting orders it reaches, the queues it
-    /// shrinks and the mark price (the mid).
+    /// moves (the queue model) and the mark price (the mid).
     fn apply_depth(
         &mut self,
         symbol: &str,
@@ -82,11 +82,12 @@ impl Exchange {
         bids: Vec<SourceLevel>,
         now: i64,
     ) -> SimResult<()> {
-        self.contract(symbol)?;
+        let dp = self.contract(symbol)?.volume_precision;
         self.operate("ORDER", now, |st, fx| {
-            let mid = {
+            let model = st.rules.queue_model;
+            let (mid, before) = {
                 let m = st.mirror_mut(symbol)?;
-                m.book.replace(asks, bids);
+                let before = m.book.replace(asks, bids);
                 m.last_ms = now;
                 m.health = if m.book.is_crossed() {
                     SourceHealth::Degraded {
@@ -95,7 +96,7 @@ impl Exchange {
                 } else {
                     SourceHealth::Live
                 };
-                m.book.mid()
+                (m.book.mid(), before)
             };
             fx.price_moved(symbol);
             let mut resting = st.resting_mirror_orders(symbol);
@@ -107,7 +108,7 @@ impl Exchange {
             };
             st.book_mirror_fills(symbol, fills, now, fx)?;
             let m = st.mirror_mut(symbol)?;
-            m.book.cap_queues(&mut resting);
+            m.book.requeue(model, &before, &mut resting, dp);
             for r in &resting {
                 if let Some(a) = m.ahead.get_mut(&r.id) {
                     *a = r.ahead;
@@ -128,6 +129,7 @@ impl Exchange {
     fn apply_trades(&mut self, symbol: &str, trades: &[SourceTrade], now: i64) -> SimResult<()> {
         self.contract(symbol)?;
         self.operate("ORDER", now, |st, fx| {
+            let model = st.rules.queue_model;
             for t in trades {
                 let side = t.side;
                 let time = t.time.unwrap_or(now);
@@ -155,8 +157,12 @@ impl Exchange {
                     continue;
                 }
                 let mut resting = st.resting_mirror_orders(symbol);
-                let fills = source::trade(&mut resting, side, t.price, t.volume);
+                let fills = source::trade(&mut resting, side, t.price, t.volume, model);
                 if let Some(m) = st.markets.get_mut(symbol).and_then(|m| m.mirror.as_mut()) {
+                    if matches!(model, QueueModel::Power(_)) {
+                        // The next snapshot's decrease at that level is partly this trade's.
+                        m.book.print(side.opposite(), t.price, t.volume);
+                    }
                     for r in &resting {
                         if let Some(a) = m.ahead.get_mut(&r.id) {
                             *a = r.ahead;

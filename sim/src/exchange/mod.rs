@@ -54,6 +54,7 @@ use rust_decimal::Decimal;
 use crate::config::{ContractConfig, MarginKind, SimConfig};
 use crate::error::{SimError, SimResult};
 use account::{Account, ApiKey};
+use book::source::QueueModel;
 use book::{Resting, Side};
 use driver::Driver;
 use effects::Effects;
@@ -84,6 +85,8 @@ pub struct Rules {
     pub listen_key_validity_ms: i64,
     /// Funds of the accounts the driver and `POST /__sim/accounts` create without balances.
     pub market_maker_balances: Vec<(String, Decimal)>,
+    /// How the queue ahead of an order resting against a market source moves.
+    pub queue_model: QueueModel,
 }
 
 impl Rules {
@@ -94,6 +97,7 @@ impl Rules {
             listen_key_validity_ms: i64::try_from(config.listen_key_validity.as_millis())
                 .unwrap_or(i64::MAX),
             market_maker_balances: config.market_maker_balances.clone(),
+            queue_model: config.queue_model,
         }
     }
 }
@@ -139,7 +143,8 @@ impl Default for Sequences {
     derive(borsh::BorshSerialize, borsh::BorshDeserialize)
 )]
 pub struct Exchange {
-    /// The rules.
+    /// The rules. First, so that a report reads them from the front of a snapshot
+    /// (`journal::encoding::decode_rules`).
     pub(crate) rules: Rules,
     /// Contract configurations by name.
     pub(crate) contracts: BTreeMap<String, ContractConfig>,

@@ -4,8 +4,8 @@
 
 use borsh::{BorshDeserialize, BorshSerialize};
 
-use crate::exchange::Exchange;
 use crate::exchange::input::{FrameRef, Input};
+use crate::exchange::{Exchange, Rules};
 
 /// The encoding's format: the first byte of every encoded input and state.
 pub const FORMAT: u8 = 1;
@@ -54,6 +54,16 @@ pub fn decode_state(bytes: &[u8]) -> Result<Exchange, DecodeError> {
     decode(bytes, "the state")
 }
 
+/// The rules alone, read from the front of an encoded state (they are its first field), without
+/// decoding the rest: what a report needs of a snapshot.
+pub fn decode_rules(bytes: &[u8]) -> Result<Rules, DecodeError> {
+    match bytes.split_first() {
+        Some((&FORMAT, mut rest)) => Rules::deserialize_reader(&mut rest)
+            .map_err(|e| DecodeError(format!("the state's rules do not decode: {e}"))),
+        _ => decode::<Rules>(bytes, "the state"),
+    }
+}
+
 /// The journal's `kind` of a market update read from a recording, kept as a reference.
 pub const RECORDED: u8 = 6;
 
@@ -98,8 +108,14 @@ pub fn kind(input: &Input) -> u8 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::config::{MarketSource, SimConfig};
     use crate::exchange::book::Side;
+    use crate::exchange::book::source::QueueModel;
     use crate::exchange::input::{Command, SourceTrade, SourceUpdate};
+    use crate::exchange::order::OrderKind;
+    use crate::exchange::testing::{Bed, order};
+
+    const BTC: &str = "E-BTC-USDT";
     use contango::PriceLevel;
     use rust_decimal::Decimal;
 
@@ -172,5 +188,49 @@ mod tests {
         bad[0] = FORMAT + 1;
         assert!(decode_input(&bad).is_err_and(|e| e.to_string().contains("format")));
         assert!(decode_input(&[]).is_err());
+    }
+
+    #[test]
+    fn a_snapshot_keeps_the_queue_model_and_what_printed_since_the_last_book() {
+        let config = SimConfig::default()
+            .market_source(MarketSource::Stepped)
+            .source_contracts([BTC])
+            .queue_model(QueueModel::Power(3));
+        let mut bed = Bed::new(&config);
+        bed.apply(depth()).expect("the book");
+        // A bid behind the 137 shown at 30010.3; a trade of 5 there eats 5 of them and is
+        // printed for the next snapshot's estimate.
+        let bid = order(BTC, Side::Buy, OrderKind::Limit, "1", "30010.3");
+        bed.place(bid, 1_795_760_229_850).expect("the bid");
+        bed.apply(Input::Market {
+            time: 1_795_760_229_900,
+            update: SourceUpdate::Trades {
+                symbol: BTC.into(),
+                trades: vec![SourceTrade {
+                    side: Side::Sell,
+                    price: d("30010.3"),
+                    volume: d("5"),
+                    time: None,
+                }],
+            },
+            entry: None,
+        })
+        .expect("the trade");
+        let mirror = format!("{:?}", bed.ex.market(BTC).and_then(|m| m.mirror.as_ref()));
+        assert!(
+            mirror.contains("ahead: {") && mirror.contains(": 132}"),
+            "{mirror}"
+        );
+        assert!(mirror.contains("printed: [Printed"), "{mirror}");
+        let bytes = encode_state(&bed.ex);
+        let back = decode_state(&bytes).expect("decodes");
+        assert_eq!(format!("{back:?}"), format!("{:?}", bed.ex));
+        assert_eq!(back.rules().queue_model, QueueModel::Power(3));
+        assert_eq!(
+            decode_rules(&bytes).map(|r| r.queue_model),
+            Ok(QueueModel::Power(3))
+        );
+        assert!(decode_rules(&bytes[..3]).is_err());
+        assert!(decode_rules(&[]).is_err());
     }
 }

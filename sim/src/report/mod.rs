@@ -4,7 +4,8 @@
 //!
 //! A report has four parts:
 //! - [`Run`]: what produced it: its kind, the account, the margin coin its money is in, the span
-//!   of exchange time it covers and the latency model assumed;
+//!   of exchange time it covers, the latency model assumed and the queue model its fills against
+//!   a market source were made by;
 //! - [`Results`]: the figures, exact decimals: orders, fills by rule, fees, realised and
 //!   unrealised PnL, equity at the start and the end, maximum drawdown;
 //! - the equity curve ([`EquityPoint`]s) and every fill ([`FillLine`]s, the fill log);
@@ -22,7 +23,8 @@
 //!     "account": { "uid": 10001, "api_key": "contango-sim-api-key" },
 //!     "coin": "USDT",
 //!     "span": { "first_ms": 1767225600000, "last_ms": 1767225780000 },
-//!     "latency": "none: zero latency assumed"
+//!     "latency": "none: zero latency assumed",
+//!     "queue_model": "conservative"
 //!   },
 //!   "results": {
 //!     "orders": 3,
@@ -111,6 +113,9 @@ pub struct Run {
     pub span: Option<Span>,
     /// The latency model assumed ([`ZERO_LATENCY`] until latency is modelled).
     pub latency: String,
+    /// The queue model resting orders filled by against a market source, as
+    /// [`QueueModel`](crate::QueueModel) writes it (`conservative`, `optimistic`, `power:3`).
+    pub queue_model: String,
 }
 
 /// What kind of run a report is of.
@@ -158,8 +163,9 @@ pub struct Span {
 pub struct Results {
     /// Orders placed (conditional and attached orders count one each).
     pub orders: u64,
-    /// Fills by the rule that made them (`book_walk`, `crossed_book`, `trade_through`,
-    /// `queue_cleared`; `match` when two orders of the venue met).
+    /// Fills by the rule that made them (`book_walk`, `crossed_book`, `trade_through`, and at
+    /// an order's own price `queue_cleared`, `queue_optimistic` or `queue_power` as the queue
+    /// model says; `match` when two orders of the venue met).
     pub fills_by_rule: BTreeMap<String, u64>,
     /// Fees paid (negative: rebates).
     pub fees: Decimal,
@@ -201,8 +207,8 @@ pub struct FillLine {
     pub price: Decimal,
     /// Contracts.
     pub volume: Decimal,
-    /// The rule that made it (`book_walk`, `crossed_book`, `trade_through`, `queue_cleared`;
-    /// `match` when two orders of the venue met).
+    /// The rule that made it (`book_walk`, `crossed_book`, `trade_through`, `queue_cleared`,
+    /// `queue_optimistic`, `queue_power`; `match` when two orders of the venue met).
     pub rule: String,
     /// The fee charged.
     pub fee: Decimal,

@@ -1,12 +1,13 @@
 //! A paper session's report, read from a journaled venue's store (the `journal` feature): the
-//! read tables alone, on a read-only connection, so it works while the venue runs and never
-//! changes the store.
+//! read tables and the rules at the front of the latest snapshot, on a read-only connection, so
+//! it works while the venue runs and never changes the store.
 
 use std::fmt;
 
 use super::tally::{Money, Tally};
 use super::{EquityPoint, FillLine, Report, RunAccount, RunKind};
-use crate::exchange::USER_UID;
+use crate::exchange::{Rules, USER_UID};
+use crate::journal::encoding::decode_rules;
 use rust_decimal::Decimal;
 
 use crate::store::{Direction, Reader, StoreError, Window};
@@ -58,6 +59,9 @@ pub enum ReportError {
     /// No such account in the store's `accounts` table.
     #[error("no account {0} in {1}")]
     UnknownAccount(Account, String),
+    /// The venue's rules could not be read from its latest snapshot (the file and why).
+    #[error("{0}")]
+    Rules(String),
 }
 
 impl Report {
@@ -66,7 +70,8 @@ impl Report {
     /// never halfway):
     /// - `run`: kind `paper`; the account's uid and API key (`accounts`); the coin: the one
     ///   margin coin the account has equity rows in, else USDT; the span from the first to the
-    ///   last equity row or fill; no latency modelled;
+    ///   last equity row or fill; no latency modelled; the queue model of the venue's rules (the
+    ///   latest snapshot's: a venue keeps the model of its first start);
     /// - `fills`: every fill of the account (`fills`, every contract, oldest first) with its
     ///   rule; `fills_by_rule` counts them; `fees` and `realized_pnl` are their sums;
     /// - `orders`: the account's rows in `orders` (every order it placed);
@@ -147,5 +152,15 @@ fn read(reader: &Reader, account: &Account) -> Result<Report, ReportError> {
         uid,
         api_key: Some(row.api_key),
     };
-    Ok(tally.report(RunKind::Paper, account, coin, money, None))
+    let queue_model = rules(reader)?.queue_model;
+    Ok(tally.report(RunKind::Paper, account, coin, money, queue_model, None))
+}
+
+/// The venue's rules, from the front of its latest snapshot.
+fn rules(reader: &Reader) -> Result<Rules, ReportError> {
+    let file = reader.file().display();
+    let state = reader.latest_state()?.ok_or_else(|| {
+        ReportError::Rules(format!("{file}: no snapshot holds the venue's rules"))
+    })?;
+    decode_rules(&state).map_err(|e| ReportError::Rules(format!("{file}: latest snapshot: {e}")))
 }

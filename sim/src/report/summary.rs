@@ -26,6 +26,7 @@ impl fmt::Display for Report {
             None => writeln!(f, "  span            none (no equity sample, no fill)")?,
         }
         writeln!(f, "  latency         {}", run.latency)?;
+        writeln!(f, "  queue model     {}", run.queue_model)?;
         writeln!(f, "  orders          {}", r.orders)?;
         let rules: Vec<String> = r
             .fills_by_rule

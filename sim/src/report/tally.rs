@@ -10,6 +10,7 @@ use rust_decimal::Decimal;
 use super::{
     EquityPoint, FillLine, Report, Results, Run, RunAccount, RunKind, Span, Timing, ZERO_LATENCY,
 };
+use crate::exchange::book::source::QueueModel;
 use crate::history::FillRecord;
 
 /// What a run's own sources say about its money, beside what the tally gathers.
@@ -92,13 +93,15 @@ impl Tally {
         });
     }
 
-    /// The report of `account`'s run of `kind`, its money in `coin`.
+    /// The report of `account`'s run of `kind`, its money in `coin`, its fills made under
+    /// `queue_model`.
     pub(crate) fn report(
         self,
         kind: RunKind,
         account: RunAccount,
         coin: String,
         money: Money,
+        queue_model: QueueModel,
         timing: Option<Timing>,
     ) -> Report {
         let mut fills_by_rule = BTreeMap::new();
@@ -114,6 +117,7 @@ impl Tally {
                 coin,
                 span: self.span,
                 latency: ZERO_LATENCY.to_owned(),
+                queue_model: queue_model.to_string(),
             },
             results: Results {
                 orders: money.orders,
@@ -209,6 +213,7 @@ mod tests {
             account(),
             "USDT".into(),
             Money::default(),
+            QueueModel::Conservative,
             None,
         );
         assert_eq!(r.results.max_drawdown, Some(dec!(40)));
@@ -248,6 +253,7 @@ mod tests {
             account(),
             "USDT".into(),
             Money::default(),
+            QueueModel::Conservative,
             None,
         );
         assert_eq!(r.results.fills_by_rule.get("match"), Some(&2));

@@ -64,11 +64,13 @@ const STATUSES: [OrderStatus; 6] = [
     OrderStatus::Rejected,
 ];
 
-const RULES: [Rule; 4] = [
+const RULES: [Rule; 6] = [
     Rule::BookWalk,
     Rule::CrossedBook,
     Rule::TradeThrough,
     Rule::QueueCleared,
+    Rule::QueueOptimistic,
+    Rule::QueuePower,
 ];
 
 fn mode_name(mode: MarginMode) -> &'static str {

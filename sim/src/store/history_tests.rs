@@ -877,6 +877,8 @@ fn a_trade_comes_back_whole() {
         Rule::CrossedBook,
         Rule::TradeThrough,
         Rule::QueueCleared,
+        Rule::QueueOptimistic,
+        Rule::QueuePower,
     ]) {
         records.push(side_of(
             trade_id,

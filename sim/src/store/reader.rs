@@ -1,7 +1,7 @@
 //! History reads over a read-only connection: what the REST history views answer (`myTrades`,
 //! `futures_transfer_history`, `forceOrdersHistory`, an order by id or client id), the fill log
 //! and the running totals (for [`super::StoreHistory`]), and what a paper session's report reads
-//! (accounts, an account's fills and order count, equity, funding).
+//! (accounts, an account's fills and order count, equity, funding, the latest snapshot's rules).
 
 use std::path::{Path, PathBuf};
 use std::sync::LazyLock;
@@ -527,6 +527,14 @@ impl Reader {
     /// not).
     pub fn orders_count(&self, uid: i64) -> Result<u64, StoreError> {
         self.count(ORDERS.name, ORDERS_OF_COUNT, [uid])
+    }
+
+    /// The latest snapshot's state, as encoded (`None`: no snapshot).
+    pub fn latest_state(&self) -> Result<Option<Vec<u8>>, StoreError> {
+        self.conn
+            .prepare_cached("SELECT state FROM snapshots ORDER BY seq DESC LIMIT 1")
+            .and_then(|mut s| s.query_row([], |r| r.get(0)).optional())
+            .map_err(|e| self.error_in("snapshots", &e))
     }
 
     /// The margin coins `uid` has equity rows in, alphabetically.

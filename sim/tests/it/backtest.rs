@@ -125,6 +125,7 @@ async fn the_same_recording_and_strategy_fill_alike_at_any_pace() {
     assert_eq!(first.run.kind, RunKind::Backtest);
     assert_eq!(first.run.coin, "USDT");
     assert_eq!(first.run.latency, ZERO_LATENCY);
+    assert_eq!(first.run.queue_model, "conservative");
     let span = first.run.span.expect("a span");
     assert!(span.first_ms < span.last_ms);
     assert!(r.equity_start.is_some() && r.equity_end.is_some() && r.max_drawdown.is_some());

@@ -11,6 +11,8 @@ mod latency;
 #[cfg(feature = "backtest")] // Backtest
 mod lockstep;
 mod market_stream;
+#[cfg(feature = "backtest")] // Backtest
+mod queue_models;
 mod real_prices;
 #[cfg(feature = "journal")] // Report::from_store and the store's reader
 mod report;

@@ -28,6 +28,18 @@ fn depth_frame(asks: &str, bids: &str, ts: i64) -> String {
     )
 }
 
+/// A depth snapshot frame of E-BTC-USDT at exchange time `ts`, as text.
+pub fn depth_text(asks: &Levels, bids: &Levels, ts: i64) -> String {
+    depth_frame(&levels(asks), &levels(bids), ts)
+}
+
+/// A frame of one E-BTC-USDT trade by a `side` taker at exchange time `ts`, as text.
+pub fn trade_text(side: &str, price: &str, vol: &str, ts: i64) -> String {
+    format!(
+        r#"{{"event_rep":"","channel":"market_e_btcusdt_trade_ticker","data":[],"tick":{{"data":[{{"price":"{price}","vol":"{vol}","side":"{side}","amount":"0","ds":"2026-09-23 11:18:39","ts":{ts}}}],"ts":{ts}}},"ts":{ts},"status":"ok"}}"#
+    )
+}
+
 /// The running server.
 pub struct MarketServer {
     pub addr: SocketAddr,
@@ -130,10 +142,7 @@ impl MarketServer {
 
     /// A trade of E-BTC-USDT by a `side` taker at exchange time `ts`.
     pub fn trade(&self, side: &str, price: &str, vol: &str, ts: i64) {
-        let frame = format!(
-            r#"{{"event_rep":"","channel":"market_e_btcusdt_trade_ticker","data":[],"tick":{{"data":[{{"price":"{price}","vol":"{vol}","side":"{side}","amount":"0","ds":"2026-09-23 11:18:39","ts":{ts}}}],"ts":{ts}}},"ts":{ts},"status":"ok"}}"#
-        );
-        let _ = self.frames.send(frame);
+        let _ = self.frames.send(trade_text(side, price, vol, ts));
     }
 
     /// Closes every connection (a client reconnects to the same server).

@@ -17,7 +17,7 @@ use contango::{
 };
 use contango_sim::report::{Account, EquityPoint, RunKind, Span, ZERO_LATENCY};
 use contango_sim::store::Reader;
-use contango_sim::{Report, Sim};
+use contango_sim::{QueueModel, Report, Sim};
 use rust_decimal::Decimal;
 
 /// The injected clock's start (2026-01-01T00:00:01Z): one second into a minute.
@@ -282,8 +282,10 @@ async fn a_paper_sessions_report_is_what_the_account_has() {
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn contango_sim_report_prints_a_stores_report_and_changes_nothing() {
     let dir = TempDir::new("binary");
+    // A model other than the default, read back from the store's snapshot.
     let sim = Sim::builder()
         .state_dir(&dir.0)
+        .queue_model(QueueModel::Power(3))
         .clock_at(START)
         .start()
         .await
@@ -301,6 +303,7 @@ async fn contango_sim_report_prints_a_stores_report_and_changes_nothing() {
     assert_eq!(value["run"]["account"]["uid"], 10_001);
     assert_eq!(value["run"]["coin"], "USDT");
     assert_eq!(value["run"]["latency"], ZERO_LATENCY);
+    assert_eq!(value["run"]["queue_model"], "power:3");
     assert_eq!(value["results"]["orders"], 3);
     assert_eq!(value["results"]["fills_by_rule"]["match"], 3);
     assert!(value["timing"].is_null());
@@ -326,6 +329,7 @@ async fn contango_sim_report_prints_a_stores_report_and_changes_nothing() {
     for line in [
         "paper session of account 10001 (API key contango-sim-api-key), money in USDT",
         "latency         none: zero latency assumed",
+        "queue model     power:3",
         "orders          3",
         "fills           3 (match 3)",
     ] {

@@ -13,11 +13,20 @@
 //!   (the size displayed at its price when it was placed, capped when the level shrinks), then
 //!   fills it.
 //!
+//! How the queue ahead moves is the [`QueueModel`] (docs/design.md, Queue models), and the
+//! at-price fills are named for it: `queue_cleared` (conservative, the default, the rule
+//! above), `queue_optimistic` (the trade fills the order, the queue ignored) and `queue_power`
+//! (as conservative, but a level that shrinks by more than its trades moves the order forward
+//! by an estimate of how much left from ahead of it).
+//!
 //! One trade's size is a budget shared by every resting order it reaches, best price first, then
 //! oldest. Liquidity our fills took from a level stays taken until the source changes that level
 //! (a new snapshot with another size there), so one displayed lot never fills twice.
 
-use rust_decimal::Decimal;
+use std::fmt;
+use std::str::FromStr;
+
+use rust_decimal::{Decimal, RoundingStrategy};
 
 use super::Side;
 
@@ -34,8 +43,13 @@ pub enum Rule {
     CrossedBook,
     /// A trade printed strictly through a resting order's price.
     TradeThrough,
-    /// A trade at a resting order's price came past the queue ahead of it.
+    /// A trade at a resting order's price came past the queue ahead of it (conservative).
     QueueCleared,
+    /// A trade at a resting order's price filled it, the queue ahead ignored (optimistic).
+    QueueOptimistic,
+    /// A trade at a resting order's price came past the queue ahead of it as the power model
+    /// estimated it.
+    QueuePower,
 }
 
 impl Rule {
@@ -46,7 +60,124 @@ impl Rule {
             Rule::CrossedBook => "crossed_book",
             Rule::TradeThrough => "trade_through",
             Rule::QueueCleared => "queue_cleared",
+            Rule::QueueOptimistic => "queue_optimistic",
+            Rule::QueuePower => "queue_power",
         }
+    }
+}
+
+/// How the queue ahead of a resting order moves, hence when a trade at its own price fills it
+/// (hftbacktest's queue models; docs/design.md, Queue models). Part of the core's rules: a
+/// restarted venue keeps the model it started with.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+#[cfg_attr(
+    feature = "journal",
+    derive(borsh::BorshSerialize, borsh::BorshDeserialize)
+)]
+pub enum QueueModel {
+    /// The queue ahead is the size displayed at placement, eaten by trades at the price and
+    /// capped when the level shrinks: no fill before every lot ahead traded (`queue_cleared`).
+    #[default]
+    Conservative,
+    /// A trade at the order's price fills it as if nothing were ahead (`queue_optimistic`): the
+    /// bound on what resting orders could have got.
+    Optimistic,
+    /// hftbacktest's `ProbQueueModel` with `PowerProbQueueFunc`, `f(x) = x^n` (`queue_power`):
+    /// as conservative, and a level that shrinks by more than its trades gives the order a share
+    /// of the decrease, the larger the more of the level is behind it ([`QueueModel::front_after`]).
+    /// `power:N` parses `n` from 1 to 10; any `n` computes.
+    Power(u8),
+}
+
+/// The largest `n` `power:N` accepts: beyond it the share is nearly all or nothing.
+pub const MAX_POWER: u8 = 10;
+
+/// Why a queue model's text is not one.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error("invalid queue model `{0}`: conservative, optimistic or power:N (N from 1 to {MAX_POWER})")]
+pub struct QueueModelError(String);
+
+impl FromStr for QueueModel {
+    type Err = QueueModelError;
+
+    /// `conservative`, `optimistic` or `power:N` (`N` from 1 to [`MAX_POWER`]).
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let bad = || QueueModelError(text.to_owned());
+        match text.trim() {
+            "conservative" => Ok(QueueModel::Conservative),
+            "optimistic" => Ok(QueueModel::Optimistic),
+            other => {
+                let n = other.strip_prefix("power:").ok_or_else(bad)?;
+                match n.parse::<u8>() {
+                    Ok(n) if (1..=MAX_POWER).contains(&n) => Ok(QueueModel::Power(n)),
+                    _ => Err(bad()),
+                }
+            }
+        }
+    }
+}
+
+impl fmt::Display for QueueModel {
+    /// The text [`FromStr`] reads: `conservative`, `optimistic`, `power:3`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            QueueModel::Conservative => f.write_str("conservative"),
+            QueueModel::Optimistic => f.write_str("optimistic"),
+            QueueModel::Power(n) => write!(f, "power:{n}"),
+        }
+    }
+}
+
+impl QueueModel {
+    /// The rule a trade at a resting order's own price fills it by.
+    pub fn rule(self) -> Rule {
+        match self {
+            QueueModel::Conservative => Rule::QueueCleared,
+            QueueModel::Optimistic => Rule::QueueOptimistic,
+            QueueModel::Power(_) => Rule::QueuePower,
+        }
+    }
+
+    /// The queue ahead of an order (`front`) once the size at its price went from `prev` to
+    /// `new` by something other than trades; an estimate is rounded half up to `dp` decimal
+    /// places (the contract's volume step: fills stay whole lots). Never above `new` nor below
+    /// zero.
+    ///
+    /// Conservative and optimistic cap it at `new`. The power model splits a decrease
+    /// `chg = prev - new` between the size ahead and the size behind (`back = prev - front`):
+    /// `p = f(back) / (f(back) + f(front))` is the share that left from behind, and the front
+    /// becomes `front - (1 - p) * chg + min(back - p * chg, 0)`. Growth leaves the front as it
+    /// was; an empty level has nothing to split.
+    pub fn front_after(self, front: Decimal, prev: Decimal, new: Decimal, dp: u32) -> Decimal {
+        let zero = Decimal::ZERO;
+        let estimate = match self {
+            QueueModel::Power(n) if new < prev => {
+                let chg = prev - new;
+                let back = (prev - front).max(zero);
+                if front + back <= zero {
+                    front
+                } else {
+                    let p = share_behind(n, front, back);
+                    (front - (Decimal::ONE - p) * chg + (back - p * chg).min(zero))
+                        .round_dp_with_strategy(dp, RoundingStrategy::MidpointAwayFromZero)
+                }
+            }
+            _ => front,
+        };
+        estimate.min(new).max(zero)
+    }
+}
+
+/// `f(back) / (f(back) + f(front))` with `f(x) = x^n`, through the ratio of the smaller to the
+/// larger (at most 1, so its power never overflows a decimal, whatever the sizes): Decimal's 28
+/// significant digits, the same on every machine. `front + back` is above zero.
+fn share_behind(n: u8, front: Decimal, back: Decimal) -> Decimal {
+    let pow = |x: Decimal| (0..n).fold(Decimal::ONE, |acc, _| acc * x);
+    if front <= back {
+        Decimal::ONE / (Decimal::ONE + pow(front / back))
+    } else {
+        let r = pow(back / front);
+        r / (r + Decimal::ONE)
     }
 }
 
@@ -68,6 +199,20 @@ struct Taken {
     /// The level's size when we took from it: a snapshot with another size is a change.
     size: Decimal,
     taken: Decimal,
+}
+
+/// What trades printed against one of the source's levels since its last snapshot: the next
+/// snapshot shows that much less there without anyone ahead of us leaving the queue.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[cfg_attr(
+    feature = "journal",
+    derive(borsh::BorshSerialize, borsh::BorshDeserialize)
+)]
+struct Printed {
+    /// The side of the level (a selling taker trades against the bids).
+    side: Side,
+    price: Decimal,
+    volume: Decimal,
 }
 
 /// A resting order of ours, as the rules see it.
@@ -124,6 +269,8 @@ pub struct SourceBook {
     )]
     bids: Vec<SourceLevel>,
     taken: Vec<Taken>,
+    /// Trades at each level since the last snapshot (kept for the power model only).
+    printed: Vec<Printed>,
 }
 
 fn better(side: Side, a: Decimal, b: Decimal) -> bool {
@@ -144,16 +291,25 @@ impl SourceBook {
 
     /// Replaces the book with a snapshot (each side best first; put in order when it is not).
     /// What we took stays taken on levels the source shows at the same size; elsewhere the
-    /// source changed the level and its new size stands.
-    pub fn replace(&mut self, mut asks: Vec<SourceLevel>, mut bids: Vec<SourceLevel>) {
+    /// source changed the level and its new size stands. Returns the book it replaced (its
+    /// levels and what printed at them since), for [`SourceBook::requeue`].
+    pub fn replace(
+        &mut self,
+        mut asks: Vec<SourceLevel>,
+        mut bids: Vec<SourceLevel>,
+    ) -> SourceBook {
         if !asks.is_sorted_by(|a, b| a.price <= b.price) {
             asks.sort_by_key(|l| l.price);
         }
         if !bids.is_sorted_by(|a, b| a.price >= b.price) {
             bids.sort_by_key(|l| std::cmp::Reverse(l.price));
         }
-        self.asks = asks;
-        self.bids = bids;
+        let before = SourceBook {
+            asks: std::mem::replace(&mut self.asks, asks),
+            bids: std::mem::replace(&mut self.bids, bids),
+            taken: Vec::new(),
+            printed: std::mem::take(&mut self.printed),
+        };
         if !self.taken.is_empty() {
             let (asks, bids) = (&self.asks, &self.bids);
             self.taken.retain(|t| {
@@ -163,6 +319,31 @@ impl SourceBook {
                     .any(|l| l.price == t.price && l.quantity == t.size)
             });
         }
+        before
+    }
+
+    /// Records a trade of `volume` the source printed at `price` against its `side` levels (a
+    /// selling taker's trade against the bids).
+    pub fn print(&mut self, side: Side, price: Decimal, volume: Decimal) {
+        match self
+            .printed
+            .iter_mut()
+            .find(|p| p.side == side && p.price == price)
+        {
+            Some(p) => p.volume += volume,
+            None => self.printed.push(Printed {
+                side,
+                price,
+                volume,
+            }),
+        }
+    }
+
+    fn printed_at(&self, side: Side, price: Decimal) -> Decimal {
+        self.printed
+            .iter()
+            .find(|p| p.side == side && p.price == price)
+            .map_or(Decimal::ZERO, |p| p.volume)
     }
 
     /// The best price of `side`.
@@ -282,10 +463,22 @@ impl SourceBook {
         fills
     }
 
-    /// Caps each resting order's queue at the size the source now shows at its price.
-    pub fn cap_queues(&self, resting: &mut [Resting]) {
+    /// Moves each resting order's queue ahead as `model` says for this snapshot, which replaced
+    /// `before` ([`QueueModel::front_after`]): the size at its price went from what `before`
+    /// showed, less what printed there since (those trades already ate the queue), to what this
+    /// one shows. Estimates are rounded to `dp` decimal places.
+    pub fn requeue(
+        &self,
+        model: QueueModel,
+        before: &SourceBook,
+        resting: &mut [Resting],
+        dp: u32,
+    ) {
         for r in resting {
-            r.ahead = r.ahead.min(self.displayed(r.side, r.price));
+            let prev = (before.displayed(r.side, r.price) - before.printed_at(r.side, r.price))
+                .max(Decimal::ZERO);
+            let new = self.displayed(r.side, r.price);
+            r.ahead = model.front_after(r.ahead, prev, new, dp);
         }
     }
 }
@@ -302,12 +495,14 @@ fn prioritize(resting: &mut [Resting]) {
 }
 
 /// The fills a trade of `size` at `price` by a `taker` gives our resting orders, and the queues
-/// it eats, sharing its size among them (module docs). `resting` is updated in place.
+/// it eats, sharing its size among them (module docs); at an order's own price, as `model`
+/// says. `resting` is updated in place.
 pub fn trade(
     resting: &mut [Resting],
     taker: Side,
     price: Decimal,
     size: Decimal,
+    model: QueueModel,
 ) -> Vec<MirrorFill> {
     prioritize(resting);
     let mut budget = size;
@@ -324,10 +519,12 @@ pub fn trade(
         let rule = if through {
             Rule::TradeThrough
         } else {
-            let eaten = r.ahead.min(budget);
-            r.ahead -= eaten;
-            budget -= eaten;
-            Rule::QueueCleared
+            if model != QueueModel::Optimistic {
+                let eaten = r.ahead.min(budget);
+                r.ahead -= eaten;
+                budget -= eaten;
+            }
+            model.rule()
         };
         let fill = budget.min(r.remaining);
         if fill <= Decimal::ZERO {
@@ -349,17 +546,23 @@ pub fn trade(
 mod tests {
     use super::*;
 
+    const CONSERVATIVE: QueueModel = QueueModel::Conservative;
+
     fn d(n: i64) -> Decimal {
         Decimal::from(n)
     }
 
-    fn replace(b: &mut SourceBook, asks: Vec<Level>, bids: Vec<Level>) {
+    fn dec(s: &str) -> Decimal {
+        s.parse().unwrap_or_else(|e| panic!("{s}: {e}"))
+    }
+
+    fn replace(b: &mut SourceBook, asks: Vec<Level>, bids: Vec<Level>) -> SourceBook {
         let levels = |v: Vec<Level>| {
             v.into_iter()
                 .map(|(price, quantity)| SourceLevel { price, quantity })
                 .collect()
         };
-        b.replace(levels(asks), levels(bids));
+        b.replace(levels(asks), levels(bids))
     }
 
     fn book() -> SourceBook {
@@ -421,14 +624,14 @@ mod tests {
     fn nautilus_queue_example() {
         // 100 ahead of our bid of 50 at 99: trades of 80, then 30, fill 10; then 50 fill 40.
         let mut r = [bid(1, 99, 50, 100)];
-        assert!(trade(&mut r, Side::Sell, d(99), d(80)).is_empty());
+        assert!(trade(&mut r, Side::Sell, d(99), d(80), CONSERVATIVE).is_empty());
         assert_eq!(r[0].ahead, d(20));
-        let f = trade(&mut r, Side::Sell, d(99), d(30));
+        let f = trade(&mut r, Side::Sell, d(99), d(30), CONSERVATIVE);
         assert_eq!(
             f.iter().map(|f| (f.volume, f.rule)).collect::<Vec<_>>(),
             vec![(d(10), Rule::QueueCleared)]
         );
-        let f = trade(&mut r, Side::Sell, d(99), d(50));
+        let f = trade(&mut r, Side::Sell, d(99), d(50), CONSERVATIVE);
         assert_eq!(f.iter().map(|f| f.volume).collect::<Vec<_>>(), vec![d(40)]);
         assert_eq!(r[0].remaining, Decimal::ZERO);
     }
@@ -437,7 +640,7 @@ mod tests {
     fn one_trade_is_a_budget_shared_by_the_orders_it_reaches() {
         // Two bids at 99 with nothing ahead, a trade of 30 through them: 30 in all, oldest first.
         let mut r = [bid(2, 99, 25, 0), bid(1, 99, 25, 0)];
-        let f = trade(&mut r, Side::Sell, d(98), d(30));
+        let f = trade(&mut r, Side::Sell, d(98), d(30), CONSERVATIVE);
         assert_eq!(
             f.iter()
                 .map(|f| (f.order, f.volume, f.price, f.rule))
@@ -449,15 +652,15 @@ mod tests {
         );
         // A buyer's trade at our bid's price does not reach it; one above it neither.
         let mut r = [bid(3, 99, 5, 0)];
-        assert!(trade(&mut r, Side::Buy, d(99), d(10)).is_empty());
-        assert!(trade(&mut r, Side::Sell, d(100), d(10)).is_empty());
+        assert!(trade(&mut r, Side::Buy, d(99), d(10), CONSERVATIVE).is_empty());
+        assert!(trade(&mut r, Side::Sell, d(100), d(10), CONSERVATIVE).is_empty());
     }
 
     #[test]
     fn a_book_that_reaches_a_resting_order_fills_it_at_its_price_and_queues_are_capped() {
         let mut b = book();
         // The source's asks come down to 99, through our bid at 100.
-        replace(
+        let before = replace(
             &mut b,
             vec![(d(99), d(10)), (d(100), d(5)), (d(101), d(100))],
             vec![(d(98), d(40))],
@@ -478,11 +681,142 @@ mod tests {
             vec![(d(100), d(3)), (d(101), d(100))]
         );
         let mut q = [bid(2, 98, 5, 100)];
-        b.cap_queues(&mut q);
+        b.requeue(CONSERVATIVE, &before, &mut q, 0);
         assert_eq!(q[0].ahead, d(40));
         assert!(!b.is_crossed());
         replace(&mut b, vec![(d(97), d(1))], vec![(d(98), d(1))]);
         assert!(b.is_crossed());
         assert_eq!(b.mid(), None);
+    }
+
+    #[test]
+    fn queue_models_read_and_write_their_names() {
+        for (text, model) in [
+            ("conservative", QueueModel::Conservative),
+            ("optimistic", QueueModel::Optimistic),
+            ("power:1", QueueModel::Power(1)),
+            ("power:10", QueueModel::Power(10)),
+        ] {
+            assert_eq!(text.parse::<QueueModel>(), Ok(model));
+            assert_eq!(model.to_string(), text);
+        }
+        assert_eq!(QueueModel::default(), CONSERVATIVE);
+        for bad in ["", "power", "power:0", "power:11", "power:x", "pessimistic"] {
+            let e = bad.parse::<QueueModel>().err();
+            assert_eq!(
+                e.map(|e| e.to_string()),
+                Some(format!(
+                    "invalid queue model `{bad}`: conservative, optimistic or power:N (N from 1 to 10)"
+                )),
+            );
+        }
+    }
+
+    #[test]
+    fn an_optimistic_queue_lets_the_first_trade_at_the_price_fill() {
+        // 100 ahead of our bid of 50 at 99: a trade of 30 fills 30 at once, the queue untouched.
+        let mut r = [bid(1, 99, 50, 100)];
+        let f = trade(&mut r, Side::Sell, d(99), d(30), QueueModel::Optimistic);
+        assert_eq!(
+            f.iter().map(|f| (f.volume, f.rule)).collect::<Vec<_>>(),
+            vec![(d(30), Rule::QueueOptimistic)]
+        );
+        assert_eq!((r[0].remaining, r[0].ahead), (d(20), d(100)));
+        // The same trade under the other models only eats the queue.
+        for model in [CONSERVATIVE, QueueModel::Power(2)] {
+            let mut r = [bid(1, 99, 50, 100)];
+            assert!(trade(&mut r, Side::Sell, d(99), d(30), model).is_empty());
+            assert_eq!(r[0].ahead, d(70), "{model}");
+        }
+        // Through the price, every model fills by trade through.
+        let mut r = [bid(1, 99, 50, 100)];
+        let f = trade(&mut r, Side::Sell, d(98), d(30), QueueModel::Optimistic);
+        assert_eq!(f[0].rule, Rule::TradeThrough);
+    }
+
+    #[test]
+    fn conservative_and_optimistic_queues_are_capped_when_the_level_shrinks() {
+        for model in [CONSERVATIVE, QueueModel::Optimistic] {
+            assert_eq!(model.front_after(d(30), d(100), d(90), 0), d(30));
+            assert_eq!(model.front_after(d(30), d(100), d(20), 0), d(20));
+            assert_eq!(model.front_after(d(30), d(100), d(150), 0), d(30));
+        }
+    }
+
+    #[test]
+    fn the_power_model_splits_a_decrease_between_ahead_and_behind() {
+        // f(x) = x^n, p = f(back) / (f(back) + f(front)) left from behind;
+        // front' = front - (1 - p) chg + min(back - p chg, 0), capped at the new size.
+        let after =
+            |n, front, prev, new, dp| QueueModel::Power(n).front_after(front, prev, new, dp);
+        // n = 1, 30 ahead and 70 behind, 100 -> 90: p = 0.7, 30 - 0.3 * 10 = 27.
+        assert_eq!(after(1, d(30), d(100), d(90), 0), d(27));
+        // n = 2, 10 ahead and 30 behind: p = 900 / 1000 = 0.9.
+        // 40 -> 20: 10 - 0.1 * 20 = 8 (conservative keeps 10).
+        assert_eq!(after(2, d(10), d(40), d(20), 0), d(8));
+        assert_eq!(CONSERVATIVE.front_after(d(10), d(40), d(20), 0), d(10));
+        // 40 -> 8: 10 - 0.1 * 32 = 6.8 (back - p chg = 1.2, not below zero).
+        assert_eq!(after(2, d(10), d(40), d(8), 1), dec("6.8"));
+        // 40 -> 2: 10 - 3.8 + (30 - 34.2) = 2: more left than behind could give, the rest came
+        // from ahead.
+        assert_eq!(after(2, d(10), d(40), d(2), 2), d(2));
+        // n = 2, 30 ahead and 10 behind: p = 100 / 1000 = 0.1; 40 -> 20: 30 - 0.9 * 20 = 12.
+        assert_eq!(after(2, d(30), d(40), d(20), 4), d(12));
+        // n = 3, 10 ahead and 20 behind: p = 8000 / 9000 = 8 / 9; 30 -> 21: 10 - 1/9 * 9 = 9.
+        assert_eq!(after(3, d(10), d(30), d(21), 4), d(9));
+        // n = 1, 10 ahead and 30 behind: p = 0.75; 40 -> 33: 10 - 0.25 * 7 = 8.25, rounded half
+        // up to the volume step.
+        assert_eq!(after(1, d(10), d(40), d(33), 2), dec("8.25"));
+        assert_eq!(after(1, d(10), d(40), d(33), 1), dec("8.3"));
+        assert_eq!(after(1, d(10), d(40), d(33), 0), d(8));
+        // Nothing ahead: p = 1, the front stays 0; nothing behind: p = 0, all from ahead.
+        assert_eq!(after(2, d(0), d(10), d(5), 0), d(0));
+        assert_eq!(after(2, d(10), d(10), d(4), 0), d(4));
+        // Growth leaves the front; an empty level has nothing to split.
+        assert_eq!(after(2, d(10), d(40), d(60), 0), d(10));
+        assert_eq!(after(2, d(0), d(0), d(0), 0), d(0));
+        // Sizes whose powers overflow a decimal still compute (through their ratio).
+        let big = dec("1000000000000");
+        // n = 10, 1e12 ahead and 3e12 behind: p = 3^10 / (3^10 + 1) = 59049 / 59050;
+        // 4e12 -> 3e12: 1e12 - 1e12 / 59050 = 999983065198.98...
+        assert_eq!(
+            after(10, big, big * d(4), big * d(3), 0),
+            dec("999983065199")
+        );
+    }
+
+    #[test]
+    fn the_power_model_counts_only_the_decrease_trades_did_not_explain() {
+        // A bid of 5 at 99 joins the 20 displayed there; the level grows to 50 (30 behind us).
+        let mut b = SourceBook::default();
+        replace(&mut b, vec![(d(101), d(10))], vec![(d(99), d(20))]);
+        let run = |model: QueueModel| {
+            let mut b = b.clone();
+            let mut r = [bid(1, 99, 5, 20)];
+            let before = replace(&mut b, vec![(d(101), d(10))], vec![(d(99), d(50))]);
+            b.requeue(model, &before, &mut r, 2);
+            assert_eq!(r[0].ahead, d(20), "growth leaves the front ({model})");
+            // A trade of 10 at 99 eats 10 of the queue: 10 ahead, 30 behind, 40 shown.
+            assert!(trade(&mut r, Side::Sell, d(99), d(10), model).is_empty());
+            b.print(Side::Buy, d(99), d(10));
+            // The next snapshot shows 20: 10 of the 30 fewer are the trade's, 20 left otherwise.
+            let before = replace(&mut b, vec![(d(101), d(10))], vec![(d(99), d(20))]);
+            b.requeue(model, &before, &mut r, 2);
+            let ahead = r[0].ahead;
+            // A second trade of 10 at 99: what is left of it past the queue fills.
+            let f = trade(&mut r, Side::Sell, d(99), d(10), model);
+            (
+                ahead,
+                f.iter().map(|f| (f.volume, f.rule)).collect::<Vec<_>>(),
+            )
+        };
+        // n = 2: p = 900 / 1000, 10 - 0.1 * 20 = 8 ahead (counting the trade's 10 again would
+        // give 10 - 30 / 17 = 8.24); the trade eats 8 and fills 2.
+        assert_eq!(
+            run(QueueModel::Power(2)),
+            (d(8), vec![(d(2), Rule::QueuePower)])
+        );
+        // Conservative: 10 ahead, capped at 20 only; the trade eats them all.
+        assert_eq!(run(CONSERVATIVE), (d(10), vec![]));
     }
 }
