@@ -302,23 +302,39 @@ fn lockstep(c: &mut Criterion) {
         .enable_all()
         .build()
         .expect("runtime");
+    // The same run with no latency model, a zero one (every request held and released at
+    // once) and a constant one: what the model costs the harness (docs/performance.md).
+    let constant = contango_sim::Latency {
+        order_entry: contango_sim::Delay::Constant(std::time::Duration::from_millis(5)),
+        response: contango_sim::Delay::Constant(std::time::Duration::from_millis(5)),
+        market_data: contango_sim::Delay::Constant(std::time::Duration::from_millis(1)),
+        ..contango_sim::Latency::zero()
+    };
+    let models = [
+        ("no model", None),
+        ("zero model", Some(contango_sim::Latency::zero())),
+        ("constant model", Some(constant)),
+    ];
     let mut g = c.benchmark_group("sim_lockstep_backtest_20000_frames");
     g.sample_size(10);
     g.throughput(criterion::Throughput::Elements(20_000));
-    g.bench_function("trivial strategy", |b| {
-        b.iter(|| {
-            let report = rt
-                .block_on(
-                    contango_sim::Backtest::from_frames(frames.clone())
-                        .contracts([BTC])
-                        .run(&mut Trivial(0)),
-                )
-                .expect("backtest");
-            let timing = report.timing.expect("a backtest is timed");
-            assert_eq!(timing.frames, 20_000);
-            black_box(timing.frames_per_second)
-        })
-    });
+    for (name, model) in models {
+        g.bench_function(name, |b| {
+            b.iter(|| {
+                let mut backtest =
+                    contango_sim::Backtest::from_frames(frames.clone()).contracts([BTC]);
+                if let Some(m) = &model {
+                    backtest = backtest.latency(m.clone());
+                }
+                let report = rt
+                    .block_on(backtest.run(&mut Trivial(0)))
+                    .expect("backtest");
+                let timing = report.timing.expect("a backtest is timed");
+                assert_eq!(timing.frames, 20_000);
+                black_box(timing.frames_per_second)
+            })
+        });
+    }
     g.finish();
 }
 

@@ -7568,6 +7568,13 @@ impl ClientBuilder {
         self.core = self.core.rate_limit(group, rate);
         self
     }
+    /// Paces nothing: the spec's client-side rates are dropped (the server's own pause
+    /// and ban still apply). For a simulator whose time is not the wall's, such as a
+    /// lockstep backtest.
+    pub fn unpaced(mut self) -> Self {
+        self.core = self.core.unpaced();
+        self
+    }
     /// Limits of automatic retries; `RetryPolicy::NONE` turns them off.
     pub fn retry_policy(mut self, policy: ::contango::RetryPolicy) -> Self {
         self.core = self.core.retry_policy(policy);
