@@ -10,6 +10,7 @@ mod drift;
 mod latency;
 mod market_stream;
 mod real_prices;
+mod recording_v1;
 #[cfg(feature = "journal")] // Report::from_store and the store's reader
 mod report;
 #[cfg(feature = "journal")] // --state
