@@ -181,6 +181,24 @@ def recording_seed(fixtures):
     return ("\n".join(lines) + "\n").encode("utf-8")
 
 
+def recording_v2_seed():
+    """A version-2 recording with each kind that version added: an exchange's two times, a clock
+    sample and a gap."""
+    lines = [
+        {"contango_recording": 2, "started_us": 1764000000000123, "client": "contango/0.1.0"},
+        {"at_us": 10, "finished_us": 580, "kind": "http", "endpoint": "server_time",
+         "method": "GET", "path": "/fapi/v1/time", "status": 200,
+         "response": "{\"serverTime\":1764000000000}"},
+        {"at_us": 590, "kind": "clock", "offset_us": -417, "round_trip_us": 570},
+        {"at_us": 700, "kind": "connect", "conn": 1, "stream": "market",
+         "url": "ws://127.0.0.1:1/kline-api/ws"},
+        {"at_us": 900, "kind": "close", "conn": 1, "by": "server", "code": 1001, "reason": "x"},
+        {"at_us": 1200, "kind": "gap", "stream": "market", "reason": "closed by the server",
+         "from_us": 800, "to_us": 1190, "channels": ["market_e_btcusdt_depth_step0"]},
+    ]
+    return ("\n".join(json.dumps(l) for l in lines) + "\n").encode("utf-8")
+
+
 def main():
     fixtures, out, spec = sys.argv[1], sys.argv[2], sys.argv[3]
     ui_specs = sys.argv[4] if len(sys.argv) > 4 else None
@@ -250,6 +268,7 @@ def main():
     write(out, "recording", "session", recording_seed(fixtures))
     head = recording_seed(fixtures).split(b"\n")
     write(out, "recording", "head", b"\n".join(head[:6]))
+    write(out, "recording", "v2", recording_v2_seed())
 
     # spec: the shipped spec and the UI tests' broken specs.
     with open(spec, "rb") as f:

@@ -613,6 +613,7 @@ impl Core {
             latency_ms = tracing::field::Empty,
         );
         let sent = local_ms();
+        let sent_at = Instant::now();
         let result = match self.check_locally(req) {
             Ok(checked) => self.attempt(req, checked).instrument(span).await.0,
             Err(e) => Err(e),
@@ -620,7 +621,19 @@ impl Core {
         let received = local_ms();
         match result {
             Ok(answer) => {
-                self.inner.clock.record(sent, extract(&answer), received);
+                let server_ms = extract(&answer);
+                self.inner.clock.record(sent, server_ms, received);
+                if let Some(recorder) = &self.inner.recorder {
+                    // In microseconds, which the client's own millisecond offset rounds away:
+                    // a recording's readers put exchange times on its clock with it.
+                    let round_trip = sent_at.elapsed();
+                    let midpoint_us = crate::clock::local_us()
+                        .saturating_sub(i64::try_from(round_trip.as_micros() / 2).unwrap_or(0));
+                    recorder.clock(
+                        server_ms.saturating_mul(1_000).saturating_sub(midpoint_us),
+                        u64::try_from(round_trip.as_micros()).ok(),
+                    );
+                }
                 tracing::debug!(
                     offset_ms = self.inner.clock.offset_ms(),
                     "contango.clock_sync"

@@ -12,6 +12,15 @@ pub fn local_ms() -> i64 {
         .unwrap_or(0)
 }
 
+/// Local wall-clock time in microseconds since the Unix epoch (recordings keep their start at this
+/// precision).
+pub fn local_us() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map(|d| i64::try_from(d.as_micros()).unwrap_or(i64::MAX))
+        .unwrap_or(0)
+}
+
 /// Offset between the server's clock and the local one, kept from time samples.
 #[derive(Debug, Default)]
 pub struct ServerClock {

@@ -4,6 +4,8 @@
 //! ([`SimConfig::latency`](crate::SimConfig::latency), `contango-sim --latency`) and the
 //! simulator's faults: an injected [`Fault::Latency`](crate::Fault::Latency) adds to the
 //! order-entry wait the model draws, and the private stream's delay fault to its response wait.
+//! A model may also be fitted from a recording of the user's own session
+//! ([`Latency::from_recording`], `contango-sim --latency-from`; `latency/fit.rs`).
 //!
 //! ```
 //! use std::time::Duration;
@@ -22,6 +24,10 @@ use std::time::Duration;
 
 use crate::rng::SplitMix64;
 
+mod fit;
+
+pub use fit::{FitError, Fitted};
+
 /// One leg's delay.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Delay {
@@ -39,6 +45,19 @@ impl Delay {
     /// A delay drawn from `samples`; `None` when there is none.
     pub fn empirical(samples: Vec<Duration>) -> Option<Delay> {
         (!samples.is_empty()).then_some(Delay::Empirical(samples))
+    }
+
+    /// The middle delay: the constant, or the sample at half the sorted samples (the upper of
+    /// the two middle ones for an even count).
+    pub fn median(&self) -> Duration {
+        match self {
+            Delay::Constant(d) => *d,
+            Delay::Empirical(samples) => {
+                let mut sorted = samples.clone();
+                sorted.sort_unstable();
+                sorted.get(sorted.len() / 2).copied().unwrap_or_default()
+            }
+        }
     }
 
     /// Whether it never delays.
@@ -66,10 +85,12 @@ impl fmt::Display for Delay {
         match self {
             Delay::Constant(d) => write!(f, "{}", millis(*d)),
             Delay::Empirical(samples) => {
-                let mut sorted = samples.clone();
-                sorted.sort();
-                let median = sorted.get(sorted.len() / 2).copied().unwrap_or_default();
-                write!(f, "{} samples, median {}", samples.len(), millis(median))
+                write!(
+                    f,
+                    "{} samples, median {}",
+                    samples.len(),
+                    millis(self.median())
+                )
             }
         }
     }
@@ -97,6 +118,17 @@ pub enum Leg {
     Response,
     /// A market-data frame to the client.
     MarketData,
+}
+
+impl fmt::Display for Leg {
+    /// `order entry`, `cancel`, `response`, `market data`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let name = LEGS
+            .iter()
+            .find(|(_, leg)| leg == self)
+            .map_or("", |(n, _)| n);
+        f.write_str(&name.replace('_', " "))
+    }
 }
 
 /// The four delays, and the seed of the generator that draws the empirical ones.

@@ -107,7 +107,7 @@ pub use exchange::listen_keys::ListenKeyStats;
 pub use exchange::market::SourceHealth;
 pub use feeds::pace::Pace;
 pub use history::FillRecord;
-pub use latency::{Delay, Latency, LatencyError};
+pub use latency::{Delay, FitError, Fitted, Latency, LatencyError};
 pub use replay::{Replay, ReplayBuilder};
 pub use report::Report;
 pub use rng::SplitMix64;

@@ -28,6 +28,9 @@ fn usage() -> String {
   --latency SPEC                delay as a venue far away would: `50ms` every leg, or some of
                                 order_entry=, cancel=, response=, market_data= (e.g.
                                 `order_entry=30ms,response=20ms`; units us, ms, s)
+  --latency-from SESSION.jsonl  delay as the exchange did in a recorded session of yours
+                                (format version 2, both streams recorded): each leg drawn
+                                from what the session measured (not with --latency)
 a paper venue that survives restarts:
   --state DIR                   keep the venue in DIR/venue.sqlite: every input journaled before
                                 it is answered, snapshots, read tables (a restart comes back
@@ -162,6 +165,8 @@ struct Parsed {
     /// The options given that shape a new venue (its contracts, accounts, driver, funding): a
     /// restart keeps what its first start made, and says so.
     first_start: Vec<String>,
+    /// The latency model as the start prints it, when one is set.
+    latency: Option<String>,
 }
 
 /// Options that shape a new venue only: a restored one is what its store says.
@@ -187,6 +192,7 @@ fn parse(args: &[String]) -> Result<Parsed, String> {
     let mut check = false;
     let (mut sync, mut every, mut prune, mut accounts) = (None, None, false, None);
     let mut first_start = Vec::new();
+    let mut latency: Option<(&str, String)> = None;
     let mut flags = Flags(args.iter());
     while let Some((name, inline)) = flags.next_flag() {
         if FIRST_START.contains(&name) && !first_start.iter().any(|f| f == name) {
@@ -233,11 +239,32 @@ fn parse(args: &[String]) -> Result<Parsed, String> {
             }
             "--market-text" => builder = builder.market_gzip_frames(false),
             "--drift" => builder = builder.drift(true),
-            "--latency" => {
-                let latency: contango_sim::Latency = value()?
-                    .parse()
-                    .map_err(|e: contango_sim::LatencyError| e.to_string())?;
-                builder = builder.latency(latency);
+            "--latency" | "--latency-from" => {
+                if let Some((given, _)) = latency {
+                    return Err(format!(
+                        "{given} and {name} both set the latency model: give one of them"
+                    ));
+                }
+                let (model, shown) = if name == "--latency" {
+                    let model: contango_sim::Latency = value()?
+                        .parse()
+                        .map_err(|e: contango_sim::LatencyError| e.to_string())?;
+                    let shown = model.to_string();
+                    (model, shown)
+                } else {
+                    let file = value()?;
+                    let refused = |e: &dyn std::fmt::Display| format!("--latency-from {file}: {e}");
+                    let recording = contango::recording::Recording::from_file(&file)
+                        .map_err(|e| refused(&e))?;
+                    let fitted =
+                        contango_sim::Latency::fitted(&recording).map_err(|e| refused(&e))?;
+                    (
+                        fitted.latency.clone(),
+                        format!("{fitted}, fitted from {file}"),
+                    )
+                };
+                builder = builder.latency(model);
+                latency = Some((name, shown));
             }
             "--admin" => admin = true,
             "--market-from" => from = Some(value()?),
@@ -350,6 +377,7 @@ fn parse(args: &[String]) -> Result<Parsed, String> {
         config: builder,
         check,
         first_start,
+        latency: latency.map(|(_, shown)| shown),
     })
 }
 
@@ -535,6 +563,9 @@ async fn main() -> ExitCode {
         println!("  market from   : {source}");
         println!("  queue model   : {}", sim.queue_model());
     }
+    if let Some(latency) = &parsed.latency {
+        println!("  latency       : {latency}");
+    }
     if let Some(state) = sim.state() {
         let how = if state.fresh {
             "first start".to_owned()
@@ -694,6 +725,43 @@ mod tests {
             "--queue-model needs --market-from (it is how orders fill against a real market)"
         );
         assert!(usage().contains("--queue-model MODEL"));
+    }
+
+    #[test]
+    fn latency_flags() {
+        let err = |a: &[&str]| parse(&args(a)).err().unwrap_or_default();
+        let parsed = parse(&args(&["--latency", "order_entry=5ms"])).ok();
+        assert_eq!(
+            parsed.and_then(|p| p.latency).as_deref(),
+            Some("order entry 5 ms, cancel 0 ms, response 0 ms, market data 0 ms")
+        );
+        assert_eq!(
+            err(&["--latency", "5ms", "--latency-from", "s.jsonl"]),
+            "--latency and --latency-from both set the latency model: give one of them"
+        );
+        assert!(
+            err(&["--latency-from", "/nonexistent/s.jsonl"]).starts_with(
+                "--latency-from /nonexistent/s.jsonl: /nonexistent/s.jsonl: cannot read"
+            ),
+            "{}",
+            err(&["--latency-from", "/nonexistent/s.jsonl"])
+        );
+        let v1 = std::env::temp_dir().join(format!("contango-sim-v1-{}.jsonl", std::process::id()));
+        let written = std::fs::write(
+            &v1,
+            "{\"contango_recording\":1,\"started_ms\":1,\"client\":\"x\"}\n",
+        );
+        assert!(written.is_ok(), "{written:?}");
+        let file = v1.display().to_string();
+        let refused = err(&["--latency-from", &file]);
+        let _ = std::fs::remove_file(&v1);
+        assert_eq!(
+            refused,
+            format!(
+                "--latency-from {file}: {}",
+                contango_sim::FitError::Version1
+            )
+        );
     }
 
     #[test]

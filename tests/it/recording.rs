@@ -216,6 +216,94 @@ async fn a_recorded_session_replays_to_the_same_values_with_the_simulator_stoppe
     replay.shutdown().await;
 }
 
+/// Both streams lose their connection and get it back: the recording says which stream was
+/// blind, and when, in a `gap` line; the signed requests before left the client's clock sample.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_reconnected_stream_leaves_a_gap_line_and_a_clock_sample_its_line() {
+    let path = scratch("gaps.jsonl");
+    let sim = Sim::start().await.expect("sim");
+    let client = recorded_client(&sim, &path).await;
+    client.account().send().await.expect("a signed request");
+    let backoff = (Duration::from_millis(50), Duration::from_millis(400));
+    let mut user = client
+        .user_stream()
+        .reconnect_backoff(backoff.0, backoff.1)
+        .connect()
+        .await
+        .expect("user stream");
+    let mut market = client
+        .market_stream()
+        .subscribe(DepthChannel::new(BTC, 0))
+        .reconnect_backoff(backoff.0, backoff.1)
+        .connect()
+        .await
+        .expect("market stream");
+    sim.close_streams();
+    sim.close_market_streams();
+    loop {
+        match tokio::time::timeout(WAIT, user.recv()).await {
+            Ok(Some(StreamItem::Gap(_))) => break,
+            Ok(Some(_)) => {}
+            other => panic!("no gap on the user stream: {other:?}"),
+        }
+    }
+    loop {
+        match tokio::time::timeout(WAIT, market.recv()).await {
+            Ok(Some(MarketItem::Gap(_))) => break,
+            Ok(Some(_)) => {}
+            other => panic!("no gap on the market stream: {other:?}"),
+        }
+    }
+    user.shutdown().await.expect("the listen key closed");
+    market.shutdown().await;
+    client.flush_recording().await.expect("flushed");
+    sim.shutdown().await;
+
+    let text = std::fs::read_to_string(&path).expect("the recording");
+    let recording = Recording::parse(text.as_bytes()).expect("reads back");
+    assert_eq!(recording.version(), contango::recording::VERSION);
+    let gaps: Vec<(&str, u64, u64, &[String])> = recording
+        .entries
+        .iter()
+        .filter_map(|e| match &e.recorded {
+            Recorded::Gap {
+                stream,
+                from_us,
+                to_us,
+                channels,
+                ..
+            } => Some((stream.as_str(), *from_us, *to_us, &channels[..])),
+            _ => None,
+        })
+        .collect();
+    let mut streams: Vec<&str> = gaps.iter().map(|g| g.0).collect();
+    streams.sort_unstable();
+    assert_eq!(streams, ["market", "user"], "{text}");
+    for (stream, from, to, _) in &gaps {
+        assert!(from < to, "{stream}: {from}..{to}");
+    }
+    let market_channels = gaps.iter().find(|g| g.0 == "market").map(|g| g.3);
+    assert_eq!(
+        market_channels,
+        Some(&["market_e_btcusdt_depth_step0".to_owned()][..])
+    );
+    // The simulator's clock is this machine's: the offset measured is within its round trip.
+    let clock = recording.entries.iter().find_map(|e| match e.recorded {
+        Recorded::Clock {
+            offset_us,
+            round_trip_us,
+        } => Some((offset_us, round_trip_us)),
+        _ => None,
+    });
+    let Some((offset_us, Some(round_trip_us))) = clock else {
+        panic!("no clock sample with its round trip: {text}");
+    };
+    assert!(
+        offset_us.unsigned_abs() <= round_trip_us + 1_000,
+        "offset {offset_us} µs, round trip {round_trip_us} µs"
+    );
+}
+
 #[tokio::test]
 async fn the_recorded_listen_key_never_reaches_the_file() {
     let path = scratch("listen-key.jsonl");

@@ -106,7 +106,11 @@ pub fn from_recording<A: Api>(
                     seen.entry(format!("stream {stream}")).or_default().0 += 1;
                 }
             }
-            Recorded::Frame(_) | Recorded::Close { .. } | Recorded::Lost { .. } => {}
+            Recorded::Frame(_)
+            | Recorded::Close { .. }
+            | Recorded::Lost { .. }
+            | Recorded::Clock { .. }
+            | Recorded::Gap { .. } => {}
         }
     }
     let checked: Vec<Checked> = seen

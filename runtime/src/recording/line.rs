@@ -5,20 +5,45 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-/// The format version a recording's first line names. A reader refuses any other.
-pub const VERSION: u32 = 1;
+/// The format version a recorder writes. A reader takes it and [`VERSION_1`]; it refuses any
+/// other at the header.
+pub const VERSION: u32 = 2;
+
+/// The first format: times in whole milliseconds, an exchange's only when it was sent, no clock
+/// samples nor gaps. Still read: its `at` becomes [`Entry::at_us`] × 1000.
+pub const VERSION_1: u32 = 1;
 
 /// The first line: the format's version and when the recording started.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Header {
-    /// [`VERSION`] when written.
+    /// [`VERSION`] when written; [`VERSION_1`] for a file of the first format.
     pub contango_recording: u32,
-    /// Wall-clock time of the start, in milliseconds since the epoch; each line's `at` counts
-    /// from here.
+    /// Wall-clock time of the start, in microseconds since the epoch (version 2's
+    /// `started_us`; version 1's `started_ms` × 1000); each line's time counts from here.
+    pub started_us: i64,
+    /// The same in whole milliseconds, for readers that count in them.
     pub started_ms: i64,
     /// What wrote it (`contango/<version>`).
     pub client: String,
+}
+
+/// The header as version 2 writes it: the start in microseconds, an integer that JSON readers
+/// keep exact (below 2^53 until the year 2255).
+#[derive(Debug, Serialize, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub(crate) struct RawHeader {
+    pub contango_recording: u32,
+    pub started_us: i64,
+    pub client: String,
+}
+
+/// The header as version 1 wrote it.
+#[derive(Debug, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawHeaderV1 {
+    contango_recording: u32,
+    started_ms: i64,
+    client: String,
 }
 
 /// One HTTP exchange: the request as sent (without its headers: no key, signature or
@@ -40,6 +65,10 @@ pub struct Exchange {
     pub generated: Vec<String>,
     /// What came back.
     pub outcome: Outcome,
+    /// When the answer had arrived whole (or the exchange failed), in microseconds since the
+    /// recording started; its entry's [`Entry::at_us`] is when the request was sent. `None` in a
+    /// version-1 recording, which kept only the sending.
+    pub finished_us: Option<u64>,
 }
 
 /// How an exchange ended.
@@ -162,6 +191,31 @@ pub enum Recorded {
         /// How many.
         count: u64,
     },
+    /// The client measured its clock against the exchange's (version 2): what it measured,
+    /// so that a reader can put the exchange's timestamps on the recording's clock.
+    Clock {
+        /// The exchange's clock minus the local one, in microseconds: the exchange's time read
+        /// (whole milliseconds) minus the local midpoint of the round trip.
+        offset_us: i64,
+        /// The round trip of the measurement, when it came from one: the offset is good to
+        /// about half of it.
+        round_trip_us: Option<u64>,
+    },
+    /// A stream was blind (version 2): its connection was lost at `from_us` and a new one
+    /// subscribed at `to_us`, so what the exchange sent between them is not in the recording.
+    Gap {
+        /// `user` or `market`.
+        stream: String,
+        /// The last frame received on the lost connection, in microseconds since the start.
+        from_us: u64,
+        /// When the stream was whole again, in microseconds since the start.
+        to_us: u64,
+        /// Why the connection was lost.
+        reason: String,
+        /// The channels the lost connection carried, when the stream names them (a market
+        /// stream over several connections loses one at a time).
+        channels: Vec<String>,
+    },
 }
 
 /// A line of a recording read back: where it was, when it happened, what it holds.
@@ -169,7 +223,10 @@ pub enum Recorded {
 pub struct Entry {
     /// Its line number in the file (the header is line 1).
     pub line: usize,
-    /// Milliseconds since the recording started.
+    /// When it happened, in microseconds since the recording started (an HTTP exchange: when
+    /// its request was sent). A version-1 line's milliseconds × 1000.
+    pub at_us: u64,
+    /// The same in whole milliseconds, for readers that count in them.
     pub at_ms: u64,
     /// What it holds.
     pub recorded: Recorded,
@@ -201,7 +258,14 @@ fn place(file: &Option<String>, line: usize) -> String {
 #[derive(Debug, Default, Serialize, Deserialize)]
 #[serde(deny_unknown_fields)]
 pub(crate) struct Raw {
-    pub at: u64,
+    /// Version 1's time, in milliseconds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at: Option<u64>,
+    /// Version 2's time, in microseconds.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub at_us: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub finished_us: Option<u64>,
     pub kind: Kind,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub endpoint: Option<String>,
@@ -251,6 +315,16 @@ pub(crate) struct Raw {
     pub reason: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub count: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub offset_us: Option<i64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub round_trip_us: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub from_us: Option<u64>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub to_us: Option<u64>,
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub channels: Vec<String>,
 }
 
 fn is_false(b: &bool) -> bool {
@@ -266,18 +340,35 @@ pub(crate) enum Kind {
     Frame,
     Close,
     Lost,
+    Clock,
+    Gap,
+}
+
+impl Kind {
+    fn name(self) -> &'static str {
+        match self {
+            Kind::Http => "http",
+            Kind::Connect => "connect",
+            Kind::Frame => "frame",
+            Kind::Close => "close",
+            Kind::Lost => "lost",
+            Kind::Clock => "clock",
+            Kind::Gap => "gap",
+        }
+    }
 }
 
 impl Raw {
-    /// The line of `recorded` at `at_ms`.
-    pub fn of(at_ms: u64, recorded: Recorded) -> Raw {
+    /// The line of `recorded` at `at_us`, as this version writes it.
+    pub fn of(at_us: u64, recorded: Recorded) -> Raw {
         let mut raw = Raw {
-            at: at_ms,
+            at_us: Some(at_us),
             ..Raw::default()
         };
         match recorded {
             Recorded::Http(x) => {
                 raw.kind = Kind::Http;
+                raw.finished_us = x.finished_us;
                 raw.endpoint = Some(x.endpoint);
                 raw.method = Some(x.method);
                 raw.path = Some(x.path);
@@ -330,13 +421,70 @@ impl Raw {
                 raw.kind = Kind::Lost;
                 raw.count = Some(count);
             }
+            Recorded::Clock {
+                offset_us,
+                round_trip_us,
+            } => {
+                raw.kind = Kind::Clock;
+                raw.offset_us = Some(offset_us);
+                raw.round_trip_us = round_trip_us;
+            }
+            Recorded::Gap {
+                stream,
+                from_us,
+                to_us,
+                reason,
+                channels,
+            } => {
+                raw.kind = Kind::Gap;
+                raw.stream = Some(stream);
+                raw.from_us = Some(from_us);
+                raw.to_us = Some(to_us);
+                raw.reason = Some(reason);
+                raw.channels = channels;
+            }
         }
         raw
     }
 
+    /// When the line happened, in microseconds, by the keys of `version`.
+    fn time(&self, version: u32) -> Result<u64, String> {
+        if version == VERSION_1 {
+            if self.at_us.is_some() || self.finished_us.is_some() {
+                return Err(format!(
+                    "`{}` is a version-2 key: a version-1 line has `at` (milliseconds)",
+                    if self.at_us.is_some() {
+                        "at_us"
+                    } else {
+                        "finished_us"
+                    }
+                ));
+            }
+            if matches!(self.kind, Kind::Clock | Kind::Gap) {
+                return Err(format!(
+                    "a {} line needs format version 2 (the header says 1)",
+                    self.kind.name()
+                ));
+            }
+            let ms = self.at.ok_or_else(|| "a line needs `at`".to_owned())?;
+            return ms
+                .checked_mul(1_000)
+                .ok_or_else(|| format!("`at` {ms} is too large"));
+        }
+        if self.at.is_some() {
+            return Err("`at` is version 1's: a version-2 line has `at_us` (microseconds)".into());
+        }
+        if self.kind != Kind::Http && self.finished_us.is_some() {
+            return Err(format!("a {} line has no `finished_us`", self.kind.name()));
+        }
+        self.at_us.ok_or_else(|| "a line needs `at_us`".to_owned())
+    }
+
     /// The typed entry, or what is missing or contradictory.
-    fn into_entry(self, line: usize) -> Result<Entry, String> {
-        let need = |v: Option<String>, key: &str| v.ok_or_else(|| missing(self.kind, key));
+    fn into_entry(self, line: usize, version: u32) -> Result<Entry, String> {
+        let at_us = self.time(version)?;
+        let kind = self.kind;
+        let need = |v: Option<String>, key: &str| v.ok_or_else(|| missing(kind, key));
         let payload = |text: Option<String>, hex: Option<String>, keys: [&str; 2]| match (text, hex)
         {
             (Some(t), None) => Ok(Payload::Text(t)),
@@ -346,7 +494,7 @@ impl Raw {
             (None, None) => Err(format!("needs `{}` or `{}`", keys[0], keys[1])),
             (Some(_), Some(_)) => Err(format!("has both `{}` and `{}`", keys[0], keys[1])),
         };
-        let recorded = match self.kind {
+        let recorded = match kind {
             Kind::Http => {
                 let outcome = match (self.status, self.error) {
                     (Some(status), None) => {
@@ -370,6 +518,16 @@ impl Raw {
                         return Err("an http line has `status` or `error`, not both".into());
                     }
                 };
+                let finished_us = match (version, self.finished_us) {
+                    (VERSION_1, _) => None,
+                    (_, None) => return Err(missing(kind, "finished_us")),
+                    (_, Some(f)) if f < at_us => {
+                        return Err(format!(
+                            "`finished_us` {f} is before the sending (`at_us` {at_us})"
+                        ));
+                    }
+                    (_, f) => f,
+                };
                 Recorded::Http(Exchange {
                     endpoint: self.endpoint.unwrap_or_default(),
                     method: need(self.method, "method")?,
@@ -378,47 +536,63 @@ impl Raw {
                     body: self.body,
                     generated: self.generated,
                     outcome,
+                    finished_us,
                 })
             }
             Kind::Connect => Recorded::Connect {
-                conn: self.conn.ok_or_else(|| missing(self.kind, "conn"))?,
+                conn: self.conn.ok_or_else(|| missing(kind, "conn"))?,
                 stream: need(self.stream, "stream")?,
                 url: need(self.url, "url")?,
             },
             Kind::Frame => Recorded::Frame(Frame {
-                conn: self.conn.ok_or_else(|| missing(self.kind, "conn"))?,
-                dir: self.dir.ok_or_else(|| missing(self.kind, "dir"))?,
+                conn: self.conn.ok_or_else(|| missing(kind, "conn"))?,
+                dir: self.dir.ok_or_else(|| missing(kind, "dir"))?,
                 binary: self.binary,
                 gzip: self.gzip,
                 payload: payload(self.text, self.hex, ["text", "hex"])?,
             }),
             Kind::Close => Recorded::Close {
-                conn: self.conn.ok_or_else(|| missing(self.kind, "conn"))?,
-                by: self.by.ok_or_else(|| missing(self.kind, "by"))?,
+                conn: self.conn.ok_or_else(|| missing(kind, "conn"))?,
+                by: self.by.ok_or_else(|| missing(kind, "by"))?,
                 code: self.code,
                 reason: self.reason.unwrap_or_default(),
             },
             Kind::Lost => Recorded::Lost {
-                count: self.count.ok_or_else(|| missing(self.kind, "count"))?,
+                count: self.count.ok_or_else(|| missing(kind, "count"))?,
             },
+            Kind::Clock => Recorded::Clock {
+                offset_us: self.offset_us.ok_or_else(|| missing(kind, "offset_us"))?,
+                round_trip_us: self.round_trip_us,
+            },
+            Kind::Gap => {
+                let from_us = self.from_us.ok_or_else(|| missing(kind, "from_us"))?;
+                let to_us = self.to_us.ok_or_else(|| missing(kind, "to_us"))?;
+                if to_us < from_us {
+                    return Err(format!(
+                        "a gap ends (`to_us` {to_us}) before it starts (`from_us` {from_us})"
+                    ));
+                }
+                Recorded::Gap {
+                    stream: need(self.stream, "stream")?,
+                    from_us,
+                    to_us,
+                    reason: self.reason.unwrap_or_default(),
+                    channels: self.channels,
+                }
+            }
         };
         Ok(Entry {
             line,
-            at_ms: self.at,
+            at_us,
+            at_ms: at_us / 1_000,
             recorded,
         })
     }
 }
 
 fn missing(kind: Kind, key: &str) -> String {
-    let kind = match kind {
-        Kind::Http => "http",
-        Kind::Connect => "connect",
-        Kind::Frame => "frame",
-        Kind::Close => "close",
-        Kind::Lost => "lost",
-    };
-    format!("a {kind} line needs `{key}`")
+    let article = if kind == Kind::Http { "an" } else { "a" };
+    format!("{article} {} line needs `{key}`", kind.name())
 }
 
 /// A whole recording, read and checked.
@@ -446,8 +620,9 @@ impl Recording {
         })
     }
 
-    /// Reads a recording from its bytes: a header naming [`VERSION`], then one JSON object per
-    /// line (blank lines are allowed). The first line that is not one is refused by number.
+    /// Reads a recording from its bytes: a header naming [`VERSION`] or [`VERSION_1`], then one
+    /// JSON object per line (blank lines are allowed). The first line that is not one is
+    /// refused by number.
     pub fn parse(bytes: &[u8]) -> Result<Recording, RecordingError> {
         let fail = |line: usize, message: String| RecordingError {
             file: None,
@@ -469,32 +644,20 @@ impl Recording {
         let (first, head) = lines
             .next()
             .ok_or_else(|| fail(1, "empty: a recording starts with its header line".into()))?;
-        let version: serde_json::Value = serde_json::from_str(head)
-            .map_err(|e| fail(first, format!("the header is not JSON: {e}")))?;
-        match version.get("contango_recording").map(|v| v.as_u64()) {
-            Some(Some(v)) if v == u64::from(VERSION) => {}
-            Some(Some(v)) => {
-                return Err(fail(
-                    first,
-                    format!("format version {v}; this contango reads version {VERSION}"),
-                ));
-            }
-            _ => {
-                return Err(fail(
-                    first,
-                    "not a contango recording (no `contango_recording` version)".into(),
-                ));
-            }
-        }
-        let header: Header =
-            serde_json::from_str(head).map_err(|e| fail(first, format!("bad header: {e}")))?;
+        let header = read_header(head).map_err(|m| fail(first, m))?;
+        let version = header.contango_recording;
         let entries = lines
             .map(|(n, l)| {
                 let raw: Raw = serde_json::from_str(l).map_err(|e| fail(n, e.to_string()))?;
-                raw.into_entry(n).map_err(|m| fail(n, m))
+                raw.into_entry(n, version).map_err(|m| fail(n, m))
             })
             .collect::<Result<Vec<_>, _>>()?;
         Ok(Recording { header, entries })
+    }
+
+    /// The format version of the file ([`VERSION`] or [`VERSION_1`]).
+    pub fn version(&self) -> u32 {
+        self.header.contango_recording
     }
 
     /// The HTTP exchanges, in order, with their lines.
@@ -503,6 +666,44 @@ impl Recording {
             Recorded::Http(x) => Some((e, x)),
             _ => None,
         })
+    }
+}
+
+/// The header of either version, or why it is not one.
+fn read_header(head: &str) -> Result<Header, String> {
+    let value: serde_json::Value =
+        serde_json::from_str(head).map_err(|e| format!("the header is not JSON: {e}"))?;
+    let bad = |e: serde_json::Error| format!("bad header: {e}");
+    match value
+        .get("contango_recording")
+        .map(serde_json::Value::as_u64)
+    {
+        Some(Some(v)) if v == u64::from(VERSION) => {
+            let h: RawHeader = serde_json::from_str(head).map_err(bad)?;
+            Ok(Header {
+                contango_recording: h.contango_recording,
+                started_us: h.started_us,
+                started_ms: h.started_us.div_euclid(1_000),
+                client: h.client,
+            })
+        }
+        Some(Some(v)) if v == u64::from(VERSION_1) => {
+            let h: RawHeaderV1 = serde_json::from_str(head).map_err(bad)?;
+            Ok(Header {
+                contango_recording: h.contango_recording,
+                started_us: h
+                    .started_ms
+                    .checked_mul(1_000)
+                    .ok_or_else(|| format!("`started_ms` {} is too large", h.started_ms))?,
+                started_ms: h.started_ms,
+                client: h.client,
+            })
+        }
+        Some(Some(v)) => Err(format!(
+            "format version {v}; this contango reads versions {VERSION_1} and {VERSION} \
+             (a newer contango wrote it?)"
+        )),
+        _ => Err("not a contango recording (no `contango_recording` version)".into()),
     }
 }
 
@@ -525,7 +726,7 @@ mod tests {
     use super::*;
 
     const HEADER: &str =
-        r#"{"contango_recording":1,"started_ms":1764000000000,"client":"contango/0.1.0"}"#;
+        r#"{"contango_recording":2,"started_us":1764000000000123,"client":"contango/0.1.0"}"#;
 
     fn every_kind() -> Vec<Recorded> {
         vec![
@@ -542,6 +743,7 @@ mod tests {
                     retry_after: None,
                     body: Payload::Text(r#"{"bids":[[29990,100]],"asks":[]}"#.into()),
                 }),
+                finished_us: Some(1_500),
             }),
             Recorded::Http(Exchange {
                 endpoint: "new_order".into(),
@@ -551,6 +753,7 @@ mod tests {
                 body: Some(r#"{"clientOrderId":"ct1"}"#.into()),
                 generated: vec!["clientOrderId".into()],
                 outcome: Outcome::Failed("new_order: timed out".into()),
+                finished_us: Some(10_001_001),
             }),
             Recorded::Http(Exchange {
                 endpoint: "ping".into(),
@@ -565,6 +768,7 @@ mod tests {
                     retry_after: Some("2".into()),
                     body: Payload::Bytes(vec![0xff, 0x00]),
                 }),
+                finished_us: Some(2_500),
             }),
             Recorded::Connect {
                 conn: 1,
@@ -592,13 +796,40 @@ mod tests {
                 reason: "bye".into(),
             },
             Recorded::Lost { count: 12 },
+            Recorded::Clock {
+                offset_us: -2_345,
+                round_trip_us: Some(812),
+            },
+            Recorded::Clock {
+                offset_us: 7,
+                round_trip_us: None,
+            },
+            Recorded::Gap {
+                stream: "market".into(),
+                from_us: 4_000,
+                to_us: 9_000,
+                reason: "closed by the server (1001 closed)".into(),
+                channels: vec!["market_e_btcusdt_depth_step0".into()],
+            },
+            Recorded::Gap {
+                stream: "user".into(),
+                from_us: 9_500,
+                to_us: 9_500,
+                reason: "silent for 30000ms".into(),
+                channels: Vec::new(),
+            },
         ]
+    }
+
+    /// Line `i` is at `i` ms plus `i` µs: every line's time keeps its microseconds.
+    fn at_us(i: usize) -> u64 {
+        i as u64 * 1_001
     }
 
     fn write(recorded: &[Recorded]) -> String {
         let mut text = format!("{HEADER}\n");
         for (i, r) in recorded.iter().enumerate() {
-            let raw = Raw::of(i as u64, r.clone());
+            let raw = Raw::of(at_us(i), r.clone());
             text.push_str(&serde_json::to_string(&raw).expect("a line"));
             text.push('\n');
         }
@@ -608,14 +839,79 @@ mod tests {
     #[test]
     fn every_kind_of_line_reads_back_as_written() {
         let recorded = every_kind();
-        let read = Recording::parse(write(&recorded).as_bytes()).expect("reads");
-        assert_eq!(read.header.contango_recording, VERSION);
+        let text = write(&recorded);
+        let read = Recording::parse(text.as_bytes()).expect("reads");
+        assert_eq!(read.version(), VERSION);
+        assert_eq!(read.header.started_us, 1_764_000_000_000_123);
+        assert_eq!(read.header.started_ms, 1_764_000_000_000);
         let back: Vec<Recorded> = read.entries.iter().map(|e| e.recorded.clone()).collect();
         assert_eq!(back, recorded);
         assert_eq!(
             read.entries.iter().map(|e| e.line).collect::<Vec<_>>(),
-            [2, 3, 4, 5, 6, 7, 8, 9]
+            (2..=13).collect::<Vec<_>>()
         );
+        for (i, e) in read.entries.iter().enumerate() {
+            assert_eq!((e.at_us, e.at_ms), (at_us(i), at_us(i) / 1_000));
+        }
+        // The new kinds as a person reads them.
+        for line in [
+            r#"{"at_us":1001,"finished_us":10001001,"kind":"http","endpoint":"new_order""#,
+            r#"{"at_us":8008,"kind":"clock","offset_us":-2345,"round_trip_us":812}"#,
+            r#"{"at_us":9009,"kind":"clock","offset_us":7}"#,
+            r#"{"at_us":10010,"kind":"gap","stream":"market","reason":"closed by the server (1001 closed)","from_us":4000,"to_us":9000,"channels":["market_e_btcusdt_depth_step0"]}"#,
+        ] {
+            assert!(text.contains(line), "{line}\n{text}");
+        }
+    }
+
+    /// A version-1 file as the first recorders wrote it: millisecond times, an exchange's only
+    /// when it was sent.
+    const V1: &str = r#"{"contango_recording":1,"started_ms":1764000000000,"client":"contango/0.1.0"}
+{"at":5,"kind":"http","endpoint":"depth","method":"GET","path":"/fapi/v1/depth","query":"contractName=E-BTC-USDT","status":200,"response":"{}"}
+{"at":8,"kind":"connect","conn":1,"stream":"market","url":"ws://h/kline-api/ws"}
+{"at":11,"kind":"frame","conn":1,"dir":"in","binary":true,"gzip":true,"text":"{\"ping\":1}"}
+{"at":19,"kind":"close","conn":1,"by":"client"}
+{"at":20,"kind":"lost","count":3}
+"#;
+
+    #[test]
+    fn a_version_1_recording_reads_with_its_millisecond_times() {
+        let read = Recording::parse(V1.as_bytes()).expect("reads");
+        assert_eq!(read.version(), VERSION_1);
+        assert_eq!(read.header.started_us, 1_764_000_000_000_000);
+        assert_eq!(read.header.started_ms, 1_764_000_000_000);
+        let times: Vec<(u64, u64)> = read.entries.iter().map(|e| (e.at_ms, e.at_us)).collect();
+        assert_eq!(
+            times,
+            [
+                (5, 5_000),
+                (8, 8_000),
+                (11, 11_000),
+                (19, 19_000),
+                (20, 20_000)
+            ]
+        );
+        let Recorded::Http(x) = &read.entries[0].recorded else {
+            panic!("an exchange first");
+        };
+        assert_eq!(
+            (x.to_string().as_str(), x.finished_us),
+            ("GET /fapi/v1/depth?contractName=E-BTC-USDT", None)
+        );
+        // What version 2 added is refused in a file that says it is version 1, and the other way.
+        let line = |l: &str| format!("{}\n{l}\n", V1.lines().next().unwrap_or_default());
+        let e = refused(&line(r#"{"at":1,"kind":"clock","offset_us":3}"#));
+        assert_eq!(
+            (e.line, e.message.as_str()),
+            (2, "a clock line needs format version 2 (the header says 1)")
+        );
+        let e = refused(&line(r#"{"at_us":1,"kind":"lost","count":1}"#));
+        assert!(e.message.starts_with("`at_us` is a version-2 key"), "{e}");
+        let e = refused(&format!(
+            "{HEADER}\n{}\n",
+            V1.lines().nth(2).unwrap_or_default()
+        ));
+        assert!(e.message.starts_with("`at` is version 1's"), "{e}");
     }
 
     fn refused(text: &str) -> RecordingError {
@@ -628,13 +924,13 @@ mod tests {
         // A line cut short (a crash while writing).
         let cut = &good[..good.len() - 20];
         let e = refused(cut);
-        assert_eq!(e.line, 9, "{e}");
+        assert_eq!(e.line, 13, "{e}");
         assert!(
-            e.to_string().starts_with("line 9: EOF while parsing"),
+            e.to_string().starts_with("line 13: EOF while parsing"),
             "{e}"
         );
         // Not JSON at all.
-        let e = refused(&good.replacen(r#"{"at":3,"#, "{at:3,", 1));
+        let e = refused(&good.replacen(r#"{"at_us":3003,"#, "{at_us:3003,", 1));
         assert_eq!(e.line, 5, "{e}");
         // A key that is not the format's (a typo in a hand edit).
         let e = refused(&good.replacen(r#""status":503"#, r#""stauts":503"#, 1));
@@ -656,14 +952,60 @@ mod tests {
             (e.line, e.message.as_str()),
             (2, "`status` 700 is not an HTTP status")
         );
+        let e = refused(&good.replacen(r#""finished_us":1500,"#, "", 1));
+        assert_eq!(
+            (e.line, e.message.as_str()),
+            (2, "an http line needs `finished_us`")
+        );
+        let e = refused(&good.replacen(r#""finished_us":2500,"#, r#""finished_us":1,"#, 1));
+        assert_eq!(
+            (e.line, e.message.as_str()),
+            (4, "`finished_us` 1 is before the sending (`at_us` 2002)")
+        );
+        let e = refused(&good.replacen(r#","offset_us":7"#, "", 1));
+        assert_eq!(
+            (e.line, e.message.as_str()),
+            (11, "a clock line needs `offset_us`")
+        );
+        let e = refused(&good.replacen(r#""to_us":9000"#, r#""to_us":3000"#, 1));
+        assert_eq!(
+            (e.line, e.message.as_str()),
+            (
+                12,
+                "a gap ends (`to_us` 3000) before it starts (`from_us` 4000)"
+            )
+        );
+        let e = refused(&good.replacen(r#""stream":"user","#, "", 1));
+        assert_eq!(
+            (e.line, e.message.as_str()),
+            (13, "a gap line needs `stream`")
+        );
+        let e = refused(&good.replacen(r#"{"at_us":0,"#, "{", 1));
+        assert_eq!((e.line, e.message.as_str()), (2, "a line needs `at_us`"));
     }
 
     #[test]
     fn another_version_or_another_file_is_refused_at_the_header() {
         let e =
-            refused(&write(&[]).replace(r#""contango_recording":1"#, r#""contango_recording":2"#));
+            refused(&write(&[]).replace(r#""contango_recording":2"#, r#""contango_recording":3"#));
         assert_eq!(e.line, 1);
-        assert_eq!(e.message, "format version 2; this contango reads version 1");
+        assert_eq!(
+            e.message,
+            "format version 3; this contango reads versions 1 and 2 (a newer contango wrote it?)"
+        );
+        // Each version's header keys are its own.
+        let e = refused(&write(&[]).replace("started_us", "started_ms"));
+        assert!(
+            e.message
+                .starts_with("bad header: unknown field `started_ms`"),
+            "{e}"
+        );
+        let e = refused(&V1.replace("started_ms", "started_us"));
+        assert!(
+            e.message
+                .starts_with("bad header: unknown field `started_us`"),
+            "{e}"
+        );
         let e = refused("\n\n{\"hello\":1}\n");
         assert_eq!(e.line, 3);
         assert!(e.message.contains("not a contango recording"), "{e}");

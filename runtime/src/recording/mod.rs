@@ -3,20 +3,30 @@
 //! in order, as JSON lines, without secrets; read back by [`Recording`] for replays
 //! (`contango_sim::Replay`) and offline drift checks (`contango drift --from`).
 //!
-//! The format, one JSON object per line:
+//! The format (version 2), one JSON object per line; times are microseconds since the start:
 //!
-//! - line 1, the header: `{"contango_recording":1,"started_ms":<epoch ms>,"client":"contango/x"}`;
-//! - an HTTP exchange: `{"at":<ms since start>,"kind":"http","endpoint":"depth","method":"GET",
-//!   "path":"/fapi/v1/depth","query":"contractName=E-BTC-USDT","body":"{..}","generated":
-//!   ["clientOrderId"],"status":200,"content_type":"application/json","retry_after":"1",
-//!   "response":"<body as received>"}`, or `"error":"<what failed>"` instead of an answer;
-//!   `response_hex` holds a body that is not UTF-8; no request header is kept;
-//! - a stream connection: `{"at":..,"kind":"connect","conn":1,"stream":"user","url":".."}`;
-//! - a frame: `{"at":..,"kind":"frame","conn":1,"dir":"in","binary":true,"gzip":true,
+//! - line 1, the header: `{"contango_recording":2,"started_us":<epoch µs>,"client":"contango/x"}`;
+//! - an HTTP exchange: `{"at_us":<sent>,"finished_us":<answer whole>,"kind":"http",
+//!   "endpoint":"depth","method":"GET","path":"/fapi/v1/depth","query":"contractName=E-BTC-USDT",
+//!   "body":"{..}","generated":["clientOrderId"],"status":200,"content_type":"application/json",
+//!   "retry_after":"1","response":"<body as received>"}`, or `"error":"<what failed>"` instead
+//!   of an answer; `response_hex` holds a body that is not UTF-8; no request header is kept;
+//! - a stream connection: `{"at_us":..,"kind":"connect","conn":1,"stream":"user","url":".."}`;
+//! - a frame: `{"at_us":..,"kind":"frame","conn":1,"dir":"in","binary":true,"gzip":true,
 //!   "text":"<payload, inflated>"}` (`dir` `out` for the client's own; `hex` for a payload that
 //!   is not UTF-8);
-//! - a connection's end: `{"at":..,"kind":"close","conn":1,"by":"server","code":1000,
-//!   "reason":".."}` (`by`: `server`, `client` or `error`).
+//! - a connection's end: `{"at_us":..,"kind":"close","conn":1,"by":"server","code":1000,
+//!   "reason":".."}` (`by`: `server`, `client` or `error`);
+//! - what the recorder left out: `{"at_us":..,"kind":"lost","count":12}`;
+//! - a clock sample: `{"at_us":..,"kind":"clock","offset_us":-1234,"round_trip_us":812}`, the
+//!   exchange's clock minus the local one as the client measured it;
+//! - a stream blind for a while: `{"at_us":..,"kind":"gap","stream":"market","reason":"..",
+//!   "from_us":..,"to_us":..,"channels":[".."]}`, from the last frame of the lost connection to
+//!   the new one's subscription.
+//!
+//! Version 1 (still read) had `"started_ms"` and `"at"` in milliseconds, an exchange's time
+//! only when it was sent, and neither clock samples nor gaps; [`Entry::at_us`] gives its times
+//! in microseconds all the same.
 //!
 //! Listen keys become `<listen-key-1>`, `<listen-key-2>`, ... (the same key, the same
 //! placeholder), the API key `<api-key>`, the secret `<secret>` and a signature `<signature>`
@@ -28,7 +38,7 @@ mod redact;
 
 pub use line::{
     Answer, ClosedBy, Direction, Entry, Exchange, Frame, Header, Outcome, Payload, Recorded,
-    Recording, RecordingError, VERSION,
+    Recording, RecordingError, VERSION, VERSION_1,
 };
 pub(crate) use recorder::HttpAnswer;
 pub use recorder::{DEFAULT_MAX_QUEUED_BYTES, Recorder};

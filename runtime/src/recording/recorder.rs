@@ -20,7 +20,7 @@ use std::time::Instant;
 use bytes::Bytes;
 use zeroize::Zeroizing;
 
-use super::line::{Answer, Exchange, Header, Outcome, Payload, Raw, Recorded, VERSION};
+use super::line::{Answer, Exchange, Outcome, Payload, Raw, RawHeader, Recorded, VERSION};
 #[cfg(feature = "streams")]
 use super::line::{ClosedBy, Direction, Frame};
 use super::redact::Redactor;
@@ -81,7 +81,7 @@ impl Drop for Inner {
         // The last handle: what was lost since the last line says so.
         let count = self.unreported.swap(0, Ordering::AcqRel);
         if count > 0 {
-            let at = u64::try_from(self.started.elapsed().as_millis()).unwrap_or(u64::MAX);
+            let at = micros(self.started.elapsed());
             let _ = self.tx.send(Msg::Lost { at, count });
         }
     }
@@ -133,6 +133,22 @@ pub(crate) enum Msg {
         at: u64,
         count: u64,
     },
+    /// The client measured its clock's offset to the exchange's.
+    Clock {
+        at: u64,
+        offset_us: i64,
+        round_trip_us: Option<u64>,
+    },
+    /// A stream was blind from `from_us` to `to_us`.
+    #[cfg(feature = "streams")]
+    Gap {
+        at: u64,
+        stream: &'static str,
+        from_us: u64,
+        to_us: u64,
+        reason: String,
+        channels: Vec<String>,
+    },
     /// Write everything so far; `lost` exchanges and frames were left out in all.
     Flush {
         reply: tokio::sync::oneshot::Sender<io::Result<()>>,
@@ -144,7 +160,7 @@ impl Msg {
     /// What an exchange or a frame counts against the bound while it waits for the writer;
     /// `None` for the rest, which always goes through: secrets (so that redaction never misses
     /// one), connections opened and closed (so that every frame in the file has its
-    /// connection), `lost` lines and flushes, all small and few.
+    /// connection), `lost`, `clock` and `gap` lines and flushes, all small and few.
     fn queued_size(&self) -> Option<usize> {
         match self {
             Msg::Http(x) => {
@@ -162,9 +178,12 @@ impl Msg {
     }
 }
 
-/// One HTTP exchange as the request path has it.
+/// One HTTP exchange as the request path has it; times in microseconds since the start.
 pub(crate) struct HttpMsg {
+    /// When the request was sent.
     pub at: u64,
+    /// When the answer had arrived whole, or the exchange failed.
+    pub finished: u64,
     pub endpoint: &'static str,
     pub method: &'static str,
     pub path: String,
@@ -200,11 +219,10 @@ impl Recorder {
     }
 
     fn start(out: Box<dyn Write + Send>, path: Option<PathBuf>) -> io::Result<Recorder> {
-        let started_ms = crate::clock::local_ms();
         let mut out = BufWriter::with_capacity(1 << 16, out);
-        let header = Header {
+        let header = RawHeader {
             contango_recording: VERSION,
-            started_ms,
+            started_us: crate::clock::local_us(),
             client: concat!("contango/", env!("CARGO_PKG_VERSION")).to_owned(),
         };
         serde_json::to_writer(&mut out, &header).map_err(io::Error::other)?;
@@ -296,15 +314,52 @@ impl Recorder {
         let count = self.inner.unreported.swap(0, Ordering::AcqRel);
         if count > 0 {
             let _ = self.inner.tx.send(Msg::Lost {
-                at: self.at(),
+                at: self.at_us(),
                 count,
             });
         }
     }
 
-    /// Milliseconds since the recording started.
-    pub(crate) fn at(&self) -> u64 {
-        u64::try_from(self.inner.started.elapsed().as_millis()).unwrap_or(u64::MAX)
+    /// Microseconds since the recording started.
+    pub(crate) fn at_us(&self) -> u64 {
+        micros(self.inner.started.elapsed())
+    }
+
+    /// `at`, in microseconds since the recording started (zero for an instant before it).
+    #[cfg(feature = "streams")]
+    fn us_of(&self, at: Instant) -> u64 {
+        micros(at.saturating_duration_since(self.inner.started))
+    }
+
+    /// The client measured its clock: the exchange's minus the local one, and the round trip
+    /// of the measurement when it came from one.
+    pub(crate) fn clock(&self, offset_us: i64, round_trip_us: Option<u64>) {
+        self.send(Msg::Clock {
+            at: self.at_us(),
+            offset_us,
+            round_trip_us,
+        });
+    }
+
+    /// `stream` was blind from `from` (the last frame of the lost connection) until `to` (a
+    /// new one subscribed), for `reason`, on `channels`.
+    #[cfg(feature = "streams")]
+    pub(crate) fn gap(
+        &self,
+        stream: &'static str,
+        from: Instant,
+        to: Instant,
+        reason: String,
+        channels: Vec<String>,
+    ) {
+        self.send(Msg::Gap {
+            at: self.at_us(),
+            stream,
+            from_us: self.us_of(from),
+            to_us: self.us_of(to),
+            reason,
+            channels,
+        });
     }
 
     /// Secrets of a client built with this recorder, and its listen-key names.
@@ -334,7 +389,7 @@ impl Recorder {
     pub(crate) fn connect(&self, stream: &'static str, url: &str) -> u64 {
         let conn = self.inner.next_conn.fetch_add(1, Ordering::Relaxed);
         self.send(Msg::Connect {
-            at: self.at(),
+            at: self.at_us(),
             conn,
             stream,
             url: url.to_owned(),
@@ -346,7 +401,7 @@ impl Recorder {
     #[cfg(feature = "streams")]
     pub(crate) fn frame(&self, conn: u64, dir: Direction, binary: bool, bytes: Bytes) {
         self.send(Msg::Frame {
-            at: self.at(),
+            at: self.at_us(),
             conn,
             dir,
             binary,
@@ -358,7 +413,7 @@ impl Recorder {
     #[cfg(feature = "streams")]
     pub(crate) fn close(&self, conn: u64, by: ClosedBy, code: Option<u16>, reason: String) {
         self.send(Msg::Close {
-            at: self.at(),
+            at: self.at_us(),
             conn,
             by,
             code,
@@ -445,6 +500,35 @@ impl Writer {
                 return;
             }
             Msg::Lost { at, count } => (at, Recorded::Lost { count }),
+            Msg::Clock {
+                at,
+                offset_us,
+                round_trip_us,
+            } => (
+                at,
+                Recorded::Clock {
+                    offset_us,
+                    round_trip_us,
+                },
+            ),
+            #[cfg(feature = "streams")]
+            Msg::Gap {
+                at,
+                stream,
+                from_us,
+                to_us,
+                reason,
+                channels,
+            } => (
+                at,
+                Recorded::Gap {
+                    stream: stream.to_owned(),
+                    from_us,
+                    to_us,
+                    reason: self.redactor.apply(reason),
+                    channels,
+                },
+            ),
             Msg::Http(x) => (x.at, self.exchange(*x)),
             #[cfg(feature = "streams")]
             Msg::Connect {
@@ -552,6 +636,7 @@ impl Writer {
             body: body.map(|b| self.redactor.apply(b)),
             generated,
             outcome,
+            finished_us: Some(x.finished),
         })
     }
 
@@ -580,6 +665,11 @@ impl Writer {
         tracing::warn!(error = %e, "contango.recording: writing failed; the recording stops here");
         self.failed = Some((e.kind(), e.to_string()));
     }
+}
+
+/// `d` in whole microseconds (saturating: a recording does not last 584,000 years).
+fn micros(d: std::time::Duration) -> u64 {
+    u64::try_from(d.as_micros()).unwrap_or(u64::MAX)
 }
 
 /// The names of the top-level query and body parameters whose value the client generated.
@@ -635,7 +725,8 @@ impl Recorder {
         HttpTap {
             recorder: self,
             msg: HttpMsg {
-                at: self.at(),
+                at: self.at_us(),
+                finished: 0,
                 endpoint,
                 method,
                 path: url.path().to_owned(),
@@ -653,6 +744,7 @@ impl HttpTap<'_> {
     /// Records the exchange with its outcome: the answer, or what failed.
     pub(crate) fn finish(mut self, outcome: Result<HttpAnswer, String>) {
         self.msg.outcome = outcome;
+        self.msg.finished = self.recorder.at_us().max(self.msg.at);
         self.recorder.send(Msg::Http(Box::new(self.msg)));
     }
 }
@@ -770,6 +862,85 @@ mod tests {
         expected.extend(std::iter::repeat_n("frame 1000".to_owned(), 10));
         expected.extend(["lost 90".to_owned(), "frame 5".to_owned()]);
         assert_eq!(lines, expected);
+    }
+
+    #[tokio::test]
+    async fn an_exchange_keeps_both_its_times_and_clock_samples_and_gaps_are_lines() {
+        let sink = Stalling::default();
+        let recorder = Recorder::to_writer(sink.clone()).unwrap();
+        recorder.client(None, &["listenKey"]);
+        let conn = recorder.connect("user", "ws://127.0.0.1:1/stream?listenKey=abcdef0123456789");
+        let lost_at = Instant::now();
+        recorder.clock(-1_500, Some(800));
+        let url = url::Url::parse("http://127.0.0.1:1/fapi/v1/ping").unwrap();
+        let tap = recorder.http_tap("ping", "GET", &url, None, Vec::new(), None);
+        std::thread::sleep(Duration::from_millis(3));
+        tap.finish(Ok(HttpAnswer {
+            status: 200,
+            content_type: None,
+            retry_after: None,
+            body: Bytes::from_static(b"{}"),
+        }));
+        recorder.gap(
+            "user",
+            lost_at,
+            Instant::now(),
+            "closed by the server (1000 listen key abcdef0123456789 expired)".into(),
+            vec!["user_account_update".into()],
+        );
+        recorder.close(conn, ClosedBy::Client, None, String::new());
+        recorder.flush().await.unwrap();
+
+        let text = sink.text();
+        assert!(!text.contains("abcdef0123456789"), "{text}");
+        let recording = Recording::parse(text.as_bytes()).unwrap();
+        assert_eq!(recording.version(), super::VERSION);
+        let started = recording.header.started_us;
+        assert!(
+            (started - crate::clock::local_us()).abs() < 60_000_000,
+            "{started}"
+        );
+        let [connect, clock, http, gap, close] = &recording.entries[..] else {
+            panic!("{text}");
+        };
+        assert!(matches!(connect.recorded, Recorded::Connect { .. }));
+        assert_eq!(
+            clock.recorded,
+            Recorded::Clock {
+                offset_us: -1_500,
+                round_trip_us: Some(800)
+            }
+        );
+        let Recorded::Http(x) = &http.recorded else {
+            panic!("{text}");
+        };
+        let finished = x.finished_us.unwrap();
+        assert!(
+            finished >= http.at_us + 3_000,
+            "sent {} finished {finished}",
+            http.at_us
+        );
+        let Recorded::Gap {
+            stream,
+            from_us,
+            to_us,
+            reason,
+            channels,
+        } = &gap.recorded
+        else {
+            panic!("{text}");
+        };
+        assert_eq!(stream, "user");
+        assert!(
+            *from_us <= clock.at_us && *to_us >= finished,
+            "{from_us}..{to_us}"
+        );
+        assert_eq!(
+            reason,
+            "closed by the server (1000 listen key <listen-key-1> expired)"
+        );
+        assert_eq!(channels, &["user_account_update"]);
+        assert!(close.at_us >= gap.at_us);
     }
 
     #[tokio::test]

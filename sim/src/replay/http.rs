@@ -263,6 +263,7 @@ mod tests {
                 retry_after: None,
                 body: Payload::Text("{}".into()),
             }),
+            finished_us: None,
         }
     }
 

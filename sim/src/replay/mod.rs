@@ -361,6 +361,7 @@ impl Playback {
             line,
             at_ms,
             recorded,
+            ..
         } in recording.entries
         {
             match recorded {
@@ -391,8 +392,9 @@ impl Playback {
                         conns[i].close = Some((by, code, reason));
                     }
                 }
-                // What the recorder left out cannot be served; a request for it is a miss.
-                Recorded::Lost { .. } => {}
+                // What the recorder left out cannot be served; a request for it is a miss. A
+                // clock sample or a stream's gap is a note for readers, nothing to serve.
+                Recorded::Lost { .. } | Recorded::Clock { .. } | Recorded::Gap { .. } => {}
             }
         }
         let progress = Progress {

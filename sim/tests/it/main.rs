@@ -14,6 +14,7 @@ mod market_stream;
 #[cfg(feature = "backtest")] // Backtest
 mod queue_models;
 mod real_prices;
+mod recording_v1;
 #[cfg(feature = "journal")] // Report::from_store and the store's reader
 mod report;
 #[cfg(feature = "journal")] // --state

@@ -35,6 +35,8 @@ pub(crate) enum ConnReport<A: Session> {
         reason: EndReason<A::Unprepared>,
         /// Server time (ms) of the last message received, once subscribed.
         last_rx_ms: Option<i64>,
+        /// The same as a local instant (a recording's gap line starts there).
+        last_rx: Option<Instant>,
     },
 }
 
@@ -144,12 +146,14 @@ pub(crate) async fn run<A: Session>(launch: Launch<A>) {
         recorder.close(*id, by, code, text);
     }
     let last_rx_ms = c.subscribed.then(|| c.instant_ms(c.last_rx));
+    let last_rx = c.subscribed.then_some(c.last_rx);
     tracing::debug!(conn, reason = %reason, "contango.stream.connection_ended");
     let _ =
         c.tx.send(ConnReport::Ended {
             conn,
             reason,
             last_rx_ms,
+            last_rx,
         })
         .await;
 }

@@ -51,6 +51,8 @@ struct Conn {
     subscribed_at: Option<Instant>,
     /// Server time (ms) of the last report processed from it.
     last_ms: i64,
+    /// The same as a local instant, for a recording's gap line.
+    last_at: std::time::Instant,
 }
 
 impl Conn {
@@ -61,9 +63,10 @@ impl Conn {
     }
 }
 
-/// The stream was blind since `from_ms`, for `reason`.
+/// The stream was blind since `from_ms` (server time; `from` locally), for `reason`.
 struct Outage {
     from_ms: i64,
+    from: std::time::Instant,
     reason: GapReason,
 }
 
@@ -274,6 +277,7 @@ impl<A: Session, S: Send + 'static> Supervisor<A, S> {
             task,
             subscribed_at: None,
             last_ms: 0,
+            last_at: std::time::Instant::now(),
         });
     }
 
@@ -289,6 +293,7 @@ impl<A: Session, S: Send + 'static> Supervisor<A, S> {
                 let now_ms = self.now_ms();
                 if let Some(c) = self.conn_mut(conn) {
                     c.last_ms = now_ms;
+                    c.last_at = std::time::Instant::now();
                 }
                 if self.seen.is_duplicate(identity, conn) {
                     tracing::trace!(conn, "contango.stream.duplicate_dropped");
@@ -311,14 +316,20 @@ impl<A: Session, S: Send + 'static> Supervisor<A, S> {
                 conn,
                 reason,
                 last_rx_ms,
+                last_rx,
             } => {
                 if self.candidate.as_ref().is_some_and(|c| c.id == conn) {
                     self.candidate = None;
                     self.on_candidate_failed(reason).await
                 } else if self.active.as_ref().is_some_and(|c| c.id == conn) {
-                    let last_ms = self.active.take().map_or(0, |c| c.last_ms);
+                    let (last_ms, last_at) = self
+                        .active
+                        .take()
+                        .map_or((0, std::time::Instant::now()), |c| (c.last_ms, c.last_at));
                     let from_ms = last_rx_ms.unwrap_or(last_ms);
-                    self.on_active_lost(reason.gap_reason(), from_ms).await
+                    let from = last_rx.unwrap_or(last_at);
+                    self.on_active_lost(reason.gap_reason(), from_ms, from)
+                        .await
                 } else {
                     self.draining.retain(|c| c.id != conn);
                     Flow::Go
@@ -343,8 +354,10 @@ impl<A: Session, S: Send + 'static> Supervisor<A, S> {
             return Flow::Go;
         };
         let now_ms = self.now_ms();
+        let new_at = std::time::Instant::now();
         new.subscribed_at = Some(Instant::now());
         new.last_ms = now_ms;
+        new.last_at = new_at;
         self.failures = 0;
         self.reconnect_at = None;
         if let Some(mut old) = self.active.replace(new) {
@@ -377,6 +390,15 @@ impl<A: Session, S: Send + 'static> Supervisor<A, S> {
                 reason = %gap.reason,
                 "contango.stream.reconnected_after_gap"
             );
+            if let Some(recorder) = self.session.core().recorder() {
+                recorder.gap(
+                    A::KIND,
+                    outage.from,
+                    new_at,
+                    gap.reason.to_string(),
+                    gap.channels.clone(),
+                );
+            }
             self.start_snapshot();
             return self.emit(StreamItem::Gap(gap)).await;
         }
@@ -405,10 +427,16 @@ impl<A: Session, S: Send + 'static> Supervisor<A, S> {
         .await
     }
 
-    async fn on_active_lost(&mut self, reason: GapReason, from_ms: i64) -> Flow {
+    async fn on_active_lost(
+        &mut self,
+        reason: GapReason,
+        from_ms: i64,
+        from: std::time::Instant,
+    ) -> Flow {
         if self.outage.is_none() {
             self.outage = Some(Outage {
                 from_ms,
+                from,
                 reason: reason.clone(),
             });
         }
@@ -562,6 +590,7 @@ impl<A: Session, S: Send + 'static> Supervisor<A, S> {
             if self.outage.is_none() {
                 self.outage = Some(Outage {
                     from_ms: c.last_ms,
+                    from: c.last_at,
                     reason: GapReason::SlowConsumer,
                 });
             }
