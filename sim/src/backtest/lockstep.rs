@@ -33,10 +33,38 @@ use crate::{Pace, Sim};
 enum Delivery {
     Market(MarketEvent),
     Order(Box<OrderTradeUpdate>),
+    /// A time the actor asked for ([`Run::wake_at`]).
+    Wake,
+}
+
+/// What the run hands its deliveries to: a [`Strategy`], or another driver of the account that
+/// also acts at times of its own (the fidelity check's replay of a session's orders).
+pub(crate) trait Actor {
+    /// A market event, in event time.
+    async fn event(&mut self, event: &MarketEvent, client: &Client);
+    /// An update of one of the account's orders, in event time.
+    async fn order(&mut self, update: &OrderTradeUpdate, client: &Client);
+    /// A time asked for with [`Run::wake_at`] (µs of exchange time).
+    async fn wake(&mut self, at_us: i64, client: &Client);
+}
+
+/// A strategy as an actor: it asks for no time of its own.
+pub(super) struct Strategic<'s, S>(pub(super) &'s mut S);
+
+impl<S: Strategy> Actor for Strategic<'_, S> {
+    async fn event(&mut self, event: &MarketEvent, client: &Client) {
+        self.0.on_event(event, client).await;
+    }
+
+    async fn order(&mut self, update: &OrderTradeUpdate, client: &Client) {
+        self.0.on_order(update, client).await;
+    }
+
+    async fn wake(&mut self, _at_us: i64, _client: &Client) {}
 }
 
 /// One run of a strategy over frames.
-pub(super) struct Run<'a> {
+pub(crate) struct Run<'a> {
     sim: &'a Sim,
     frames: std::slice::Iter<'a, (u64, Vec<u8>)>,
     /// The next frame that decodes to an event: its time (µs), its recorded offset, the event.
@@ -71,7 +99,7 @@ pub(super) struct Run<'a> {
 
 impl<'a> Run<'a> {
     /// A run over `frames` on `sim`, with `latency` (`None`: no model).
-    pub(super) fn new(
+    pub(crate) fn new(
         sim: &'a Sim,
         frames: &'a [(u64, Vec<u8>)],
         latency: Option<&Latency>,
@@ -106,8 +134,16 @@ impl<'a> Run<'a> {
         }
     }
 
-    /// Runs `strategy` to the end of the frames and of what they caused; the report's gatherer.
-    pub(super) async fn run<S: Strategy>(mut self, strategy: &mut S, client: &Client) -> Recorder {
+    /// Wakes the actor at each of `times` (µs of exchange time), in order among the frames: at
+    /// the time of a frame, before it is applied.
+    pub(crate) fn wake_at(&mut self, times: impl IntoIterator<Item = i64>) {
+        for t in times {
+            self.push(t, Delivery::Wake);
+        }
+    }
+
+    /// Runs `actor` to the end of the frames and of what they caused; the report's gatherer.
+    pub(crate) async fn run<A: Actor>(mut self, actor: &mut A, client: &Client) -> Recorder {
         loop {
             let frame = self.peek();
             let delivery = self.queue.first_key_value().map(|(k, _)| k.0);
@@ -115,7 +151,7 @@ impl<'a> Run<'a> {
             // handles a frame before the next is applied.
             if delivery.is_some_and(|d| frame.is_none_or(|f| d <= f)) {
                 if let Some(((time, _), delivery)) = self.queue.pop_first() {
-                    self.deliver(time, delivery, strategy, client).await;
+                    self.deliver(time, delivery, actor, client).await;
                 }
             } else if frame.is_some() {
                 self.apply_next().await;
@@ -169,19 +205,20 @@ impl<'a> Run<'a> {
         }
     }
 
-    /// Hands `delivery` to the strategy at `time`, serving its held requests until it returns.
-    async fn deliver<S: Strategy>(
+    /// Hands `delivery` to the actor at `time`, serving its held requests until it returns.
+    async fn deliver<A: Actor>(
         &mut self,
         time: i64,
         delivery: Delivery,
-        strategy: &mut S,
+        actor: &mut A,
         client: &Client,
     ) {
         self.now_us = self.now_us.max(time);
         let handler = async {
             match &delivery {
-                Delivery::Market(e) => strategy.on_event(e, client).await,
-                Delivery::Order(u) => strategy.on_order(u, client).await,
+                Delivery::Market(e) => actor.event(e, client).await,
+                Delivery::Order(u) => actor.order(u, client).await,
+                Delivery::Wake => actor.wake(time, client).await,
             }
         };
         match self.gate.take() {

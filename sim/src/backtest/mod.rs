@@ -33,8 +33,8 @@
 //! ([`Backtest::plot`], [`Report::plot`]). The money is USDT: the equity followed is the funded
 //! account's USDT balance plus the unrealised PnL of its USDT-margined positions.
 
-mod lockstep;
-mod recorder;
+pub(crate) mod lockstep;
+pub(crate) mod recorder;
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -187,7 +187,7 @@ impl Backtest {
             recorder,
             self.pace,
         );
-        let recorder = run.run(strategy, &client).await;
+        let recorder = run.run(&mut lockstep::Strategic(strategy), &client).await;
         let end = sim.equity(USER_UID);
         let mut report =
             recorder.finish(end, &sim.venue().read(), sim.api_key(), started.elapsed());

@@ -18,7 +18,7 @@ use crate::venue::Core;
 const COIN: &str = "USDT";
 
 /// Gathers the run frame by frame.
-pub(super) struct Recorder {
+pub(crate) struct Recorder {
     every: usize,
     seen: usize,
     tally: Tally,
