@@ -24,7 +24,7 @@ use std::time::Duration;
 
 use crate::rng::SplitMix64;
 
-mod fit;
+pub(crate) mod fit;
 
 pub use fit::{FitError, Fitted};
 

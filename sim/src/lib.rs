@@ -71,6 +71,8 @@ pub mod config;
 pub mod error;
 pub mod exchange;
 pub mod feeds;
+#[cfg(feature = "backtest")]
+pub mod fidelity;
 pub mod history;
 #[cfg(feature = "journal")]
 pub mod journal;
@@ -106,6 +108,8 @@ pub use exchange::liquidation::Liquidations;
 pub use exchange::listen_keys::ListenKeyStats;
 pub use exchange::market::SourceHealth;
 pub use feeds::pace::Pace;
+#[cfg(feature = "backtest")]
+pub use fidelity::{Fidelity, FidelityError, FidelityReport};
 pub use history::FillRecord;
 pub use latency::{Delay, FitError, Fitted, Latency, LatencyError};
 pub use replay::{Replay, ReplayBuilder};

@@ -8,6 +8,9 @@ use std::time::Duration;
 
 use contango_sim::MarketDriver;
 
+#[cfg(feature = "backtest")]
+mod fidelity_command;
+
 /// The usage text; the market stream's path is the spec's. Lines are literal (no `\`
 /// continuations, which would eat the indentation).
 fn usage() -> String {
@@ -15,6 +18,7 @@ fn usage() -> String {
         "usage: contango-sim [--host IP] [--port N] [--admin] [--drift] [state options] [market options]
        contango-sim --check --state DIR
        contango-sim report --state DIR [--account KEY] [--json] [--plot FILE.svg]
+       contango-sim fidelity SESSION.jsonl [options below]
   --host IP                     address to bind (default 127.0.0.1)
   --port N                      port to bind (default 0: any free port)
   --admin                       keep the admin routes (/__sim/...) on a non-loopback address,
@@ -66,7 +70,11 @@ market stream (ws://HOST:PORT{market}):
   --market-ping-interval DURATION  server ping interval (default 10s)
   --market-text                 send text frames instead of gzip binary
 DURATION: a number with ms, s, m or h (seconds without a unit)";
-    USAGE.replace(
+    #[cfg(feature = "backtest")]
+    let usage = format!("{USAGE}\n{}", fidelity_command::USAGE);
+    #[cfg(not(feature = "backtest"))]
+    let usage = USAGE.to_owned();
+    usage.replace(
         "{market}",
         contango_sim::server::routes::market_stream_path(),
     )
@@ -502,6 +510,25 @@ fn report(args: &ReportArgs) -> ExitCode {
 #[tokio::main]
 async fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().is_some_and(|a| a == "fidelity") {
+        #[cfg(feature = "backtest")]
+        return match fidelity_command::parse(&args[1..]) {
+            Ok(a) => fidelity_command::run(a).await,
+            Err(e) if e.is_empty() => {
+                println!("{}", usage());
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("contango-sim: {e}\n{}", usage());
+                ExitCode::from(2)
+            }
+        };
+        #[cfg(not(feature = "backtest"))]
+        {
+            eprintln!("contango-sim: fidelity needs the `backtest` feature");
+            return ExitCode::FAILURE;
+        }
+    }
     if args.first().is_some_and(|a| a == "report") {
         return match parse_report(&args[1..]) {
             Ok(r) => report(&r),

@@ -45,7 +45,7 @@ use rust_decimal::Decimal;
 
 pub use crate::report::{EquityPoint, FillLine, Report};
 
-use crate::config::MarketSource;
+use crate::config::{MarketSource, SimConfig};
 use crate::exchange::USER_UID;
 use crate::exchange::book::Side;
 use crate::latency::Latency;
@@ -164,20 +164,11 @@ impl Backtest {
         if self.frames.is_empty() {
             return Err(BacktestError::NoFrames);
         }
-        let mut builder = Sim::builder()
-            .market_source(MarketSource::Stepped)
-            .queue_model(self.queue_model);
+        let mut builder = Sim::builder().queue_model(self.queue_model);
         if let Some(c) = &self.contracts {
             builder = builder.source_contracts(c.clone());
         }
-        let sim = builder.start().await?;
-        // Event time runs faster than the wall: pacing the client on the wall would only slow
-        // the run, never change what it does.
-        let client = contango::Client::builder()
-            .base_url(sim.rest_url())
-            .credentials(sim.credentials())
-            .unpaced()
-            .build()?;
+        let (sim, client) = start(builder).await?;
         let recorder = recorder::Recorder::new(self.points, self.frames.len());
         let started = Instant::now();
         let run = lockstep::Run::new(
@@ -204,6 +195,20 @@ impl Backtest {
         }
         Ok(report)
     }
+}
+
+/// A simulator set up by `config` whose market follows the frames the harness applies
+/// ([`MarketSource::Stepped`]), and a client of its funded account.
+pub(crate) async fn start(config: SimConfig) -> Result<(Sim, contango::Client), BacktestError> {
+    let sim = config.market_source(MarketSource::Stepped).start().await?;
+    // Event time runs faster than the wall: pacing the client on the wall would only slow the
+    // run, never change what it does.
+    let client = contango::Client::builder()
+        .base_url(sim.rest_url())
+        .credentials(sim.credentials())
+        .unpaced()
+        .build()?;
+    Ok((sim, client))
 }
 
 /// An account's worth at one moment, in its first margin coin: the balance (realised PnL and

@@ -26,7 +26,7 @@ pub(crate) struct Recorder {
 
 impl Recorder {
     /// Keeps at most `points` equity points of `frames` frames.
-    pub(super) fn new(points: usize, frames: usize) -> Recorder {
+    pub(crate) fn new(points: usize, frames: usize) -> Recorder {
         Recorder {
             every: frames.div_ceil(points.max(1)).max(1),
             seen: 0,

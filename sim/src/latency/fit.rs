@@ -89,13 +89,34 @@ struct Samples {
 }
 
 /// The clock samples, in order: when (µs since the start) and the offset (exchange − local, µs).
-struct Clock(Vec<(u64, i64)>);
+pub(crate) struct Clock(Vec<(u64, i64)>);
 
 impl Clock {
-    /// The offset the client had at `at_us`: its last sample then, else its first.
-    fn offset_at(&self, at_us: u64) -> i64 {
+    /// The recording's clock samples (none in a version-1 recording).
+    pub(crate) fn of(recording: &Recording) -> Clock {
+        let mut samples: Vec<(u64, i64)> = recording
+            .entries
+            .iter()
+            .filter_map(|e| match e.recorded {
+                Recorded::Clock { offset_us, .. } => Some((e.at_us, offset_us)),
+                _ => None,
+            })
+            .collect();
+        // Lines are in the order they reached the writer, which threads may swap by a hair.
+        samples.sort_by_key(|(at, _)| *at);
+        Clock(samples)
+    }
+
+    /// Whether the recording has no sample.
+    pub(crate) fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The offset the client had at `at_us`: its last sample then, else its first (zero
+    /// without any).
+    pub(crate) fn offset_at(&self, at_us: u64) -> i64 {
         let i = self.0.partition_point(|(t, _)| *t <= at_us);
-        self.0[i.saturating_sub(1)].1
+        self.0.get(i.saturating_sub(1)).map_or(0, |s| s.1)
     }
 }
 
@@ -159,17 +180,7 @@ impl Latency {
         if recording.version() == VERSION_1 {
             return Err(FitError::Version1);
         }
-        let mut samples: Vec<(u64, i64)> = recording
-            .entries
-            .iter()
-            .filter_map(|e| match e.recorded {
-                Recorded::Clock { offset_us, .. } => Some((e.at_us, offset_us)),
-                _ => None,
-            })
-            .collect();
-        // Lines are in the order they reached the writer, which threads may swap by a hair.
-        samples.sort_by_key(|(at, _)| *at);
-        let clock = Clock(samples);
+        let clock = Clock::of(recording);
         if clock.0.is_empty() {
             return Err(FitError::NoClockSample);
         }

@@ -64,7 +64,7 @@
 #[cfg(feature = "journal")]
 mod paper;
 #[cfg(feature = "backtest")]
-mod plot;
+pub(crate) mod plot;
 mod summary;
 #[cfg(any(feature = "backtest", feature = "journal"))]
 pub(crate) mod tally;

@@ -111,3 +111,66 @@ fn panel(
         .map_err(|e| e.to_string())?;
     Ok(())
 }
+
+/// Several lines over time in one chart, with a legend, to the SVG file `path`: each series a
+/// name and its points `(exchange ms, value)`.
+pub(crate) fn curves(
+    path: &Path,
+    caption: &str,
+    series: &[(&str, Vec<(i64, Decimal)>)],
+) -> Result<(), String> {
+    let times = series.iter().flat_map(|(_, p)| p.iter().map(|(t, _)| *t));
+    let start = times.clone().min().unwrap_or(0);
+    let last = times.max().unwrap_or(start);
+    let (unit, per) = match last - start {
+        ms if ms < 600_000 => ("seconds", 1000.0),
+        ms if ms < 172_800_000 => ("minutes", 60_000.0),
+        _ => ("hours", 3_600_000.0),
+    };
+    let lines: Vec<Vec<(f64, f64)>> = series
+        .iter()
+        .map(|(_, points)| {
+            points
+                .iter()
+                .map(|(t, v)| ((t - start) as f64 / per, v.to_f64().unwrap_or(0.0)))
+                .collect()
+        })
+        .collect();
+    let (lo, hi) = lines
+        .iter()
+        .flatten()
+        .fold((f64::MAX, f64::MIN), |(lo, hi), p| (lo.min(p.1), hi.max(p.1)));
+    let (lo, hi) = if lo > hi { (0.0, 1.0) } else { (lo, hi) };
+    let pad = ((hi - lo) * 0.05).max(1e-9);
+    let end = ((last - start) as f64 / per).max(1e-3);
+    let root = SVGBackend::new(path, (960, 480)).into_drawing_area();
+    root.fill(&WHITE).map_err(|e| e.to_string())?;
+    let mut chart = ChartBuilder::on(&root)
+        .caption(caption, ("sans-serif", 18))
+        .margin(12)
+        .x_label_area_size(30)
+        .y_label_area_size(80)
+        .build_cartesian_2d(0.0..end, (lo - pad)..(hi + pad))
+        .map_err(|e| e.to_string())?;
+    chart
+        .configure_mesh()
+        .x_desc(unit)
+        .draw()
+        .map_err(|e| e.to_string())?;
+    let colours = [BLUE, RED, GREEN, BLACK];
+    for (i, ((name, _), points)) in series.iter().zip(lines).enumerate() {
+        let colour = colours[i % colours.len()];
+        chart
+            .draw_series(LineSeries::new(points, colour.stroke_width(2)))
+            .map_err(|e| e.to_string())?
+            .label(*name)
+            .legend(move |(x, y)| PathElement::new(vec![(x, y), (x + 20, y)], colour));
+    }
+    chart
+        .configure_series_labels()
+        .background_style(WHITE.mix(0.8))
+        .border_style(BLACK)
+        .draw()
+        .map_err(|e| e.to_string())?;
+    root.present().map_err(|e| e.to_string())
+}
