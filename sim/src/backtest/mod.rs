@@ -32,6 +32,9 @@
 //! second in its `timing`; as a value, as JSON ([`Report::to_json`]) and drawn as SVG
 //! ([`Backtest::plot`], [`Report::plot`]). The money is USDT: the equity followed is the funded
 //! account's USDT balance plus the unrealised PnL of its USDT-margined positions.
+//!
+//! A run can also record its session ([`Backtest::record`]) as the strategy's client would have
+//! recorded it live, in event time: a backtest's session is then read as a live one is.
 
 pub(crate) mod lockstep;
 pub(crate) mod recorder;
