@@ -570,3 +570,21 @@ async fn a_recorded_backtest_reads_back_in_event_time_fits_its_model_and_replays
     );
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_session_that_cannot_be_recorded_fails_the_run_before_it_starts() {
+    let mut strategy = PlaceFillCancel::default();
+    let e = Backtest::from_frames(book_moves())
+        .contracts(["E-BTC-USDT"])
+        .record("/nonexistent/contango/session.jsonl")
+        .run(&mut strategy)
+        .await
+        .err();
+    assert!(
+        e.as_ref().is_some_and(|e| e
+            .to_string()
+            .starts_with("backtest: recording the session: cannot create /nonexistent/")),
+        "{e:?}"
+    );
+    assert_eq!(strategy.events, 0);
+}
