@@ -138,8 +138,14 @@ async fn main() -> Result {
         .and_then(|i| args.get(i + 1))
         .map(PathBuf::from);
     let dir = std::env::temp_dir();
-    let planted_path = dir.join(format!("contango-fidelity-planted-{}.jsonl", std::process::id()));
-    let plain_path = dir.join(format!("contango-fidelity-plain-{}.jsonl", std::process::id()));
+    let planted_path = dir.join(format!(
+        "contango-fidelity-planted-{}.jsonl",
+        std::process::id()
+    ));
+    let plain_path = dir.join(format!(
+        "contango-fidelity-plain-{}.jsonl",
+        std::process::id()
+    ));
 
     let planted = Latency {
         order_entry: Delay::Constant(Duration::from_millis(40)),
@@ -163,7 +169,9 @@ async fn main() -> Result {
     let s = &plain.summary;
     println!(
         "\nunplanted: {} orders, {} agree, gap {}",
-        s.orders, s.agree, s.gap
+        s.orders,
+        s.agree,
+        s.gap.normalize()
     );
     let _ = std::fs::remove_file(&planted_path);
     let _ = std::fs::remove_file(&plain_path);

@@ -21,11 +21,12 @@
 
 use std::future::Future;
 
+#[cfg(feature = "user-stream")]
 use contango_runtime::stream::{StreamItem, UserStream};
 
-use crate::{
-    Client, Event, MarketEvent, MarketItem, MarketStream, OrderTradeUpdate, UserStreamApi,
-};
+use crate::{Client, MarketEvent, MarketItem, MarketStream};
+#[cfg(feature = "user-stream")]
+use crate::{Event, OrderTradeUpdate, UserStreamApi};
 
 /// An async handler of market events and of its own orders' updates, holding a client to trade
 /// with.
@@ -36,6 +37,7 @@ pub trait Strategy {
 
     /// Called with each private-stream update of the account's orders (accepted, filled,
     /// cancelled), in order among the market events. By default it does nothing.
+    #[cfg(feature = "user-stream")]
     fn on_order(&mut self, update: &OrderTradeUpdate, client: &Client) -> impl Future<Output = ()> {
         let _ = (update, client);
         async {}
@@ -52,6 +54,7 @@ pub async fn run_live<S: Strategy>(stream: &mut MarketStream, client: &Client, s
     }
 }
 
+#[cfg(feature = "user-stream")]
 /// Runs `strategy` on a live market stream and the account's private stream until either ends:
 /// each market event and each order update, in the order they arrive.
 pub async fn run_live_with_orders<S: Strategy>(

@@ -629,7 +629,7 @@ impl Core {
                     let round_trip = sent_at.elapsed();
                     let midpoint_us = crate::clock::local_us()
                         .saturating_sub(i64::try_from(round_trip.as_micros() / 2).unwrap_or(0));
-                    recorder.clock(
+                    recorder.client_clock(
                         server_ms.saturating_mul(1_000).saturating_sub(midpoint_us),
                         u64::try_from(round_trip.as_micros()).ok(),
                     );

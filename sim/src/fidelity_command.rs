@@ -49,11 +49,15 @@ pub fn parse(args: &[String]) -> Result<Args, String> {
                     .parse()
                     .ok()
                     .filter(|x: &f64| x.is_finite() && *x >= 0.0)
-                    .ok_or_else(|| format!("invalid --max-gap-bps `{v}`: a number of bps, 0 or more"))?;
+                    .ok_or_else(|| {
+                        format!("invalid --max-gap-bps `{v}`: a number of bps, 0 or more")
+                    })?;
                 a.max_gap_bps = Some(x);
             }
             "--latency" | "--latency-from" if a.latency.is_some() => {
-                return Err("--latency and --latency-from both set the latency model: give one".into());
+                return Err(
+                    "--latency and --latency-from both set the latency model: give one".into(),
+                );
             }
             "--latency" => {
                 let v = value()?;

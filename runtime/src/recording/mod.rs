@@ -19,7 +19,8 @@
 //!   "reason":".."}` (`by`: `server`, `client` or `error`);
 //! - what the recorder left out: `{"at_us":..,"kind":"lost","count":12}`;
 //! - a clock sample: `{"at_us":..,"kind":"clock","offset_us":-1234,"round_trip_us":812}`, the
-//!   exchange's clock minus the local one as the client measured it;
+//!   exchange's clock minus the local one as the client measured it (the local clock is the
+//!   wall, or the one the recorder was given: `Recorder::create_with_clock`);
 //! - a stream blind for a while: `{"at_us":..,"kind":"gap","stream":"market","reason":"..",
 //!   "from_us":..,"to_us":..,"channels":[".."]}`, from the last frame of the lost connection to
 //!   the new one's subscription.

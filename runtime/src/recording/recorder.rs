@@ -47,7 +47,8 @@ const ENTRY_OVERHEAD: usize = 128;
 /// listen keys, the API key and the secret are replaced by placeholders wherever they appear.
 ///
 /// Cheap to clone; clones write to the same file. Writing happens on a thread of its own: call
-/// [`Recorder::flush`] to wait until everything handed to it so far is in the file.
+/// [`Recorder::flush`] to wait until everything handed to it so far is in the file. Times are
+/// the wall's, or a clock's given at creation ([`Recorder::create_with_clock`]).
 ///
 /// The request path never waits for the writer. What waits for it is bounded
 /// ([`Recorder::max_queued_bytes`], [`DEFAULT_MAX_QUEUED_BYTES`] by default); an exchange or
@@ -61,7 +62,7 @@ pub struct Recorder {
 
 struct Inner {
     tx: mpsc::Sender<Msg>,
-    started: Instant,
+    clock: Clock,
     #[cfg(feature = "streams")]
     next_conn: AtomicU64,
     path: Option<PathBuf>,
@@ -81,8 +82,32 @@ impl Drop for Inner {
         // The last handle: what was lost since the last line says so.
         let count = self.unreported.swap(0, Ordering::AcqRel);
         if count > 0 {
-            let at = micros(self.started.elapsed());
+            let at = self.clock.at_us();
             let _ = self.tx.send(Msg::Lost { at, count });
+        }
+    }
+}
+
+/// What a recording's times are read from.
+enum Clock {
+    /// The wall: each line counts from the start's instant, steady whatever the system clock
+    /// does.
+    Wall(Instant),
+    /// A clock given at creation (epoch µs), and its reading at the start.
+    Given {
+        read: Arc<dyn Fn() -> i64 + Send + Sync>,
+        started_us: i64,
+    },
+}
+
+impl Clock {
+    /// Microseconds since the start (zero for a given clock read before it).
+    fn at_us(&self) -> u64 {
+        match self {
+            Clock::Wall(started) => micros(started.elapsed()),
+            Clock::Given { read, started_us } => {
+                u64::try_from(read().saturating_sub(*started_us)).unwrap_or(0)
+            }
         }
     }
 }
@@ -210,19 +235,54 @@ impl Recorder {
         let file = std::fs::File::create(path).map_err(|e| {
             io::Error::new(e.kind(), format!("cannot create {}: {e}", path.display()))
         })?;
-        Recorder::start(Box::new(file), Some(path.to_path_buf()))
+        Recorder::start(Box::new(file), Some(path.to_path_buf()), None)
     }
 
     /// Records to `out` (a file, a buffer shared with a test).
     pub fn to_writer(out: impl Write + Send + 'static) -> io::Result<Recorder> {
-        Recorder::start(Box::new(out), None)
+        Recorder::start(Box::new(out), None, None)
     }
 
-    fn start(out: Box<dyn Write + Send>, path: Option<PathBuf>) -> io::Result<Recorder> {
+    /// Records to a new file at `path`, as [`Recorder::create`], with every time read from
+    /// `clock` (epoch microseconds) instead of the wall: the header's start and each line's
+    /// time. For a program whose time is not the wall's, such as a backtest in event time, so
+    /// that its recording reads as the session would have been recorded live. Clients record
+    /// no clock sample of their own to it (they measure the exchange against the wall): whoever
+    /// chose the clock says how it relates to the exchange's ([`Recorder::clock`]). The clock is
+    /// read on the request path, so it must be cheap (an atomic load).
+    pub fn create_with_clock(
+        path: impl AsRef<Path>,
+        clock: impl Fn() -> i64 + Send + Sync + 'static,
+    ) -> io::Result<Recorder> {
+        let path = path.as_ref();
+        let file = std::fs::File::create(path).map_err(|e| {
+            io::Error::new(e.kind(), format!("cannot create {}: {e}", path.display()))
+        })?;
+        Recorder::start(
+            Box::new(file),
+            Some(path.to_path_buf()),
+            Some(Arc::new(clock)),
+        )
+    }
+
+    /// Records to `out` with every time read from `clock` ([`Recorder::create_with_clock`]).
+    pub fn to_writer_with_clock(
+        out: impl Write + Send + 'static,
+        clock: impl Fn() -> i64 + Send + Sync + 'static,
+    ) -> io::Result<Recorder> {
+        Recorder::start(Box::new(out), None, Some(Arc::new(clock)))
+    }
+
+    fn start(
+        out: Box<dyn Write + Send>,
+        path: Option<PathBuf>,
+        clock: Option<Arc<dyn Fn() -> i64 + Send + Sync>>,
+    ) -> io::Result<Recorder> {
         let mut out = BufWriter::with_capacity(1 << 16, out);
+        let started_us = clock.as_ref().map_or_else(crate::clock::local_us, |c| c());
         let header = RawHeader {
             contango_recording: VERSION,
-            started_us: crate::clock::local_us(),
+            started_us,
             client: concat!("contango/", env!("CARGO_PKG_VERSION")).to_owned(),
         };
         serde_json::to_writer(&mut out, &header).map_err(io::Error::other)?;
@@ -237,7 +297,10 @@ impl Recorder {
         Ok(Recorder {
             inner: Arc::new(Inner {
                 tx,
-                started: Instant::now(),
+                clock: match clock {
+                    None => Clock::Wall(Instant::now()),
+                    Some(read) => Clock::Given { read, started_us },
+                },
                 #[cfg(feature = "streams")]
                 next_conn: AtomicU64::new(1),
                 path,
@@ -320,25 +383,40 @@ impl Recorder {
         }
     }
 
-    /// Microseconds since the recording started.
+    /// Microseconds since the recording started, on its clock.
     pub(crate) fn at_us(&self) -> u64 {
-        micros(self.inner.started.elapsed())
+        self.inner.clock.at_us()
     }
 
-    /// `at`, in microseconds since the recording started (zero for an instant before it).
+    /// `at`, in microseconds since the recording started (zero for an instant before it); on a
+    /// given clock, as long before its reading now as `at` is before the wall's now.
     #[cfg(feature = "streams")]
     fn us_of(&self, at: Instant) -> u64 {
-        micros(at.saturating_duration_since(self.inner.started))
+        match &self.inner.clock {
+            Clock::Wall(started) => micros(at.saturating_duration_since(*started)),
+            Clock::Given { .. } => self.at_us().saturating_sub(micros(at.elapsed())),
+        }
     }
 
-    /// The client measured its clock: the exchange's minus the local one, and the round trip
-    /// of the measurement when it came from one.
-    pub(crate) fn clock(&self, offset_us: i64, round_trip_us: Option<u64>) {
+    /// A clock sample: the exchange's clock minus the recording's, in microseconds, and the
+    /// round trip it was measured over, when there was one. A client on the wall records its
+    /// own before its first signed request; a program that gave the recorder a clock
+    /// ([`Recorder::create_with_clock`]) records how that clock relates to the exchange's, so
+    /// that readers can put the exchange's times on the recording's clock.
+    pub fn clock(&self, offset_us: i64, round_trip_us: Option<u64>) {
         self.send(Msg::Clock {
             at: self.at_us(),
             offset_us,
             round_trip_us,
         });
+    }
+
+    /// The client's own sample, measured against the wall: kept only when the recording's
+    /// clock is the wall, since against a given clock its offset would be wrong.
+    pub(crate) fn client_clock(&self, offset_us: i64, round_trip_us: Option<u64>) {
+        if matches!(self.inner.clock, Clock::Wall(_)) {
+            self.clock(offset_us, round_trip_us);
+        }
     }
 
     /// `stream` was blind from `from` (the last frame of the lost connection) until `to` (a
@@ -384,9 +462,11 @@ impl Recorder {
         self.send(Msg::Generated(value.to_owned()));
     }
 
-    /// A stream connection opened on `url`; its number in the recording.
+    /// A stream connection (`user` or `market`) opened on `url`; its number in the recording.
+    /// The client's streams record their own; a program that delivers stream frames by other
+    /// means (a backtest's harness) records them with this and [`Recorder::frame`].
     #[cfg(feature = "streams")]
-    pub(crate) fn connect(&self, stream: &'static str, url: &str) -> u64 {
+    pub fn connect(&self, stream: &'static str, url: &str) -> u64 {
         let conn = self.inner.next_conn.fetch_add(1, Ordering::Relaxed);
         self.send(Msg::Connect {
             at: self.at_us(),
@@ -397,15 +477,16 @@ impl Recorder {
         conn
     }
 
-    /// A frame on connection `conn`, as received or sent (gzip is inflated by the writer).
+    /// A frame on connection `conn` ([`Recorder::connect`]), as received or sent: a binary or
+    /// text message (gzip is inflated by the writer, off the caller's path).
     #[cfg(feature = "streams")]
-    pub(crate) fn frame(&self, conn: u64, dir: Direction, binary: bool, bytes: Bytes) {
+    pub fn frame(&self, conn: u64, dir: Direction, binary: bool, bytes: impl Into<Bytes>) {
         self.send(Msg::Frame {
             at: self.at_us(),
             conn,
             dir,
             binary,
-            bytes,
+            bytes: bytes.into(),
         });
     }
 
@@ -941,6 +1022,64 @@ mod tests {
         );
         assert_eq!(channels, &["user_account_update"]);
         assert!(close.at_us >= gap.at_us);
+    }
+
+    #[tokio::test]
+    async fn a_recorder_on_a_given_clock_stamps_the_start_and_every_line_with_it() {
+        use std::sync::atomic::AtomicI64;
+        // A clock of its own, moved by hand: no time in the file is the wall's.
+        const START: i64 = 1_790_000_000_000_000;
+        let now = Arc::new(AtomicI64::new(START));
+        let clock = Arc::clone(&now);
+        let sink = Stalling::default();
+        let recorder =
+            Recorder::to_writer_with_clock(sink.clone(), move || clock.load(Ordering::Acquire))
+                .unwrap();
+        recorder.client(None, &[]);
+        let conn = recorder.connect("market", "ws://127.0.0.1:1/kline-api/ws");
+        // The client's sample is against the wall: not this recording's.
+        recorder.client_clock(-1_500, Some(800));
+        recorder.clock(0, None);
+        now.store(START + 5_000, Ordering::Release);
+        recorder.frame(conn, Direction::In, false, &b"{\"ts\":1}"[..]);
+        now.store(START + 7_000, Ordering::Release);
+        let url = url::Url::parse("http://127.0.0.1:1/fapi/v1/ping").unwrap();
+        let tap = recorder.http_tap("ping", "GET", &url, None, Vec::new(), None);
+        now.store(START + 27_250, Ordering::Release);
+        std::thread::sleep(Duration::from_millis(3));
+        tap.finish(Ok(HttpAnswer {
+            status: 200,
+            content_type: None,
+            retry_after: None,
+            body: Bytes::from_static(b"{}"),
+        }));
+        recorder.flush().await.unwrap();
+
+        let recording = Recording::parse(sink.text().as_bytes()).unwrap();
+        assert_eq!(recording.header.started_us, START);
+        let lines: Vec<(u64, Option<u64>, &str)> = recording
+            .entries
+            .iter()
+            .map(|e| match &e.recorded {
+                Recorded::Connect { .. } => (e.at_us, None, "connect"),
+                Recorded::Clock {
+                    offset_us: 0,
+                    round_trip_us: None,
+                } => (e.at_us, None, "clock 0"),
+                Recorded::Frame(_) => (e.at_us, None, "frame"),
+                Recorded::Http(x) => (e.at_us, x.finished_us, "http"),
+                other => panic!("{other:?}"),
+            })
+            .collect();
+        assert_eq!(
+            lines,
+            [
+                (0, None, "connect"),
+                (0, None, "clock 0"),
+                (5_000, None, "frame"),
+                (7_000, Some(27_250), "http")
+            ]
+        );
     }
 
     #[tokio::test]

@@ -22,6 +22,7 @@ use contango::{Client, Event, MarketEvent, MarketMessage, MarketStreamApi, Order
 use tokio::sync::{mpsc, oneshot};
 
 use super::recorder::Recorder;
+use super::session::{Line, Session};
 use crate::exchange::USER_UID;
 use crate::feeds::source::event_ts;
 use crate::latency::{Latency, Leg, Sampler};
@@ -67,8 +68,9 @@ impl<S: Strategy> Actor for Strategic<'_, S> {
 pub(crate) struct Run<'a> {
     sim: &'a Sim,
     frames: std::slice::Iter<'a, (u64, Vec<u8>)>,
-    /// The next frame that decodes to an event: its time (µs), its recorded offset, the event.
-    next: Option<(i64, u64, MarketEvent)>,
+    /// The next frame that decodes to an event: its time (µs), its recorded offset, the event,
+    /// its bytes.
+    next: Option<(i64, u64, MarketEvent, &'a [u8])>,
     /// The time of the latest frame read (µs), for frames that carry none.
     frame_us: i64,
     /// What reaches the strategy, by `(time µs, order of making)`.
@@ -92,6 +94,8 @@ pub(crate) struct Run<'a> {
     market_us: i64,
     order_us: i64,
     recorder: Recorder,
+    /// The session's recording, when one is asked for.
+    session: Option<Session<'a>>,
     pace: Pace,
     started: Instant,
     first_at: u64,
@@ -128,6 +132,7 @@ impl<'a> Run<'a> {
             market_us: 0,
             order_us: 0,
             recorder,
+            session: None,
             pace,
             started: Instant::now(),
             first_at: frames.first().map_or(0, |(at, _)| *at),
@@ -140,6 +145,21 @@ impl<'a> Run<'a> {
         for t in times {
             self.push(t, Delivery::Wake);
         }
+    }
+
+    /// Records the session to `path` ([`Session`]), starting at the first frame's time; the
+    /// recorder the strategy's client records its exchanges with.
+    pub(crate) fn record(
+        &mut self,
+        path: &std::path::Path,
+    ) -> std::io::Result<contango::recording::Recorder> {
+        let start = self
+            .peek()
+            .unwrap_or_else(|| self.sim.venue().clock.now().saturating_mul(1_000));
+        let session = Session::create(path, start, self.sim.market_ws_url(), self.sim.ws_url())?;
+        let recorder = session.recorder().clone();
+        self.session = Some(session);
+        Ok(recorder)
     }
 
     /// Runs `actor` to the end of the frames and of what they caused; the report's gatherer.
@@ -159,6 +179,9 @@ impl<'a> Run<'a> {
                 break;
             }
         }
+        if let Some(session) = &mut self.session {
+            session.finish();
+        }
         self.recorder
     }
 
@@ -174,7 +197,7 @@ impl<'a> Run<'a> {
                     self.sim.venue().clock.now().saturating_mul(1_000)
                 };
                 self.frame_us = self.frame_us.max(t);
-                self.next = Some((self.frame_us, *at, event));
+                self.next = Some((self.frame_us, *at, event, bytes.as_slice()));
             }
         }
         self.next.as_ref().map(|n| n.0)
@@ -183,7 +206,7 @@ impl<'a> Run<'a> {
     /// Applies the next frame: the engine's time moves to it, the strategy gets it a
     /// market-data delay later, and the order updates it caused a response delay later.
     async fn apply_next(&mut self) {
-        let Some((time, at, event)) = self.next.take() else {
+        let Some((time, at, event, bytes)) = self.next.take() else {
             return;
         };
         if let Some(due) = self.pace.due(at - self.first_at) {
@@ -194,7 +217,10 @@ impl<'a> Run<'a> {
         self.recorder.frame(now_ms, self.sim.equity(USER_UID));
         let due = (time + self.draw(Leg::MarketData)).max(self.market_us);
         self.market_us = due;
-        self.push(due, Delivery::Market(event));
+        let key = self.push(due, Delivery::Market(event));
+        if let Some(session) = &mut self.session {
+            session.received(key, Line::Market(bytes));
+        }
         self.collect(Some(time));
     }
 
@@ -213,7 +239,7 @@ impl<'a> Run<'a> {
         actor: &mut A,
         client: &Client,
     ) {
-        self.now_us = self.now_us.max(time);
+        self.strategy_at(time);
         let handler = async {
             match &delivery {
                 Delivery::Market(e) => actor.event(e, client).await,
@@ -252,7 +278,7 @@ impl<'a> Run<'a> {
                 self.collect(Some(arrival));
                 let back = arrival + self.draw(Leg::Response);
                 self.advance(back).await;
-                self.now_us = self.now_us.max(back);
+                self.strategy_at(back);
                 let _ = go.send(());
                 self.next_waiting().await;
             }
@@ -294,13 +320,28 @@ impl<'a> Run<'a> {
             let at = made.unwrap_or_else(|| update.event_time.0.saturating_mul(1_000));
             let due = (at + self.draw(Leg::Response)).max(self.order_us);
             self.order_us = due;
-            self.push(due, Delivery::Order(Box::new(update)));
+            let key = self.push(due, Delivery::Order(Box::new(update)));
+            if let Some(session) = &mut self.session {
+                session.received(key, Line::Order(text));
+            }
         }
     }
 
-    fn push(&mut self, time: i64, delivery: Delivery) {
-        self.queue.insert((time, self.made), delivery);
+    /// Queues `delivery` at `time` (µs); its key in the queue.
+    fn push(&mut self, time: i64, delivery: Delivery) -> (i64, u64) {
+        let key = (time, self.made);
+        self.queue.insert(key, delivery);
         self.made += 1;
+        key
+    }
+
+    /// The strategy's time moves on to `time` (µs), never back; the session's recording reads
+    /// it.
+    fn strategy_at(&mut self, time: i64) {
+        self.now_us = self.now_us.max(time);
+        if let Some(session) = &mut self.session {
+            session.at(self.now_us);
+        }
     }
 
     /// The next delay of `leg` in µs (zero without a model).

@@ -32,9 +32,13 @@
 //! second in its `timing`; as a value, as JSON ([`Report::to_json`]) and drawn as SVG
 //! ([`Backtest::plot`], [`Report::plot`]). The money is USDT: the equity followed is the funded
 //! account's USDT balance plus the unrealised PnL of its USDT-margined positions.
+//!
+//! A run can also record its session ([`Backtest::record`]) as the strategy's client would have
+//! recorded it live, in event time: a backtest's session is then read as a live one is.
 
 pub(crate) mod lockstep;
 pub(crate) mod recorder;
+mod session;
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -67,6 +71,9 @@ pub enum BacktestError {
     /// The client could not be built.
     #[error("backtest: {0}")]
     Client(#[from] contango::ConfigError),
+    /// The session's recording could not be written whole ([`Backtest::record`]).
+    #[error("backtest: recording the session: {0}")]
+    Record(std::io::Error),
     /// The chart could not be written.
     #[error("backtest: the chart {path}: {message}")]
     Plot {
@@ -88,6 +95,8 @@ pub struct Backtest {
     /// The latency model, run in event time (`None`: none).
     latency: Option<Latency>,
     plot: Option<PathBuf>,
+    /// Where the session is recorded.
+    record: Option<PathBuf>,
     /// At most this many equity points are kept (evenly spaced); drawdown sees every frame.
     points: usize,
     queue_model: QueueModel,
@@ -117,6 +126,7 @@ impl Backtest {
             pace: Pace::Fast,
             latency: None,
             plot: None,
+            record: None,
             points: 2_000,
             queue_model: QueueModel::Conservative,
         }
@@ -159,6 +169,19 @@ impl Backtest {
         self
     }
 
+    /// Records the session to a new file at `path` as the strategy's client would have recorded
+    /// it live (format version 2, without secrets), every time in event time: its HTTP
+    /// exchanges, sent at the strategy's time and answered when the harness released them; the
+    /// market frames (their original bytes) and its order updates, each when it reached the
+    /// strategy; and a clock sample saying the recording's clock is the exchange's. So a
+    /// backtest's session can be checked against another model of the exchange, fitted
+    /// ([`Latency::from_recording`]) or replayed ([`Backtest::from_file`]), as a live one can.
+    /// The run fails if the file cannot be written whole.
+    pub fn record(mut self, path: impl Into<PathBuf>) -> Self {
+        self.record = Some(path.into());
+        self
+    }
+
     /// Runs `strategy` over the frames; the report at the end.
     pub async fn run<S: Strategy>(self, strategy: &mut S) -> Result<Report, BacktestError> {
         if self.frames.is_empty() {
@@ -168,16 +191,21 @@ impl Backtest {
         if let Some(c) = &self.contracts {
             builder = builder.source_contracts(c.clone());
         }
-        let (sim, client) = start(builder).await?;
+        let sim = start(builder).await?;
         let recorder = recorder::Recorder::new(self.points, self.frames.len());
-        let started = Instant::now();
-        let run = lockstep::Run::new(
+        let mut run = lockstep::Run::new(
             &sim,
             &self.frames,
             self.latency.as_ref(),
             recorder,
             self.pace,
         );
+        let session = match &self.record {
+            Some(path) => Some(run.record(path).map_err(BacktestError::Record)?),
+            None => None,
+        };
+        let client = client(&sim, session.clone())?;
+        let started = Instant::now();
         let recorder = run.run(&mut lockstep::Strategic(strategy), &client).await;
         let end = sim.equity(USER_UID);
         let mut report =
@@ -187,6 +215,14 @@ impl Backtest {
             .as_ref()
             .map_or_else(|| ZERO_LATENCY.to_owned(), ToString::to_string);
         sim.shutdown().await;
+        if let (Some(session), Some(path)) = (&session, &self.record) {
+            session.flush().await.map_err(|e| {
+                BacktestError::Record(std::io::Error::new(
+                    e.kind(),
+                    format!("{}: {e}", path.display()),
+                ))
+            })?;
+        }
         if let Some(path) = &self.plot {
             report.plot(path).map_err(|e| BacktestError::Plot {
                 path: e.path,
@@ -198,17 +234,26 @@ impl Backtest {
 }
 
 /// A simulator set up by `config` whose market follows the frames the harness applies
-/// ([`MarketSource::Stepped`]), and a client of its funded account.
-pub(crate) async fn start(config: SimConfig) -> Result<(Sim, contango::Client), BacktestError> {
-    let sim = config.market_source(MarketSource::Stepped).start().await?;
+/// ([`MarketSource::Stepped`]).
+pub(crate) async fn start(config: SimConfig) -> Result<Sim, BacktestError> {
+    Ok(config.market_source(MarketSource::Stepped).start().await?)
+}
+
+/// A client of `sim`'s funded account, recording to `recorder` if given.
+pub(crate) fn client(
+    sim: &Sim,
+    recorder: Option<contango::recording::Recorder>,
+) -> Result<contango::Client, BacktestError> {
     // Event time runs faster than the wall: pacing the client on the wall would only slow the
     // run, never change what it does.
-    let client = contango::Client::builder()
+    let mut client = contango::Client::builder()
         .base_url(sim.rest_url())
         .credentials(sim.credentials())
-        .unpaced()
-        .build()?;
-    Ok((sim, client))
+        .unpaced();
+    if let Some(r) = recorder {
+        client = client.recorder(r);
+    }
+    Ok(client.build()?)
 }
 
 /// An account's worth at one moment, in its first margin coin: the balance (realised PnL and

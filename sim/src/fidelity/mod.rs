@@ -168,7 +168,8 @@ impl Fidelity {
             },
         };
         let config = configure(&session, self.queue_model, &mut setup);
-        let (sim, client) = backtest::start(config).await?;
+        let sim = backtest::start(config).await?;
+        let client = backtest::client(&sim, None)?;
         let mut replay = Replayer::new(&session);
         let mut run = Run::new(
             &sim,
@@ -196,7 +197,8 @@ impl Fidelity {
             orders,
             summary,
             setup,
-            latency: latency.map_or_else(|| crate::report::ZERO_LATENCY.to_owned(), |l| l.to_string()),
+            latency: latency
+                .map_or_else(|| crate::report::ZERO_LATENCY.to_owned(), |l| l.to_string()),
             queue_model: self.queue_model.to_string(),
             limits,
             curve,
@@ -377,7 +379,12 @@ impl<'s> Replayer<'s> {
             .orders
             .iter()
             .map(|o| (o.sent_us, Action::Place(o)))
-            .chain(session.cancels.iter().map(|c| (c.sent_us, Action::Cancel(c))))
+            .chain(
+                session
+                    .cancels
+                    .iter()
+                    .map(|c| (c.sent_us, Action::Cancel(c))),
+            )
             .collect();
         // Stable: what was sent at one time goes in the session's order, orders first.
         actions.sort_by_key(|a| a.0);

@@ -34,7 +34,10 @@ impl Outcome {
             if let Some(z) = order.cumulative_filled_quantity {
                 o.filled = o.filled.max(z);
             }
-            if order.last_filled_quantity.is_some_and(|l| l > Decimal::ZERO) {
+            if order
+                .last_filled_quantity
+                .is_some_and(|l| l > Decimal::ZERO)
+            {
                 o.first_fill_ms.get_or_insert(u.event_time.0);
             }
             if o.filled > Decimal::ZERO {
@@ -146,15 +149,27 @@ mod tests {
             ..Outcome::default()
         };
         assert_eq!(v(&filled(2, 100), &rejected), Verdict::Status);
-        assert_eq!(v(&cancelled, &filled(2, 100)), Verdict::Status, "before extra");
+        assert_eq!(
+            v(&cancelled, &filled(2, 100)),
+            Verdict::Status,
+            "before extra"
+        );
         assert_eq!(v(&filled(2, 100), &filled(1, 100)), Verdict::Missed);
-        assert_eq!(v(&filled(1, 100), &filled(2, 90)), Verdict::Extra, "before price");
+        assert_eq!(
+            v(&filled(1, 100), &filled(2, 90)),
+            Verdict::Extra,
+            "before price"
+        );
         assert_eq!(v(&filled(2, 100), &filled(2, 101)), Verdict::Price);
         let within = Outcome {
             average_price: Some(Decimal::new(1001, 1)),
             ..filled(2, 100)
         };
-        assert_eq!(v(&filled(2, 100), &within), Verdict::Agree, "one tick apart");
+        assert_eq!(
+            v(&filled(2, 100), &within),
+            Verdict::Agree,
+            "one tick apart"
+        );
         assert_eq!(v(&cancelled, &cancelled), Verdict::Agree);
     }
 }

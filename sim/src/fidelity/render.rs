@@ -198,10 +198,21 @@ impl fmt::Display for FidelityReport {
         writeln!(
             f,
             "{:<24} {:<14} {:<8} {:>10} {:>12} {:>10} {:>12} {:<10} {:<10}",
-            "client order id", "contract", "verdict", "live vol", "live price", "sim vol",
-            "sim price", "live", "sim"
+            "client order id",
+            "contract",
+            "verdict",
+            "live vol",
+            "live price",
+            "sim vol",
+            "sim price",
+            "live",
+            "sim"
         )?;
-        for o in &self.orders {
+        for o in self
+            .orders
+            .iter()
+            .filter(|o| o.verdict != super::Verdict::Agree)
+        {
             writeln!(
                 f,
                 "{:<24} {:<14} {:<8} {:>10} {:>12} {:>10} {:>12} {:<10} {:<10}",
@@ -217,14 +228,20 @@ impl fmt::Display for FidelityReport {
             )?;
         }
         let s = &self.summary;
+        if s.agree > 0 {
+            writeln!(
+                f,
+                "({} order(s) that agree not listed; --json lists every order)",
+                s.agree
+            )?;
+        }
         writeln!(f)?;
         writeln!(
             f,
             "orders {}: agree {}, price {}, missed {}, extra {}, status {}",
             s.orders, s.agree, s.price, s.missed, s.extra, s.status
         )?;
-        if let (Some(mean), Some(p95)) = (s.price_difference_bps_mean, s.price_difference_bps_p95)
-        {
+        if let (Some(mean), Some(p95)) = (s.price_difference_bps_mean, s.price_difference_bps_p95) {
             writeln!(f, "price difference: mean {mean:.2} bps, p95 {p95:.2} bps")?;
         }
         writeln!(

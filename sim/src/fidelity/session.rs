@@ -174,8 +174,8 @@ impl Session {
                     }
                 }
                 "account" if s.balances.is_empty() => {
-                    if let Some(account) =
-                        data.and_then(|d| serde_json::from_value::<contango::Account>(d.clone()).ok())
+                    if let Some(account) = data
+                        .and_then(|d| serde_json::from_value::<contango::Account>(d.clone()).ok())
                     {
                         s.balances = account
                             .account
@@ -198,7 +198,10 @@ impl Session {
             .iter()
             .map(|(id, u)| (*id, Outcome::of_updates(u)))
             .collect();
-        let foreign = updates.keys().filter(|id| !client_ids.contains_key(id)).count();
+        let foreign = updates
+            .keys()
+            .filter(|id| !client_ids.contains_key(id))
+            .count();
         s.live_updates = updates;
         if foreign > 0 {
             s.limits.push(format!(
@@ -296,9 +299,8 @@ impl Session {
                     .and_then(|id| client_ids.get(&id).cloned())
             });
         let Some(client_order_id) = named else {
-            self.limits.push(
-                "a cancel of an order this client did not place is not sent again".into(),
-            );
+            self.limits
+                .push("a cancel of an order this client did not place is not sent again".into());
             return None;
         };
         let map = v.as_object_mut()?;
@@ -311,7 +313,8 @@ impl Session {
 
 /// An id as a number or a numeric string.
 fn id_of(v: &Value) -> Option<i64> {
-    v.as_i64().or_else(|| v.as_str().and_then(|s| s.parse().ok()))
+    v.as_i64()
+        .or_else(|| v.as_str().and_then(|s| s.parse().ok()))
 }
 
 /// Why the exchange refused an order: its error code and message, or what failed.

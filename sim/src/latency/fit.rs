@@ -181,7 +181,7 @@ impl Latency {
             return Err(FitError::Version1);
         }
         let clock = Clock::of(recording);
-        if clock.0.is_empty() {
+        if clock.is_empty() {
             return Err(FitError::NoClockSample);
         }
         let samples = measure(recording, &clock);

@@ -139,7 +139,9 @@ pub(crate) fn curves(
     let (lo, hi) = lines
         .iter()
         .flatten()
-        .fold((f64::MAX, f64::MIN), |(lo, hi), p| (lo.min(p.1), hi.max(p.1)));
+        .fold((f64::MAX, f64::MIN), |(lo, hi), p| {
+            (lo.min(p.1), hi.max(p.1))
+        });
     let (lo, hi) = if lo > hi { (0.0, 1.0) } else { (lo, hi) };
     let pad = ((hi - lo) * 0.05).max(1e-9);
     let end = ((last - start) as f64 / per).max(1e-3);

@@ -78,7 +78,11 @@ impl Strategy for Trader {
             2 => send("B-queue", order(Side::Buy, OrderType::Limit, "10040")).await,
             3 => send("C-far", order(Side::Buy, OrderType::Limit, "9000")).await,
             4 => {
-                let _ = client.cancel_order(BTC).client_order_id("C-far").send().await;
+                let _ = client
+                    .cancel_order(BTC)
+                    .client_order_id("C-far")
+                    .send()
+                    .await;
             }
             5 => send("E-market", order(Side::Buy, OrderType::Market, "0")).await,
             _ => {}
@@ -87,13 +91,18 @@ impl Strategy for Trader {
 }
 
 fn temp(name: &str) -> PathBuf {
-    std::env::temp_dir().join(format!("contango-fidelity-{}-{name}.jsonl", std::process::id()))
+    std::env::temp_dir().join(format!(
+        "contango-fidelity-{}-{name}.jsonl",
+        std::process::id()
+    ))
 }
 
 /// Records the trader's session on a backtest set up as `setup` says.
 async fn session(name: &str, setup: impl FnOnce(Backtest) -> Backtest) -> PathBuf {
     let path = temp(name);
-    let backtest = Backtest::from_frames(market()).contracts([BTC]).record(&path);
+    let backtest = Backtest::from_frames(market())
+        .contracts([BTC])
+        .record(&path);
     setup(backtest)
         .run(&mut Trader::default())
         .await
@@ -136,17 +145,34 @@ async fn a_planted_session_gets_the_planted_verdicts_and_a_gap_whose_parts_sum_t
         "{report}"
     );
     let a = &report.orders[0];
-    assert_eq!(a.live.average_price, Some(Decimal::from(10_050)), "{report}");
+    assert_eq!(
+        a.live.average_price,
+        Some(Decimal::from(10_050)),
+        "{report}"
+    );
     assert_eq!(a.sim.average_price, Some(Decimal::from(10_000)), "{report}");
     let b = &report.orders[1];
-    assert_eq!((b.live.status.as_str(), b.sim.status.as_str()), ("FILLED", "NEW"));
+    assert_eq!(
+        (b.live.status.as_str(), b.sim.status.as_str()),
+        ("FILLED", "NEW")
+    );
     assert_eq!(report.orders[2].live.status, "CANCELLED");
     let s = &report.summary;
     assert_eq!((s.orders, s.agree, s.price, s.missed), (4, 2, 1, 1));
-    assert_eq!(s.gap_parts.total(), s.gap, "the parts sum to the gap: {s:?}");
+    assert_eq!(
+        s.gap_parts.total(),
+        s.gap,
+        "the parts sum to the gap: {s:?}"
+    );
     assert_eq!(s.gap, s.pnl_sim - s.pnl_live);
-    assert!(s.gap_parts.price > Decimal::ZERO, "the simulator bought A cheaper: {s:?}");
-    assert!(s.gap_parts.missed < Decimal::ZERO, "it missed B's gain: {s:?}");
+    assert!(
+        s.gap_parts.price > Decimal::ZERO,
+        "the simulator bought A cheaper: {s:?}"
+    );
+    assert!(
+        s.gap_parts.missed < Decimal::ZERO,
+        "it missed B's gain: {s:?}"
+    );
     assert_eq!(s.gap_parts.extra, Decimal::ZERO);
     assert!(s.gap_bps.is_some_and(|b| b != 0.0), "{s:?}");
     let json = report.to_json_lines();
@@ -157,8 +183,14 @@ async fn a_planted_session_gets_the_planted_verdicts_and_a_gap_whose_parts_sum_t
     assert_eq!(lines.len(), 5);
     assert_eq!(lines[1]["client_order_id"], "B-queue");
     assert_eq!(lines[1]["verdict"], "missed");
-    for key in ["orders", "agree", "price", "missed", "extra", "status", "pnl_live", "pnl_sim"] {
-        assert!(lines[4].get(key).is_some(), "the summary has {key}: {}", lines[4]);
+    for key in [
+        "orders", "agree", "price", "missed", "extra", "status", "pnl_live", "pnl_sim",
+    ] {
+        assert!(
+            lines[4].get(key).is_some(),
+            "the summary has {key}: {}",
+            lines[4]
+        );
     }
     let _ = std::fs::remove_file(&path);
 }
@@ -203,7 +235,9 @@ async fn a_damaged_or_incomplete_session_is_refused_with_what_it_lacks() {
     let without = |stream: &str| {
         let conns: Vec<String> = text
             .lines()
-            .filter(|l| l.contains(r#""kind":"connect""#) && l.contains(&format!(r#""stream":"{stream}""#)))
+            .filter(|l| {
+                l.contains(r#""kind":"connect""#) && l.contains(&format!(r#""stream":"{stream}""#))
+            })
             .filter_map(|l| {
                 let v: serde_json::Value = serde_json::from_str(l).ok()?;
                 Some(format!(r#""conn":{}"#, v["conn"]))
@@ -220,7 +254,10 @@ async fn a_damaged_or_incomplete_session_is_refused_with_what_it_lacks() {
             Err(e) => Some(e),
         };
         let message = refused.map(|e| e.to_string()).unwrap_or_default();
-        assert!(message.contains(lacks), "without the {stream} stream: {message}");
+        assert!(
+            message.contains(lacks),
+            "without the {stream} stream: {message}"
+        );
     }
     let no_orders: String = text
         .lines()

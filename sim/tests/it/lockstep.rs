@@ -5,6 +5,7 @@
 
 use std::time::Duration;
 
+use contango::recording::{Entry, Recorded, Recording, VERSION};
 use contango::strategy::Strategy;
 use contango::{
     Client, MarketEvent, NewOrder, Open, OrderStatus, OrderTradeUpdate, OrderType, PositionType,
@@ -335,4 +336,255 @@ async fn two_runs_with_the_same_seed_give_the_same_fill_log() {
         first, other,
         "another seed draws other delays, and fills otherwise"
     );
+}
+
+/// Rests a bid to be filled and one to be cancelled on the first book; cancels the second once
+/// the first is filled. Counts the market events it receives.
+#[derive(Default)]
+struct PlaceFillCancel {
+    events: usize,
+    far: Option<i64>,
+}
+
+impl Strategy for PlaceFillCancel {
+    async fn on_event(&mut self, _event: &MarketEvent, client: &Client) {
+        self.events += 1;
+        if self.events > 1 {
+            return;
+        }
+        let near = client
+            .new_order(order(Side::Buy, OrderType::Limit, d("9990")))
+            .send()
+            .await;
+        assert!(near.is_ok(), "{near:?}");
+        let far = client
+            .new_order(order(Side::Buy, OrderType::Limit, d("9900")))
+            .send()
+            .await;
+        self.far = far.ok().map(|o| o.order_id);
+    }
+
+    async fn on_order(&mut self, update: &OrderTradeUpdate, client: &Client) {
+        if update.order.status != OrderStatus::Filled {
+            return;
+        }
+        if let Some(id) = self.far.take() {
+            let cancelled = client.cancel_order("E-BTC-USDT").order_id(id).send().await;
+            assert!(cancelled.is_ok(), "{cancelled:?}");
+        }
+    }
+}
+
+/// A line of a recording as the test reads it: its time (µs since the start) and what it is,
+/// exchange times relative to `T0` (ms).
+fn line_of(entry: &Entry, conns: &[(u64, String)]) -> String {
+    let at = entry.at_us;
+    match &entry.recorded {
+        Recorded::Connect { stream, .. } => format!("{at} connect {stream}"),
+        Recorded::Clock {
+            offset_us,
+            round_trip_us,
+        } => format!("{at} clock {offset_us} {round_trip_us:?}"),
+        Recorded::Frame(f) => {
+            let stream = conns
+                .iter()
+                .find(|(c, _)| *c == f.conn)
+                .map_or("?", |(_, s)| s.as_str());
+            let v: serde_json::Value =
+                serde_json::from_slice(f.payload.as_bytes()).unwrap_or_default();
+            match stream {
+                "user" => format!(
+                    "{at} user {} E={}",
+                    v["o"]["X"].as_str().unwrap_or("?"),
+                    v["E"].as_i64().unwrap_or(0) - T0
+                ),
+                _ => format!("{at} market ts={}", v["ts"].as_i64().unwrap_or(0) - T0),
+            }
+        }
+        Recorded::Http(x) => format!("{at}..{} {}", x.finished_us.unwrap_or_default(), x.endpoint),
+        other => format!("{at} {other:?}"),
+    }
+}
+
+/// Order entry 30 ms, cancel 40, response 20, market data 5: the strategy sees the first book at
+/// 5 ms and sends an order (there at 35, answered at 55) and another (85, 105); the trade at
+/// 100 fills the first (the update at 120), on which it cancels the second (160, 180).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_recorded_backtest_reads_back_in_event_time_fits_its_model_and_replays() {
+    let frames = vec![
+        depth(T0, "10000", "9990"),
+        depth(T0 + 50, "10000", "9990"),
+        trade(T0 + 100, "9980", "5", "SELL"),
+        depth(T0 + 110, "10000", "9980"),
+        depth(T0 + 150, "10000", "9980"),
+        depth(T0 + 300, "10000", "9980"),
+    ];
+    let planted: Latency = "order_entry=30ms,cancel=40ms,response=20ms,market_data=5ms"
+        .parse()
+        .expect("a model");
+    let dir = std::env::temp_dir().join(format!("contango-lockstep-record-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a temp dir");
+    let path = dir.join("session.jsonl");
+    let mut strategy = PlaceFillCancel::default();
+    let report = Backtest::from_frames(frames.clone())
+        .contracts(["E-BTC-USDT"])
+        .latency(planted.clone())
+        .record(&path)
+        .run(&mut strategy)
+        .await
+        .expect("backtest");
+    assert_eq!(strategy.events, frames.len(), "every frame reached it");
+
+    let text = std::fs::read_to_string(&path).expect("the recording");
+    for secret in [
+        "contango-sim-api-key",
+        "contango-sim-secret-0123456789abcdef",
+    ] {
+        assert!(!text.contains(secret), "{secret} in\n{text}");
+    }
+    let recording = Recording::from_file(&path).expect("reads back");
+    assert_eq!(recording.version(), VERSION);
+    // Event time, not the wall's: the recording starts at the first frame.
+    assert_eq!(recording.header.started_us, T0 * 1_000);
+    let conns: Vec<(u64, String)> = recording
+        .entries
+        .iter()
+        .filter_map(|e| match &e.recorded {
+            Recorded::Connect { conn, stream, .. } => Some((*conn, stream.clone())),
+            _ => None,
+        })
+        .collect();
+    // The client's housekeeping (its contract lookup, its clock sync) passes at once, at the
+    // strategy's time.
+    let (orders, housekeeping): (Vec<_>, Vec<_>) = recording
+        .entries
+        .iter()
+        .filter(|e| matches!(e.recorded, Recorded::Http(_)))
+        .partition(|e| matches!(&e.recorded, Recorded::Http(x) if x.endpoint.contains("order")));
+    assert!(!housekeeping.is_empty());
+    for e in &housekeeping {
+        assert!(line_of(e, &conns).starts_with("5000..5000 "), "{e:?}");
+    }
+    assert_eq!(
+        orders
+            .iter()
+            .map(|e| line_of(e, &conns))
+            .collect::<Vec<_>>(),
+        [
+            "5000..55000 new_order",
+            "55000..105000 new_order",
+            "120000..180000 cancel_order"
+        ],
+        "sent at the strategy's time, answered when the harness released the answer"
+    );
+    let streams: Vec<String> = recording
+        .entries
+        .iter()
+        .filter(|e| !matches!(e.recorded, Recorded::Http(_)))
+        .map(|e| line_of(e, &conns))
+        .collect();
+    assert_eq!(
+        streams,
+        [
+            "0 connect market",
+            "0 connect user",
+            "0 clock 0 None",
+            "5000 market ts=0",
+            "55000 user NEW E=35",
+            "55000 market ts=50",
+            "105000 user NEW E=85",
+            "105000 market ts=100",
+            "115000 market ts=110",
+            "120000 user FILLED E=100",
+            "155000 market ts=150",
+            "180000 user CANCELLED E=160",
+            "305000 market ts=300",
+        ],
+        "each frame when it reached the strategy: a market frame 5 ms after its time, an order \
+         update 20 ms after the engine made it"
+    );
+    let first_http = recording
+        .entries
+        .iter()
+        .position(|e| matches!(e.recorded, Recorded::Http(_)));
+    let clock = recording
+        .entries
+        .iter()
+        .position(|e| matches!(e.recorded, Recorded::Clock { .. }));
+    assert!(
+        clock < first_http,
+        "the clock sample comes before any request"
+    );
+    // The market frames exactly as delivered.
+    let market: Vec<&[u8]> = recording
+        .entries
+        .iter()
+        .filter_map(|e| match &e.recorded {
+            Recorded::Frame(f) if f.conn == conns[0].0 => Some(f.payload.as_bytes()),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(market, frames.iter().map(Vec::as_slice).collect::<Vec<_>>());
+
+    // Every time is whole milliseconds here (the frames' `ts`, constant delays), so the fit
+    // loses nothing to the exchange's millisecond timestamps: each leg exact to the µs.
+    let fitted = Latency::fitted(&recording).expect("fits");
+    assert!(!fitted.cancel_from_order_entry);
+    assert_eq!(fitted.clock_samples, 1);
+    let l = &fitted.latency;
+    let count = |d: &Delay| match d {
+        Delay::Empirical(s) => s.len(),
+        Delay::Constant(_) => 0,
+    };
+    assert_eq!(
+        [&l.order_entry, &l.cancel, &l.response, &l.market_data].map(count),
+        [2, 1, 3, 6]
+    );
+    assert_eq!(
+        [&l.order_entry, &l.cancel, &l.response, &l.market_data].map(Delay::median),
+        [ms(30), ms(40), ms(20), ms(5)],
+        "{fitted}"
+    );
+
+    // The recording's market replays: the same frames, the same fills.
+    let mut again = PlaceFillCancel::default();
+    let replayed = Backtest::from_file(&path)
+        .expect("a backtest of the recording")
+        .contracts(["E-BTC-USDT"])
+        .latency(planted)
+        .run(&mut again)
+        .await
+        .expect("replay");
+    assert_eq!(again.events, strategy.events);
+    assert_eq!(replayed.timing.map(|t| t.frames), Some(6));
+    let fills = |r: &contango_sim::Report| {
+        r.fills
+            .iter()
+            .map(|f| (f.price, f.time_ms - T0, f.rule.clone()))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(fills(&replayed), fills(&report));
+    assert_eq!(
+        fills(&report),
+        [(d("9990"), 100, "trade_through".to_owned())]
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_session_that_cannot_be_recorded_fails_the_run_before_it_starts() {
+    let mut strategy = PlaceFillCancel::default();
+    let e = Backtest::from_frames(book_moves())
+        .contracts(["E-BTC-USDT"])
+        .record("/nonexistent/contango/session.jsonl")
+        .run(&mut strategy)
+        .await
+        .err();
+    assert!(
+        e.as_ref().is_some_and(|e| e
+            .to_string()
+            .starts_with("backtest: recording the session: cannot create /nonexistent/")),
+        "{e:?}"
+    );
+    assert_eq!(strategy.events, 0);
 }

@@ -7,6 +7,8 @@ mod support; // a raw WebSocket client for the simulator's streams
 #[cfg(feature = "backtest")] // Backtest
 mod backtest;
 mod drift;
+#[cfg(feature = "backtest")] // Fidelity
+mod fidelity;
 mod latency;
 #[cfg(feature = "backtest")] // Backtest
 mod lockstep;
