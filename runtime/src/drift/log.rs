@@ -59,7 +59,7 @@ impl DriftLog {
     }
 
     /// Whether a noticed answer of `source` is to be checked: always, until its checks found
-    /// nothing new [`QUIET_CHECKS`] times in a row; then one in [`SAMPLE_EVERY`] (counts of
+    /// nothing new `QUIET_CHECKS` times in a row; then one in `SAMPLE_EVERY` (counts of
     /// steady drift are then of the answers checked).
     pub fn should_check(&self, source: &'static str) -> bool {
         let mut state = self.state.lock().unwrap_or_else(|p| p.into_inner());

@@ -21,14 +21,16 @@ use contango::strategy::Strategy;
 use contango::{Client, Event, MarketEvent, MarketMessage, MarketStreamApi, OrderTradeUpdate};
 use tokio::sync::{mpsc, oneshot};
 
+use super::Harness;
 use super::recorder::Recorder;
 use super::session::{Line, Session};
 use crate::exchange::USER_UID;
+use crate::feeds::pace::Pace;
 use crate::feeds::source::event_ts;
 use crate::latency::{Latency, Leg, Sampler};
 use crate::server::gate::{Gate, Step};
 use crate::server::user_stream::hub::StreamMsg;
-use crate::{Pace, Sim};
+use crate::venue::Venue;
 
 /// What reaches the strategy.
 enum Delivery {
@@ -66,7 +68,7 @@ impl<S: Strategy> Actor for Strategic<'_, S> {
 
 /// One run of a strategy over frames.
 pub(crate) struct Run<'a> {
-    sim: &'a Sim,
+    sim: Harness<'a>,
     frames: std::slice::Iter<'a, (u64, Vec<u8>)>,
     /// The next frame that decodes to an event: its time (µs), its recorded offset, the event,
     /// its bytes.
@@ -104,7 +106,7 @@ pub(crate) struct Run<'a> {
 impl<'a> Run<'a> {
     /// A run over `frames` on `sim`, with `latency` (`None`: no model).
     pub(crate) fn new(
-        sim: &'a Sim,
+        sim: Harness<'a>,
         frames: &'a [(u64, Vec<u8>)],
         latency: Option<&Latency>,
         recorder: Recorder,
@@ -114,7 +116,7 @@ impl<'a> Run<'a> {
             let (gate, rx) = Gate::new();
             sim.server.hold(gate).then_some(rx)
         });
-        let (_, orders) = crate::venue::lock(&sim.venue().hubs.user).register(USER_UID, "");
+        let (_, orders) = crate::venue::lock(&sim.server.venue.hubs.user).register(USER_UID, "");
         Run {
             sim,
             frames: frames.iter(),
@@ -155,8 +157,8 @@ impl<'a> Run<'a> {
     ) -> std::io::Result<contango::recording::Recorder> {
         let start = self
             .peek()
-            .unwrap_or_else(|| self.sim.venue().clock.now().saturating_mul(1_000));
-        let session = Session::create(path, start, self.sim.market_ws_url(), self.sim.ws_url())?;
+            .unwrap_or_else(|| self.venue().clock.now().saturating_mul(1_000));
+        let session = Session::create(path, start, self.sim.market_url, self.sim.user_url)?;
         let recorder = session.recorder().clone();
         self.session = Some(session);
         Ok(recorder)
@@ -194,7 +196,7 @@ impl<'a> Run<'a> {
                 let t = if ts > 0 {
                     ts.saturating_mul(1_000)
                 } else {
-                    self.sim.venue().clock.now().saturating_mul(1_000)
+                    self.venue().clock.now().saturating_mul(1_000)
                 };
                 self.frame_us = self.frame_us.max(t);
                 self.next = Some((self.frame_us, *at, event, bytes.as_slice()));
@@ -212,9 +214,10 @@ impl<'a> Run<'a> {
         if let Some(due) = self.pace.due(at - self.first_at) {
             tokio::time::sleep_until((self.started + due).into()).await;
         }
-        let now_ms = self.sim.apply_market_event(event.clone());
+        let now_ms = crate::feeds::source::apply_event(self.venue(), event.clone(), true);
         self.engine_us = self.engine_us.max(time);
-        self.recorder.frame(now_ms, self.sim.equity(USER_UID));
+        self.recorder
+            .frame(now_ms, super::equity(self.venue(), USER_UID));
         let due = (time + self.draw(Leg::MarketData)).max(self.market_us);
         self.market_us = due;
         let key = self.push(due, Delivery::Market(event));
@@ -301,7 +304,7 @@ impl<'a> Run<'a> {
     async fn enter(&mut self, leg: Leg, extra: Duration, go: oneshot::Sender<()>) {
         let arrival = (self.now_us + self.draw(leg) + micros(extra)).max(self.engine_us);
         self.advance(arrival).await;
-        self.sim.venue().clock.follow(arrival.div_euclid(1_000));
+        self.venue().clock.follow(arrival.div_euclid(1_000));
         self.engine_us = arrival;
         self.taken = Some(arrival);
         let _ = go.send(());
@@ -342,6 +345,10 @@ impl<'a> Run<'a> {
         if let Some(session) = &mut self.session {
             session.at(self.now_us);
         }
+    }
+
+    fn venue(&self) -> &'a Venue {
+        &self.sim.server.venue
     }
 
     /// The next delay of `leg` in µs (zero without a model).

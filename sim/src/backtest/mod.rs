@@ -194,7 +194,7 @@ impl Backtest {
         let sim = start(builder).await?;
         let recorder = recorder::Recorder::new(self.points, self.frames.len());
         let mut run = lockstep::Run::new(
-            &sim,
+            sim.harness(),
             &self.frames,
             self.latency.as_ref(),
             recorder,
@@ -271,27 +271,52 @@ pub struct Equity {
 impl Sim {
     /// The account `uid`'s worth now, in USDT.
     pub fn equity(&self, uid: i64) -> Equity {
-        let core = self.venue().read();
-        let ex = &core.exchange;
-        let Ok(account) = ex.account(uid) else {
-            return Equity::default();
-        };
-        let mut e = Equity {
-            balance: account
-                .coins
-                .get("USDT")
-                .map_or(Decimal::ZERO, |c| c.balance),
-            ..Equity::default()
-        };
-        for p in account.positions_in("USDT", ex.contracts()) {
-            if let Some(c) = ex.contracts().get(&p.symbol) {
-                e.unrealized += p.unrealized(c, ex.mark(&p.symbol));
-            }
-            e.position += match p.side {
-                Side::Buy => p.volume,
-                Side::Sell => -p.volume,
-            };
-        }
-        e
+        equity(self.venue(), uid)
     }
+
+    /// What a lockstep run needs of the simulator.
+    pub(crate) fn harness(&self) -> Harness<'_> {
+        Harness {
+            server: &self.server,
+            market_url: self.market_ws_url(),
+            user_url: self.ws_url(),
+        }
+    }
+}
+
+/// What a lockstep run needs of the simulator: its servers (the gate, the venue behind them)
+/// and where its streams are served (a recorded session's connections name them).
+pub(crate) struct Harness<'a> {
+    /// The servers, and through them the venue.
+    pub server: &'a crate::server::Server,
+    /// The market stream's URL.
+    pub market_url: &'a str,
+    /// The private stream's URL.
+    pub user_url: &'a str,
+}
+
+/// The account `uid`'s worth on `venue` now, in USDT.
+pub(crate) fn equity(venue: &crate::venue::Venue, uid: i64) -> Equity {
+    let core = venue.read();
+    let ex = &core.exchange;
+    let Ok(account) = ex.account(uid) else {
+        return Equity::default();
+    };
+    let mut e = Equity {
+        balance: account
+            .coins
+            .get("USDT")
+            .map_or(Decimal::ZERO, |c| c.balance),
+        ..Equity::default()
+    };
+    for p in account.positions_in("USDT", ex.contracts()) {
+        if let Some(c) = ex.contracts().get(&p.symbol) {
+            e.unrealized += p.unrealized(c, ex.mark(&p.symbol));
+        }
+        e.position += match p.side {
+            Side::Buy => p.volume,
+            Side::Sell => -p.volume,
+        };
+    }
+    e
 }

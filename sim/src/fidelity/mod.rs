@@ -33,13 +33,14 @@ use serde::Serialize;
 pub use outcome::{Outcome, Verdict};
 pub use summary::{GapParts, Summary};
 
+use crate::QueueModel;
 use crate::backtest::lockstep::{Actor, Run};
 use crate::backtest::recorder::Recorder;
 use crate::backtest::{self, BacktestError};
 use crate::config::{ContractConfig, SimConfig};
 use crate::exchange::market::channel_symbol;
+use crate::feeds::pace::Pace;
 use crate::latency::Latency;
-use crate::{Pace, QueueModel};
 use session::{Cancel, Placed, Session};
 
 /// Why a session could not be checked.
@@ -172,7 +173,7 @@ impl Fidelity {
         let client = backtest::client(&sim, None)?;
         let mut replay = Replayer::new(&session);
         let mut run = Run::new(
-            &sim,
+            sim.harness(),
             &session.frames,
             latency.as_ref(),
             Recorder::new(1, session.frames.len()),

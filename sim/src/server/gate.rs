@@ -3,7 +3,7 @@
 //! On wall time a request sleeps its order-entry delay, then its answer sleeps the response
 //! delay. In a lockstep backtest nothing sleeps: the harness owns the clock, and a request asks
 //! it when it may pass. [`Gate::enter`] waits until the harness has applied the market up to the
-//! request's arrival at the engine; [`Gate::answer`] until it has applied the market up to the
+//! request's arrival at the engine; [`Held::answer`] until it has applied the market up to the
 //! answer's arrival at the client. The harness draws the delays itself, in its own order, so a
 //! run is the same for a seed (docs/design.md, Latency).
 
