@@ -50,7 +50,7 @@ pub enum FidelityError {
     #[error("fidelity: {0}")]
     Recording(#[from] RecordingError),
     /// The session lacks what the check needs.
-    #[error("fidelity: the session cannot be checked: it has no {}", .0.join(", no "))]
+    #[error("fidelity: the session cannot be checked: it lacks {}", .0.join("; "))]
     Incomplete(Vec<&'static str>),
     /// The simulator could not run it.
     #[error("fidelity: {0}")]

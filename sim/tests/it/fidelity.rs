@@ -271,3 +271,65 @@ async fn a_damaged_or_incomplete_session_is_refused_with_what_it_lacks() {
     let message = refused.map(|e| e.to_string()).unwrap_or_default();
     assert!(message.contains("orders of the user"), "{message}");
 }
+
+/// `contango-sim fidelity`: the table, `--json`, `--max-gap-bps` (exit 7 over it), `--plot`,
+/// and a session it cannot check (exit 1, what it lacks).
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_command_prints_the_verdicts_and_exits_7_over_the_gap() {
+    let planted = Latency {
+        order_entry: Delay::Constant(Duration::from_millis(50)),
+        ..Latency::zero()
+    };
+    let path = session("command", |b| {
+        b.latency(planted).queue_model(QueueModel::Optimistic)
+    })
+    .await;
+    let run = |args: &[&str]| {
+        std::process::Command::new(env!("CARGO_BIN_EXE_contango-sim"))
+            .arg("fidelity")
+            .arg(&path)
+            .args(["--latency", "0ms"])
+            .args(args)
+            .output()
+            .expect("contango-sim runs")
+    };
+    let table = run(&[]);
+    let text = String::from_utf8_lossy(&table.stdout);
+    assert!(table.status.success(), "{text}");
+    assert!(text.contains("A-market") && text.contains("price"), "{text}");
+    assert!(text.contains("B-queue") && text.contains("missed"), "{text}");
+    assert!(text.contains("orders 4: agree 2, price 1, missed 1"), "{text}");
+    let plot = temp("command-plot").with_extension("svg");
+    let json = run(&["--json", "--plot", plot.to_str().unwrap_or_default()]);
+    let lines: Vec<serde_json::Value> = String::from_utf8_lossy(&json.stdout)
+        .lines()
+        .map(|l| serde_json::from_str(l).expect("a JSON line"))
+        .collect();
+    assert_eq!(lines.len(), 5);
+    assert_eq!(lines[0]["verdict"], "price");
+    let svg = std::fs::read_to_string(&plot).unwrap_or_default();
+    let _ = std::fs::remove_file(&plot);
+    assert!(svg.contains("<svg") && svg.contains("simulated"), "the chart");
+    let gap = lines[4]["gap_bps"].as_f64().unwrap_or_default().abs();
+    let over = run(&["--max-gap-bps", &format!("{}", gap / 2.0)]);
+    assert_eq!(over.status.code(), Some(7), "over the gap");
+    let under = run(&["--max-gap-bps", &format!("{}", gap * 2.0)]);
+    assert_eq!(under.status.code(), Some(0), "under the gap");
+    let _ = std::fs::remove_file(&path);
+
+    let empty = temp("command-empty");
+    let written = std::fs::write(
+        &empty,
+        "{\"contango_recording\":2,\"started_us\":1,\"client\":\"x\"}\n",
+    );
+    assert!(written.is_ok());
+    let refused = std::process::Command::new(env!("CARGO_BIN_EXE_contango-sim"))
+        .arg("fidelity")
+        .arg(&empty)
+        .output()
+        .expect("contango-sim runs");
+    let _ = std::fs::remove_file(&empty);
+    let err = String::from_utf8_lossy(&refused.stderr);
+    assert_eq!(refused.status.code(), Some(1), "{err}");
+    assert!(err.contains("lacks a market stream"), "{err}");
+}
