@@ -1,6 +1,7 @@
 //! Opening a state directory: the first start builds the exchange from the configuration and
 //! writes it as the first snapshot; a restart loads the latest snapshot and replays the inputs
-//! after it. What the store refuses (a corrupt or foreign file, a newer schema, a gap in the
+//! after it. Either records itself in the store's `starts`, with the latency model it runs
+//! with. What the store refuses (a corrupt or foreign file, a newer schema, a gap in the
 //! journal, a snapshot that fails its checksum, an input that does not decode) stops the start
 //! with the file, the record and the reason; the file is left as it was.
 
@@ -19,7 +20,7 @@ use crate::config::state::{Durability, StateConfig};
 use crate::exchange::Exchange;
 use crate::exchange::effects::Effects;
 use crate::exchange::input::{Admin, Input};
-use crate::feeds::clock::Clock;
+use crate::feeds::clock::{Clock, wall_ms};
 use crate::feeds::source::market_frames;
 use crate::history::History;
 use crate::store::{Recovered, Row, Store, StoreHistory, SyncMode};
@@ -102,6 +103,12 @@ pub fn open(config: &SimConfig, state: &StateConfig, clock: &Clock) -> Result<Op
     let rows_written = Arc::new(std::sync::atomic::AtomicU64::new(seq));
     exchange.keep_order_changes(true);
     clock.not_before(exchange.now());
+    // The latency model is a server setting, not an input: the store records it with each
+    // start, so that a report names the model every stretch of the journal ran under.
+    let latency = config.latency.as_ref().map(ToString::to_string);
+    store
+        .record_start(clock.now(), wall_ms(), latency.as_deref())
+        .map_err(|e| e.to_string())?;
     let reader = store.reader().map_err(|e| e.to_string())?;
     let history: Box<dyn History> = Box::new(StoreHistory::new(reader, rows_written.clone()));
     let rows = RowMaker::new(exchange.now());

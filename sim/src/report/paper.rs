@@ -1,16 +1,18 @@
 //! A paper session's report, read from a journaled venue's store (the `journal` feature): the
-//! read tables and the rules at the front of the latest snapshot, on a read-only connection, so
-//! it works while the venue runs and never changes the store.
+//! read tables (the venue's starts among them, for its latency models) and the rules at the front
+//! of the latest snapshot, on a read-only connection, so it works while the venue runs and never
+//! changes the store.
 
 use std::fmt;
 
 use super::tally::{Money, Tally};
-use super::{EquityPoint, FillLine, Report, RunAccount, RunKind};
+use super::{EquityPoint, FillLine, Report, RunAccount, RunKind, ZERO_LATENCY};
 use crate::exchange::{Rules, USER_UID};
 use crate::journal::encoding::decode_rules;
+use crate::time::local_datetime;
 use rust_decimal::Decimal;
 
-use crate::store::{Direction, Reader, StoreError, Window};
+use crate::store::{Direction, Reader, StartRow, StoreError, Window};
 
 /// A minute, the equity table's step.
 const MINUTE_MS: i64 = 60_000;
@@ -70,8 +72,12 @@ impl Report {
     /// never halfway):
     /// - `run`: kind `paper`; the account's uid and API key (`accounts`); the coin: the one
     ///   margin coin the account has equity rows in, else USDT; the span from the first to the
-    ///   last equity row or fill; no latency modelled; the queue model of the venue's rules (the
-    ///   latest snapshot's: a venue keeps the model of its first start);
+    ///   last equity row or fill; the latency model the venue ran with (`starts`: a restart may
+    ///   change it): one model throughout, its text; none throughout, [`ZERO_LATENCY`]; models
+    ///   that changed, each with the time of the start it began at, oldest first
+    ///   (`order entry 30 ms, cancel 0 ms, response 0 ms, market data 0 ms (from
+    ///   2026-01-01T00:00:01 UTC); none (from 2026-01-01T00:10:00 UTC)`); the queue model of the
+    ///   venue's rules (the latest snapshot's: a venue keeps the model of its first start);
     /// - `fills`: every fill of the account (`fills`, every contract, oldest first) with its
     ///   rule; `fills_by_rule` counts them; `fees` and `realized_pnl` are their sums;
     /// - `orders`: the account's rows in `orders` (every order it placed);
@@ -153,8 +159,68 @@ fn read(reader: &Reader, account: &Account) -> Result<Report, ReportError> {
         api_key: Some(row.api_key),
     };
     let queue_model = rules(reader)?.queue_model;
-    Ok(tally.report(RunKind::Paper, account, coin, money, queue_model, None))
+    let mut report = tally.report(RunKind::Paper, account, coin, money, queue_model, None);
+    report.run.latency = latency(&reader.starts()?, reader.last_seq()?);
+    Ok(report)
 }
+
+/// What a stretch of the journal ran under.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Model<'a> {
+    /// Inputs journaled before the store recorded the venue's starts (a store of schema version
+    /// 1, upgraded by a later start).
+    Unrecorded,
+    /// No latency model.
+    None,
+    /// This model, as it writes itself.
+    Some(&'a str),
+}
+
+/// The latency model of the venue's journal up to `last_seq`, from its `starts`: each start's
+/// model holds from its seq to the next start's. A start another followed before any input (one
+/// that stopped before it served) ran nothing and is left out; consecutive starts with one model
+/// are one stretch.
+fn latency(starts: &[StartRow], last_seq: u64) -> String {
+    // Each stretch's model and the time it began at (unknown for the unrecorded one).
+    let mut stretches: Vec<(Model<'_>, i64)> = Vec::new();
+    if starts.first().map_or(last_seq, |s| s.seq) > 0 {
+        stretches.push((Model::Unrecorded, 0));
+    }
+    for (i, start) in starts.iter().enumerate() {
+        if starts.get(i + 1).is_some_and(|next| next.seq <= start.seq) {
+            continue;
+        }
+        let model = start.latency.as_deref().map_or(Model::None, Model::Some);
+        if stretches.last().is_none_or(|(last, _)| *last != model) {
+            stretches.push((model, start.time_ms));
+        }
+    }
+    let at = |ms: i64| format!("{} UTC", local_datetime(ms));
+    match stretches.as_slice() {
+        [] | [(Model::None, _)] => ZERO_LATENCY.to_owned(),
+        [(Model::Some(text), _)] => (*text).to_owned(),
+        [(Model::Unrecorded, _)] => UNRECORDED.to_owned(),
+        _ => {
+            let named: Vec<String> = stretches
+                .iter()
+                .enumerate()
+                .map(|(i, (model, from))| match model {
+                    // Only ever first: it lasted until the next one began.
+                    Model::Unrecorded => {
+                        let until = stretches.get(i + 1).map_or(*from, |(_, t)| *t);
+                        format!("not recorded (until {})", at(until))
+                    }
+                    Model::None => format!("none (from {})", at(*from)),
+                    Model::Some(text) => format!("{text} (from {})", at(*from)),
+                })
+                .collect();
+            named.join("; ")
+        }
+    }
+}
+
+/// The latency of a journal written before the store recorded the venue's starts.
+const UNRECORDED: &str = "not recorded: the store predates the record of the venue's latency model";
 
 /// The venue's rules, from the front of its latest snapshot.
 fn rules(reader: &Reader) -> Result<Rules, ReportError> {
@@ -163,4 +229,75 @@ fn rules(reader: &Reader) -> Result<Rules, ReportError> {
         ReportError::Rules(format!("{file}: no snapshot holds the venue's rules"))
     })?;
     decode_rules(&state).map_err(|e| ReportError::Rules(format!("{file}: latest snapshot: {e}")))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// 2026-01-01T00:00:00Z.
+    const T0: i64 = 1_767_225_600_000;
+    const MODEL: &str = "order entry 30 ms, cancel 0 ms, response 0 ms, market data 0 ms";
+    const OTHER: &str = "order entry 5 ms, cancel 5 ms, response 5 ms, market data 5 ms";
+
+    fn start(id: i64, seq: u64, minute: i64, latency: Option<&str>) -> StartRow {
+        StartRow {
+            id,
+            seq,
+            time_ms: T0 + minute * 60_000,
+            wall_ms: 0,
+            latency: latency.map(str::to_owned),
+        }
+    }
+
+    #[test]
+    fn one_model_throughout_is_its_text_and_none_is_zero_latency() {
+        assert_eq!(latency(&[start(1, 0, 0, Some(MODEL))], 9), MODEL);
+        let restarted = [start(1, 0, 0, Some(MODEL)), start(2, 5, 1, Some(MODEL))];
+        assert_eq!(latency(&restarted, 9), MODEL, "the same model twice is one");
+        let none = [start(1, 0, 0, None), start(2, 5, 1, None)];
+        assert_eq!(latency(&none, 9), ZERO_LATENCY);
+        assert_eq!(latency(&[], 0), ZERO_LATENCY, "nothing ever ran");
+    }
+
+    #[test]
+    fn models_that_changed_are_each_named_from_their_start() {
+        let starts = [
+            start(1, 0, 0, Some(MODEL)),
+            start(2, 5, 10, None),
+            start(3, 8, 20, Some(OTHER)),
+            start(4, 9, 30, Some(OTHER)),
+        ];
+        assert_eq!(
+            latency(&starts, 12),
+            format!(
+                "{MODEL} (from 2026-01-01T00:00:00 UTC); none (from 2026-01-01T00:10:00 UTC); \
+                 {OTHER} (from 2026-01-01T00:20:00 UTC)"
+            )
+        );
+    }
+
+    #[test]
+    fn a_start_that_took_no_input_before_the_next_is_left_out() {
+        // A start with another model that stopped before it served: nothing ran under it.
+        let starts = [
+            start(1, 0, 0, Some(MODEL)),
+            start(2, 5, 10, Some(OTHER)),
+            start(3, 5, 11, Some(MODEL)),
+        ];
+        assert_eq!(latency(&starts, 9), MODEL);
+        // The latest start is the venue's model now, inputs or not.
+        let latest = [start(1, 0, 0, Some(MODEL)), start(2, 5, 10, None)];
+        assert!(latency(&latest, 5).ends_with("; none (from 2026-01-01T00:10:00 UTC)"));
+    }
+
+    #[test]
+    fn a_journal_from_before_the_starts_were_recorded_is_not_recorded() {
+        assert_eq!(latency(&[], 7), UNRECORDED, "a store of schema version 1");
+        let upgraded = [start(1, 7, 10, None)];
+        assert_eq!(
+            latency(&upgraded, 9),
+            "not recorded (until 2026-01-01T00:10:00 UTC); none (from 2026-01-01T00:10:00 UTC)"
+        );
+    }
 }

@@ -17,7 +17,7 @@ use std::time::Duration;
 use rusqlite::{Connection, OpenFlags, OptionalExtension, TransactionBehavior, params};
 use sha2::{Digest, Sha256};
 
-use super::rows::{self, JOURNAL_INSERT, Row, TABLES};
+use super::rows::{self, JOURNAL_INSERT, Row, START_INSERT};
 
 /// The store's file in the state directory.
 pub const FILE_NAME: &str = "venue.sqlite";
@@ -25,8 +25,12 @@ pub const FILE_NAME: &str = "venue.sqlite";
 /// `PRAGMA application_id` of a contango-sim store: `CTGO` in ASCII.
 pub const APPLICATION_ID: i32 = 0x4354_474F;
 
-/// `PRAGMA user_version`: the schema version this build writes and reads.
-pub const SCHEMA_VERSION: i32 = 1;
+/// `PRAGMA user_version`: the schema version this build creates. Version 2 added `starts`.
+pub const SCHEMA_VERSION: i32 = 2;
+
+/// The oldest schema version this build opens: it reads one as it is, and a start upgrades it to
+/// [`SCHEMA_VERSION`] (the tables added since, created empty) as it records itself.
+pub const OLDEST_SCHEMA_VERSION: i32 = 1;
 
 /// How long a commit waits for another connection holding the write lock (a person writing
 /// with `sqlite3`, say) before it fails: failing stops the venue, so waiting is better.
@@ -175,6 +179,8 @@ pub struct Pruned {
 pub struct Report {
     /// The file verified.
     pub file: PathBuf,
+    /// Its schema version (older than [`SCHEMA_VERSION`]: the next start upgrades it).
+    pub version: i32,
     /// Snapshots whose checksum was checked.
     pub snapshots: usize,
     /// The latest snapshot's seq.
@@ -196,11 +202,16 @@ impl Report {
 
 impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(
+        write!(
             f,
-            "{}: schema version {SCHEMA_VERSION}",
-            self.file.display()
+            "{}: schema version {}",
+            self.file.display(),
+            self.version
         )?;
+        if self.version < SCHEMA_VERSION {
+            write!(f, " (the next start upgrades it to {SCHEMA_VERSION})")?;
+        }
+        writeln!(f)?;
         match self.journal {
             Some((first, last)) => writeln!(f, "journal: seq {first}..={last}")?,
             None => writeln!(f, "journal: empty")?,
@@ -234,6 +245,8 @@ pub struct Store {
     file: PathBuf,
     /// The journal's last seq (or the latest snapshot's, after a prune emptied the journal).
     last_seq: u64,
+    /// The file's schema version: older until [`Store::record_start`] upgrades it.
+    version: i32,
     latest_snapshot: Option<u64>,
     /// Why a commit failed: every later write fails too.
     poisoned: Option<String>,
@@ -255,20 +268,21 @@ impl Store {
             StoreError::new(dir, None, format!("cannot create the state directory: {e}"))
         })?;
         let file = dir.join(FILE_NAME);
-        let (recovered, last_seq) = if is_new(&file)? {
+        let (recovered, last_seq, version) = if is_new(&file)? {
             create(&file)?;
             let fresh = Recovered {
                 snapshot: None,
                 inputs: Vec::new(),
                 fresh: true,
             };
-            (fresh, 0)
+            (fresh, 0, SCHEMA_VERSION)
         } else {
-            let checked = open_checked(&file)?;
-            if let Some(damaged) = probe(&checked, &file).into_iter().next() {
+            let (checked, version) = open_checked(&file)?;
+            if let Some(damaged) = probe(&checked, &file, version).into_iter().next() {
                 return Err(damaged);
             }
-            recover(&checked, &file)?
+            let (recovered, last_seq) = recover(&checked, &file)?;
+            (recovered, last_seq, version)
         };
         let conn = open_writer(&file, sync)?;
         let latest_snapshot = recovered.snapshot.as_ref().map(|s| s.seq);
@@ -276,6 +290,7 @@ impl Store {
             conn,
             file,
             last_seq,
+            version,
             latest_snapshot,
             poisoned: None,
             fail_next_commit: false,
@@ -456,6 +471,51 @@ impl Store {
         tx.commit().map_err(StoreError::sql(&self.file, record))
     }
 
+    /// Records a start of the venue in `starts` (its own transaction, one row a start): the
+    /// journal's last seq, the exchange and wall times it started at, and the latency model it
+    /// runs with (its text; `None`: no model), which is a server setting and not an input, so
+    /// that a report can name the model of each stretch of the journal. Upgrades a store of an
+    /// older schema version first, in the same transaction. Returns the start's id.
+    pub fn record_start(
+        &mut self,
+        time_ms: i64,
+        wall_ms: i64,
+        latency: Option<&str>,
+    ) -> Result<i64, StoreError> {
+        self.check_poisoned()?;
+        let record = "table starts";
+        let sql = StoreError::sql(&self.file, record);
+        let tx = self
+            .conn
+            .transaction_with_behavior(TransactionBehavior::Immediate)
+            .map_err(&sql)?;
+        if self.version < SCHEMA_VERSION {
+            let upgrade = format!(
+                "{}PRAGMA user_version = {SCHEMA_VERSION};",
+                rows::upgrade_sql(self.version)
+            );
+            tx.execute_batch(&upgrade).map_err(|e| {
+                StoreError::at(
+                    &self.file,
+                    "user_version",
+                    format!(
+                        "upgrading schema version {} to {SCHEMA_VERSION}: {e}",
+                        self.version
+                    ),
+                )
+            })?;
+        }
+        tx.execute(
+            START_INSERT,
+            params![rows::seq_value(self.last_seq), time_ms, wall_ms, latency],
+        )
+        .map_err(&sql)?;
+        let id = tx.last_insert_rowid();
+        tx.commit().map_err(&sql)?;
+        self.version = SCHEMA_VERSION;
+        Ok(id)
+    }
+
     /// Stores the core's state after input `seq` (`seq` ≤ [`Store::last_seq`], not older than
     /// the latest snapshot) with its SHA-256. A snapshot at the latest snapshot's seq replaces it
     /// (the core is deterministic: the same state).
@@ -582,9 +642,10 @@ impl Store {
         if !file.exists() {
             return Err(StoreError::new(&file, None, "no store here"));
         }
-        let conn = open_checked(&file)?;
+        let (conn, version) = open_checked(&file)?;
         let mut report = Report {
             file: file.clone(),
+            version,
             snapshots: 0,
             latest_snapshot: None,
             journal: None,
@@ -592,7 +653,7 @@ impl Store {
             problems: Vec::new(),
         };
         let problems = &mut report.problems;
-        problems.extend(probe(&conn, &file));
+        problems.extend(probe(&conn, &file, version));
 
         let integrity = conn.prepare("PRAGMA integrity_check").and_then(|mut s| {
             s.query_map([], |r| r.get::<_, String>(0))?
@@ -683,7 +744,7 @@ impl Store {
         }
 
         // Read tables: their size, and no row from an input the journal never had.
-        for table in rows::READ_TABLES {
+        for table in rows::READ_TABLES.iter().filter(|t| t.since <= version) {
             let counted = conn.query_row(
                 &format!("SELECT COUNT(*), MAX(seq) FROM \"{}\"", table.name),
                 [],
@@ -913,10 +974,10 @@ fn open_writer(file: &Path, sync: SyncMode) -> Result<Connection, StoreError> {
     Ok(conn)
 }
 
-/// A read-only connection to `file`, once it is known to be a store of this version: the
-/// header read by hand first (SQLite does not touch a file that is not one of ours), then the
-/// application id, the schema version and the tables through SQLite.
-pub(super) fn open_checked(file: &Path) -> Result<Connection, StoreError> {
+/// A read-only connection to `file`, once it is known to be a store of a version this build
+/// reads, and that version: the header read by hand first (SQLite does not touch a file that is
+/// not one of ours), then the application id, the schema version and the tables through SQLite.
+pub(super) fn open_checked(file: &Path) -> Result<(Connection, i32), StoreError> {
     check_header(file)?;
     let conn = Connection::open_with_flags(
         file,
@@ -947,21 +1008,24 @@ pub(super) fn open_checked(file: &Path) -> Result<Connection, StoreError> {
             ),
         ));
     }
-    if version != SCHEMA_VERSION {
+    if version < OLDEST_SCHEMA_VERSION {
         return Err(StoreError::at(
             file,
             "user_version",
-            format!("schema version {version} is not one this build knows ({SCHEMA_VERSION})"),
+            format!(
+                "schema version {version} is not one this build knows \
+                 ({OLDEST_SCHEMA_VERSION} to {SCHEMA_VERSION})"
+            ),
         ));
     }
-    check_tables(&conn, file)?;
-    Ok(conn)
+    check_tables(&conn, file, version)?;
+    Ok((conn, version))
 }
 
 /// The first pages of every table and index, read: a damaged root page, found before a start
 /// serves.
-fn probe(conn: &Connection, file: &Path) -> Vec<StoreError> {
-    super::rows::probes()
+fn probe(conn: &Connection, file: &Path, version: i32) -> Vec<StoreError> {
+    super::rows::probes(version)
         .into_iter()
         .filter_map(|(record, sql)| {
             conn.query_row(&sql, [], |_| Ok(()))
@@ -1006,9 +1070,9 @@ fn check_application_id(file: &Path, app: i32) -> Result<(), StoreError> {
     ))
 }
 
-/// Exactly this version's tables, each with exactly its columns (indexes and views people add
-/// do no harm and are allowed).
-fn check_tables(conn: &Connection, file: &Path) -> Result<(), StoreError> {
+/// Exactly the tables of schema `version`, each with exactly its columns (indexes and views
+/// people add do no harm and are allowed).
+fn check_tables(conn: &Connection, file: &Path, version: i32) -> Result<(), StoreError> {
     let schema = StoreError::sql(file, "schema");
     let names: Vec<String> = conn
         .prepare("SELECT name FROM sqlite_schema WHERE type = 'table' ORDER BY name")
@@ -1017,17 +1081,16 @@ fn check_tables(conn: &Connection, file: &Path) -> Result<(), StoreError> {
                 .collect::<rusqlite::Result<Vec<String>>>()
         })
         .map_err(&schema)?;
-    if let Some(stranger) = names
-        .iter()
-        .find(|n| !n.starts_with("sqlite_") && !TABLES.iter().any(|t| t.name == n.as_str()))
-    {
+    if let Some(stranger) = names.iter().find(|n| {
+        !n.starts_with("sqlite_") && !rows::tables_of(version).any(|t| t.name == n.as_str())
+    }) {
         return Err(StoreError::at(
             file,
             &format!("table {stranger}"),
-            "not a table of a contango-sim store",
+            format!("not a table of a contango-sim store of schema version {version}"),
         ));
     }
-    for table in TABLES {
+    for table in rows::tables_of(version) {
         let record = format!("table {}", table.name);
         if !names.iter().any(|n| n == table.name) {
             return Err(StoreError::at(file, &record, "missing"));

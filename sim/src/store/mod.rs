@@ -35,9 +35,11 @@
 //! three together, or none.
 //!
 //! - **Identity.** `PRAGMA application_id` is [`APPLICATION_ID`] (`0x4354474F`, `CTGO`);
-//!   `PRAGMA user_version` is the schema version ([`SCHEMA_VERSION`], 1).
+//!   `PRAGMA user_version` is the schema version ([`SCHEMA_VERSION`], 2). A store of version 1
+//!   ([`OLDEST_SCHEMA_VERSION`]: without `starts`) is read as it is; a start upgrades it, in the
+//!   transaction that records the start ([`Store::record_start`]).
 //! - **Opening** checks the header (read by hand before SQLite touches the file), the identity,
-//!   the version, that the tables are exactly this version's, the first pages of every table and
+//!   the version, that the tables are exactly its version's, the first pages of every table and
 //!   index, the latest snapshot's checksum and the journal's continuity after it (`seq` = snapshot's + 1, + 2, …; from 1 without a
 //!   snapshot). It refuses a file that is not SQLite or is damaged, a foreign SQLite file, a
 //!   newer schema, a missing input (named by its seq), a snapshot whose checksum fails (named by
@@ -71,14 +73,14 @@ mod reader;
 mod rows;
 
 pub use file::{
-    APPLICATION_ID, Batch, Checkpointer, FILE_NAME, Input, Journaled, Pruned, Recovered, Report,
-    SCHEMA_VERSION, Snapshot, Store, StoreError, SyncMode,
+    APPLICATION_ID, Batch, Checkpointer, FILE_NAME, Input, Journaled, OLDEST_SCHEMA_VERSION,
+    Pruned, Recovered, Report, SCHEMA_VERSION, Snapshot, Store, StoreError, SyncMode,
 };
 pub use history::{StoreHistory, rows};
 pub use reader::{Page, Reader, Window};
 pub use rows::{
     AccountRow, Direction, EquityRow, FillRow, ForcedKind, ForcedRow, FundingRow, OrderRow, Row,
-    TransferRow,
+    StartRow, TransferRow,
 };
 
 #[cfg(test)]

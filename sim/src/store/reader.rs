@@ -1,7 +1,8 @@
 //! History reads over a read-only connection: what the REST history views answer (`myTrades`,
 //! `futures_transfer_history`, `forceOrdersHistory`, an order by id or client id), the fill log
 //! and the running totals (for [`super::StoreHistory`]), and what a paper session's report reads
-//! (accounts, an account's fills and order count, equity, funding, the latest snapshot's rules).
+//! (accounts, an account's fills and order count, equity, funding, the latest snapshot's rules,
+//! the venue's starts).
 
 use std::path::{Path, PathBuf};
 use std::sync::LazyLock;
@@ -12,8 +13,8 @@ use rust_decimal::Decimal;
 use super::file::{FILE_NAME, StoreError, open_checked};
 use super::rows::{
     ACCOUNTS, AccountRow, Direction, EQUITY, EquityRow, FILLS, FORCED, FUNDING, FillRow,
-    ForcedKind, ForcedRow, FundingRow, ORDERS, OrderRow, TRANSFERS, TableRow, TransferRow, get_dec,
-    seq_value,
+    ForcedKind, ForcedRow, FundingRow, ORDERS, OrderRow, STARTS, StartRow, TRANSFERS, TableRow,
+    TransferRow, get_dec, seq_value,
 };
 
 /// A time window, both ends inclusive (ms since the epoch); `None` leaves that end open.
@@ -143,6 +144,9 @@ static TRANSFERS_OF: LazyLock<String> = LazyLock::new(|| {
 });
 const ORDERS_OF_COUNT: &str = "SELECT COUNT(*) FROM orders WHERE uid = ?1";
 const EQUITY_COINS: &str = "SELECT DISTINCT coin FROM equity WHERE uid = ?1 ORDER BY coin";
+static ALL_STARTS: LazyLock<String> = LazyLock::new(|| STARTS.select_sql("ORDER BY id"));
+const LAST_SEQ: &str = "SELECT MAX(IFNULL((SELECT MAX(seq) FROM journal), 0), \
+     IFNULL((SELECT MAX(seq) FROM snapshots), 0))";
 static FUNDING_WINDOW: LazyLock<String> = LazyLock::new(|| {
     FUNDING.select_sql(
         "WHERE uid = ?1 AND (?2 IS NULL OR contract = ?2) AND time_ms BETWEEN ?3 AND ?4 \
@@ -156,6 +160,9 @@ static FUNDING_WINDOW: LazyLock<String> = LazyLock::new(|| {
 pub struct Reader {
     conn: Connection,
     file: PathBuf,
+    /// The file's schema version: an older one is read as it is (without the tables added
+    /// since).
+    version: i32,
 }
 
 impl Reader {
@@ -166,10 +173,11 @@ impl Reader {
     }
 
     pub(super) fn open_file(file: &Path) -> Result<Reader, StoreError> {
-        let conn = open_checked(file)?;
+        let (conn, version) = open_checked(file)?;
         Ok(Reader {
             conn,
             file: file.to_path_buf(),
+            version,
         })
     }
 
@@ -535,6 +543,26 @@ impl Reader {
             .prepare_cached("SELECT state FROM snapshots ORDER BY seq DESC LIMIT 1")
             .and_then(|mut s| s.query_row([], |r| r.get(0)).optional())
             .map_err(|e| self.error_in("snapshots", &e))
+    }
+
+    /// The venue's starts, first first. Empty for a store of schema version 1, which did not
+    /// record them (its next start upgrades it and records itself).
+    pub fn starts(&self) -> Result<Vec<StartRow>, StoreError> {
+        if self.version < STARTS.since {
+            return Ok(Vec::new());
+        }
+        self.rows(&ALL_STARTS, [])
+    }
+
+    /// The journal's last seq: its last input's, or the latest snapshot's when the journal
+    /// before it was pruned away (0: nothing journaled).
+    pub fn last_seq(&self) -> Result<u64, StoreError> {
+        let seq: i64 = self
+            .conn
+            .prepare_cached(LAST_SEQ)
+            .and_then(|mut s| s.query_row([], |r| r.get(0)))
+            .map_err(|e| self.error_in("journal", &e))?;
+        Ok(u64::try_from(seq).unwrap_or_default())
     }
 
     /// The margin coins `uid` has equity rows in, alphabetically.

@@ -10,12 +10,15 @@ use std::sync::LazyLock;
 use rusqlite::types::Value;
 use rust_decimal::Decimal;
 
-/// One table: its name, its columns (name, declaration) and a composite primary key if any.
+/// One table: its name, its columns (name, declaration), a composite primary key if any, and
+/// the schema version that added it (a store of an older version lacks it until a start
+/// upgrades the store).
 #[derive(Debug)]
 pub(super) struct Table {
     pub name: &'static str,
     pub columns: &'static [(&'static str, &'static str)],
     pub key: Option<&'static str>,
+    pub since: i32,
 }
 
 impl Table {
@@ -83,6 +86,7 @@ pub(super) const JOURNAL: Table = Table {
         ("input", "BLOB NOT NULL"),
     ],
     key: None,
+    since: 1,
 };
 
 pub(super) const SNAPSHOTS: Table = Table {
@@ -94,6 +98,7 @@ pub(super) const SNAPSHOTS: Table = Table {
         ("state", "BLOB NOT NULL"),
     ],
     key: None,
+    since: 1,
 };
 
 pub(super) const ACCOUNTS: Table = Table {
@@ -105,6 +110,7 @@ pub(super) const ACCOUNTS: Table = Table {
         ("seq", "INTEGER NOT NULL"),
     ],
     key: None,
+    since: 1,
 };
 
 pub(super) const ORDERS: Table = Table {
@@ -138,6 +144,7 @@ pub(super) const ORDERS: Table = Table {
         ("seq", "INTEGER NOT NULL"),
     ],
     key: None,
+    since: 1,
 };
 
 pub(super) const FILLS: Table = Table {
@@ -163,6 +170,7 @@ pub(super) const FILLS: Table = Table {
         ("seq", "INTEGER NOT NULL"),
     ],
     key: Some("trade_id, order_id"),
+    since: 1,
 };
 
 pub(super) const TRANSFERS: Table = Table {
@@ -178,6 +186,7 @@ pub(super) const TRANSFERS: Table = Table {
         ("seq", "INTEGER NOT NULL"),
     ],
     key: None,
+    since: 1,
 };
 
 pub(super) const FUNDING: Table = Table {
@@ -193,6 +202,7 @@ pub(super) const FUNDING: Table = Table {
         ("seq", "INTEGER NOT NULL"),
     ],
     key: Some("uid, contract, position_side, position_type, time_ms"),
+    since: 1,
 };
 
 pub(super) const FORCED: Table = Table {
@@ -216,6 +226,7 @@ pub(super) const FORCED: Table = Table {
         ("seq", "INTEGER NOT NULL"),
     ],
     key: None,
+    since: 1,
 };
 
 pub(super) const EQUITY: Table = Table {
@@ -231,17 +242,40 @@ pub(super) const EQUITY: Table = Table {
         ("seq", "INTEGER NOT NULL"),
     ],
     key: Some("uid, coin, minute_ms"),
+    since: 1,
 };
 
-/// Every table of schema version 1, the journal first.
-pub(super) const TABLES: [&Table; 9] = [
+/// The venue's starts, one row each (schema version 2): what a report needs to name the latency
+/// model each stretch of the journal ran under, since the model is a server setting and not an
+/// input.
+pub(super) const STARTS: Table = Table {
+    name: "starts",
+    columns: &[
+        ("id", "INTEGER PRIMARY KEY"),
+        ("seq", "INTEGER NOT NULL"),
+        ("time_ms", "INTEGER NOT NULL"),
+        ("wall_ms", "INTEGER NOT NULL"),
+        ("latency", "TEXT"),
+    ],
+    key: None,
+    since: 2,
+};
+
+/// Every table of the current schema version, the journal first.
+pub(super) const TABLES: [&Table; 10] = [
     &JOURNAL, &SNAPSHOTS, &ACCOUNTS, &ORDERS, &FILLS, &TRANSFERS, &FUNDING, &FORCED, &EQUITY,
+    &STARTS,
 ];
 
 /// The read tables (every table but the journal and the snapshots): their rows carry a `seq`.
-pub(super) const READ_TABLES: [&Table; 7] = [
-    &ACCOUNTS, &ORDERS, &FILLS, &TRANSFERS, &FUNDING, &FORCED, &EQUITY,
+pub(super) const READ_TABLES: [&Table; 8] = [
+    &ACCOUNTS, &ORDERS, &FILLS, &TRANSFERS, &FUNDING, &FORCED, &EQUITY, &STARTS,
 ];
+
+/// The tables a store of schema `version` has.
+pub(super) fn tables_of(version: i32) -> impl Iterator<Item = &'static Table> {
+    TABLES.into_iter().filter(move |t| t.since <= version)
+}
 
 /// The lookups of the REST history views and the fill log.
 const INDEXES: [&str; 6] = [
@@ -253,11 +287,11 @@ const INDEXES: [&str; 6] = [
     "CREATE INDEX forced_by_account ON forced_orders (uid, contract, time_ms);",
 ];
 
-/// A query per table and per index that reads its first pages (`record`, `sql`): a start runs
-/// them, so that a damaged root page is refused before the venue serves (damage deeper in is
-/// `--check`'s to find).
-pub(super) fn probes() -> Vec<(String, String)> {
-    let tables = TABLES.iter().map(|t| {
+/// A query per table and per index of a store of schema `version` that reads its first pages
+/// (`record`, `sql`): a start runs them, so that a damaged root page is refused before the venue
+/// serves (damage deeper in is `--check`'s to find).
+pub(super) fn probes(version: i32) -> Vec<(String, String)> {
+    let tables = tables_of(version).map(|t| {
         let name = t.name;
         (
             format!("table {name}"),
@@ -295,6 +329,16 @@ pub(super) fn create_sql(application_id: i32, version: i32) -> String {
     }
     sql.push_str("COMMIT;\n");
     sql
+}
+
+/// What brings a store of schema version `from` to the current one: the tables added since. Run
+/// in one transaction with the new `user_version` (a store is never left half upgraded).
+pub(super) fn upgrade_sql(from: i32) -> String {
+    TABLES
+        .iter()
+        .filter(|t| t.since > from)
+        .map(|t| t.create_sql())
+        .collect()
 }
 
 /// What a row of a read table has in common: its table, its values in column order, and how it
@@ -896,6 +940,51 @@ impl TableRow for EquityRow {
         })
     }
 }
+
+/// A start of the venue (`starts`): the first and every restart, with the latency model it ran
+/// with. The inputs after its `seq`, up to the next start's, were taken under that model.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StartRow {
+    /// The start's number: 1, 2, 3, … in the order the venue started (a store upgraded from
+    /// schema version 1 numbers from its first start after the upgrade).
+    pub id: i64,
+    /// The journal's last seq when it started (0: the first start).
+    pub seq: u64,
+    /// Exchange time it started at: its clock, moved on to at least the last input's time.
+    pub time_ms: i64,
+    /// The machine's wall time it started at (ms since the epoch): the exchange clock may be
+    /// injected or follow a recording.
+    pub wall_ms: i64,
+    /// The latency model it ran with, as the model writes itself (`order entry 30 ms, cancel
+    /// 0 ms, response 0 ms, market data 0 ms`); `None`: no model.
+    pub latency: Option<String>,
+}
+
+impl TableRow for StartRow {
+    const TABLE: &'static Table = &STARTS;
+    fn values(&self) -> Vec<Value> {
+        vec![
+            Value::Integer(self.id),
+            Value::Integer(seq_value(self.seq)),
+            Value::Integer(self.time_ms),
+            Value::Integer(self.wall_ms),
+            opt_text(self.latency.as_deref()),
+        ]
+    }
+    fn read(r: &rusqlite::Row<'_>) -> rusqlite::Result<Self> {
+        Ok(StartRow {
+            id: r.get(0)?,
+            seq: get_seq(r, 1)?,
+            time_ms: r.get(2)?,
+            wall_ms: r.get(3)?,
+            latency: r.get(4)?,
+        })
+    }
+}
+
+/// A start's insert: SQLite numbers it (one more than the largest id; rows are never removed).
+pub(super) const START_INSERT: &str =
+    "INSERT INTO starts (seq, time_ms, wall_ms, latency) VALUES (?1, ?2, ?3, ?4)";
 
 /// A row of a read table, as a commit takes it.
 #[derive(Debug, Clone, PartialEq, Eq)]

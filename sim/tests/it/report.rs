@@ -5,6 +5,8 @@
 //! `contango-sim report` reads the same store: while the venue runs, as JSON equal to
 //! `from_store`'s, as a summary, by API key, with a chart, without changing the file; and it
 //! refuses a missing store, a file that is not one, and an unknown account (exit 1, a message).
+//! The report names the latency model the venue ran with: the one it started with, none
+//! (`none: zero latency assumed`), or each model a restart changed to, with the time it began.
 //!
 //! The state directories are under the temporary directory, named uniquely, removed at the end.
 
@@ -16,8 +18,8 @@ use contango::{
     Client, NewOrder, Open, OrderType, PositionType, Side, Trade, Transfer, TransferType,
 };
 use contango_sim::report::{Account, EquityPoint, RunKind, Span, ZERO_LATENCY};
-use contango_sim::store::Reader;
-use contango_sim::{QueueModel, Report, Sim};
+use contango_sim::store::{Reader, StartRow};
+use contango_sim::{Latency, QueueModel, Report, Sim};
 use rust_decimal::Decimal;
 
 /// The injected clock's start (2026-01-01T00:00:01Z): one second into a minute.
@@ -385,4 +387,124 @@ fn contango_sim_report_refuses_a_store_it_cannot_read() {
         "{message}"
     );
     assert!(foreign.stdout.is_empty());
+}
+
+/// Opens a long of 1 and closes it, with MARKET orders against the venue's book.
+async fn round_trip(client: &Client) {
+    client
+        .new_order(order(Side::Buy, Open::Open, 1))
+        .send()
+        .await
+        .expect("open long");
+    client
+        .new_order(order(Side::Sell, Open::Close, 1))
+        .send()
+        .await
+        .expect("close long");
+}
+
+/// A journaled venue in `dir` on the injected clock at `at`, with `latency` if given: a round
+/// trip traded, then shut down (its read tables written).
+async fn session(dir: &Path, at: i64, latency: Option<Latency>) {
+    let mut builder = Sim::builder().state_dir(dir).clock_at(at);
+    if let Some(latency) = latency {
+        builder = builder.latency(latency);
+    }
+    let sim = builder.start().await.expect("a journaled venue");
+    let client = sim.client().expect("client");
+    round_trip(&client).await;
+    sim.shutdown().await;
+}
+
+fn model(text: &str) -> Latency {
+    text.parse().expect("a latency model")
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_paper_sessions_report_names_the_latency_model_it_ran_with() {
+    let dir = TempDir::new("latency");
+    let latency = model("order_entry=30ms,response=5ms");
+    session(&dir.0, START, Some(latency.clone())).await;
+
+    let reader = Reader::open(&dir.0).expect("the store");
+    let report = Report::from_store(&reader, &Account::Funded).expect("the report");
+    assert_eq!(report.fills.len(), 2, "the round trip");
+    let named = "order entry 30 ms, cancel 0 ms, response 5 ms, market data 0 ms";
+    assert_eq!(latency.to_string(), named);
+    assert_eq!(report.run.latency, named);
+    let summary = report.to_string();
+    assert!(
+        summary.contains(&format!("latency         {named}\n")),
+        "{summary}"
+    );
+    // The store's record of the start it came from.
+    let starts = reader.starts().expect("starts");
+    assert_eq!(starts.len(), 1, "{starts:?}");
+    assert_eq!(
+        (starts[0].id, starts[0].seq, starts[0].time_ms),
+        (1, 0, START)
+    );
+    assert_eq!(starts[0].latency.as_deref(), Some(named));
+
+    // `contango-sim report --json` says the same.
+    let json = run(&["--json"], &dir.0);
+    assert_eq!(json.status.code(), Some(0), "{}", text(&json.stderr));
+    let value: serde_json::Value = serde_json::from_slice(&json.stdout).expect("JSON");
+    assert_eq!(value["run"]["latency"], named);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_paper_session_without_a_latency_model_says_zero_latency() {
+    let dir = TempDir::new("no-latency");
+    session(&dir.0, START, None).await;
+
+    let reader = Reader::open(&dir.0).expect("the store");
+    let report = Report::from_store(&reader, &Account::Funded).expect("the report");
+    assert_eq!(report.fills.len(), 2, "the round trip");
+    assert_eq!(report.run.latency, ZERO_LATENCY);
+    assert_eq!(report.run.latency, "none: zero latency assumed");
+    // Recorded as none, not left out.
+    let starts = reader.starts().expect("starts");
+    assert_eq!(starts.len(), 1, "{starts:?}");
+    assert_eq!(starts[0].latency, None);
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_restart_with_another_latency_model_names_each_from_its_start() {
+    let dir = TempDir::new("restarts");
+    let first = model("order_entry=30ms");
+    let second = model("20ms");
+    // Ten minutes apart on the injected clock; the third start without a model.
+    session(&dir.0, START, Some(first.clone())).await;
+    session(&dir.0, START + 10 * MINUTE, Some(second.clone())).await;
+    session(&dir.0, START + 20 * MINUTE, None).await;
+
+    let reader = Reader::open(&dir.0).expect("the store");
+    let report = Report::from_store(&reader, &Account::Funded).expect("the report");
+    assert_eq!(report.fills.len(), 6, "a round trip under each");
+    assert_eq!(
+        report.run.latency,
+        format!(
+            "{first} (from 2026-01-01T00:00:01 UTC); {second} (from 2026-01-01T00:10:01 UTC); \
+             none (from 2026-01-01T00:20:01 UTC)"
+        )
+    );
+    // Each start where it found the journal: the next begins after the inputs of the one before.
+    let starts: Vec<StartRow> = reader.starts().expect("starts");
+    let ids: Vec<i64> = starts.iter().map(|s| s.id).collect();
+    assert_eq!(ids, [1, 2, 3]);
+    assert_eq!(starts[0].seq, 0);
+    assert!(
+        starts[0].seq < starts[1].seq && starts[1].seq < starts[2].seq,
+        "{starts:?}"
+    );
+    let times: Vec<i64> = starts.iter().map(|s| s.time_ms).collect();
+    assert_eq!(times, [START, START + 10 * MINUTE, START + 20 * MINUTE]);
+    // Each fill was made under the model of the start before it.
+    for (fill, start) in report.fills.chunks(2).zip(&starts) {
+        assert!(
+            fill.iter().all(|f| f.time_ms >= start.time_ms),
+            "{fill:?} {start:?}"
+        );
+    }
 }
