@@ -296,9 +296,18 @@ async fn the_command_prints_the_verdicts_and_exits_7_over_the_gap() {
     let table = run(&[]);
     let text = String::from_utf8_lossy(&table.stdout);
     assert!(table.status.success(), "{text}");
-    assert!(text.contains("A-market") && text.contains("price"), "{text}");
-    assert!(text.contains("B-queue") && text.contains("missed"), "{text}");
-    assert!(text.contains("orders 4: agree 2, price 1, missed 1"), "{text}");
+    assert!(
+        text.contains("A-market") && text.contains("price"),
+        "{text}"
+    );
+    assert!(
+        text.contains("B-queue") && text.contains("missed"),
+        "{text}"
+    );
+    assert!(
+        text.contains("orders 4: agree 2, price 1, missed 1"),
+        "{text}"
+    );
     let plot = temp("command-plot").with_extension("svg");
     let json = run(&["--json", "--plot", plot.to_str().unwrap_or_default()]);
     let lines: Vec<serde_json::Value> = String::from_utf8_lossy(&json.stdout)
@@ -309,7 +318,10 @@ async fn the_command_prints_the_verdicts_and_exits_7_over_the_gap() {
     assert_eq!(lines[0]["verdict"], "price");
     let svg = std::fs::read_to_string(&plot).unwrap_or_default();
     let _ = std::fs::remove_file(&plot);
-    assert!(svg.contains("<svg") && svg.contains("simulated"), "the chart");
+    assert!(
+        svg.contains("<svg") && svg.contains("simulated"),
+        "the chart"
+    );
     let gap = lines[4]["gap_bps"].as_f64().unwrap_or_default().abs();
     let over = run(&["--max-gap-bps", &format!("{}", gap / 2.0)]);
     assert_eq!(over.status.code(), Some(7), "over the gap");
