@@ -254,6 +254,13 @@ impl<'a> Run<'a> {
             None => handler.await,
             Some(mut gate) => {
                 tokio::pin!(handler);
+                // Most handlers send nothing and are done at once: no wait to set up then.
+                let mut now = std::task::Context::from_waker(std::task::Waker::noop());
+                if handler.as_mut().poll(&mut now).is_ready() {
+                    self.gate = Some(gate);
+                    self.collect(None);
+                    return;
+                }
                 loop {
                     tokio::select! {
                         biased;

@@ -338,7 +338,6 @@ fn compare(
                 None => Outcome::refused("not sent: the replay ended first".into()),
             };
             let tick = ticks.get(&o.contract).copied().unwrap_or_default();
-            let sent_ms = o.sent_us.div_euclid(1_000);
             OrderCheck {
                 client_order_id: o.client_order_id.clone(),
                 order_id: o.answer.as_ref().ok().copied(),
@@ -347,7 +346,8 @@ fn compare(
                 verdict: Verdict::of(&live, &sim, tick),
                 fee_difference: sim.fee - live.fee,
                 first_fill_difference_ms: match (live.first_fill_ms, sim.first_fill_ms) {
-                    (Some(l), Some(s)) => Some((s - sent_ms) - (l - sent_ms)),
+                    // Both from the same send time: the difference of the fills' times.
+                    (Some(l), Some(s)) => Some(s - l),
                     _ => None,
                 },
                 live,
