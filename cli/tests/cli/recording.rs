@@ -153,7 +153,14 @@ fn a_recorded_stream_replays_its_lines_and_ends_where_the_recording_does() {
             )
             .expect("the cancel");
         },
-        |lines| lines.iter().any(|l| l.contains("\"X\":\"CANCELLED\"")),
+        // The cancel's account update too: the recording keeps every frame that came, so the
+        // live output must not stop before the last one.
+        |lines| {
+            lines
+                .iter()
+                .position(|l| l.contains("\"X\":\"CANCELLED\""))
+                .is_some_and(|i| lines[i..].iter().any(|l| l.contains("ACCOUNT_UPDATE")))
+        },
     );
     assert_eq!(live.code, Some(0), "{live:?}");
     let market = file("stream-market.jsonl");
