@@ -39,6 +39,7 @@
 pub(crate) mod lockstep;
 pub(crate) mod recorder;
 mod session;
+pub mod sweep;
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -180,6 +181,11 @@ impl Backtest {
     pub fn record(mut self, path: impl Into<PathBuf>) -> Self {
         self.record = Some(path.into());
         self
+    }
+
+    /// A fingerprint of the frames (FNV-1a): what shards of one sweep share.
+    pub(crate) fn fingerprint(&self) -> String {
+        sweep::fnv1a(self.frames.iter().map(|(_, bytes)| bytes))
     }
 
     /// Runs `strategy` over the frames; the report at the end.

@@ -176,3 +176,63 @@ pub(crate) fn curves(
         .map_err(|e| e.to_string())?;
     root.present().map_err(|e| e.to_string())
 }
+
+/// A heatmap of one figure over two parameters to the SVG file `path`: `cells` are
+/// `(x index, y index, value)`, a missing value drawn grey; each cell is labelled with its value.
+pub(crate) fn heatmap(
+    path: &Path,
+    caption: &str,
+    (x_name, xs): (&str, &[String]),
+    (y_name, ys): (&str, &[String]),
+    cells: &[(usize, usize, Option<f64>)],
+) -> Result<(), String> {
+    let values: Vec<f64> = cells.iter().filter_map(|c| c.2).collect();
+    let lo = values.iter().copied().fold(f64::MAX, f64::min);
+    let hi = values.iter().copied().fold(f64::MIN, f64::max);
+    let span = if hi > lo { hi - lo } else { 1.0 };
+    let root = SVGBackend::new(
+        path,
+        (160 + 110 * xs.len() as u32, 140 + 60 * ys.len() as u32),
+    )
+    .into_drawing_area();
+    root.fill(&WHITE).map_err(|e| e.to_string())?;
+    let mut chart = ChartBuilder::on(&root)
+        .caption(caption, ("sans-serif", 18))
+        .margin(12)
+        .x_label_area_size(40)
+        .y_label_area_size(80)
+        .build_cartesian_2d(0..xs.len(), 0..ys.len())
+        .map_err(|e| e.to_string())?;
+    chart
+        .configure_mesh()
+        .disable_mesh()
+        .x_desc(x_name)
+        .y_desc(y_name)
+        .x_labels(xs.len() + 1)
+        .y_labels(ys.len() + 1)
+        .x_label_formatter(&|i| xs.get(*i).cloned().unwrap_or_default())
+        .y_label_formatter(&|j| ys.get(*j).cloned().unwrap_or_default())
+        .draw()
+        .map_err(|e| e.to_string())?;
+    chart
+        .draw_series(cells.iter().map(|&(i, j, v)| {
+            // Blue (low) to red (high); grey without a value.
+            let colour = v.map_or(RGBColor(200, 200, 200), |v| {
+                let t = (v - lo) / span;
+                RGBColor((255.0 * t) as u8, 80, (255.0 * (1.0 - t)) as u8)
+            });
+            Rectangle::new([(i, j), (i + 1, j + 1)], colour.filled())
+        }))
+        .map_err(|e| e.to_string())?;
+    chart
+        .draw_series(cells.iter().map(|&(i, j, v)| {
+            let label = v.map_or_else(|| "-".to_owned(), |v| format!("{v:.4}"));
+            Text::new(
+                label,
+                (i, j + 1),
+                ("sans-serif", 13).into_font().color(&WHITE),
+            )
+        }))
+        .map_err(|e| e.to_string())?;
+    root.present().map_err(|e| e.to_string())
+}

@@ -24,3 +24,5 @@ mod restart;
 #[cfg(feature = "journal")] // rusqlite, the store's own dependency, makes the bad files
 mod stores;
 mod structure;
+#[cfg(feature = "backtest")] // Backtest::sweep
+mod sweep;
