@@ -479,4 +479,104 @@ mod tests {
         assert!(e.message.starts_with("no recording in it"), "{e}");
         let _ = std::fs::remove_dir_all(&dir);
     }
+
+    /// A rotating recorder on a clock the test moves: a file per hour, each closed one
+    /// compressed, a quiet hour's file closed on time; the directory reads as one recording of
+    /// the same lines would.
+    #[cfg(feature = "streams")]
+    #[tokio::test]
+    async fn a_rotating_recorder_writes_a_file_per_hour_that_read_as_one_recording() {
+        use std::sync::Arc;
+        use std::sync::atomic::{AtomicI64, Ordering};
+
+        use crate::recording::{Direction, Recorder, Rotation};
+
+        let dir = temp("rotating");
+        // 2026-11-27T12:59:59Z.
+        let now = Arc::new(AtomicI64::new(1_795_784_399_000_000));
+        let clock = {
+            let now = Arc::clone(&now);
+            move || now.load(Ordering::SeqCst)
+        };
+        let rotating =
+            Recorder::rotating_with_clock(&dir, "market", Rotation::Hour, clock.clone()).unwrap();
+        let whole = Arc::new(std::sync::Mutex::new(Vec::new()));
+        struct Shared(Arc<std::sync::Mutex<Vec<u8>>>);
+        impl Write for Shared {
+            fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+                self.0.lock().unwrap().extend_from_slice(b);
+                Ok(b.len())
+            }
+            fn flush(&mut self) -> std::io::Result<()> {
+                Ok(())
+            }
+        }
+        let one = Recorder::to_writer_with_clock(Shared(Arc::clone(&whole)), clock).unwrap();
+        let both = [&rotating, &one];
+        let conn = both.map(|r| r.connect("market", "ws://h/kline-api/ws"))[0];
+        for r in both {
+            r.clock(-250, Some(900));
+            r.frame(conn, Direction::In, false, &b"{\"n\":1}"[..]);
+        }
+        now.store(1_795_784_400_500_000, Ordering::SeqCst); // 13:00:00.5
+        for r in both {
+            r.frame(conn, Direction::In, false, &b"{\"n\":2}"[..]);
+        }
+        rotating.flush().await.unwrap();
+        // A quiet hour: its file is closed and compressed when the hour ends, not at the next line.
+        now.store(1_795_788_000_000_000, Ordering::SeqCst); // 14:00:00
+        let compressed = dir.join("market-2026-11-27T13.jsonl.gz");
+        let waited = std::time::Instant::now();
+        while !compressed.exists() {
+            assert!(
+                waited.elapsed() < std::time::Duration::from_secs(5),
+                "no {compressed:?}: {:?}",
+                std::fs::read_dir(&dir).unwrap().collect::<Vec<_>>()
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        }
+        for r in both {
+            r.frame(conn, Direction::In, false, &b"{\"n\":3}"[..]);
+        }
+        rotating.finish().await.unwrap();
+        one.flush().await.unwrap();
+        let mut names: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        assert_eq!(
+            names,
+            [
+                "market-2026-11-27T12.jsonl.gz",
+                "market-2026-11-27T13.jsonl.gz",
+                "market-2026-11-27T14.jsonl.gz"
+            ]
+        );
+        // Each file reads alone: the last one starts with the open connection and the clock.
+        let last = Recording::from_file(dir.join(&names[2])).unwrap();
+        assert!(matches!(
+            last.entries[0].recorded,
+            Recorded::Connect { conn: 1, .. }
+        ));
+        assert!(matches!(
+            last.entries[1].recorded,
+            Recorded::Clock {
+                offset_us: -250,
+                ..
+            }
+        ));
+        assert_eq!(last.entries.len(), 3);
+        let joined = Recording::from_dir(&dir).unwrap();
+        let single = Recording::parse(&whole.lock().unwrap()).unwrap();
+        assert_eq!(joined.header, single.header);
+        assert_eq!(seen(&joined), seen(&single));
+        assert_eq!(seen(&joined).len(), 5);
+        assert!(joined.warnings.is_empty(), "{:?}", joined.warnings);
+        // Nothing is written after the end.
+        rotating.frame(conn, Direction::In, false, &b"{\"n\":4}"[..]);
+        assert!(rotating.flush().await.is_ok());
+        assert_eq!(Recording::from_dir(&dir).unwrap(), joined);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }

@@ -3,8 +3,9 @@
 //! in order, as JSON lines, without secrets; read back by [`Recording`] for replays
 //! (`contango_sim::Replay`) and offline drift checks (`contango drift --from`).
 //!
-//! `line` is the format, `recorder` the writer, `files` the reading of files (plain or gzip) and
-//! of a directory of them as one session; `redact` keeps secrets out.
+//! `line` is the format, `recorder` the writer (one file, or rotating files by the UTC hour or
+//! day, each closed one gzipped: `rotate`), `files` the reading of files (plain or gzip) and of
+//! a directory of them as one session; `redact` keeps secrets out.
 //!
 //! The format (version 2), one JSON object per line; times are microseconds since the start:
 //!
@@ -40,6 +41,8 @@ mod files;
 mod line;
 mod recorder;
 mod redact;
+mod rotate;
+mod writer;
 
 pub use line::{
     Answer, ClosedBy, Direction, Entry, Exchange, Frame, Header, Outcome, Payload, Recorded,
@@ -47,3 +50,4 @@ pub use line::{
 };
 pub(crate) use recorder::HttpAnswer;
 pub use recorder::{DEFAULT_MAX_QUEUED_BYTES, Recorder};
+pub use rotate::Rotation;
