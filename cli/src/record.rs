@@ -184,3 +184,39 @@ fn log_sink() -> Sink {
         Ok(())
     })
 }
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use crate::commands::Commands;
+    use crate::options::command;
+
+    #[test]
+    fn record_market_takes_stream_markets_flags_its_channels_by_default_and_hides_test_flags() {
+        assert_eq!(super::CHANNEL, contango_codegen::cli_names::CHANNEL_FLAG);
+        let parse = |args: &[&str]| {
+            let args = ["contango", "record", "market", "--contract", "E-BTC-USDT"]
+                .iter()
+                .chain(args);
+            command::<Commands>(&[]).try_get_matches_from(args)
+        };
+        let m = parse(&["--out", "d"]).unwrap();
+        let (_, record) = m.subcommand().unwrap();
+        let (_, market) = record.subcommand().unwrap();
+        let channels: Vec<&String> = market.get_many("channel").unwrap().collect();
+        assert_eq!(channels, ["depth", "trades", "ticker"]);
+        assert_eq!(market.get_one::<String>("rotate").unwrap(), "hour");
+        assert!(parse(&[]).is_err(), "--out is required");
+        assert!(parse(&["--out", "d", "--rotate", "week"]).is_err());
+        assert!(parse(&["--out", "d", "--channel", "kline", "--interval", "1min"]).is_ok());
+        let mut cmd = command::<Commands>(&[]);
+        let help = cmd
+            .find_subcommand_mut("record")
+            .and_then(|r| r.find_subcommand_mut("market"))
+            .unwrap()
+            .render_long_help()
+            .to_string();
+        assert!(help.contains("--rotate <PERIOD>") && help.contains("--step <STEP>"));
+        assert!(!help.contains("rotate-every") && !help.contains("silence-timeout"));
+    }
+}
