@@ -38,6 +38,10 @@ pub trait Api {
     const SPEC_YAML: &'static str;
     /// The spec file as the SDK's `generate!` named it.
     const SPEC_FILE: &'static str;
+    /// The market channels `record market` records when `--channel` is not given: those whose
+    /// every parameter has a default (a depth at the finest step, trades, the ticker; not the
+    /// candles, whose interval must be chosen).
+    const MARKET_DEFAULT_CHANNELS: &'static [&'static str] = &[];
 
     /// What the client's answers and streams held that the spec does not describe.
     fn drift(client: &Self::Client) -> contango_runtime::drift::DriftReport;

@@ -4,9 +4,10 @@
 //! `contango_macros::generate_cli!`; this crate holds what is the same for every spec: the
 //! global options ([`options`]), the product lines ([`product`]), where credentials come from
 //! ([`profile`], [`target`]), parsing argument values ([`values`]), output ([`shape`],
-//! [`output`]), exit codes ([`failure`]), the stream loop ([`stream`]), the `-v` log's writer
-//! ([`verbose`]), hand-written commands a binary adds ([`extension`]) and the flow of one
-//! invocation ([`run()`]). None of it names the shipped spec.
+//! [`output`]), exit codes ([`failure`]), the stream loop ([`stream`]), the market recorder
+//! (`record`), the `-v` log's writer ([`verbose`]), hand-written commands a binary adds
+//! ([`extension`]) and the flow of one invocation ([`run()`]). None of it names the shipped
+//! spec.
 //!
 //! The shipped spec's part sits beside it: [`commands`] (`generate_cli!` of
 //! `spec/futures.yaml`) and [`watch`] (the facade's account and book watchers as views, an
@@ -26,6 +27,7 @@ pub mod options;
 pub mod output;
 pub mod product;
 pub mod profile;
+mod record;
 mod run;
 pub mod shape;
 pub mod stream;
@@ -55,6 +57,7 @@ pub mod __private {
     pub use crate::api::{Api, EndpointInfo};
     pub use crate::failure::Failure;
     pub use crate::product::ProductInfo;
+    pub use crate::record::market_settings;
     pub use crate::shape::{Shape, answer, done, event, market_event, raw_event, raw_market_event};
     pub use crate::stream::{Sink, Stop, run_stream};
     pub use crate::target::Target;

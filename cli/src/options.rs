@@ -1,4 +1,5 @@
-//! The global options and the commands every spec gets (`stream`, `drift`, `completions`), with
+//! The global options and the commands every spec gets (`stream`, `record`, `drift`,
+//! `completions`), with
 //! the hand-written ones a binary adds ([`Extension`]s: the shipped `contango` adds `watch`).
 //! The generator keeps their names free (`contango_codegen::cli_names`, which a test of the
 //! shipped binary's command tree holds equal to it): an endpoint or parameter with one of them is
@@ -27,7 +28,7 @@ pub struct Global {
     pub profile: Option<String>,
     /// `--sim`.
     pub sim: bool,
-    /// `--market-from URL|FILE` (with `--sim`): the simulator's market follows a real one.
+    /// `--market-from URL|FILE|DIR` (with `--sim`): the simulator's market follows a real one.
     pub market_from: Option<String>,
     /// `--pace recorded|N|fast` (with a recording as `--market-from`).
     pub pace: Option<String>,
@@ -120,9 +121,9 @@ pub fn command<A: Api>(extensions: &[&dyn Extension]) -> Command {
         .arg(global(Arg::new("sim").long("sim").action(ArgAction::SetTrue))
             .conflicts_with_all(["base-url", "market-url", "profile"])
             .help("Start the embedded exchange simulator for this command and use it (its address goes to stderr)"))
-        .arg(global(Arg::new("market-from").long("market-from").value_name("URL|FILE"))
+        .arg(global(Arg::new("market-from").long("market-from").value_name("URL|FILE|DIR"))
             .requires("sim")
-            .help("With --sim: the simulator's market follows a real one, a live market stream (ws:// or wss://) or a recording of one; its book, trades and mark price, local fills"))
+            .help("With --sim: the simulator's market follows a real one, a live market stream (ws:// or wss://) or a recording of one (a file, or a directory of them as `record market` writes); its book, trades and mark price, local fills"))
         .arg(global(Arg::new("pace").long("pace").value_name("PACE"))
             .requires("market-from")
             .help("How a recording given to --market-from plays: recorded (default), N times faster, or fast"))
@@ -149,7 +150,8 @@ pub fn command<A: Api>(extensions: &[&dyn Extension]) -> Command {
              listen key and exits 0",
         ));
     }
-    streams.extend(A::market_command());
+    let market = A::market_command();
+    streams.extend(market.clone());
     if !streams.is_empty() {
         root = root.subcommand(
             Command::new("stream")
@@ -157,6 +159,9 @@ pub fn command<A: Api>(extensions: &[&dyn Extension]) -> Command {
                 .subcommand_required(true)
                 .subcommands(streams.into_iter().map(|c| c.after_help(ExitStatus::HELP))),
         );
+    }
+    if let Some(market) = market {
+        root = root.subcommand(crate::record::command(market, A::MARKET_DEFAULT_CHANNELS));
     }
     for extension in extensions {
         root = root.subcommand(extension.command());

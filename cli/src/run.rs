@@ -110,7 +110,13 @@ async fn execute<A: Api>(
         .copied()
         .find(|e| e.command().get_name() == name);
     // Installed before anything starts, so an early Ctrl-C is handled too.
-    let until_stopped = name == "stream" || extension.is_some_and(|e| e.runs_until_stopped());
+    let until_stopped =
+        name == "stream" || name == "record" || extension.is_some_and(|e| e.runs_until_stopped());
+    if name == "record" && global.record.is_some() {
+        return Err(Failure::Refused(
+            "record market writes its own files (--out DIR): --record is not for it".to_owned(),
+        ));
+    }
     let stop = until_stopped.then(stream::on_signal);
     // `drift --from FILE` reads a recording: no server, nothing sent.
     if let Some(path) = (name == "drift")
@@ -120,9 +126,11 @@ async fn execute<A: Api>(
         let client = A::client(&Target::offline())?;
         return drift::from_recording::<A>(&client, path.as_ref(), args, global);
     }
-    // The simulator's market stands still unless driven: `stream market`, `drift` and the
-    // extensions that ask (`watch`: a watched account's orders fill as it moves) get a moving one.
-    let driven = (name == "stream" && matches!(args.subcommand(), Some(("market", _))))
+    // The simulator's market stands still unless driven: `stream market`, `record market`,
+    // `drift` and the extensions that ask (`watch`: a watched account's orders fill as it moves)
+    // get a moving one.
+    let driven = (matches!(name, "stream" | "record")
+        && matches!(args.subcommand(), Some(("market", _))))
         || name == "drift"
         || extension.is_some_and(|e| e.moves_the_market());
     let sim = match global.sim {
@@ -164,6 +172,9 @@ async fn execute<A: Api>(
                         sim: sim.as_ref(),
                     };
                     extension.run(cx).await
+                }
+                (None, Some(stop)) if name == "record" => {
+                    crate::record::run::<A>(&target, args, stop).await
                 }
                 (None, stop) => match (A::client(&target), stop) {
                     (Err(e), _) => Err(e),
@@ -275,6 +286,9 @@ async fn start_sim(driven: bool, global: &Global) -> Result<Sim, Failure> {
         sim.rest_url(),
         sim.ws_url()
     );
+    for warning in sim.source_warnings() {
+        eprintln!("sim: warning: {warning}");
+    }
     Ok(sim)
 }
 

@@ -145,6 +145,14 @@ impl Target {
         self
     }
 
+    /// The same target without credentials: for what only reads public data (`record market`),
+    /// so that no secret is anywhere near what it records.
+    pub fn public(mut self) -> Target {
+        self.keys = None;
+        self.source = CredentialSource::None;
+        self
+    }
+
     /// Where the client's traffic is recorded, if anywhere.
     pub fn recorder(&self) -> Option<&Recorder> {
         self.recorder.as_ref()

@@ -6,7 +6,7 @@
 //! the command tree `contango_cli` builds, both ways.
 
 /// The top-level commands every command line has beside one per endpoint (`cli/src/options.rs`).
-pub const COMMANDS: &[&str] = &["stream", "watch", "drift", "completions"];
+pub const COMMANDS: &[&str] = &["stream", "record", "watch", "drift", "completions"];
 
 /// The global flags, accepted by every command (`cli/src/options.rs`), without their `--`.
 pub const GLOBAL_FLAGS: &[&str] = &[

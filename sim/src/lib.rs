@@ -183,6 +183,8 @@ pub struct Sim {
     api_key: String,
     secret: String,
     tasks: Vec<JoinHandle<()>>,
+    /// What the market source's recording lacked (a file cut short), in words.
+    source_warnings: Vec<String>,
 }
 
 fn invalid(message: impl std::fmt::Display) -> std::io::Error {
@@ -297,9 +299,12 @@ impl Sim {
         if let Some(d) = driver {
             tasks.push(tokio::spawn(feeds::driver::run(d, venue.clone())));
         }
+        let mut source_warnings = Vec::new();
         if let Some(source) = &source {
             let contracts = venue.read().exchange.mirrored_contracts();
-            tasks.extend(feeds::source::start(source, venue.clone(), contracts)?);
+            let started = feeds::source::start(source, venue.clone(), contracts)?;
+            tasks.extend(started.task);
+            source_warnings = started.warnings;
         }
         Ok(Sim {
             server,
@@ -311,6 +316,7 @@ impl Sim {
             api_key,
             secret,
             tasks,
+            source_warnings,
         })
     }
 
@@ -487,6 +493,13 @@ impl Sim {
     /// a restored venue's first start's.
     pub fn queue_model(&self) -> QueueModel {
         self.venue().read().exchange.rules().queue_model
+    }
+
+    /// What the market source's recording lacked, in words: a file cut short by a kill plays up
+    /// to its last whole line, and each such file is named here (empty for a whole recording and
+    /// for a live source).
+    pub fn source_warnings(&self) -> &[String] {
+        &self.source_warnings
     }
 
     /// The state of the market source of a mirrored contract (`None`: not mirrored).

@@ -53,7 +53,9 @@ a paper session's report (`report`; reads DIR's store read-only, also while the 
                                 instead of the summary
   --plot FILE.svg               also draw equity and position over time
 real prices (the contracts follow a real market; no synthetic market maker):
-  --market-from URL|FILE        a live market stream (ws:// or wss://) or a recording of one
+  --market-from URL|FILE|DIR    a live market stream (ws:// or wss://) or a recording of one:
+                                a file, plain or gzip, or a directory of them (contango record
+                                market's rotating files) played as one session
   --pace recorded|N|fast        how a recording plays: as recorded, N times faster, or at once
   --contract NAME               a contract to mirror (repeatable; default every tradable one)
   --queue-model MODEL           when a trade at a resting order's price fills it: conservative
@@ -589,6 +591,9 @@ async fn main() -> ExitCode {
     if let Some(source) = sim.market_source() {
         println!("  market from   : {source}");
         println!("  queue model   : {}", sim.queue_model());
+        for warning in sim.source_warnings() {
+            eprintln!("contango-sim: warning: {warning}");
+        }
     }
     if let Some(latency) = &parsed.latency {
         println!("  latency       : {latency}");

@@ -3,7 +3,8 @@
 //! SDK's builder for that endpoint and sends it, so the arguments are checked by the SDK's own
 //! validation (one validator, one error text) and new orders keep their precheck and dedupe.
 //! With a market stream in the spec, `stream market` subscribes through the SDK's market stream
-//! builder the same way: a `--channel` value per channel key, a flag per channel parameter.
+//! builder the same way: a `--channel` value per channel key, a flag per channel parameter
+//! (`record market` takes the same flags, and the channels that need none by default).
 //!
 //! `validate` has checked what the command line needs of the spec (`validate/cli`: no command or
 //! flag named like the CLI's own); nothing here can fail.
@@ -76,6 +77,13 @@ pub fn emit(ir: &Ir) -> TokenStream {
         }
         None => quote!(::std::option::Option::None),
     };
+    // The channels whose every parameter has a default: what `record market` records unless told.
+    let default_channels = ir.market.iter().flat_map(|m| {
+        m.channels
+            .iter()
+            .filter(|c| c.params.iter().all(|p| param_default(p).is_some()))
+            .map(|c| snake(&c.variant))
+    });
     let market_stream = match &ir.market {
         Some(m) => market_stream(m),
         None => quote! {
@@ -119,6 +127,7 @@ pub fn emit(ir: &Ir) -> TokenStream {
             const ENDPOINTS: &'static [#p::EndpointInfo] = &[#(#endpoints),*];
             const SPEC_YAML: &'static str = SPEC_YAML;
             const SPEC_FILE: &'static str = SPEC_FILE;
+            const MARKET_DEFAULT_CHANNELS: &'static [&'static str] = &[#(#default_channels),*];
 
             fn drift(client: &Client) -> ::contango::DriftReport {
                 client.drift()
@@ -557,7 +566,7 @@ fn market_stream(m: &Market) -> TokenStream {
                     )));
                 }
             }
-            let mut builder = client.market_stream();
+            let mut builder = #p::market_settings(client.market_stream(), args);
             for key in chosen {
                 match key.as_str() {
                     #(#arms)*
@@ -710,6 +719,16 @@ mod tests {
         }
         assert!(market.contains("default0."), "--step defaults to its min");
         assert!(text.contains("channel`kline`needs--interval"));
+        // What `record market` records unless told: the channels no flag is required for.
+        let defaults = text
+            .split("constMARKET_DEFAULT_CHANNELS:&'static[&'staticstr]=&[")
+            .nth(1)
+            .and_then(|t| t.split(']').next())
+            .unwrap_or_default();
+        assert_eq!(
+            defaults.trim_end_matches(','),
+            r#""depth","trades","ticker""#
+        );
     }
 
     #[test]

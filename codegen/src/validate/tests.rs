@@ -763,7 +763,7 @@ mod cli {
 
     #[test]
     fn an_endpoint_named_like_a_command_of_the_command_line() {
-        for command in ["watch", "stream", "drift", "completions", "help"] {
+        for command in ["watch", "stream", "record", "drift", "completions", "help"] {
             let text = edit(&[("  thing:\n", &format!("  {command}:\n"))]);
             one(
                 &cli_only(&text),

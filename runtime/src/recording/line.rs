@@ -221,7 +221,8 @@ pub enum Recorded {
 /// A line of a recording read back: where it was, when it happened, what it holds.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Entry {
-    /// Its line number in the file (the header is line 1).
+    /// Its line number in its file (the header is line 1); 0 for a line no file holds (the gap
+    /// [`Recording::from_dir`] puts where a directory's recorder was not running).
     pub line: usize,
     /// When it happened, in microseconds since the recording started (an HTTP exchange: when
     /// its request was sent). A version-1 line's milliseconds × 1000.
@@ -598,37 +599,36 @@ fn missing(kind: Kind, key: &str) -> String {
 /// A whole recording, read and checked.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Recording {
-    /// Its first line.
+    /// Its first line (a directory's: its first file's).
     pub header: Header,
     /// Every other line, in order.
     pub entries: Vec<Entry>,
+    /// What was read but not whole, in words: a file cut short (a recorder killed while
+    /// writing), read up to its last whole line. Also logged when read.
+    pub warnings: Vec<String>,
 }
 
 impl Recording {
-    /// Reads the recording at `path`.
-    pub fn from_file(path: impl AsRef<std::path::Path>) -> Result<Recording, RecordingError> {
-        let path = path.as_ref();
-        let name = path.display().to_string();
-        let bytes = std::fs::read(path).map_err(|e| RecordingError {
-            file: Some(name.clone()),
-            line: 0,
-            message: format!("cannot read: {e}"),
-        })?;
-        Recording::parse(&bytes).map_err(|e| RecordingError {
-            file: Some(name),
-            ..e
-        })
-    }
-
     /// Reads a recording from its bytes: a header naming [`VERSION`] or [`VERSION_1`], then one
     /// JSON object per line (blank lines are allowed). The first line that is not one is
-    /// refused by number.
+    /// refused by number, except a last line cut short, which a killed recorder leaves: the
+    /// recording is read up to the line before, with a warning ([`Recording::warnings`]).
     pub fn parse(bytes: &[u8]) -> Result<Recording, RecordingError> {
+        let recording = Recording::parse_quietly(bytes)?;
+        for warning in &recording.warnings {
+            tracing::warn!(%warning, "contango.recording.incomplete");
+        }
+        Ok(recording)
+    }
+
+    /// [`Recording::parse`] without logging its warnings (its callers log them with more).
+    pub(super) fn parse_quietly(bytes: &[u8]) -> Result<Recording, RecordingError> {
         let fail = |line: usize, message: String| RecordingError {
             file: None,
             line,
             message,
         };
+        let (bytes, cut) = without_cut_line(bytes);
         let text = std::str::from_utf8(bytes).map_err(|e| {
             let line = 1 + bytes[..e.valid_up_to()]
                 .iter()
@@ -641,9 +641,10 @@ impl Recording {
             .enumerate()
             .map(|(i, l)| (i + 1, l.trim()))
             .filter(|(_, l)| !l.is_empty());
-        let (first, head) = lines
-            .next()
-            .ok_or_else(|| fail(1, "empty: a recording starts with its header line".into()))?;
+        let (first, head) = lines.next().ok_or_else(|| match cut {
+            Some(_) => fail(1, "the header line is cut short".into()),
+            None => fail(1, "empty: a recording starts with its header line".into()),
+        })?;
         let header = read_header(head).map_err(|m| fail(first, m))?;
         let version = header.contango_recording;
         let entries = lines
@@ -652,7 +653,21 @@ impl Recording {
                 raw.into_entry(n, version).map_err(|m| fail(n, m))
             })
             .collect::<Result<Vec<_>, _>>()?;
-        Ok(Recording { header, entries })
+        let warnings = cut
+            .map(|line| {
+                format!(
+                    "line {line} is cut short (the file ends inside it, as a killed recorder \
+                     leaves it): read up to line {}",
+                    line - 1
+                )
+            })
+            .into_iter()
+            .collect();
+        Ok(Recording {
+            header,
+            entries,
+            warnings,
+        })
     }
 
     /// The format version of the file ([`VERSION`] or [`VERSION_1`]).
@@ -667,6 +682,31 @@ impl Recording {
             _ => None,
         })
     }
+}
+
+/// `bytes` without a last line cut short, and that line's number. A line is cut short when
+/// nothing ends it (no newline) and it stops inside a JSON value or a UTF-8 character: what a
+/// writer killed mid-line leaves. A last line that is whole JSON, or that holds something other
+/// than a prefix of it, is kept (and read or refused as any other).
+fn without_cut_line(bytes: &[u8]) -> (&[u8], Option<usize>) {
+    let start = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+    let last = &bytes[start..];
+    if last.iter().all(u8::is_ascii_whitespace) {
+        return (bytes, None);
+    }
+    let unfinished = |text: &[u8]| {
+        serde_json::from_slice::<serde::de::IgnoredAny>(text).is_err_and(|e| e.is_eof())
+    };
+    let cut = match std::str::from_utf8(last) {
+        // Cut inside a character, after the start of a JSON value.
+        Err(e) => e.error_len().is_none() && unfinished(&last[..e.valid_up_to()]),
+        Ok(_) => unfinished(last),
+    };
+    if !cut {
+        return (bytes, None);
+    }
+    let line = 1 + bytes[..start].iter().filter(|&&b| b == b'\n').count();
+    (&bytes[..start], Some(line))
 }
 
 /// The header of either version, or why it is not one.
@@ -921,14 +961,20 @@ mod tests {
     #[test]
     fn a_damaged_recording_is_refused_with_its_line() {
         let good = write(&every_kind());
-        // A line cut short (a crash while writing).
+        // A line cut short, then more lines: damage, not a kill.
         let cut = &good[..good.len() - 20];
-        let e = refused(cut);
+        let e = refused(&format!(
+            "{cut}\n{}",
+            good.lines().nth(1).unwrap_or_default()
+        ));
         assert_eq!(e.line, 13, "{e}");
         assert!(
             e.to_string().starts_with("line 13: EOF while parsing"),
             "{e}"
         );
+        // A last line that is not the start of one.
+        let e = refused(&format!("{good}garbage"));
+        assert_eq!(e.line, 14, "{e}");
         // Not JSON at all.
         let e = refused(&good.replacen(r#"{"at_us":3003,"#, "{at_us:3003,", 1));
         assert_eq!(e.line, 5, "{e}");
@@ -982,6 +1028,44 @@ mod tests {
         );
         let e = refused(&good.replacen(r#"{"at_us":0,"#, "{", 1));
         assert_eq!((e.line, e.message.as_str()), (2, "a line needs `at_us`"));
+    }
+
+    #[test]
+    fn a_file_cut_short_reads_up_to_its_last_whole_line_with_a_warning() {
+        let good = write(&every_kind());
+        let whole = Recording::parse(good.as_bytes()).expect("reads");
+        assert!(whole.warnings.is_empty());
+        // Cut anywhere inside the last line, a character included: the lines before it.
+        let last = good.trim_end().rfind('\n').unwrap_or_default() + 1;
+        let accented = good.replace("silent for", "muet (é) for");
+        let inside = accented.rfind('é').unwrap_or_default() + 1;
+        for cut in [
+            &good.as_bytes()[..good.len() - 20],
+            &good.as_bytes()[..last + 1],
+            &accented.as_bytes()[..inside],
+        ] {
+            let read = Recording::parse(cut).expect("reads up to the cut");
+            assert_eq!(read.entries.len(), whole.entries.len() - 1);
+            assert_eq!(read.entries[..], whole.entries[..11]);
+            assert_eq!(
+                read.warnings,
+                [
+                    "line 13 is cut short (the file ends inside it, as a killed recorder \
+                     leaves it): read up to line 12"
+                ]
+            );
+        }
+        // A last line whole but for its newline is a line; a cut at a line's end, no cut.
+        for whole_lines in [good.trim_end(), &good[..last]] {
+            let read = Recording::parse(whole_lines.as_bytes()).expect("reads");
+            assert!(read.warnings.is_empty(), "{:?}", read.warnings);
+        }
+        // The header alone, cut: nothing to read.
+        let e = refused(&HEADER[..30]);
+        assert_eq!(
+            (e.line, e.message.as_str()),
+            (1, "the header line is cut short")
+        );
     }
 
     #[test]

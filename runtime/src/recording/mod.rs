@@ -3,6 +3,10 @@
 //! in order, as JSON lines, without secrets; read back by [`Recording`] for replays
 //! (`contango_sim::Replay`) and offline drift checks (`contango drift --from`).
 //!
+//! `line` is the format, `recorder` the writer (one file, or rotating files by the UTC hour or
+//! day, each closed one gzipped: `rotate`), `files` the reading of files (plain or gzip) and of
+//! a directory of them as one session; `redact` keeps secrets out.
+//!
 //! The format (version 2), one JSON object per line; times are microseconds since the start:
 //!
 //! - line 1, the header: `{"contango_recording":2,"started_us":<epoch µs>,"client":"contango/x"}`;
@@ -33,9 +37,12 @@
 //! placeholder), the API key `<api-key>`, the secret `<secret>` and a signature `<signature>`
 //! wherever a server might echo them.
 
+mod files;
 mod line;
 mod recorder;
 mod redact;
+mod rotate;
+mod writer;
 
 pub use line::{
     Answer, ClosedBy, Direction, Entry, Exchange, Frame, Header, Outcome, Payload, Recorded,
@@ -43,3 +50,4 @@ pub use line::{
 };
 pub(crate) use recorder::HttpAnswer;
 pub use recorder::{DEFAULT_MAX_QUEUED_BYTES, Recorder};
+pub use rotate::Rotation;

@@ -1,38 +1,43 @@
 //! The recorder: a handle the request path and the streams hand what they already have (bytes,
-//! shared buffers), and a writer thread that redacts, inflates, formats and writes it, so the
-//! request path never waits on a file.
+//! shared buffers), and a writer thread (`writer`) that redacts, inflates, formats and writes
+//! it, so the request path never waits on a file.
 //!
 //! What waits for the writer is bounded ([`Recorder::max_queued_bytes`]): a trading program
 //! must not slow down, nor grow without limit, because a disk is slow. Past the bound an
 //! exchange or frame is left out, never silently: it is counted ([`Recorder::lost`]), logged,
 //! marked in the file where it was lost (a `lost` line with the count), and every later
 //! [`Recorder::flush`] says the recording is incomplete.
+//!
+//! A recorder writes one file, or rotating files in a directory ([`Recorder::rotating`]: a file
+//! per UTC hour or day, each closed one compressed; `rotate`), for a recording that runs for
+//! weeks. A new file starts with what a reader of it alone needs from before it: the
+//! connections still open and the last clock sample, repeated as they were written.
 
-use std::collections::VecDeque;
 use std::fmt;
 use std::io::{self, BufWriter, Write};
 use std::path::{Path, PathBuf};
-use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, AtomicUsize, Ordering};
 use std::sync::mpsc;
+use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
 use bytes::Bytes;
 use zeroize::Zeroizing;
 
-use super::line::{Answer, Exchange, Outcome, Payload, Raw, RawHeader, Recorded, VERSION};
 #[cfg(feature = "streams")]
-use super::line::{ClosedBy, Direction, Frame};
-use super::redact::Redactor;
+use super::line::{ClosedBy, Direction};
+use super::line::{RawHeader, VERSION};
+use super::rotate::{Rotating, Rotation};
+use super::writer::Writer;
 use crate::credentials::Credentials;
 use crate::encode::PathParam;
 
 /// How often the writer looks at its queue (and so how far the file may lag behind).
-const TICK: std::time::Duration = std::time::Duration::from_millis(10);
+pub(super) const TICK: std::time::Duration = std::time::Duration::from_millis(10);
 
 /// How many generated values (client order ids) the writer remembers: enough for every order in
 /// flight, bounded whatever the session does.
-const GENERATED_KEPT: usize = 4096;
+pub(super) const GENERATED_KEPT: usize = 4096;
 
 /// The default bound of what may wait for the writer: 64 MiB of exchanges and frames, about a
 /// minute of the heaviest market stream, far more than a healthy disk ever lets build up.
@@ -62,7 +67,7 @@ pub struct Recorder {
 
 struct Inner {
     tx: mpsc::Sender<Msg>,
-    clock: Clock,
+    clock: Arc<Clock>,
     #[cfg(feature = "streams")]
     next_conn: AtomicU64,
     path: Option<PathBuf>,
@@ -75,6 +80,8 @@ struct Inner {
     lost: AtomicU64,
     /// Of those, the ones no `lost` line counts yet.
     unreported: AtomicU64,
+    /// The writer's first error, after which it writes nothing.
+    failure: Arc<OnceLock<String>>,
 }
 
 impl Drop for Inner {
@@ -86,6 +93,18 @@ impl Drop for Inner {
             let _ = self.tx.send(Msg::Lost { at, count });
         }
     }
+}
+
+/// Where a recorder writes.
+enum Out {
+    /// One file, or any writer.
+    Writer(Box<dyn Write + Send>),
+    /// Rotating files in a directory.
+    Rotating {
+        dir: PathBuf,
+        prefix: String,
+        rotation: Rotation,
+    },
 }
 
 /// What a recording's times are read from.
@@ -179,6 +198,11 @@ pub(crate) enum Msg {
         reply: tokio::sync::oneshot::Sender<io::Result<()>>,
         lost: u64,
     },
+    /// As `Flush`, then close the file (compressed, when rotating) and write nothing more.
+    Finish {
+        reply: tokio::sync::oneshot::Sender<io::Result<()>>,
+        lost: u64,
+    },
 }
 
 impl Msg {
@@ -186,7 +210,7 @@ impl Msg {
     /// `None` for the rest, which always goes through: secrets (so that redaction never misses
     /// one), connections opened and closed (so that every frame in the file has its
     /// connection), `lost`, `clock` and `gap` lines and flushes, all small and few.
-    fn queued_size(&self) -> Option<usize> {
+    pub(super) fn queued_size(&self) -> Option<usize> {
         match self {
             Msg::Http(x) => {
                 let answer = x
@@ -235,12 +259,51 @@ impl Recorder {
         let file = std::fs::File::create(path).map_err(|e| {
             io::Error::new(e.kind(), format!("cannot create {}: {e}", path.display()))
         })?;
-        Recorder::start(Box::new(file), Some(path.to_path_buf()), None)
+        Recorder::start(Out::Writer(Box::new(file)), Some(path.to_path_buf()), None)
     }
 
     /// Records to `out` (a file, a buffer shared with a test).
     pub fn to_writer(out: impl Write + Send + 'static) -> io::Result<Recorder> {
-        Recorder::start(Box::new(out), None, None)
+        Recorder::start(Out::Writer(Box::new(out)), None, None)
+    }
+
+    /// Records to rotating files in `dir` (created if missing): a new file at each period of
+    /// `rotation` (UTC hours or days), named by it (`PREFIX-2026-11-27T13.jsonl`) so that names
+    /// sort by time, each closed file compressed (`.jsonl.gz`) off the writer's thread, the
+    /// open one plain. Every file has the session's header, and starts with the connections
+    /// still open and the last clock sample, so that it reads on its own as well as with the
+    /// others (`Recording::from_dir` joins them into one session). A name already taken is
+    /// never overwritten: `_2`, `_3`, ... are added.
+    ///
+    /// [`Recorder::finish`] closes and compresses the open file and waits for the compression;
+    /// dropping every handle does the same without waiting.
+    pub fn rotating(
+        dir: impl AsRef<Path>,
+        prefix: &str,
+        rotation: Rotation,
+    ) -> io::Result<Recorder> {
+        let out = Out::Rotating {
+            dir: dir.as_ref().to_path_buf(),
+            prefix: prefix.to_owned(),
+            rotation,
+        };
+        Recorder::start(out, Some(dir.as_ref().to_path_buf()), None)
+    }
+
+    /// [`Recorder::rotating`] on a clock given as for [`Recorder::create_with_clock`]: lines are
+    /// stamped with it, and files rotate by it.
+    pub fn rotating_with_clock(
+        dir: impl AsRef<Path>,
+        prefix: &str,
+        rotation: Rotation,
+        clock: impl Fn() -> i64 + Send + Sync + 'static,
+    ) -> io::Result<Recorder> {
+        let out = Out::Rotating {
+            dir: dir.as_ref().to_path_buf(),
+            prefix: prefix.to_owned(),
+            rotation,
+        };
+        Recorder::start(out, Some(dir.as_ref().to_path_buf()), Some(Arc::new(clock)))
     }
 
     /// Records to a new file at `path`, as [`Recorder::create`], with every time read from
@@ -259,7 +322,7 @@ impl Recorder {
             io::Error::new(e.kind(), format!("cannot create {}: {e}", path.display()))
         })?;
         Recorder::start(
-            Box::new(file),
+            Out::Writer(Box::new(file)),
             Some(path.to_path_buf()),
             Some(Arc::new(clock)),
         )
@@ -270,37 +333,60 @@ impl Recorder {
         out: impl Write + Send + 'static,
         clock: impl Fn() -> i64 + Send + Sync + 'static,
     ) -> io::Result<Recorder> {
-        Recorder::start(Box::new(out), None, Some(Arc::new(clock)))
+        Recorder::start(Out::Writer(Box::new(out)), None, Some(Arc::new(clock)))
     }
 
     fn start(
-        out: Box<dyn Write + Send>,
+        out: Out,
         path: Option<PathBuf>,
         clock: Option<Arc<dyn Fn() -> i64 + Send + Sync>>,
     ) -> io::Result<Recorder> {
-        let mut out = BufWriter::with_capacity(1 << 16, out);
         let started_us = clock.as_ref().map_or_else(crate::clock::local_us, |c| c());
-        let header = RawHeader {
-            contango_recording: VERSION,
-            started_us,
-            client: concat!("contango/", env!("CARGO_PKG_VERSION")).to_owned(),
+        let clock = Arc::new(match clock {
+            None => Clock::Wall(Instant::now()),
+            Some(read) => Clock::Given { read, started_us },
+        });
+        let (out, rotating) = match out {
+            Out::Writer(w) => {
+                let mut out = BufWriter::with_capacity(1 << 16, w);
+                let header = RawHeader {
+                    contango_recording: VERSION,
+                    started_us,
+                    client: concat!("contango/", env!("CARGO_PKG_VERSION")).to_owned(),
+                };
+                serde_json::to_writer(&mut out, &header).map_err(io::Error::other)?;
+                out.write_all(b"\n")?;
+                out.flush()?;
+                (out, None)
+            }
+            Out::Rotating {
+                dir,
+                prefix,
+                rotation,
+            } => {
+                let now = Arc::clone(&clock);
+                let now_us = Box::new(move || {
+                    started_us.saturating_add(i64::try_from(now.at_us()).unwrap_or(i64::MAX))
+                });
+                let (rotating, file) = Rotating::open(&dir, &prefix, rotation, started_us, now_us)?;
+                let out: Box<dyn Write + Send> = Box::new(file);
+                (BufWriter::with_capacity(1 << 16, out), Some(rotating))
+            }
         };
-        serde_json::to_writer(&mut out, &header).map_err(io::Error::other)?;
-        out.write_all(b"\n")?;
-        out.flush()?;
         let (tx, rx) = mpsc::channel();
         let queued = Arc::new(AtomicUsize::new(0));
-        let writer = Writer::new(out, Arc::clone(&queued));
+        let failure = Arc::new(OnceLock::new());
+        let mut writer = Writer::new(out, Arc::clone(&queued), Arc::clone(&failure));
+        if let Some(rotating) = rotating {
+            writer = writer.rotating(rotating, started_us);
+        }
         std::thread::Builder::new()
             .name("contango-recorder".into())
             .spawn(move || writer.run(rx))?;
         Ok(Recorder {
             inner: Arc::new(Inner {
                 tx,
-                clock: match clock {
-                    None => Clock::Wall(Instant::now()),
-                    Some(read) => Clock::Given { read, started_us },
-                },
+                clock,
                 #[cfg(feature = "streams")]
                 next_conn: AtomicU64::new(1),
                 path,
@@ -308,6 +394,7 @@ impl Recorder {
                 queued,
                 lost: AtomicU64::new(0),
                 unreported: AtomicU64::new(0),
+                failure,
             }),
         })
     }
@@ -327,9 +414,16 @@ impl Recorder {
         self.inner.lost.load(Ordering::Acquire)
     }
 
-    /// The file recorded to, when it is one.
+    /// The file recorded to, when it is one; a rotating recorder's directory.
     pub fn path(&self) -> Option<&Path> {
         self.inner.path.as_deref()
+    }
+
+    /// Why the writer stopped, once it has: the first error writing or creating a file (a full
+    /// disk), after which nothing more is written. A program recording for weeks checks it, so
+    /// that it does not run on recording nothing.
+    pub fn failure(&self) -> Option<&str> {
+        self.inner.failure.get().map(String::as_str)
     }
 
     /// Waits until everything handed to the recorder so far is written and flushed. An error
@@ -340,6 +434,18 @@ impl Recorder {
         self.report_lost();
         let lost = self.lost();
         self.send(Msg::Flush { reply, lost });
+        rx.await
+            .unwrap_or_else(|_| Err(io::Error::other("the recorder's writer stopped")))
+    }
+
+    /// Ends the recording: writes everything handed over so far, closes the file (a rotating
+    /// recorder's open file compressed, as every closed one) and waits for it; what is handed
+    /// over later is not written. Its error is [`Recorder::flush`]'s.
+    pub async fn finish(&self) -> io::Result<()> {
+        let (reply, rx) = tokio::sync::oneshot::channel();
+        self.report_lost();
+        let lost = self.lost();
+        self.send(Msg::Finish { reply, lost });
         rx.await
             .unwrap_or_else(|_| Err(io::Error::other("the recorder's writer stopped")))
     }
@@ -392,7 +498,7 @@ impl Recorder {
     /// given clock, as long before its reading now as `at` is before the wall's now.
     #[cfg(feature = "streams")]
     fn us_of(&self, at: Instant) -> u64 {
-        match &self.inner.clock {
+        match self.inner.clock.as_ref() {
             Clock::Wall(started) => micros(at.saturating_duration_since(*started)),
             Clock::Given { .. } => self.at_us().saturating_sub(micros(at.elapsed())),
         }
@@ -414,7 +520,7 @@ impl Recorder {
     /// The client's own sample, measured against the wall: kept only when the recording's
     /// clock is the wall, since against a given clock its offset would be wrong.
     pub(crate) fn client_clock(&self, offset_us: i64, round_trip_us: Option<u64>) {
-        if matches!(self.inner.clock, Clock::Wall(_)) {
+        if matches!(*self.inner.clock, Clock::Wall(_)) {
             self.clock(offset_us, round_trip_us);
         }
     }
@@ -503,287 +609,9 @@ impl Recorder {
     }
 }
 
-/// The writer thread's state.
-struct Writer {
-    out: BufWriter<Box<dyn Write + Send>>,
-    redactor: Redactor,
-    generated: VecDeque<String>,
-    /// The first write error; nothing is written after it.
-    failed: Option<(io::ErrorKind, String)>,
-    /// What waits for this writer, in bytes (the handles add, the writer takes off).
-    queued: Arc<AtomicUsize>,
-}
-
-impl Writer {
-    fn new(out: BufWriter<Box<dyn Write + Send>>, queued: Arc<AtomicUsize>) -> Writer {
-        Writer {
-            out,
-            redactor: Redactor::default(),
-            generated: VecDeque::new(),
-            failed: None,
-            queued,
-        }
-    }
-
-    /// Until every handle is gone: every tick, write what has arrived and flush, so the file is
-    /// at most a tick behind. The thread polls rather than waits on the queue: a waiting thread
-    /// must be woken by each send, a system call and a context switch in the request path,
-    /// while a send to a polling one is a push onto the queue.
-    fn run(mut self, rx: mpsc::Receiver<Msg>) {
-        loop {
-            loop {
-                match rx.try_recv() {
-                    Ok(msg) => {
-                        let size = msg.queued_size();
-                        self.handle(msg);
-                        if let Some(size) = size {
-                            self.queued.fetch_sub(size, Ordering::AcqRel);
-                        }
-                    }
-                    Err(mpsc::TryRecvError::Empty) => break,
-                    Err(mpsc::TryRecvError::Disconnected) => {
-                        self.flush();
-                        return;
-                    }
-                }
-            }
-            self.flush();
-            std::thread::sleep(TICK);
-        }
-    }
-
-    fn handle(&mut self, msg: Msg) {
-        let (at, recorded) = match msg {
-            Msg::Secrets { known, fields } => {
-                self.redactor.fields(fields);
-                for (value, placeholder) in known {
-                    self.redactor.known(value, placeholder);
-                }
-                return;
-            }
-            Msg::Generated(value) => {
-                if self.generated.len() == GENERATED_KEPT {
-                    self.generated.pop_front();
-                }
-                self.generated.push_back(value);
-                return;
-            }
-            Msg::Flush { reply, lost } => {
-                self.flush();
-                let _ = reply.send(match &self.failed {
-                    Some((kind, m)) => Err(io::Error::new(*kind, m.clone())),
-                    None if lost > 0 => Err(io::Error::other(format!(
-                        "{lost} exchanges and frames were left out: the writer fell behind \
-                         by more than the recorder's bound (see the file's `lost` lines)"
-                    ))),
-                    None => Ok(()),
-                });
-                return;
-            }
-            Msg::Lost { at, count } => (at, Recorded::Lost { count }),
-            Msg::Clock {
-                at,
-                offset_us,
-                round_trip_us,
-            } => (
-                at,
-                Recorded::Clock {
-                    offset_us,
-                    round_trip_us,
-                },
-            ),
-            #[cfg(feature = "streams")]
-            Msg::Gap {
-                at,
-                stream,
-                from_us,
-                to_us,
-                reason,
-                channels,
-            } => (
-                at,
-                Recorded::Gap {
-                    stream: stream.to_owned(),
-                    from_us,
-                    to_us,
-                    reason: self.redactor.apply(reason),
-                    channels,
-                },
-            ),
-            Msg::Http(x) => (x.at, self.exchange(*x)),
-            #[cfg(feature = "streams")]
-            Msg::Connect {
-                at,
-                conn,
-                stream,
-                url,
-            } => {
-                if let Some((_, query)) = url.split_once('?') {
-                    self.redactor.learn_query(query);
-                }
-                let url = self.redactor.apply(url);
-                (
-                    at,
-                    Recorded::Connect {
-                        conn,
-                        stream: stream.to_owned(),
-                        url,
-                    },
-                )
-            }
-            #[cfg(feature = "streams")]
-            Msg::Frame {
-                at,
-                conn,
-                dir,
-                binary,
-                bytes,
-            } => {
-                let (gzip, bytes) = match inflate(&bytes) {
-                    Some(inflated) => (true, inflated),
-                    None => (false, bytes.to_vec()),
-                };
-                let payload = Payload::of(self.redactor.apply_bytes(bytes));
-                (
-                    at,
-                    Recorded::Frame(Frame {
-                        conn,
-                        dir,
-                        binary,
-                        gzip,
-                        payload,
-                    }),
-                )
-            }
-            #[cfg(feature = "streams")]
-            Msg::Close {
-                at,
-                conn,
-                by,
-                code,
-                reason,
-            } => (
-                at,
-                Recorded::Close {
-                    conn,
-                    by,
-                    code,
-                    reason: self.redactor.apply(reason),
-                },
-            ),
-        };
-        self.write(at, recorded);
-    }
-
-    fn exchange(&mut self, x: HttpMsg) -> Recorded {
-        let r = &mut self.redactor;
-        r.learn_params(x.params.iter().map(|(n, v)| (*n, v.as_str())));
-        r.learn_query(&x.query);
-        let body = x.body.map(|b| String::from_utf8_lossy(&b).into_owned());
-        if let Some(body) = &body {
-            r.learn_json(body);
-        }
-        // A signature is this request's alone: replaced in its own answer (should the server
-        // echo it), not remembered.
-        let signature = x.signature.map(Zeroizing::new);
-        let unsigned = |text: String| match &signature {
-            Some(sig) if text.contains(sig.as_str()) => text.replace(sig.as_str(), "<signature>"),
-            _ => text,
-        };
-        let outcome = match x.outcome {
-            Ok(a) => {
-                let body = match std::str::from_utf8(&a.body) {
-                    Ok(text) => {
-                        r.learn_json(text);
-                        Payload::Text(unsigned(r.apply(text.to_owned())))
-                    }
-                    Err(_) => Payload::Bytes(a.body.to_vec()),
-                };
-                Outcome::Answer(Answer {
-                    status: a.status,
-                    content_type: a.content_type,
-                    retry_after: a.retry_after,
-                    body,
-                })
-            }
-            Err(e) => Outcome::Failed(unsigned(r.apply(e))),
-        };
-        let generated = generated_params(&self.generated, &x.query, body.as_deref());
-        Recorded::Http(Exchange {
-            endpoint: x.endpoint.to_owned(),
-            method: x.method.to_owned(),
-            path: self.redactor.apply(x.path),
-            query: self.redactor.apply(x.query),
-            body: body.map(|b| self.redactor.apply(b)),
-            generated,
-            outcome,
-            finished_us: Some(x.finished),
-        })
-    }
-
-    fn write(&mut self, at: u64, recorded: Recorded) {
-        if self.failed.is_some() {
-            return;
-        }
-        let raw = Raw::of(at, recorded);
-        let written = serde_json::to_writer(&mut self.out, &raw)
-            .map_err(io::Error::other)
-            .and_then(|()| self.out.write_all(b"\n"));
-        if let Err(e) = written {
-            self.fail(e);
-        }
-    }
-
-    fn flush(&mut self) {
-        if self.failed.is_none()
-            && let Err(e) = self.out.flush()
-        {
-            self.fail(e);
-        }
-    }
-
-    fn fail(&mut self, e: io::Error) {
-        tracing::warn!(error = %e, "contango.recording: writing failed; the recording stops here");
-        self.failed = Some((e.kind(), e.to_string()));
-    }
-}
-
 /// `d` in whole microseconds (saturating: a recording does not last 584,000 years).
 fn micros(d: std::time::Duration) -> u64 {
     u64::try_from(d.as_micros()).unwrap_or(u64::MAX)
-}
-
-/// The names of the top-level query and body parameters whose value the client generated.
-fn generated_params(generated: &VecDeque<String>, query: &str, body: Option<&str>) -> Vec<String> {
-    if generated.is_empty() {
-        return Vec::new();
-    }
-    let is_generated = |v: &str| generated.iter().any(|g| g == v);
-    let mut names: Vec<String> = query
-        .split('&')
-        .filter_map(|pair| pair.split_once('='))
-        .filter(|(_, v)| is_generated(v))
-        .map(|(k, _)| k.to_owned())
-        .collect();
-    if let Some(serde_json::Value::Object(map)) =
-        body.and_then(|b| serde_json::from_str::<serde_json::Value>(b).ok())
-    {
-        names.extend(
-            map.iter()
-                .filter(|(_, v)| v.as_str().is_some_and(is_generated))
-                .map(|(k, _)| k.clone()),
-        );
-    }
-    names
-}
-
-/// The inflated bytes of a gzip frame (the streams' own inflater); `None` when it is not one.
-#[cfg(feature = "streams")]
-fn inflate(bytes: &[u8]) -> Option<Vec<u8>> {
-    if !bytes.starts_with(&[0x1f, 0x8b]) {
-        return None;
-    }
-    crate::stream::engine::frame::with_payload(bytes, 64 << 20, <[u8]>::to_vec).ok()
 }
 
 /// An HTTP exchange being recorded: the request as sent, waiting for its outcome.
@@ -837,7 +665,7 @@ mod tests {
     use std::time::Duration;
 
     use super::*;
-    use crate::recording::Recording;
+    use crate::recording::{Recorded, Recording};
 
     /// A sink that stalls while it is closed, as a slow disk does: its writes and flushes wait,
     /// and it counts who waits.

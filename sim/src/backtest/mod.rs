@@ -104,9 +104,18 @@ pub struct Backtest {
 }
 
 impl Backtest {
-    /// The market-stream frames of the recording at `path`.
+    /// The market-stream frames of the recording at `path`: a file, plain or gzip, or a
+    /// directory of them read as one session ([`Backtest::from_dir`]). A file cut short by a kill
+    /// plays up to its last whole line (the warning is logged; [`Recording::warnings`] has it).
     pub fn from_file(path: impl AsRef<Path>) -> Result<Backtest, BacktestError> {
         Ok(Self::from_recording(&Recording::from_file(path)?))
+    }
+
+    /// The market-stream frames of a directory of recordings read as one session, in time order
+    /// ([`Recording::from_dir`]): what `contango record market` writes, a file per hour or day,
+    /// the closed ones gzipped.
+    pub fn from_dir(dir: impl AsRef<Path>) -> Result<Backtest, BacktestError> {
+        Ok(Self::from_recording(&Recording::from_dir(dir)?))
     }
 
     /// The market-stream frames of `recording`.

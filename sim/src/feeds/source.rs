@@ -7,8 +7,11 @@
 //!   `wss://` URL, read through contango's own `MarketStream`: paper trading, real prices, local
 //!   fills.
 //! - **recorded** ([`MarketSource::recorded`]): a recording file (`ClientBuilder::record`,
-//!   `contango --record`) holding a market stream, replayed at its recorded pace, N times it, or
-//!   as fast as possible ([`Pace`]); the simulator's clock follows the recorded exchange time.
+//!   `contango --record`) holding a market stream, or a directory of them read as one session
+//!   (`contango record market`'s rotating files, plain or gzip), replayed at its recorded pace,
+//!   N times it, or as fast as possible ([`Pace`]); the simulator's clock follows the recorded
+//!   exchange time. A file cut short by a kill plays up to its last whole line, with a warning
+//!   ([`crate::Sim::source_warnings`]).
 //! - **lockstep** (`crate::backtest::Backtest`): the harness applies each frame itself and waits
 //!   for the strategy before the next ([`MarketSource::Stepped`]).
 //!
@@ -48,6 +51,15 @@ pub const STALE_AFTER: Duration = Duration::from_secs(30);
 
 /// The running source (aborted when the simulator shuts down).
 pub type SourceTask = JoinHandle<()>;
+
+/// A started source: its task, if it runs one, and what its recording lacked, in words.
+#[derive(Debug, Default)]
+pub struct Started {
+    /// The task feeding the venue (none for `Stepped`, and for a recording played out at once).
+    pub task: Option<SourceTask>,
+    /// The recording's warnings (a file cut short): it plays up to what it holds.
+    pub warnings: Vec<String>,
+}
 
 /// A recorded market-stream frame: where it is in its recording, when it arrived (ms since the
 /// recording started), its bytes.
@@ -103,10 +115,13 @@ pub fn start(
     source: &MarketSource,
     venue: Arc<Venue>,
     contracts: Vec<String>,
-) -> std::io::Result<Option<SourceTask>> {
+) -> std::io::Result<Started> {
     match source {
-        MarketSource::Stepped => Ok(None),
-        MarketSource::Live { url } => Ok(Some(tokio::spawn(live(url.clone(), venue, contracts)))),
+        MarketSource::Stepped => Ok(Started::default()),
+        MarketSource::Live { url } => Ok(Started {
+            task: Some(tokio::spawn(live(url.clone(), venue, contracts))),
+            warnings: Vec::new(),
+        }),
         MarketSource::Recorded { path, pace } => {
             let recording = Recording::from_file(path).map_err(|e| {
                 std::io::Error::new(std::io::ErrorKind::InvalidInput, e.to_string())
@@ -133,9 +148,10 @@ pub fn start(
             }
             let rest = frames.split_off(starting);
             let path = path.clone();
-            Ok(Some(tokio::spawn(recorded(
-                first, rest, *pace, venue, path,
-            ))))
+            Ok(Started {
+                task: Some(tokio::spawn(recorded(first, rest, *pace, venue, path))),
+                warnings: recording.warnings,
+            })
         }
     }
 }

@@ -16,6 +16,8 @@ mod market_stream;
 #[cfg(feature = "backtest")] // Backtest
 mod queue_models;
 mod real_prices;
+#[cfg(feature = "backtest")] // Backtest
+mod recorder;
 mod recording_v1;
 #[cfg(feature = "journal")] // Report::from_store and the store's reader
 mod report;

@@ -1,7 +1,8 @@
 //! A market server written for the tests: the exchange's public market stream as the real one
 //! speaks it (gzip binary frames, `{"ping": n}` every 200 ms, `asks`/`buys` levels as strings),
 //! serving a book and trades the test scripts. Every connection gets every frame pushed after
-//! it subscribed, and the current book when it subscribes to a depth channel.
+//! it subscribed, and the current book when it subscribes to a depth channel. The command
+//! line's tests use it too (`cli/tests/cli/record.rs`).
 
 use std::io::Write as _;
 use std::net::SocketAddr;
@@ -45,6 +46,7 @@ pub struct MarketServer {
     pub addr: SocketAddr,
     frames: broadcast::Sender<String>,
     kill: broadcast::Sender<()>,
+    mute: broadcast::Sender<()>,
     script: Arc<Mutex<Script>>,
     task: tokio::task::JoinHandle<()>,
 }
@@ -69,20 +71,26 @@ impl MarketServer {
         let addr = listener.local_addr().expect("addr");
         let (frames, _) = broadcast::channel::<String>(1024);
         let (kill, _) = broadcast::channel::<()>(4);
+        let (mute, _) = broadcast::channel::<()>(4);
         let script = Arc::new(Mutex::new(Script { depth: None }));
-        let (f, k, s) = (frames.clone(), kill.clone(), script.clone());
+        let (f, k, m, s) = (frames.clone(), kill.clone(), mute.clone(), script.clone());
         let task = tokio::spawn(async move {
             while let Ok((tcp, _)) = listener.accept().await {
-                let (mut rx, mut killed, script) = (f.subscribe(), k.subscribe(), s.clone());
+                let (mut rx, mut killed, mut muted, script) =
+                    (f.subscribe(), k.subscribe(), m.subscribe(), s.clone());
                 tokio::spawn(async move {
                     let Ok(mut ws) = tokio_tungstenite::accept_async(tcp).await else {
                         return;
                     };
                     let mut ping = tokio::time::interval(Duration::from_millis(200));
                     let mut n = 1_790_000_000_u64;
+                    // A silent connection reads but sends nothing, not even pings.
+                    let mut silent = false;
                     loop {
                         tokio::select! {
+                            _ = muted.recv(), if !silent => silent = true,
                             msg = ws.next() => match msg {
+                                Some(Ok(Message::Text(_))) if silent => {}
                                 Some(Ok(Message::Text(t))) if t.contains("\"sub\"") && t.contains("depth") => {
                                     let depth = script.lock().expect("script").depth.as_mut().map(|(a, b, ts)| {
                                         *ts += 1;
@@ -98,6 +106,7 @@ impl MarketServer {
                                 _ => return,
                             },
                             frame = rx.recv() => match frame {
+                                Ok(_) if silent => {}
                                 Ok(frame) => {
                                     if ws.send(Message::Binary(gzip(&frame).into())).await.is_err() {
                                         return;
@@ -106,7 +115,7 @@ impl MarketServer {
                                 Err(broadcast::error::RecvError::Lagged(_)) => {}
                                 Err(_) => return,
                             },
-                            _ = ping.tick() => {
+                            _ = ping.tick(), if !silent => {
                                 n += 1;
                                 let frame = format!(r#"{{"ping":{n}}}"#);
                                 if ws.send(Message::Binary(gzip(&frame).into())).await.is_err() {
@@ -123,6 +132,7 @@ impl MarketServer {
             addr,
             frames,
             kill,
+            mute,
             script,
             task,
         }
@@ -148,6 +158,13 @@ impl MarketServer {
     /// Closes every connection (a client reconnects to the same server).
     pub fn drop_connections(&self) {
         let _ = self.kill.send(());
+    }
+
+    /// Every connection open now goes silent (it reads, and sends nothing, not even a ping), as
+    /// a stalled server; later connections are served as before.
+    #[allow(dead_code)] // the command line's tests
+    pub fn silence(&self) {
+        let _ = self.mute.send(());
     }
 
     pub fn stop(self) {

@@ -1,0 +1,582 @@
+//! Recordings read from disk: a file, plain or gzip, and a directory of files (a rotating
+//! recorder's) read as one session.
+//!
+//! A directory's files (`*.jsonl`, `*.jsonl.gz`; hidden files, `.part` files and anything else
+//! are not read) are put in time order by their header's start, then by name: the files of one
+//! recorder share its start and their names sort by time (`Recorder::rotating`). A plain file
+//! beside its own `.gz` is a compression a kill interrupted: the plain one is read. Then:
+//!
+//! - lines a rotated file repeats at its top (the connections still open, the last clock
+//!   sample: the same line, the same time, already read from an earlier file) are read once;
+//! - files of a later recorder (a restart: another start in its header) have their times moved
+//!   to the first start and their connections numbered after the earlier ones, and a `gap` line
+//!   of each stream the earlier one recorded marks the time no recorder ran; a later recorder
+//!   that starts before the earlier one's last line (two at once in one directory) is refused;
+//! - a file cut short is read up to its last whole line, with a warning, as
+//!   [`Recording::parse`] reads one; a damaged line is refused with its file and line.
+
+use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::io::Read;
+use std::path::{Path, PathBuf};
+
+use super::line::{Entry, Recorded, Recording, RecordingError};
+
+impl Recording {
+    /// Reads the recording at `path`: a file, plain or gzip (known by its first bytes, whatever
+    /// its name), or a directory, read as [`Recording::from_dir`]. Warnings (a file cut short)
+    /// are logged and kept in [`Recording::warnings`], each naming its file.
+    pub fn from_file(path: impl AsRef<Path>) -> Result<Recording, RecordingError> {
+        let path = path.as_ref();
+        if path.is_dir() {
+            return Recording::from_dir(path);
+        }
+        let recording = read_file(path)?;
+        log(&recording.warnings);
+        Ok(recording)
+    }
+
+    /// Reads every recording file of `dir` (`*.jsonl` and `*.jsonl.gz`) as one session, in
+    /// time order: what `contango record market` and [`Recorder::rotating`] write, restarts
+    /// included (the time between two recorders is a gap). See the module's documentation.
+    ///
+    /// [`Recorder::rotating`]: super::Recorder::rotating
+    pub fn from_dir(dir: impl AsRef<Path>) -> Result<Recording, RecordingError> {
+        let dir = dir.as_ref();
+        let refused = |message: String| RecordingError {
+            file: Some(dir.display().to_string()),
+            line: 0,
+            message,
+        };
+        let listing = std::fs::read_dir(dir).map_err(|e| refused(format!("cannot read: {e}")))?;
+        // By name without `.gz`: a plain file wins over its compressed copy.
+        let mut names: BTreeMap<String, PathBuf> = BTreeMap::new();
+        for item in listing {
+            let path = item
+                .map_err(|e| refused(format!("cannot read: {e}")))?
+                .path();
+            let Some(name) = path.file_name().map(|n| n.to_string_lossy().into_owned()) else {
+                continue;
+            };
+            let stem = match name.strip_suffix(".gz") {
+                Some(stem) => stem.to_owned(),
+                None => name.clone(),
+            };
+            if name.starts_with('.') || !stem.ends_with(".jsonl") || !path.is_file() {
+                continue;
+            }
+            let plain = stem == name;
+            if plain || !names.contains_key(&stem) {
+                names.insert(stem, path);
+            }
+        }
+        let mut files = Vec::new();
+        let mut warnings = Vec::new();
+        for path in names.into_values() {
+            if std::fs::metadata(&path).is_ok_and(|m| m.len() == 0) {
+                warnings.push(format!(
+                    "{}: empty (a recorder killed as it opened it): left out",
+                    path.display()
+                ));
+                continue;
+            }
+            files.push((path.clone(), read_file(&path)?));
+        }
+        // Stable: within one start, the names' order (the map's).
+        files.sort_by_key(|(_, r)| r.header.started_us);
+        let mut recording = join(files).ok_or_else(|| {
+            refused("no recording in it (no .jsonl or .jsonl.gz file that is not empty)".into())
+        })??;
+        warnings.append(&mut recording.warnings);
+        recording.warnings = warnings;
+        log(&recording.warnings);
+        Ok(recording)
+    }
+}
+
+fn log(warnings: &[String]) {
+    for warning in warnings {
+        tracing::warn!(%warning, "contango.recording.incomplete");
+    }
+}
+
+/// One file, plain or gzip, its errors and warnings naming it.
+fn read_file(path: &Path) -> Result<Recording, RecordingError> {
+    let name = path.display().to_string();
+    let refused = |line: usize, message: String| RecordingError {
+        file: Some(name.clone()),
+        line,
+        message,
+    };
+    let bytes = std::fs::read(path).map_err(|e| refused(0, format!("cannot read: {e}")))?;
+    let (bytes, ends_early) = if bytes.starts_with(&[0x1f, 0x8b]) {
+        let mut text = Vec::new();
+        match flate2::read::MultiGzDecoder::new(&bytes[..]).read_to_end(&mut text) {
+            Ok(_) => (text, false),
+            // What was there before the end is read (a copy cut short).
+            Err(e) if e.kind() == std::io::ErrorKind::UnexpectedEof => (text, true),
+            Err(e) => return Err(refused(0, format!("damaged gzip: {e}"))),
+        }
+    } else {
+        (bytes, false)
+    };
+    let mut recording = Recording::parse_quietly(&bytes).map_err(|e| RecordingError {
+        file: Some(name.clone()),
+        ..e
+    })?;
+    if ends_early {
+        recording
+            .warnings
+            .insert(0, "the gzip data ends early: read what it holds".to_owned());
+    }
+    for w in &mut recording.warnings {
+        *w = format!("{name}: {w}");
+    }
+    Ok(recording)
+}
+
+/// The files, in order, as one recording; `None` when there are none, an error when two
+/// recorders overlap in time.
+fn join(files: Vec<(PathBuf, Recording)>) -> Option<Result<Recording, RecordingError>> {
+    let (first, recording) = files.first()?;
+    let start = recording.header.started_us;
+    let mut joined = Recording {
+        header: recording.header.clone(),
+        entries: Vec::new(),
+        warnings: Vec::new(),
+    };
+    let mut run = Run::new(start, 0);
+    run.file = Some(first.display().to_string());
+    for (path, recording) in files {
+        joined.warnings.extend(recording.warnings.iter().cloned());
+        if recording.header.started_us != run.started_us {
+            match run.next(&recording, &path, start) {
+                Ok((next, mut gaps, warning)) => {
+                    joined.entries.append(&mut gaps);
+                    joined.warnings.extend(warning);
+                    run = next;
+                }
+                Err(e) => return Some(Err(e)),
+            }
+        }
+        for entry in recording.entries {
+            if let Some(entry) = run.take(entry) {
+                joined.entries.push(entry);
+            }
+        }
+    }
+    Some(Ok(joined))
+}
+
+/// The files of one recorder (one start), as they are joined.
+struct Run {
+    /// Its start, epoch µs.
+    started_us: i64,
+    /// Its times move by this to count from the first start.
+    offset_us: u64,
+    /// Its connections are numbered after this.
+    conn_base: u64,
+    /// The highest connection number so far, after renumbering.
+    last_conn: u64,
+    /// Its latest line's time, after moving.
+    end_us: u64,
+    /// The streams it connected.
+    streams: BTreeSet<String>,
+    /// Connections and clock samples read (kind, time, number or offset): a later file's
+    /// repeats of them.
+    seen: HashSet<(bool, u64, i64)>,
+    /// Its first file, for messages.
+    file: Option<String>,
+}
+
+impl Run {
+    fn new(started_us: i64, conn_base: u64) -> Run {
+        Run {
+            started_us,
+            offset_us: 0,
+            conn_base,
+            last_conn: conn_base,
+            end_us: 0,
+            streams: BTreeSet::new(),
+            seen: HashSet::new(),
+            file: None,
+        }
+    }
+
+    /// The run `recording` (at `path`) starts after this one: its offset and connection
+    /// numbers, and the gap lines and warning for the time between them.
+    fn next(
+        &self,
+        recording: &Recording,
+        path: &Path,
+        start: i64,
+    ) -> Result<(Run, Vec<Entry>, Option<String>), RecordingError> {
+        let name = path.display().to_string();
+        let offset_us =
+            u64::try_from(recording.header.started_us.saturating_sub(start)).unwrap_or_default();
+        if offset_us < self.end_us {
+            return Err(RecordingError {
+                file: Some(name),
+                line: 1,
+                message: format!(
+                    "its recording starts {} ms before the one in {} ends: two recorders wrote \
+                     to this directory at once",
+                    (self.end_us - offset_us) / 1_000,
+                    self.file.as_deref().unwrap_or("an earlier file")
+                ),
+            });
+        }
+        let mut next = Run::new(recording.header.started_us, self.last_conn);
+        next.offset_us = offset_us;
+        next.end_us = offset_us;
+        next.file = Some(name.clone());
+        let reason = format!("no recorder ran; the recording resumes in {name}");
+        let gaps = self
+            .streams
+            .iter()
+            .map(|stream| Entry {
+                line: 0,
+                at_us: offset_us,
+                at_ms: offset_us / 1_000,
+                recorded: Recorded::Gap {
+                    stream: stream.clone(),
+                    from_us: self.end_us,
+                    to_us: offset_us,
+                    reason: reason.clone(),
+                    channels: Vec::new(),
+                },
+            })
+            .collect();
+        let warning = format!(
+            "{name}: a new recording starts {} s after the one before it ends: a gap",
+            (offset_us - self.end_us) / 1_000_000
+        );
+        Ok((next, gaps, Some(warning)))
+    }
+
+    /// `entry` on the joined clock and numbering, or `None` for a repeat.
+    fn take(&mut self, mut entry: Entry) -> Option<Entry> {
+        let key = match &entry.recorded {
+            Recorded::Connect { conn, .. } => {
+                Some((true, entry.at_us, i64::try_from(*conn).unwrap_or(i64::MAX)))
+            }
+            Recorded::Clock { offset_us, .. } => Some((false, entry.at_us, *offset_us)),
+            _ => None,
+        };
+        if let Some(key) = key
+            && !self.seen.insert(key)
+        {
+            return None;
+        }
+        let (offset, base) = (self.offset_us, self.conn_base);
+        entry.at_us = entry.at_us.saturating_add(offset);
+        entry.at_ms = entry.at_us / 1_000;
+        match &mut entry.recorded {
+            Recorded::Http(x) => {
+                x.finished_us = x.finished_us.map(|f| f.saturating_add(offset));
+            }
+            Recorded::Connect { conn, stream, .. } => {
+                *conn = conn.saturating_add(base);
+                self.last_conn = self.last_conn.max(*conn);
+                self.streams.insert(stream.clone());
+            }
+            Recorded::Frame(f) => f.conn = f.conn.saturating_add(base),
+            Recorded::Close { conn, .. } => *conn = conn.saturating_add(base),
+            Recorded::Gap { from_us, to_us, .. } => {
+                *from_us = from_us.saturating_add(offset);
+                *to_us = to_us.saturating_add(offset);
+            }
+            Recorded::Lost { .. } | Recorded::Clock { .. } => {}
+        }
+        self.end_us = self.end_us.max(entry.at_us);
+        Some(entry)
+    }
+}
+
+#[cfg(test)]
+#[allow(clippy::unwrap_used)]
+mod tests {
+    use std::io::Write;
+
+    use super::*;
+
+    fn temp(name: &str) -> PathBuf {
+        let dir =
+            std::env::temp_dir().join(format!("contango-files-{name}-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        dir
+    }
+
+    fn gzip(bytes: &[u8]) -> Vec<u8> {
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+        gz.write_all(bytes).unwrap();
+        gz.finish().unwrap()
+    }
+
+    fn header(started_us: i64) -> String {
+        format!(r#"{{"contango_recording":2,"started_us":{started_us},"client":"contango/0.1.0"}}"#)
+    }
+
+    fn connect(at: u64, conn: u64) -> String {
+        format!(
+            r#"{{"at_us":{at},"kind":"connect","conn":{conn},"stream":"market","url":"ws://h/kline-api/ws"}}"#
+        )
+    }
+
+    fn frame(at: u64, conn: u64, text: &str) -> String {
+        format!(r#"{{"at_us":{at},"kind":"frame","conn":{conn},"dir":"in","text":"{text}"}}"#)
+    }
+
+    fn file(lines: &[String]) -> String {
+        lines.iter().map(|l| format!("{l}\n")).collect()
+    }
+
+    /// What a reader sees: each line's time and content (line numbers differ between a file and
+    /// the directory it was cut into).
+    fn seen(r: &Recording) -> Vec<(u64, Recorded)> {
+        r.entries
+            .iter()
+            .map(|e| (e.at_us, e.recorded.clone()))
+            .collect()
+    }
+
+    #[test]
+    fn a_restarted_recorder_joins_with_a_gap_and_its_connections_numbered_after() {
+        let dir = temp("restart");
+        let start = 1_795_784_400_000_000;
+        // The first recorder: two files, the second repeating the open connection, then killed
+        // mid-line.
+        let first = file(&[header(start), connect(10, 1), frame(20, 1, "a")]);
+        std::fs::write(
+            dir.join("market-2026-11-27T13.jsonl.gz"),
+            gzip(first.as_bytes()),
+        )
+        .unwrap();
+        let second = file(&[header(start), connect(10, 1), frame(3_600_000_010, 1, "b")]);
+        let killed = format!("{second}{}", &frame(3_600_000_020, 1, "c")[..30]);
+        std::fs::write(dir.join("market-2026-11-27T14.jsonl"), killed).unwrap();
+        // Started again 10 s after its last line: a file of its own, a connection numbered 1.
+        let restart = start + 3_610_000_010;
+        let third = file(&[header(restart), connect(5, 1), frame(7, 1, "d")]);
+        std::fs::write(dir.join("market-2026-11-27T14_2.jsonl"), &third).unwrap();
+        // Not read: a compressed copy beside its plain file, a copy being made, other files.
+        std::fs::write(dir.join("market-2026-11-27T14_2.jsonl.gz"), b"not gzip").unwrap();
+        std::fs::write(dir.join("market-2026-11-27T13.jsonl.gz.part"), b"half").unwrap();
+        std::fs::write(dir.join("notes.txt"), b"hello").unwrap();
+        std::fs::write(dir.join(".hidden.jsonl"), b"hello").unwrap();
+
+        let read = Recording::from_dir(&dir).unwrap();
+        assert_eq!(read.header.started_us, start);
+        let gap = Recorded::Gap {
+            stream: "market".into(),
+            from_us: 3_600_000_010,
+            to_us: 3_610_000_010,
+            reason: format!(
+                "no recorder ran; the recording resumes in {}",
+                dir.join("market-2026-11-27T14_2.jsonl").display()
+            ),
+            channels: Vec::new(),
+        };
+        let text = |conn, t: &str| {
+            Recorded::Frame(crate::recording::Frame {
+                conn,
+                dir: crate::recording::Direction::In,
+                binary: false,
+                gzip: false,
+                payload: crate::recording::Payload::Text(t.into()),
+            })
+        };
+        let connect = |conn| Recorded::Connect {
+            conn,
+            stream: "market".into(),
+            url: "ws://h/kline-api/ws".into(),
+        };
+        assert_eq!(
+            seen(&read),
+            [
+                (10, connect(1)),
+                (20, text(1, "a")),
+                (3_600_000_010, text(1, "b")),
+                (3_610_000_010, gap),
+                (3_610_000_015, connect(2)),
+                (3_610_000_017, text(2, "d")),
+            ]
+        );
+        assert_eq!(read.entries[3].line, 0, "the gap is in no file");
+        let name = |n: &str| dir.join(n).display().to_string();
+        assert_eq!(
+            read.warnings,
+            [
+                format!(
+                    "{}: line 4 is cut short (the file ends inside it, as a killed recorder leaves it): read up to line 3",
+                    name("market-2026-11-27T14.jsonl")
+                ),
+                format!(
+                    "{}: a new recording starts 10 s after the one before it ends: a gap",
+                    name("market-2026-11-27T14_2.jsonl")
+                ),
+            ]
+        );
+        // `from_file` reads a directory as `from_dir` does.
+        assert_eq!(Recording::from_file(&dir).unwrap(), read);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    #[test]
+    fn a_damaged_line_is_refused_with_its_file_and_two_recorders_at_once_are_refused() {
+        let dir = temp("damaged");
+        let start = 1_000_000;
+        let good = file(&[header(start), connect(10, 1), frame(20, 1, "a")]);
+        let damaged = good.replace(r#""dir":"in""#, r#""dir":"sideways""#);
+        let path = dir.join("m-1.jsonl.gz");
+        std::fs::write(
+            &path,
+            gzip(format!("{damaged}{}\n", frame(30, 1, "b")).as_bytes()),
+        )
+        .unwrap();
+        let e = Recording::from_dir(&dir).unwrap_err();
+        assert_eq!(
+            (e.file.as_deref(), e.line),
+            (Some(&*path.display().to_string()), 3)
+        );
+        assert!(e.message.contains("unknown variant `sideways`"), "{e}");
+        // A compressed file cut short reads what it holds.
+        let gz = gzip(good.as_bytes());
+        std::fs::write(&path, &gz[..gz.len() - 8]).unwrap();
+        let read = Recording::from_dir(&dir).unwrap();
+        assert_eq!(read.entries.len(), 2);
+        assert_eq!(
+            read.warnings,
+            [format!(
+                "{}: the gzip data ends early: read what it holds",
+                path.display()
+            )]
+        );
+        // A wrong checksum is damage.
+        let mut bad = gz.clone();
+        let crc = bad.len() - 8;
+        bad[crc] ^= 0xff;
+        std::fs::write(&path, bad).unwrap();
+        let e = Recording::from_file(&path).unwrap_err();
+        assert!(e.to_string().contains("damaged gzip"), "{e}");
+        // A second recorder whose start is before the first one's last line.
+        std::fs::write(&path, &good).unwrap();
+        let overlapping = file(&[header(start + 15), connect(1, 1)]);
+        std::fs::write(dir.join("m-2.jsonl"), overlapping).unwrap();
+        let e = Recording::from_dir(&dir).unwrap_err();
+        assert_eq!(e.line, 1, "{e}");
+        assert!(
+            e.message
+                .contains("two recorders wrote to this directory at once"),
+            "{e}"
+        );
+        // An empty file is left out, with a warning; nothing to read is refused.
+        std::fs::remove_file(dir.join("m-2.jsonl")).unwrap();
+        std::fs::write(dir.join("m-3.jsonl"), b"").unwrap();
+        assert_eq!(Recording::from_dir(&dir).unwrap().warnings.len(), 1);
+        std::fs::remove_file(&path).unwrap();
+        let e = Recording::from_dir(&dir).unwrap_err();
+        assert!(e.message.starts_with("no recording in it"), "{e}");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A rotating recorder on a clock the test moves: a file per hour, each closed one
+    /// compressed, a quiet hour's file closed on time; the directory reads as one recording of
+    /// the same lines would.
+    #[cfg(feature = "streams")]
+    #[tokio::test]
+    async fn a_rotating_recorder_writes_a_file_per_hour_that_read_as_one_recording() {
+        use std::sync::Arc;
+        use std::sync::atomic::{AtomicI64, Ordering};
+
+        use crate::recording::{Direction, Recorder, Rotation};
+
+        let dir = temp("rotating");
+        // 2026-11-27T12:59:59Z.
+        let now = Arc::new(AtomicI64::new(1_795_784_399_000_000));
+        let clock = {
+            let now = Arc::clone(&now);
+            move || now.load(Ordering::SeqCst)
+        };
+        let rotating =
+            Recorder::rotating_with_clock(&dir, "market", Rotation::Hour, clock.clone()).unwrap();
+        let whole = Arc::new(std::sync::Mutex::new(Vec::new()));
+        struct Shared(Arc<std::sync::Mutex<Vec<u8>>>);
+        impl Write for Shared {
+            fn write(&mut self, b: &[u8]) -> std::io::Result<usize> {
+                self.0.lock().unwrap().extend_from_slice(b);
+                Ok(b.len())
+            }
+            fn flush(&mut self) -> std::io::Result<()> {
+                Ok(())
+            }
+        }
+        let one = Recorder::to_writer_with_clock(Shared(Arc::clone(&whole)), clock).unwrap();
+        let both = [&rotating, &one];
+        let conn = both.map(|r| r.connect("market", "ws://h/kline-api/ws"))[0];
+        for r in both {
+            r.clock(-250, Some(900));
+            r.frame(conn, Direction::In, false, &b"{\"n\":1}"[..]);
+        }
+        now.store(1_795_784_400_500_000, Ordering::SeqCst); // 13:00:00.5
+        for r in both {
+            r.frame(conn, Direction::In, false, &b"{\"n\":2}"[..]);
+        }
+        rotating.flush().await.unwrap();
+        // A quiet hour: its file is closed and compressed when the hour ends, not at the next line.
+        now.store(1_795_788_000_000_000, Ordering::SeqCst); // 14:00:00
+        let compressed = dir.join("market-2026-11-27T13.jsonl.gz");
+        let waited = std::time::Instant::now();
+        while !compressed.exists() {
+            assert!(
+                waited.elapsed() < std::time::Duration::from_secs(5),
+                "no {compressed:?}: {:?}",
+                std::fs::read_dir(&dir).unwrap().collect::<Vec<_>>()
+            );
+            tokio::time::sleep(std::time::Duration::from_millis(10)).await;
+        }
+        for r in both {
+            r.frame(conn, Direction::In, false, &b"{\"n\":3}"[..]);
+        }
+        rotating.finish().await.unwrap();
+        one.flush().await.unwrap();
+        let mut names: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .collect();
+        names.sort();
+        assert_eq!(
+            names,
+            [
+                "market-2026-11-27T12.jsonl.gz",
+                "market-2026-11-27T13.jsonl.gz",
+                "market-2026-11-27T14.jsonl.gz"
+            ]
+        );
+        // Each file reads alone: the last one starts with the open connection and the clock.
+        let last = Recording::from_file(dir.join(&names[2])).unwrap();
+        assert!(matches!(
+            last.entries[0].recorded,
+            Recorded::Connect { conn: 1, .. }
+        ));
+        assert!(matches!(
+            last.entries[1].recorded,
+            Recorded::Clock {
+                offset_us: -250,
+                ..
+            }
+        ));
+        assert_eq!(last.entries.len(), 3);
+        let joined = Recording::from_dir(&dir).unwrap();
+        let single = Recording::parse(&whole.lock().unwrap()).unwrap();
+        assert_eq!(joined.header, single.header);
+        assert_eq!(seen(&joined), seen(&single));
+        assert_eq!(seen(&joined).len(), 5);
+        assert!(joined.warnings.is_empty(), "{:?}", joined.warnings);
+        // Nothing is written after the end.
+        rotating.frame(conn, Direction::In, false, &b"{\"n\":4}"[..]);
+        assert!(rotating.flush().await.is_ok());
+        assert_eq!(Recording::from_dir(&dir).unwrap(), joined);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
