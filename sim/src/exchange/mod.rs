@@ -28,6 +28,7 @@ pub mod book;
 pub mod conditional;
 pub mod driver;
 pub mod effects;
+pub mod exposure;
 pub mod funding;
 pub mod input;
 pub mod limits;
