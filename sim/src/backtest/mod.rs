@@ -39,6 +39,7 @@
 pub(crate) mod lockstep;
 pub(crate) mod recorder;
 mod session;
+mod tap;
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -192,7 +193,9 @@ impl Backtest {
             builder = builder.source_contracts(c.clone());
         }
         let sim = start(builder).await?;
-        let recorder = recorder::Recorder::new(self.points, self.frames.len());
+        let kept = tap::install(sim.venue(), USER_UID);
+        let (coin, instruments) = money(&sim.venue().read().exchange);
+        let recorder = recorder::Recorder::new(self.points, self.frames.len(), coin, instruments);
         let mut run = lockstep::Run::new(
             sim.harness(),
             &self.frames,
@@ -207,9 +210,8 @@ impl Backtest {
         let client = client(&sim, session.clone())?;
         let started = Instant::now();
         let recorder = run.run(&mut lockstep::Strategic(strategy), &client).await;
-        let end = sim.equity(USER_UID);
         let mut report =
-            recorder.finish(end, &sim.venue().read(), sim.api_key(), started.elapsed());
+            recorder.finish(&kept, &sim.venue().read(), sim.api_key(), started.elapsed());
         report.run.latency = self
             .latency
             .as_ref()
@@ -231,6 +233,27 @@ impl Backtest {
         }
         Ok(report)
     }
+}
+
+/// The coin a backtest's money is in and the contracts whose marks it samples: the margin coin
+/// of the mirrored contracts when they share one, else USDT; the mirrored contracts margined in
+/// it.
+pub(crate) fn money(ex: &crate::exchange::Exchange) -> (String, Vec<String>) {
+    let mirrored = ex.mirrored_contracts();
+    let coins: std::collections::BTreeSet<&str> = mirrored
+        .iter()
+        .filter_map(|c| ex.contracts().get(c))
+        .map(|c| c.margin_coin.as_str())
+        .collect();
+    let coin = match coins.into_iter().collect::<Vec<_>>().as_slice() {
+        [one] => (*one).to_owned(),
+        _ => "USDT".to_owned(),
+    };
+    let instruments = mirrored
+        .into_iter()
+        .filter(|c| ex.contracts().get(c).is_some_and(|c| c.margin_coin == coin))
+        .collect();
+    (coin, instruments)
 }
 
 /// A simulator set up by `config` whose market follows the frames the harness applies

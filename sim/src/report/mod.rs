@@ -61,41 +61,63 @@
 //! Displayed (`{report}`), a report is a short summary for people: what `contango-sim report`
 //! prints without `--json`.
 
+#[cfg(any(feature = "backtest", feature = "journal"))]
+mod ledger;
+pub mod metrics;
+#[cfg(all(test, any(feature = "backtest", feature = "journal")))]
+mod metrics_tests;
 #[cfg(feature = "journal")]
 mod paper;
 #[cfg(feature = "backtest")]
 pub(crate) mod plot;
+#[cfg(any(feature = "backtest", feature = "journal"))]
+mod stats;
 mod summary;
 #[cfg(any(feature = "backtest", feature = "journal"))]
 pub(crate) mod tally;
+pub mod trades;
 
 use std::collections::BTreeMap;
 
 use rust_decimal::Decimal;
 use serde::{Deserialize, Serialize};
 
+pub use metrics::Metrics;
 #[cfg(feature = "journal")]
 pub use paper::{Account, ReportError};
 #[cfg(feature = "backtest")]
 pub use plot::PlotError;
+pub use trades::RoundTrip;
 
 /// The latency model of a run that models none: orders reach the engine, and answers and market
 /// data reach the strategy, at once.
 pub const ZERO_LATENCY: &str = "none: zero latency assumed";
 
-/// A run's report: what produced it, its results, the equity curve, the fills and (a backtest's)
-/// wall-clock timing.
+/// A run's report: what produced it, its results and metrics, the equity curve and the equity
+/// each minute, the fills, the funding payments, the trade ledger and (a backtest's) wall-clock
+/// timing.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
 pub struct Report {
     /// What produced it.
     pub run: Run,
     /// The figures.
     pub results: Results,
-    /// Equity and position over time (a backtest keeps at most a few thousand points, evenly
-    /// spaced; a paper session has one per minute).
+    /// The metrics, from the minutes, the fills, the funding and the ledger ([`metrics`]).
+    pub metrics: Metrics,
+    /// Equity and position over time, for the chart (a backtest keeps at most a few thousand
+    /// points, evenly spaced over its frames; a paper session has one per minute that took
+    /// input).
     pub equity: Vec<EquityPoint>,
+    /// The account at each minute's close of event time, from the first minute to the last
+    /// (minutes without input repeat the one before), and at the end: the series the metrics'
+    /// returns, drawdowns and exposure come from.
+    pub minutes: Vec<MinutePoint>,
     /// Every fill, in order: the fill log.
     pub fills: Vec<FillLine>,
+    /// Every funding payment of the account's positions, in order.
+    pub funding: Vec<FundingLine>,
+    /// The trade ledger: the fills paired into round trips ([`Report::trades`]).
+    pub trades: Vec<RoundTrip>,
     /// Wall-clock figures, apart from the results (`None`: a paper session).
     pub timing: Option<Timing>,
 }
@@ -119,6 +141,10 @@ pub struct Run {
     /// The queue model resting orders filled by against a market source, as
     /// [`QueueModel`](crate::QueueModel) writes it (`conservative`, `optimistic`, `power:3`).
     pub queue_model: String,
+    /// The contract whose price the chart and `buy_and_hold_return_pct` follow: the one with the
+    /// most fills (the first filled among equals), else a backtest's first mirrored one in the
+    /// report's coin (`None`: neither).
+    pub instrument: Option<String>,
 }
 
 /// What kind of run a report is of.
@@ -193,6 +219,28 @@ pub struct EquityPoint {
     pub equity: Decimal,
     /// Long minus short contracts.
     pub position: Decimal,
+    /// The instrument's mark price (`None`: not known, as in a paper session).
+    pub price: Option<Decimal>,
+}
+
+/// The account at one minute's close of event time (or at the end).
+#[derive(Debug, Clone, Copy, PartialEq, Serialize, Deserialize)]
+pub struct MinutePoint {
+    /// Exchange time (ms): the minute's close.
+    pub time_ms: i64,
+    /// Balance plus unrealised PnL, in the run's coin.
+    pub equity: Decimal,
+    /// Long minus short contracts.
+    pub position: Decimal,
+    /// The instrument's mark price.
+    pub price: Option<Decimal>,
+    /// Margin in use: the positions' margins and the open orders' locks.
+    pub margin: Option<Decimal>,
+    /// Gross value of the open positions at the marks.
+    pub notional: Option<Decimal>,
+    /// The nearest liquidation price's distance from its contract's mark, in percent of the
+    /// mark (`None`: no position a move of its own price liquidates, or not known).
+    pub liquidation_distance_pct: Option<f64>,
 }
 
 /// One fill, as the fill log lists it.
@@ -206,15 +254,37 @@ pub struct FillLine {
     pub order_id: i64,
     /// `BUY` or `SELL`.
     pub side: String,
+    /// `OPEN` or `CLOSE`: with the side, the position it changed (an OPEN BUY and a CLOSE SELL
+    /// the long). A forced close (liquidation, ADL) is a `CLOSE`.
+    pub action: String,
     /// Price.
     pub price: Decimal,
     /// Contracts.
     pub volume: Decimal,
+    /// Its value in the contract's margin coin, as the exchange counts it.
+    pub value: Decimal,
+    /// Whether the order was the maker.
+    pub maker: bool,
     /// The rule that made it (`book_walk`, `crossed_book`, `trade_through`, `queue_cleared`,
     /// `queue_optimistic`, `queue_power`; `match` when two orders of the venue met).
     pub rule: String,
     /// The fee charged.
     pub fee: Decimal,
+}
+
+/// A funding payment of one of the account's positions.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct FundingLine {
+    /// The funding time (ms).
+    pub time_ms: i64,
+    /// Contract.
+    pub contract: String,
+    /// The position: `long` or `short`.
+    pub side: String,
+    /// The rate applied.
+    pub rate: Decimal,
+    /// Received (negative: paid), in the contract's margin coin.
+    pub amount: Decimal,
 }
 
 /// Wall-clock figures of a backtest: how long it took, not what it did.

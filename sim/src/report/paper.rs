@@ -5,17 +5,15 @@
 
 use std::fmt;
 
-use super::tally::{Money, Tally};
-use super::{EquityPoint, FillLine, Report, RunAccount, RunKind, ZERO_LATENCY};
-use crate::exchange::{Rules, USER_UID};
-use crate::journal::encoding::decode_rules;
+use super::tally::{MINUTE_MS, Money, Sample, Tally};
+use super::{FillLine, FundingLine, Report, RunAccount, RunKind, ZERO_LATENCY};
+use crate::config::MarginKind;
+use crate::exchange::USER_UID;
+use crate::journal::encoding::{Front, decode_front};
 use crate::time::local_datetime;
 use rust_decimal::Decimal;
 
 use crate::store::{Direction, Reader, StartRow, StoreError, Window};
-
-/// A minute, the equity table's step.
-const MINUTE_MS: i64 = 60_000;
 
 /// The coin a report is in when the account has equity rows in several coins, or none.
 const DEFAULT_COIN: &str = "USDT";
@@ -134,12 +132,13 @@ fn read(reader: &Reader, account: &Account) -> Result<Report, ReportError> {
         equity - net_in
     };
     for r in &rows {
-        let point = EquityPoint {
-            time_ms: r.minute_ms.saturating_add(MINUTE_MS),
-            equity: traded(r.minute_ms, r.equity),
-            position: r.position,
-        };
-        tally.sample(point, true);
+        let sample = Sample::bare(
+            r.minute_ms.saturating_add(MINUTE_MS),
+            traded(r.minute_ms, r.equity),
+            r.position,
+        );
+        tally.sample(&sample, true);
+        tally.minute(sample);
     }
     let mut money = Money {
         orders: reader.orders_count(uid)?,
@@ -148,18 +147,46 @@ fn read(reader: &Reader, account: &Account) -> Result<Report, ReportError> {
     for f in reader.fills_of(uid)? {
         money.fees += f.fee;
         money.realized_pnl += f.realized_pnl;
-        tally.fill(FillLine::from(&f));
+        // An order the account did not place (a liquidation's, ADL's) is a forced close.
+        let open = reader
+            .order(f.order_id)?
+            .is_some_and(|o| o.action == "OPEN");
+        tally.fill(FillLine::of_row(&f, open));
+    }
+    for f in reader.funding(uid, None, Window::ALL)? {
+        let long = f.position_side == "BUY";
+        tally.funding(FundingLine::of(
+            f.time_ms,
+            &f.contract,
+            long,
+            f.rate,
+            f.amount,
+        ));
     }
     if let Some(last) = rows.last() {
         let equity = traded(last.minute_ms, last.equity);
-        tally.end(equity, last.position, last.unrealized);
+        tally.end(Sample::bare(0, equity, last.position), last.unrealized);
     }
     let account = RunAccount {
         uid,
         api_key: Some(row.api_key),
     };
-    let queue_model = rules(reader)?.queue_model;
-    let mut report = tally.report(RunKind::Paper, account, coin, money, queue_model, None);
+    let (rules, contracts) = front(reader)?;
+    let inverse = |c: &str| {
+        contracts
+            .get(c)
+            .is_some_and(|c| c.margin_kind == MarginKind::Coin)
+    };
+    let queue_model = rules.queue_model;
+    let mut report = tally.report(
+        RunKind::Paper,
+        account,
+        coin,
+        money,
+        queue_model,
+        None,
+        inverse,
+    );
     report.run.latency = latency(&reader.starts()?, reader.last_seq()?);
     Ok(report)
 }
@@ -222,13 +249,14 @@ fn latency(starts: &[StartRow], last_seq: u64) -> String {
 /// The latency of a journal written before the store recorded the venue's starts.
 const UNRECORDED: &str = "not recorded: the store predates the record of the venue's latency model";
 
-/// The venue's rules, from the front of its latest snapshot.
-fn rules(reader: &Reader) -> Result<Rules, ReportError> {
+/// The venue's rules and contracts (for the ledger's arithmetic), from the front of its latest
+/// snapshot.
+fn front(reader: &Reader) -> Result<Front, ReportError> {
     let file = reader.file().display();
     let state = reader.latest_state()?.ok_or_else(|| {
         ReportError::Rules(format!("{file}: no snapshot holds the venue's rules"))
     })?;
-    decode_rules(&state).map_err(|e| ReportError::Rules(format!("{file}: latest snapshot: {e}")))
+    decode_front(&state).map_err(|e| ReportError::Rules(format!("{file}: latest snapshot: {e}")))
 }
 
 #[cfg(test)]
