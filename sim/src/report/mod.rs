@@ -75,6 +75,8 @@ mod stats;
 mod summary;
 #[cfg(any(feature = "backtest", feature = "journal"))]
 pub(crate) mod tally;
+#[cfg(feature = "backtest")]
+mod tearsheet;
 pub mod trades;
 
 use std::collections::BTreeMap;
@@ -87,6 +89,8 @@ pub use metrics::Metrics;
 pub use paper::{Account, ReportError};
 #[cfg(feature = "backtest")]
 pub use plot::PlotError;
+#[cfg(feature = "backtest")]
+pub use tearsheet::TearsheetError;
 pub use trades::RoundTrip;
 
 /// The latency model of a run that models none: orders reach the engine, and answers and market

@@ -13,9 +13,8 @@ use super::{
     EquityPoint, FillLine, FundingLine, MinutePoint, Report, Results, Run, RunAccount, RunKind,
     Span, Timing, ZERO_LATENCY, ledger, metrics, stats,
 };
-use crate::exchange::book::source::{QueueModel, Rule};
+use crate::exchange::book::source::QueueModel;
 use crate::exchange::exposure::Exposure;
-use crate::exchange::records::TradeRecord;
 
 /// A minute of event time (ms): the step of the minute samples.
 pub(crate) const MINUTE_MS: i64 = 60_000;
@@ -48,6 +47,7 @@ pub(crate) struct Sample {
 
 impl Sample {
     /// The account's exposure at `time_ms`, with the instruments' marks then.
+    #[cfg(feature = "backtest")]
     pub(crate) fn of(time_ms: i64, e: Exposure, marks: Vec<Decimal>) -> Sample {
         Sample {
             time_ms,
@@ -59,6 +59,7 @@ impl Sample {
     }
 
     /// Equity and position alone.
+    #[cfg(any(test, feature = "journal"))]
     pub(crate) fn bare(time_ms: i64, equity: Decimal, position: Decimal) -> Sample {
         Sample {
             time_ms,
@@ -89,6 +90,7 @@ pub(crate) struct Tally {
 
 impl Tally {
     /// A tally whose samples carry the marks of `instruments`, in that order.
+    #[cfg(feature = "backtest")]
     pub(crate) fn with_instruments(instruments: Vec<String>) -> Tally {
         Tally {
             instruments,
@@ -278,12 +280,14 @@ impl Tally {
 }
 
 /// The rule of a fill between two orders of the venue (the store's name for it too).
+#[cfg(any(test, feature = "backtest"))]
 const MATCH: &str = "match";
 
 impl FillLine {
     /// One side of a trade as it left the core; `open`: its order opened (a forced close's
     /// order is none of the account's, and closes).
-    pub(crate) fn of_trade(t: &TradeRecord, open: bool) -> FillLine {
+    #[cfg(any(test, feature = "backtest"))]
+    pub(crate) fn of_trade(t: &crate::exchange::records::TradeRecord, open: bool) -> FillLine {
         FillLine {
             time_ms: t.time,
             contract: t.symbol.clone(),
@@ -294,7 +298,7 @@ impl FillLine {
             volume: t.volume,
             value: t.value,
             maker: t.is_maker,
-            rule: t.rule.map_or(MATCH, Rule::name).to_owned(),
+            rule: t.rule.map_or(MATCH, |r| r.name()).to_owned(),
             fee: t.fee,
         }
     }
@@ -347,6 +351,7 @@ mod tests {
     use rust_decimal_macros::dec;
 
     use super::*;
+    use crate::exchange::records::TradeRecord;
 
     fn point(time_ms: i64, equity: Decimal) -> Sample {
         Sample::bare(time_ms, equity, Decimal::ZERO)
