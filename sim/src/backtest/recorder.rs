@@ -117,6 +117,7 @@ impl Recorder {
         }
         let end = self.sample(ex.now(), ex);
         let unrealized = end.equity - balance(ex, &self.coin);
+        self.tally.end_minutes(end.clone());
         self.tally.end(end, unrealized);
         let account = ex.account(USER_UID).ok();
         let live = ex.orders().values().filter(|o| o.uid == USER_UID).count();

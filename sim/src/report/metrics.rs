@@ -86,9 +86,10 @@ pub struct Metrics {
     /// The nearest any position came to its liquidation price, in percent of the mark (minute
     /// samples).
     pub min_liquidation_distance_pct: Option<f64>,
-    /// The highest margin in use (positions' margins and orders' locks) over equity, percent
-    /// (minute samples).
+    /// The highest margin in use (positions' margins and orders' locks) over the account's
+    /// equity, percent (minute samples).
     pub max_margin_used_pct: Option<f64>,
-    /// The highest gross value of the open positions over equity (minute samples).
+    /// The highest gross value of the open positions over the account's equity (minute
+    /// samples).
     pub max_leverage: Option<f64>,
 }

@@ -78,10 +78,9 @@ fn a_known_path_has_its_known_sharpe_drawdown_and_profit_factor() {
     ] {
         t.fill(f);
     }
-    t.end(
-        Sample::bare(0, dec!(101.969604), Decimal::ZERO),
-        Decimal::ZERO,
-    );
+    let end = Sample::bare(0, dec!(101.969604), Decimal::ZERO);
+    t.end_minutes(end.clone());
+    t.end(end, Decimal::ZERO);
     let m = report(t).metrics;
 
     // mean 0.005, sample sd √(4 × 0.015² / 3) = √0.0003; × √525600.

@@ -238,10 +238,11 @@ pub struct MinutePoint {
     pub position: Decimal,
     /// The instrument's mark price.
     pub price: Option<Decimal>,
-    /// Margin in use: the positions' margins and the open orders' locks.
-    pub margin: Option<Decimal>,
-    /// Gross value of the open positions at the marks.
-    pub notional: Option<Decimal>,
+    /// Margin in use (the positions' margins and the open orders' locks) over the account's
+    /// equity, in percent.
+    pub margin_used_pct: Option<f64>,
+    /// Gross value of the open positions at the marks over the account's equity.
+    pub leverage: Option<f64>,
     /// The nearest liquidation price's distance from its contract's mark, in percent of the
     /// mark (`None`: no position a move of its own price liquidates, or not known).
     pub liquidation_distance_pct: Option<f64>,

@@ -3,17 +3,19 @@
 //! of the latest snapshot, on a read-only connection, so it works while the venue runs and never
 //! changes the store.
 
+use std::collections::BTreeMap;
 use std::fmt;
 
 use super::tally::{MINUTE_MS, Money, Sample, Tally};
 use super::{FillLine, FundingLine, Report, RunAccount, RunKind, ZERO_LATENCY};
 use crate::config::MarginKind;
 use crate::exchange::USER_UID;
+use crate::exchange::exposure::Exposure;
 use crate::journal::encoding::{Front, decode_front};
 use crate::time::local_datetime;
 use rust_decimal::Decimal;
 
-use crate::store::{Direction, Reader, StartRow, StoreError, Window};
+use crate::store::{Direction, ExposureRow, Reader, StartRow, StoreError, Window};
 
 /// The coin a report is in when the account has equity rows in several coins, or none.
 const DEFAULT_COIN: &str = "USDT";
@@ -114,11 +116,39 @@ fn read(reader: &Reader, account: &Account) -> Result<Report, ReportError> {
         1 => coins.remove(0),
         _ => DEFAULT_COIN.to_owned(),
     };
-    let mut tally = Tally::default();
+    let (rules, contracts) = front(reader)?;
+    // The marks of every contract, each minute that took input: a minute takes the latest at or
+    // before it (the account's opening, before the first, takes the first).
+    let instruments: Vec<String> = contracts.keys().cloned().collect();
+    let mut marks: BTreeMap<String, BTreeMap<i64, Decimal>> = BTreeMap::new();
+    for m in reader.marks(Window::ALL)? {
+        marks
+            .entry(m.contract)
+            .or_default()
+            .insert(m.minute_ms, m.mark);
+    }
+    let marks_at = |minute_ms: i64| -> Vec<Decimal> {
+        instruments
+            .iter()
+            .map(|c| {
+                let series = marks.get(c);
+                let before = series.and_then(|s| s.range(..=minute_ms).next_back());
+                let after = series.and_then(|s| s.range(minute_ms..).next());
+                before.or(after).map_or(Decimal::ZERO, |(_, m)| *m)
+            })
+            .collect()
+    };
+    let exposure: BTreeMap<i64, ExposureRow> = reader
+        .exposure(uid, &coin, Window::ALL)?
+        .into_iter()
+        .map(|e| (e.minute_ms, e))
+        .collect();
+    let mut tally = Tally::with_instruments(instruments.clone());
     let rows = reader.equity(uid, &coin, Window::ALL)?;
     let transfers = reader.transfers_of(uid, &coin)?;
     // Each row is a minute's close; the curve is what trading made: equity less the net
-    // transfers into the contract account made by then.
+    // transfers into the contract account made by then. Margin and leverage are over the
+    // account's equity itself.
     let traded = |minute_ms: i64, equity: Decimal| {
         let close = minute_ms.saturating_add(MINUTE_MS);
         let net_in: Decimal = transfers
@@ -132,11 +162,24 @@ fn read(reader: &Reader, account: &Account) -> Result<Report, ReportError> {
         equity - net_in
     };
     for r in &rows {
-        let sample = Sample::bare(
-            r.minute_ms.saturating_add(MINUTE_MS),
-            traded(r.minute_ms, r.equity),
-            r.position,
-        );
+        let risk = exposure.get(&r.minute_ms).map(|e| Exposure {
+            equity: r.equity,
+            position: r.position,
+            margin: e.margin,
+            notional: e.notional,
+            liquidation_distance_pct: e.liquidation_distance_pct,
+        });
+        let sample = Sample {
+            time_ms: r.minute_ms.saturating_add(MINUTE_MS),
+            equity: traded(r.minute_ms, r.equity),
+            position: r.position,
+            marks: if marks.is_empty() {
+                Vec::new()
+            } else {
+                marks_at(r.minute_ms)
+            },
+            risk,
+        };
         tally.sample(&sample, true);
         tally.minute(sample);
     }
@@ -163,15 +206,14 @@ fn read(reader: &Reader, account: &Account) -> Result<Report, ReportError> {
             f.amount,
         ));
     }
-    if let Some(last) = rows.last() {
-        let equity = traded(last.minute_ms, last.equity);
-        tally.end(Sample::bare(0, equity, last.position), last.unrealized);
+    if let Some(last) = tally.last_minute() {
+        let unrealized = rows.last().map_or(Decimal::ZERO, |r| r.unrealized);
+        tally.end(last, unrealized);
     }
     let account = RunAccount {
         uid,
         api_key: Some(row.api_key),
     };
-    let (rules, contracts) = front(reader)?;
     let inverse = |c: &str| {
         contracts
             .get(c)

@@ -255,15 +255,11 @@ fn trades(report: &Report, m: &mut Metrics) {
 
 /// The figures of the minute samples' exposure.
 fn risk(minutes: &[MinutePoint], m: &mut Metrics) {
-    let over_equity = |part: fn(&MinutePoint) -> Option<Decimal>| {
-        minutes
-            .iter()
-            .filter(|p| p.equity > Decimal::ZERO)
-            .filter_map(|p| part(p).and_then(|x| float(x / p.equity)))
-            .reduce(f64::max)
-    };
-    m.max_margin_used_pct = over_equity(|p| p.margin).map(|x| x * 100.0);
-    m.max_leverage = over_equity(|p| p.notional);
+    m.max_margin_used_pct = minutes
+        .iter()
+        .filter_map(|p| p.margin_used_pct)
+        .reduce(f64::max);
+    m.max_leverage = minutes.iter().filter_map(|p| p.leverage).reduce(f64::max);
     m.min_liquidation_distance_pct = minutes
         .iter()
         .filter_map(|p| p.liquidation_distance_pct)

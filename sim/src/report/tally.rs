@@ -41,7 +41,8 @@ pub(crate) struct Sample {
     pub position: Decimal,
     /// The marks of the tally's instruments, in their order (empty: not known).
     pub marks: Vec<Decimal>,
-    /// Margin, notional and liquidation distance (`None`: not known).
+    /// The account's exposure: its margin, notional and liquidation distance, and the equity
+    /// they are measured against (`None`: not known).
     pub risk: Option<Exposure>,
 }
 
@@ -59,7 +60,7 @@ impl Sample {
     }
 
     /// Equity and position alone.
-    #[cfg(any(test, feature = "journal"))]
+    #[cfg(test)]
     pub(crate) fn bare(time_ms: i64, equity: Decimal, position: Decimal) -> Sample {
         Sample {
             time_ms,
@@ -90,7 +91,6 @@ pub(crate) struct Tally {
 
 impl Tally {
     /// A tally whose samples carry the marks of `instruments`, in that order.
-    #[cfg(feature = "backtest")]
     pub(crate) fn with_instruments(instruments: Vec<String>) -> Tally {
         Tally {
             instruments,
@@ -135,6 +135,12 @@ impl Tally {
         self.minutes.push(sample);
     }
 
+    /// The last minute sample, if any.
+    #[cfg(feature = "journal")]
+    pub(crate) fn last_minute(&self) -> Option<Sample> {
+        self.minutes.last().cloned()
+    }
+
     /// A fill, in order.
     pub(crate) fn fill(&mut self, line: FillLine) {
         self.time(line.time_ms);
@@ -146,19 +152,20 @@ impl Tally {
         self.funding.push(line);
     }
 
+    /// The minutes end with `sample` at the span's last moment, unless their last is that
+    /// moment (a backtest's end falls inside a minute).
+    #[cfg(any(test, feature = "backtest"))]
+    pub(crate) fn end_minutes(&mut self, mut sample: Sample) {
+        sample.time_ms = self.span.map_or(0, |s| s.last_ms);
+        self.minute(sample);
+    }
+
     /// The account at the end, with its unrealised PnL. The curve ends there (a point at the
-    /// span's last moment, unless its last point already has that equity and position), and so
-    /// do the minutes (unless their last is that moment); the drawdown counts samples only.
+    /// span's last moment, unless its last point already has that equity and position); the
+    /// drawdown counts samples only.
     pub(crate) fn end(&mut self, mut sample: Sample, unrealized: Decimal) {
         self.end = Some((sample.equity, unrealized));
         sample.time_ms = self.span.map_or(0, |s| s.last_ms);
-        if self
-            .minutes
-            .last()
-            .is_none_or(|m| m.time_ms < sample.time_ms)
-        {
-            self.minutes.push(sample.clone());
-        }
         let same = self
             .curve
             .last()
@@ -237,8 +244,10 @@ impl Tally {
                 equity: s.equity,
                 position: s.position,
                 price: price(s),
-                margin: s.risk.map(|r| r.margin),
-                notional: s.risk.map(|r| r.notional),
+                margin_used_pct: s
+                    .risk
+                    .and_then(|r| over(r.margin * Decimal::ONE_HUNDRED, r.equity)),
+                leverage: s.risk.and_then(|r| over(r.notional, r.equity)),
                 liquidation_distance_pct: s
                     .risk
                     .and_then(|r| r.liquidation_distance_pct)
@@ -277,6 +286,13 @@ impl Tally {
         report.metrics = stats::compute(&report);
         report
     }
+}
+
+/// `part / equity` as a float (`None`: an equity at or below 0).
+fn over(part: Decimal, equity: Decimal) -> Option<f64> {
+    (equity > Decimal::ZERO)
+        .then(|| (part / equity).to_f64())
+        .flatten()
 }
 
 /// The rule of a fill between two orders of the venue (the store's name for it too).
@@ -419,6 +435,7 @@ mod tests {
         t.minute(point(4 * MINUTE_MS, dec!(90)));
         t.minute(point(4 * MINUTE_MS, dec!(1)));
         t.fill(FillLine::of_trade(&trade(4 * MINUTE_MS + 30_000), true));
+        t.end_minutes(point(0, dec!(95)));
         t.end(point(0, dec!(95)), Decimal::ZERO);
         let r = report(t);
         let minutes: Vec<(i64, Decimal)> =

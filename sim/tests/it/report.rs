@@ -342,6 +342,20 @@ async fn a_paper_sessions_report_is_what_the_account_has() {
     assert_eq!(m.equity_final, r.equity_end);
     assert!(m.return_pct.is_some_and(|x| x < 0.0), "{m:?}");
     assert!(m.sharpe_ratio.is_some(), "three returns: {m:?}");
+    // The store keeps each minute's marks and exposure: the price, the margin, the leverage.
+    assert_eq!(report.run.instrument.as_deref(), Some(BTC));
+    assert!(
+        report.minutes.iter().all(|p| p.price.is_some()),
+        "{:?}",
+        report.minutes
+    );
+    assert!(m.buy_and_hold_return_pct.is_some(), "{m:?}");
+    assert!(m.max_leverage.is_some_and(|l| l > 0.0), "the short: {m:?}");
+    assert!(m.max_margin_used_pct.is_some_and(|x| x > 0.0), "{m:?}");
+    assert!(
+        m.min_liquidation_distance_pct.is_some(),
+        "a short can be: {m:?}"
+    );
     assert_eq!(
         metric_names(&report),
         METRICS,
