@@ -442,6 +442,23 @@ async fn contango_sim_report_prints_a_stores_report_and_changes_nothing() {
     let drawn = std::fs::read_to_string(&svg).expect("the chart");
     assert!(drawn.starts_with("<svg"), "{drawn:.60}");
 
+    let (html, csv) = (dir.0.join("report.html"), dir.0.join("trades.csv"));
+    let written = run(
+        &[
+            "--tearsheet",
+            &html.display().to_string(),
+            "--trades",
+            &csv.display().to_string(),
+        ],
+        &dir.0,
+    );
+    assert_eq!(written.status.code(), Some(0), "{}", text(&written.stderr));
+    let page = std::fs::read_to_string(&html).expect("the tearsheet");
+    assert!(page.contains("Paper session of account 10001") && page.contains("<svg"));
+    let ledger = std::fs::read_to_string(&csv).expect("the ledger");
+    assert_eq!(ledger, report.trades_csv(), "one round trip: the long");
+    assert_eq!(ledger.lines().count(), 2);
+
     let unknown = run(&["--account", "nobody"], &dir.0);
     assert_eq!(unknown.status.code(), Some(1));
     let message = text(&unknown.stderr);
