@@ -28,9 +28,10 @@ type Result<T = ()> = std::result::Result<T, Box<dyn std::error::Error>>;
 
 const BTC: &str = "E-BTC-USDT";
 
-/// A moving-average crossover on the price (the last trade's, the book's mid), stop and reverse: long 1 contract while the fast
-/// average is above the slow one, short 1 while it is below (each a position of its own on this
-/// exchange: a reversal closes one and opens the other); MARKET orders.
+/// A moving-average crossover on the price (the last trade's, the book's mid), stop and reverse:
+/// long 1 contract while the fast average is above the slow one, short 1 while it is below (each
+/// a position of its own on this exchange: a reversal closes one and opens the other); MARKET
+/// orders.
 #[derive(Debug, Default)]
 struct Crossover {
     prices: Vec<Decimal>,

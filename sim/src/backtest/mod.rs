@@ -28,10 +28,12 @@
 //!
 //! The [`Report`] sums the run up (the one report type of backtests and paper sessions:
 //! [`crate::report`]): orders, fills by rule, fees, realised and unrealised PnL, maximum
-//! drawdown, equity and position over time, and the fill log, with the frames and frames a
-//! second in its `timing`; as a value, as JSON ([`Report::to_json`]) and drawn as SVG
-//! ([`Backtest::plot`], [`Report::plot`]). The money is USDT: the equity followed is the funded
-//! account's USDT balance plus the unrealised PnL of its USDT-margined positions.
+//! drawdown, the metrics, equity and position over time and at each minute of event time, the
+//! fill log, the funding payments and the trade ledger, with the frames and frames a second in
+//! its `timing`; as a value, as JSON ([`Report::to_json`]), drawn as SVG ([`Backtest::plot`],
+//! [`Report::plot`]) and as a tearsheet ([`Report::tearsheet`]). The money is in the margin coin
+//! of the mirrored contracts when they share one, else USDT: the equity followed is the funded
+//! account's balance in it plus the unrealised PnL of the positions margined in it.
 //!
 //! A run can also record its session ([`Backtest::record`]) as the strategy's client would have
 //! recorded it live, in event time: a backtest's session is then read as a live one is.
@@ -164,7 +166,8 @@ impl Backtest {
         self
     }
 
-    /// Draws equity and position over time to this SVG file at the end.
+    /// Draws the report's chart (equity, drawdown, position, price with the fills) to this SVG
+    /// file at the end.
     pub fn plot(mut self, path: impl Into<PathBuf>) -> Self {
         self.plot = Some(path.into());
         self

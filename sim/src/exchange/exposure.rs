@@ -12,8 +12,9 @@
 //!
 //! Value is proportional to the price (linear) or to its inverse (coin-margined), so with `x` the
 //! price's move as a factor of the value (`value(V, P) = value(V, mark) × x`), both rules are
-//! linear in `x`: `now + (x − 1) × slope = 0`, `now` the rule's margin at the mark. A root `x ≤ 0` means no price of the contract liquidates the
-//! position; a position already at or below its rule is at distance 0.
+//! linear in `x`: `now + (x − 1) × slope = 0`, `now` the rule's margin at the mark. A root
+//! `x ≤ 0` means no price of the contract liquidates the position; a position already at or
+//! below its rule is at distance 0.
 
 use rust_decimal::Decimal;
 

@@ -1,7 +1,8 @@
 //! A report's metrics, named as backtesting.py names its statistics (snake_case), computed (in
-//! `stats`) from the report's own series: the equity each minute of event time ([`Report::minutes`]), the
-//! fills, the funding payments and the trade ledger ([`Report::trades`]). docs/backtests.md
-//! defines each; the conventions:
+//! `stats`) from the report's own series: the equity each minute of event time
+//! ([`Report::minutes`](super::Report::minutes)), the fills, the funding payments and the trade
+//! ledger ([`Report::trades`](super::Report::trades)). docs/backtests.md defines each; the
+//! conventions:
 //!
 //! - Returns are the equity's simple returns from one minute to the next (the market trades
 //!   around the clock: 525,600 periods a year), the risk-free rate 0, standard deviations with
@@ -43,7 +44,8 @@ pub struct Metrics {
     pub volatility_ann_pct: Option<f64>,
     /// Mean return over its standard deviation, times `√525600`.
     pub sharpe_ratio: Option<f64>,
-    /// Mean return over the downside deviation (`√(Σ min(r, 0)² / n)`), times `√525600`.
+    /// Mean return over the downside deviation (`√(Σ min(r, 0)² / n)`), times `√525600` (two
+    /// returns at least).
     pub sortino_ratio: Option<f64>,
     /// The annualised return over the maximum drawdown's size.
     pub calmar_ratio: Option<f64>,

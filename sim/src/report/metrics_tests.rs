@@ -163,4 +163,20 @@ fn figures_the_data_does_not_define_are_none_and_null() {
         );
     }
     assert!(!r.to_json().contains("NaN"));
+
+    // Two samples, one return: a return and a drawdown, but no deviation of returns.
+    let mut t = Tally::default();
+    for (i, e) in [dec!(100), dec!(99)].into_iter().enumerate() {
+        t.minute(Sample::bare(
+            i64::try_from(i).unwrap_or(0) * MINUTE_MS,
+            e,
+            Decimal::ZERO,
+        ));
+    }
+    let m = report(t).metrics;
+    assert!(close(m.return_pct, -1.0) && close(m.max_drawdown_pct, -1.0));
+    assert_eq!(
+        (m.sharpe_ratio, m.sortino_ratio, m.volatility_ann_pct),
+        (None, None, None)
+    );
 }

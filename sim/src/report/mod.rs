@@ -2,19 +2,24 @@
 //! feature), a paper session (read from a journaled venue's store: `Report::from_store`, the
 //! `journal` feature; `contango-sim report`) and, later, a fidelity run.
 //!
-//! A report has four parts:
+//! A report has these parts:
 //! - [`Run`]: what produced it: its kind, the account, the margin coin its money is in, the span
-//!   of exchange time it covers, the latency model it ran with and the queue model its fills
-//!   against a market source were made by;
+//!   of exchange time it covers, the latency model it ran with, the queue model its fills
+//!   against a market source were made by, and the instrument whose price it follows;
 //! - [`Results`]: the figures, exact decimals: orders, fills by rule, fees, realised and
 //!   unrealised PnL, equity at the start and the end, maximum drawdown;
-//! - the equity curve ([`EquityPoint`]s) and every fill ([`FillLine`]s, the fill log);
+//! - [`Metrics`]: backtesting.py's statistics by their names and a futures venue's own, from the
+//!   report's own series ([`metrics`] names them, docs/backtests.md defines them);
+//! - the equity curve ([`EquityPoint`]s, for the chart), the account at each minute's close of
+//!   event time ([`MinutePoint`]s, for the metrics), every fill ([`FillLine`]s, the fill log),
+//!   every funding payment ([`FundingLine`]s) and the trade ledger ([`RoundTrip`]s);
 //! - [`Timing`]: wall-clock figures (a backtest's seconds, frames and frames a second), in their
 //!   own section, `None` for a paper session: two runs of one recording and one strategy give
 //!   reports equal in everything but `timing`.
 //!
 //! As JSON ([`Report::to_json`]; decimals are strings, exact; an undefined figure is `null`), a
-//! paper session's (`contango-sim report --json`), its fills cut to one:
+//! paper session's (`contango-sim report --json`), its series cut to one item and its metrics to
+//! a few:
 //!
 //! ```json
 //! {
@@ -22,29 +27,53 @@
 //!     "kind": "paper",
 //!     "account": { "uid": 10001, "api_key": "contango-sim-api-key" },
 //!     "coin": "USDT",
-//!     "span": { "first_ms": 1767225600000, "last_ms": 1767225780000 },
+//!     "span": { "first_ms": 1795782660000, "last_ms": 1795782720000 },
 //!     "latency": "none: zero latency assumed",
-//!     "queue_model": "conservative"
+//!     "queue_model": "conservative",
+//!     "instrument": "E-BTC-USDT"
 //!   },
 //!   "results": {
 //!     "orders": 3,
 //!     "fills_by_rule": { "match": 3 },
-//!     "fees": "0.0659940",
-//!     "realized_pnl": "-0.040",
-//!     "unrealized_pnl": "-0.010",
+//!     "fees": "0.0389970",
+//!     "realized_pnl": "-0.010",
+//!     "unrealized_pnl": "0.0000000",
 //!     "equity_start": "100000",
-//!     "equity_end": "99999.8840060",
-//!     "max_drawdown": "0.1159940"
+//!     "equity_end": "99999.9510030",
+//!     "max_drawdown": "0.0489970"
+//!   },
+//!   "metrics": {
+//!     "duration": 60000,
+//!     "exposure_time_pct": 79.86,
+//!     "return_pct": -0.000048997,
+//!     "sharpe_ratio": null,
+//!     "max_drawdown_pct": -0.000048997,
+//!     "trades": 1,
+//!     "profit_factor": 0.0,
+//!     "fees_maker": "0.0119980",
+//!     "fees_taker": "0.0269990",
+//!     "max_leverage": 0.0006000002939821441
 //!   },
 //!   "equity": [
-//!     { "time_ms": 1767225600000, "equity": "100000", "position": "0" },
-//!     { "time_ms": 1767225660000, "equity": "100000", "position": "0" },
-//!     { "time_ms": 1767225720000, "equity": "99999.8840060", "position": "-1" },
-//!     { "time_ms": 1767225780000, "equity": "99999.8840060", "position": "-1" }
+//!     { "time_ms": 1795782660000, "equity": "100000", "position": "0", "price": "30000" }
+//!   ],
+//!   "minutes": [
+//!     { "time_ms": 1795782720000, "equity": "99999.9510030", "position": "2", "price": "30000",
+//!       "margin_used_pct": 0.006000002939821441, "leverage": 0.0006000002939821441,
+//!       "liquidation_distance_pct": null }
 //!   ],
 //!   "fills": [
-//!     { "time_ms": 1767225661000, "contract": "E-BTC-USDT", "order_id": 1690000000000000061,
-//!       "side": "BUY", "price": "30010", "volume": "2", "rule": "match", "fee": "0.0240080" }
+//!     { "time_ms": 1795782672084, "contract": "E-BTC-USDT", "order_id": 1690000000000000061,
+//!       "side": "BUY", "action": "OPEN", "price": "30010", "volume": "1", "value": "30.010",
+//!       "maker": false, "rule": "match", "fee": "0.0120040" }
+//!   ],
+//!   "funding": [],
+//!   "trades": [
+//!     { "contract": "E-BTC-USDT", "side": "long", "volume": "1",
+//!       "entry_time_ms": 1795782672084, "exit_time_ms": 1795782672112,
+//!       "entry_price": "30010", "exit_price": "29990", "pnl": "-0.046999", "fees": "0.026999",
+//!       "return_pct": -0.15661112962345883, "duration_ms": 28,
+//!       "entry_order_id": 1690000000000000061, "exit_order_id": 1690000000000000062 }
 //!   ],
 //!   "timing": null
 //! }
@@ -53,13 +82,16 @@
 //! A backtest's `timing`: `{ "seconds": 0.52, "frames": 4000, "frames_per_second": 7692.3 }`.
 //!
 //! Both kinds gather their figures through one mechanism (`tally`): equity samples in time order
-//! give the curve, the start, the end and the drawdown; fills give the fill log and the counts by
-//! rule; both give the span. What each kind adds is where its samples come from (a backtest: the
-//! account after every frame; a paper session: the store's `equity` table) and where its money
-//! comes from (the docs of `backtest` and of `Report::from_store`).
+//! give the curve, the start, the end and the drawdown; minute samples the series the metrics
+//! come from; fills give the fill log, the counts by rule and the ledger; all give the span. What
+//! each kind adds is where its samples come from (a backtest: the account after every frame and
+//! at each minute's close; a paper session: the store's `equity`, `exposure` and `marks` tables)
+//! and where its money comes from (the docs of `backtest` and of `Report::from_store`). The
+//! metrics (`stats`) and the ledger (`ledger`) are one code for both.
 //!
 //! Displayed (`{report}`), a report is a short summary for people: what `contango-sim report`
-//! prints without `--json`.
+//! prints without `--json`. Drawn, it is one chart ([`Report::plot`]); written out whole, a
+//! tearsheet ([`Report::tearsheet`]): both in the `backtest` feature.
 
 #[cfg(any(feature = "backtest", feature = "journal"))]
 mod ledger;

@@ -79,7 +79,10 @@ impl Report {
     ///   2026-01-01T00:00:01 UTC); none (from 2026-01-01T00:10:00 UTC)`); the queue model of the
     ///   venue's rules (the latest snapshot's: a venue keeps the model of its first start);
     /// - `fills`: every fill of the account (`fills`, every contract, oldest first) with its
-    ///   rule; `fills_by_rule` counts them; `fees` and `realized_pnl` are their sums;
+    ///   rule, its action from its order (`orders`; an order the account did not place is a
+    ///   liquidation's or ADL's: a close); `fills_by_rule` counts them; `fees` and
+    ///   `realized_pnl` are their sums; the ledger pairs them;
+    /// - `funding`: the account's payments (`funding`);
     /// - `orders`: the account's rows in `orders` (every order it placed);
     /// - `equity`: the `equity` rows of the account in the coin, each at its minute's close
     ///   (the minute a running venue is in has its row once a later minute takes input, or at
@@ -88,10 +91,16 @@ impl Report {
     ///   PnL, funding), so a withdrawal is not a drawdown. `equity_start` is the first point's,
     ///   `equity_end` the last's, `unrealized_pnl` the last row's, `max_drawdown` over every
     ///   point. Without a row they are `None`;
+    /// - `minutes`: the same rows, a minute without one repeating the one before; each with its
+    ///   `exposure` row's margin, leverage and liquidation distance (over the account's equity
+    ///   itself) and the instrument's mark (`marks`: the latest at or before the minute, the
+    ///   first for the opening). A store older than schema version 3 keeps neither: `None`;
     /// - `timing`: `None`.
     ///
     /// Fills are not converted between coins: for an account that traded contracts margined in
-    /// several coins, `fees` and `realized_pnl` add each fill's own coin.
+    /// several coins, `fees`, `realized_pnl` and the ledger add each fill's own coin. The
+    /// contracts' kinds (for the ledger's arithmetic) and the queue model come from the front
+    /// of the latest snapshot.
     pub fn from_store(reader: &Reader, account: &Account) -> Result<Report, ReportError> {
         reader.consistent(|r| read(r, account))
     }

@@ -196,8 +196,12 @@ fn equity(report: &Report, m: &mut Metrics) {
     m.volatility_ann_pct = sd.map(|s| s * year * 100.0).and_then(finite);
     let avg = mean(&r).unwrap_or(0.0);
     m.sharpe_ratio = sd.and_then(|s| ratio(avg, s)).map(|x| x * year);
+    // Like the Sharpe ratio, a deviation of one return is none.
     let downside = (r.iter().map(|x| x.min(0.0).powi(2)).sum::<f64>() / n).sqrt();
-    m.sortino_ratio = ratio(avg, downside).map(|x| x * year);
+    m.sortino_ratio = (r.len() >= 2)
+        .then(|| ratio(avg, downside))
+        .flatten()
+        .map(|x| x * year);
     if let (Some(ann), Some(dd)) = (m.return_ann_pct, m.max_drawdown_pct) {
         m.calmar_ratio = ratio(ann, -dd);
     }

@@ -91,8 +91,9 @@ impl fmt::Display for Report {
         )?;
         writeln!(
             f,
-            "  trades          {} round trips, win rate {}, profit factor {}",
+            "  trades          {} round trip{}, win rate {}, profit factor {}",
             m.trades,
+            if m.trades == 1 { "" } else { "s" },
             pct(m.win_rate_pct),
             ratio(m.profit_factor)
         )?;
