@@ -18,6 +18,7 @@ fn usage() -> String {
         "usage: contango-sim [--host IP] [--port N] [--admin] [--drift] [state options] [market options]
        contango-sim --check --state DIR
        contango-sim report --state DIR [--account KEY] [--json] [--plot FILE.svg]
+                          [--tearsheet FILE.html] [--trades FILE.csv]
        contango-sim fidelity SESSION.jsonl [options below]
   --host IP                     address to bind (default 127.0.0.1)
   --port N                      port to bind (default 0: any free port)
@@ -49,9 +50,12 @@ a paper venue that survives restarts:
 a paper session's report (`report`; reads DIR's store read-only, also while the venue runs):
   --account KEY                 the account: a uid or an API key (default the funded account,
                                 uid 10001)
-  --json                        the whole report as JSON (run, results, equity curve, fills)
-                                instead of the summary
-  --plot FILE.svg               also draw equity and position over time
+  --json                        the whole report as JSON (run, results, metrics, equity, fills,
+                                funding, trades) instead of the summary
+  --plot FILE.svg               also draw the chart: equity, drawdown, position, price and fills
+  --tearsheet FILE.html         also write the tearsheet: one HTML page, the metrics, the chart,
+                                the trade ledger
+  --trades FILE.csv             also write the trade ledger (round trips) as CSV
 real prices (the contracts follow a real market; no synthetic market maker):
   --market-from URL|FILE|DIR    a live market stream (ws:// or wss://) or a recording of one:
                                 a file, plain or gzip, or a directory of them (contango record
@@ -429,10 +433,15 @@ struct ReportArgs {
     json: bool,
     /// `--plot FILE.svg`.
     plot: Option<std::path::PathBuf>,
+    /// `--tearsheet FILE.html`.
+    tearsheet: Option<std::path::PathBuf>,
+    /// `--trades FILE.csv`.
+    trades: Option<std::path::PathBuf>,
 }
 
 fn parse_report(args: &[String]) -> Result<ReportArgs, String> {
     let (mut state, mut account, mut json, mut plot) = (None, None, false, None);
+    let (mut tearsheet, mut trades) = (None, None);
     let mut flags = Flags(args.iter());
     while let Some((name, inline)) = flags.next_flag() {
         let mut value = || flags.value(name, inline);
@@ -441,6 +450,8 @@ fn parse_report(args: &[String]) -> Result<ReportArgs, String> {
             "--account" => account = Some(value()?),
             "--json" => json = true,
             "--plot" => plot = Some(std::path::PathBuf::from(value()?)),
+            "--tearsheet" => tearsheet = Some(std::path::PathBuf::from(value()?)),
+            "--trades" => trades = Some(std::path::PathBuf::from(value()?)),
             "--help" | "-h" => return Err(String::new()),
             other => return Err(format!("report: unknown argument `{other}`")),
         }
@@ -451,6 +462,8 @@ fn parse_report(args: &[String]) -> Result<ReportArgs, String> {
         account,
         json,
         plot,
+        tearsheet,
+        trades,
     })
 }
 
@@ -468,8 +481,11 @@ fn report(args: &ReportArgs) -> ExitCode {
     {
         use contango_sim::report::Account;
         #[cfg(not(feature = "backtest"))]
-        if args.plot.is_some() {
-            eprintln!("contango-sim: report --plot needs the `backtest` feature (plotters)");
+        if args.plot.is_some() || args.tearsheet.is_some() {
+            eprintln!(
+                "contango-sim: report --plot and --tearsheet need the `backtest` feature \
+                 (plotters)"
+            );
             return ExitCode::FAILURE;
         }
         let reader = match contango_sim::store::Reader::open(&args.state) {
@@ -503,6 +519,28 @@ fn report(args: &ReportArgs) -> ExitCode {
             }
             if !args.json {
                 println!("  chart           {}", path.display());
+            }
+        }
+        #[cfg(feature = "backtest")]
+        if let Some(path) = &args.tearsheet {
+            if let Err(e) = report.tearsheet(path) {
+                eprintln!("contango-sim: report: {e}");
+                return ExitCode::FAILURE;
+            }
+            if !args.json {
+                println!("  tearsheet       {}", path.display());
+            }
+        }
+        if let Some(path) = &args.trades {
+            if let Err(e) = std::fs::write(path, report.trades_csv()) {
+                eprintln!(
+                    "contango-sim: report: the trade ledger {}: {e}",
+                    path.display()
+                );
+                return ExitCode::FAILURE;
+            }
+            if !args.json {
+                println!("  trade ledger    {}", path.display());
             }
         }
         ExitCode::SUCCESS
@@ -805,13 +843,18 @@ mod tests {
                 "--account=10002",
                 "--json",
                 "--plot",
-                "p.svg"
+                "p.svg",
+                "--tearsheet",
+                "t.html",
+                "--trades=t.csv"
             ])),
             Ok(ReportArgs {
                 state: "st".into(),
                 account: Some("10002".into()),
                 json: true,
                 plot: Some("p.svg".into()),
+                tearsheet: Some("t.html".into()),
+                trades: Some("t.csv".into()),
             })
         );
         let err = |a: &[&str]| parse_report(&args(a)).err().unwrap_or_default();

@@ -214,10 +214,11 @@ impl<'a> Run<'a> {
         if let Some(due) = self.pace.due(at - self.first_at) {
             tokio::time::sleep_until((self.started + due).into()).await;
         }
+        self.recorder
+            .before(time.div_euclid(1_000), &self.venue().read().exchange);
         let now_ms = crate::feeds::source::apply_event(self.venue(), event.clone(), true);
         self.engine_us = self.engine_us.max(time);
-        self.recorder
-            .frame(now_ms, super::equity(self.venue(), USER_UID));
+        self.recorder.frame(now_ms, &self.venue().read().exchange);
         let due = (time + self.draw(Leg::MarketData)).max(self.market_us);
         self.market_us = due;
         let key = self.push(due, Delivery::Market(event));
@@ -311,6 +312,8 @@ impl<'a> Run<'a> {
     async fn enter(&mut self, leg: Leg, extra: Duration, go: oneshot::Sender<()>) {
         let arrival = (self.now_us + self.draw(leg) + micros(extra)).max(self.engine_us);
         self.advance(arrival).await;
+        self.recorder
+            .before(arrival.div_euclid(1_000), &self.venue().read().exchange);
         self.venue().clock.follow(arrival.div_euclid(1_000));
         self.engine_us = arrival;
         self.taken = Some(arrival);

@@ -28,10 +28,12 @@
 //!
 //! The [`Report`] sums the run up (the one report type of backtests and paper sessions:
 //! [`crate::report`]): orders, fills by rule, fees, realised and unrealised PnL, maximum
-//! drawdown, equity and position over time, and the fill log, with the frames and frames a
-//! second in its `timing`; as a value, as JSON ([`Report::to_json`]) and drawn as SVG
-//! ([`Backtest::plot`], [`Report::plot`]). The money is USDT: the equity followed is the funded
-//! account's USDT balance plus the unrealised PnL of its USDT-margined positions.
+//! drawdown, the metrics, equity and position over time and at each minute of event time, the
+//! fill log, the funding payments and the trade ledger, with the frames and frames a second in
+//! its `timing`; as a value, as JSON ([`Report::to_json`]), drawn as SVG ([`Backtest::plot`],
+//! [`Report::plot`]) and as a tearsheet ([`Report::tearsheet`]). The money is in the margin coin
+//! of the mirrored contracts when they share one, else USDT: the equity followed is the funded
+//! account's balance in it plus the unrealised PnL of the positions margined in it.
 //!
 //! A run can also record its session ([`Backtest::record`]) as the strategy's client would have
 //! recorded it live, in event time: a backtest's session is then read as a live one is.
@@ -40,6 +42,7 @@ pub(crate) mod lockstep;
 pub(crate) mod recorder;
 mod session;
 pub mod sweep;
+mod tap;
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
@@ -173,7 +176,8 @@ impl Backtest {
         self
     }
 
-    /// Draws equity and position over time to this SVG file at the end.
+    /// Draws the report's chart (equity, drawdown, position, price with the fills) to this SVG
+    /// file at the end.
     pub fn plot(mut self, path: impl Into<PathBuf>) -> Self {
         self.plot = Some(path.into());
         self
@@ -207,7 +211,9 @@ impl Backtest {
             builder = builder.source_contracts(c.clone());
         }
         let sim = start(builder).await?;
-        let recorder = recorder::Recorder::new(self.points, self.frames.len());
+        let kept = tap::install(sim.venue(), USER_UID);
+        let (coin, instruments) = money(&sim.venue().read().exchange);
+        let recorder = recorder::Recorder::new(self.points, self.frames.len(), coin, instruments);
         let mut run = lockstep::Run::new(
             sim.harness(),
             &self.frames,
@@ -222,9 +228,8 @@ impl Backtest {
         let client = client(&sim, session.clone())?;
         let started = Instant::now();
         let recorder = run.run(&mut lockstep::Strategic(strategy), &client).await;
-        let end = sim.equity(USER_UID);
         let mut report =
-            recorder.finish(end, &sim.venue().read(), sim.api_key(), started.elapsed());
+            recorder.finish(&kept, &sim.venue().read(), sim.api_key(), started.elapsed());
         report.run.latency = self
             .latency
             .as_ref()
@@ -246,6 +251,27 @@ impl Backtest {
         }
         Ok(report)
     }
+}
+
+/// The coin a backtest's money is in and the contracts whose marks it samples: the margin coin
+/// of the mirrored contracts when they share one, else USDT; the mirrored contracts margined in
+/// it.
+pub(crate) fn money(ex: &crate::exchange::Exchange) -> (String, Vec<String>) {
+    let mirrored = ex.mirrored_contracts();
+    let coins: std::collections::BTreeSet<&str> = mirrored
+        .iter()
+        .filter_map(|c| ex.contracts().get(c))
+        .map(|c| c.margin_coin.as_str())
+        .collect();
+    let coin = match coins.into_iter().collect::<Vec<_>>().as_slice() {
+        [one] => (*one).to_owned(),
+        _ => "USDT".to_owned(),
+    };
+    let instruments = mirrored
+        .into_iter()
+        .filter(|c| ex.contracts().get(c).is_some_and(|c| c.margin_coin == coin))
+        .collect();
+    (coin, instruments)
 }
 
 /// A simulator set up by `config` whose market follows the frames the harness applies

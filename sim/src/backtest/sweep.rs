@@ -308,12 +308,12 @@ impl Sweep {
     }
 }
 
-/// A report's figures as a sweep row keeps them: its results (and metrics, when it has them),
-/// timing left out.
+/// A report's figures as a sweep row keeps them: its run, results and metrics (the series,
+/// the ledger and the timing left out).
 fn figures(report: &super::Report) -> Value {
     let mut v = serde_json::to_value(report).unwrap_or_default();
     if let Some(map) = v.as_object_mut() {
-        map.retain(|k, _| k != "timing" && k != "equity" && k != "fills");
+        map.retain(|k, _| matches!(k.as_str(), "run" | "results" | "metrics"));
     }
     v
 }
@@ -325,7 +325,7 @@ pub struct SweepRow {
     pub index: usize,
     /// The parameters.
     pub params: Params,
-    /// The report's run, results and metrics (timing, the curve and the fill log left out).
+    /// The report's run, results and metrics (the series, the ledger and the timing left out).
     pub figures: Value,
 }
 

@@ -28,6 +28,7 @@ pub mod book;
 pub mod conditional;
 pub mod driver;
 pub mod effects;
+pub mod exposure;
 pub mod funding;
 pub mod input;
 pub mod limits;
@@ -144,9 +145,9 @@ impl Default for Sequences {
 )]
 pub struct Exchange {
     /// The rules. First, so that a report reads them from the front of a snapshot
-    /// (`journal::encoding::decode_rules`).
+    /// (`journal::encoding::decode_front`).
     pub(crate) rules: Rules,
-    /// Contract configurations by name.
+    /// Contract configurations by name. Second, for the same reason.
     pub(crate) contracts: BTreeMap<String, ContractConfig>,
     /// Contracts' live state by name.
     pub(crate) markets: BTreeMap<String, Market>,

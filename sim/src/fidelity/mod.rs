@@ -176,7 +176,7 @@ impl Fidelity {
             sim.harness(),
             &session.frames,
             latency.as_ref(),
-            Recorder::new(1, session.frames.len()),
+            Recorder::new(1, session.frames.len(), "USDT".into(), Vec::new()),
             Pace::Fast,
         );
         run.wake_at(replay.actions.iter().map(|a| a.0));

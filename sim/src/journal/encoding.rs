@@ -2,8 +2,11 @@
 //! for decimals) behind a one-byte format tag, so that a later format is recognised and an older
 //! one still read.
 
+use std::collections::BTreeMap;
+
 use borsh::{BorshDeserialize, BorshSerialize};
 
+use crate::config::ContractConfig;
 use crate::exchange::input::{FrameRef, Input};
 use crate::exchange::{Exchange, Rules};
 
@@ -54,15 +57,21 @@ pub fn decode_state(bytes: &[u8]) -> Result<Exchange, DecodeError> {
     decode(bytes, "the state")
 }
 
-/// The rules alone, read from the front of an encoded state (they are its first field), without
-/// decoding the rest: what a report needs of a snapshot.
-pub fn decode_rules(bytes: &[u8]) -> Result<Rules, DecodeError> {
-    match bytes.split_first() {
-        Some((&FORMAT, mut rest)) => Rules::deserialize_reader(&mut rest)
-            .map_err(|e| DecodeError(format!("the state's rules do not decode: {e}"))),
-        _ => decode::<Rules>(bytes, "the state"),
-    }
+/// The rules and the contracts alone, read from the front of an encoded state (they are its
+/// first fields), without decoding the rest: what a report needs of a snapshot.
+pub fn decode_front(bytes: &[u8]) -> Result<Front, DecodeError> {
+    let Some((&FORMAT, mut rest)) = bytes.split_first() else {
+        return decode::<Front>(bytes, "the state");
+    };
+    let rules = Rules::deserialize_reader(&mut rest)
+        .map_err(|e| DecodeError(format!("the state's rules do not decode: {e}")))?;
+    let contracts = BTreeMap::deserialize_reader(&mut rest)
+        .map_err(|e| DecodeError(format!("the state's contracts do not decode: {e}")))?;
+    Ok((rules, contracts))
 }
+
+/// The front of an encoded state: the rules and the contracts by name.
+pub type Front = (Rules, BTreeMap<String, ContractConfig>);
 
 /// The journal's `kind` of a market update read from a recording, kept as a reference.
 pub const RECORDED: u8 = 6;
@@ -226,11 +235,10 @@ mod tests {
         let back = decode_state(&bytes).expect("decodes");
         assert_eq!(format!("{back:?}"), format!("{:?}", bed.ex));
         assert_eq!(back.rules().queue_model, QueueModel::Power(3));
-        assert_eq!(
-            decode_rules(&bytes).map(|r| r.queue_model),
-            Ok(QueueModel::Power(3))
-        );
-        assert!(decode_rules(&bytes[..3]).is_err());
-        assert!(decode_rules(&[]).is_err());
+        let (rules, contracts) = decode_front(&bytes).expect("the front decodes");
+        assert_eq!(rules.queue_model, QueueModel::Power(3));
+        assert_eq!(&contracts, bed.ex.contracts());
+        assert!(decode_front(&bytes[..3]).is_err());
+        assert!(decode_front(&[]).is_err());
     }
 }

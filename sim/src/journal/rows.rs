@@ -1,5 +1,6 @@
-//! The read tables' rows an input makes beyond its records' own: each account's equity at the
-//! close of each minute that took input, and an account's opening equity. The venue makes them
+//! The read tables' rows an input makes beyond its records' own: each account's equity and
+//! exposure at the close of each minute that took input with each contract's mark then, and an
+//! account's opening equity and exposure. The venue makes them
 //! as it applies each input, and a restart makes them again, the same, for the inputs it replays
 //! (the read tables are written after the journal: those a crash left unwritten follow from it).
 
@@ -7,9 +8,8 @@ use rust_decimal::Decimal;
 
 use crate::exchange::Exchange;
 use crate::exchange::account::Account;
-use crate::exchange::book::Side;
 use crate::exchange::records::Record;
-use crate::store::{EquityRow, Row};
+use crate::store::{EquityRow, ExposureRow, MarkRow, Row};
 
 /// A minute, the equity table's step (ms).
 const MINUTE: i64 = 60_000;
@@ -30,91 +30,90 @@ impl RowMaker {
     }
 
     /// Before input `seq` at `time_ms` is applied to `ex`: when it is the first input of a later
-    /// minute, each account's equity at the close of the minute of the input before it (the
-    /// state changes only with inputs, so that is the minute's last value; after a restart the
-    /// first input closes the minute the venue stopped in).
+    /// minute, each account's equity and exposure at the close of the minute of the input before
+    /// it, and each contract's mark (the state changes only with inputs, so that is the minute's
+    /// last value; after a restart the first input closes the minute the venue stopped in).
     pub fn before(&mut self, ex: &Exchange, seq: u64, time_ms: i64) -> Vec<Row> {
         let minute = time_ms.div_euclid(MINUTE) * MINUTE;
         if minute <= self.minute {
             return Vec::new();
         }
         let closed = std::mem::replace(&mut self.minute, minute);
-        rows(equity_rows(ex, seq, closed))
+        minute_rows(ex, seq, closed)
     }
 
-    /// After input `seq` was applied to `ex`: its records' rows, and the opening equity of each
-    /// account it opened.
+    /// After input `seq` was applied to `ex`: its records' rows, and the opening equity and
+    /// exposure of each account it opened.
     pub fn after(&self, ex: &Exchange, seq: u64, records: &[Record]) -> Vec<Row> {
         let mut out = crate::store::rows(seq, records);
-        out.extend(rows(opening_rows(ex, seq, records)));
+        out.extend(opening_rows(ex, seq, records));
         out
     }
 
     /// At shutdown, after input `seq`: the minute the venue stops in, closed as it stands (a
     /// restart's first input in a later minute writes the same values again).
     pub fn closing(&self, ex: &Exchange, seq: u64) -> Vec<Row> {
-        rows(equity_rows(ex, seq, self.minute))
+        minute_rows(ex, seq, self.minute)
     }
 }
 
-fn rows(equity: Vec<EquityRow>) -> Vec<Row> {
-    equity.into_iter().map(Row::Equity).collect()
-}
-
-/// Every account's equity per margin coin at `minute`: balance, unrealised PnL at the marks, and
-/// the net position over the contracts margined in the coin.
-pub fn equity_rows(ex: &Exchange, seq: u64, minute: i64) -> Vec<EquityRow> {
+/// Every account's equity and exposure per margin coin at `minute`, and every contract's mark.
+pub fn minute_rows(ex: &Exchange, seq: u64, minute: i64) -> Vec<Row> {
     let mut out = Vec::new();
     for account in ex.accounts().values() {
-        account_equity(ex, account, seq, minute, &mut out);
+        account_rows(ex, account, seq, minute, &mut out);
+    }
+    for (contract, market) in ex.markets() {
+        out.push(Row::Mark(MarkRow {
+            contract: contract.clone(),
+            minute_ms: minute,
+            mark: market.mark,
+            seq,
+        }));
     }
     out
 }
 
-/// The opening equity of each account `records` opened (their funding, no position yet),
-/// stamped as the close of the minute before it was opened: a report's curve starts where the
-/// account did, even when it trades in its first minute.
-pub fn opening_rows(ex: &Exchange, seq: u64, records: &[Record]) -> Vec<EquityRow> {
+/// The opening equity and exposure of each account `records` opened (their funding, no position
+/// yet), stamped as the close of the minute before it was opened: a report's curve starts where
+/// the account did, even when it trades in its first minute.
+pub fn opening_rows(ex: &Exchange, seq: u64, records: &[Record]) -> Vec<Row> {
     let mut out = Vec::new();
     for r in records {
         if let Record::Account { uid, time, .. } = r {
             if let Some(account) = ex.accounts().get(uid) {
                 let minute = time.div_euclid(MINUTE) * MINUTE - MINUTE;
-                account_equity(ex, account, seq, minute, &mut out);
+                account_rows(ex, account, seq, minute, &mut out);
             }
         }
     }
     out
 }
 
-fn account_equity(
-    ex: &Exchange,
-    account: &Account,
-    seq: u64,
-    minute: i64,
-    out: &mut Vec<EquityRow>,
-) {
-    for (coin, balance) in &account.coins {
-        let mut unrealized = Decimal::ZERO;
-        let mut position = Decimal::ZERO;
-        for p in account.positions_in(coin, ex.contracts()) {
-            if let Some(c) = ex.contracts().get(&p.symbol) {
-                unrealized += p.unrealized(c, ex.mark(&p.symbol));
-            }
-            position += match p.side {
-                Side::Buy => p.volume,
-                Side::Sell => -p.volume,
-            };
-        }
-        out.push(EquityRow {
+/// An account's rows at `minute`, each margin coin its equity (balance, unrealised PnL at the
+/// marks, the net position over the contracts margined in it) and its exposure.
+fn account_rows(ex: &Exchange, account: &Account, seq: u64, minute: i64, out: &mut Vec<Row>) {
+    for coin in account.coins.keys() {
+        let e = ex.exposure(account.uid, coin);
+        let balance = account.coins.get(coin).map_or(Decimal::ZERO, |c| c.balance);
+        out.push(Row::Equity(EquityRow {
             uid: account.uid,
             coin: coin.clone(),
             minute_ms: minute,
-            balance: balance.balance,
-            unrealized,
-            equity: balance.balance + unrealized,
-            position,
+            balance,
+            unrealized: e.equity - balance,
+            equity: e.equity,
+            position: e.position,
             seq,
-        });
+        }));
+        out.push(Row::Exposure(ExposureRow {
+            uid: account.uid,
+            coin: coin.clone(),
+            minute_ms: minute,
+            margin: e.margin,
+            notional: e.notional,
+            liquidation_distance_pct: e.liquidation_distance_pct,
+            seq,
+        }));
     }
 }

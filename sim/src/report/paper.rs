@@ -3,19 +3,19 @@
 //! of the latest snapshot, on a read-only connection, so it works while the venue runs and never
 //! changes the store.
 
+use std::collections::BTreeMap;
 use std::fmt;
 
-use super::tally::{Money, Tally};
-use super::{EquityPoint, FillLine, Report, RunAccount, RunKind, ZERO_LATENCY};
-use crate::exchange::{Rules, USER_UID};
-use crate::journal::encoding::decode_rules;
+use super::tally::{MINUTE_MS, Money, Sample, Tally};
+use super::{FillLine, FundingLine, Report, RunAccount, RunKind, ZERO_LATENCY};
+use crate::config::MarginKind;
+use crate::exchange::USER_UID;
+use crate::exchange::exposure::Exposure;
+use crate::journal::encoding::{Front, decode_front};
 use crate::time::local_datetime;
 use rust_decimal::Decimal;
 
-use crate::store::{Direction, Reader, StartRow, StoreError, Window};
-
-/// A minute, the equity table's step.
-const MINUTE_MS: i64 = 60_000;
+use crate::store::{Direction, ExposureRow, Reader, StartRow, StoreError, Window};
 
 /// The coin a report is in when the account has equity rows in several coins, or none.
 const DEFAULT_COIN: &str = "USDT";
@@ -79,7 +79,10 @@ impl Report {
     ///   2026-01-01T00:00:01 UTC); none (from 2026-01-01T00:10:00 UTC)`); the queue model of the
     ///   venue's rules (the latest snapshot's: a venue keeps the model of its first start);
     /// - `fills`: every fill of the account (`fills`, every contract, oldest first) with its
-    ///   rule; `fills_by_rule` counts them; `fees` and `realized_pnl` are their sums;
+    ///   rule, its action from its order (`orders`; an order the account did not place is a
+    ///   liquidation's or ADL's: a close); `fills_by_rule` counts them; `fees` and
+    ///   `realized_pnl` are their sums; the ledger pairs them;
+    /// - `funding`: the account's payments (`funding`);
     /// - `orders`: the account's rows in `orders` (every order it placed);
     /// - `equity`: the `equity` rows of the account in the coin, each at its minute's close
     ///   (the minute a running venue is in has its row once a later minute takes input, or at
@@ -88,10 +91,16 @@ impl Report {
     ///   PnL, funding), so a withdrawal is not a drawdown. `equity_start` is the first point's,
     ///   `equity_end` the last's, `unrealized_pnl` the last row's, `max_drawdown` over every
     ///   point. Without a row they are `None`;
+    /// - `minutes`: the same rows, a minute without one repeating the one before; each with its
+    ///   `exposure` row's margin, leverage and liquidation distance (over the account's equity
+    ///   itself) and the instrument's mark (`marks`: the latest at or before the minute, the
+    ///   first for the opening). A store older than schema version 3 keeps neither: `None`;
     /// - `timing`: `None`.
     ///
     /// Fills are not converted between coins: for an account that traded contracts margined in
-    /// several coins, `fees` and `realized_pnl` add each fill's own coin.
+    /// several coins, `fees`, `realized_pnl` and the ledger add each fill's own coin. The
+    /// contracts' kinds (for the ledger's arithmetic) and the queue model come from the front
+    /// of the latest snapshot.
     pub fn from_store(reader: &Reader, account: &Account) -> Result<Report, ReportError> {
         reader.consistent(|r| read(r, account))
     }
@@ -116,11 +125,39 @@ fn read(reader: &Reader, account: &Account) -> Result<Report, ReportError> {
         1 => coins.remove(0),
         _ => DEFAULT_COIN.to_owned(),
     };
-    let mut tally = Tally::default();
+    let (rules, contracts) = front(reader)?;
+    // The marks of every contract, each minute that took input: a minute takes the latest at or
+    // before it (the account's opening, before the first, takes the first).
+    let instruments: Vec<String> = contracts.keys().cloned().collect();
+    let mut marks: BTreeMap<String, BTreeMap<i64, Decimal>> = BTreeMap::new();
+    for m in reader.marks(Window::ALL)? {
+        marks
+            .entry(m.contract)
+            .or_default()
+            .insert(m.minute_ms, m.mark);
+    }
+    let marks_at = |minute_ms: i64| -> Vec<Decimal> {
+        instruments
+            .iter()
+            .map(|c| {
+                let series = marks.get(c);
+                let before = series.and_then(|s| s.range(..=minute_ms).next_back());
+                let after = series.and_then(|s| s.range(minute_ms..).next());
+                before.or(after).map_or(Decimal::ZERO, |(_, m)| *m)
+            })
+            .collect()
+    };
+    let exposure: BTreeMap<i64, ExposureRow> = reader
+        .exposure(uid, &coin, Window::ALL)?
+        .into_iter()
+        .map(|e| (e.minute_ms, e))
+        .collect();
+    let mut tally = Tally::with_instruments(instruments.clone());
     let rows = reader.equity(uid, &coin, Window::ALL)?;
     let transfers = reader.transfers_of(uid, &coin)?;
     // Each row is a minute's close; the curve is what trading made: equity less the net
-    // transfers into the contract account made by then.
+    // transfers into the contract account made by then. Margin and leverage are over the
+    // account's equity itself.
     let traded = |minute_ms: i64, equity: Decimal| {
         let close = minute_ms.saturating_add(MINUTE_MS);
         let net_in: Decimal = transfers
@@ -134,12 +171,26 @@ fn read(reader: &Reader, account: &Account) -> Result<Report, ReportError> {
         equity - net_in
     };
     for r in &rows {
-        let point = EquityPoint {
+        let risk = exposure.get(&r.minute_ms).map(|e| Exposure {
+            equity: r.equity,
+            position: r.position,
+            margin: e.margin,
+            notional: e.notional,
+            liquidation_distance_pct: e.liquidation_distance_pct,
+        });
+        let sample = Sample {
             time_ms: r.minute_ms.saturating_add(MINUTE_MS),
             equity: traded(r.minute_ms, r.equity),
             position: r.position,
+            marks: if marks.is_empty() {
+                Vec::new()
+            } else {
+                marks_at(r.minute_ms)
+            },
+            risk,
         };
-        tally.sample(point, true);
+        tally.sample(&sample, true);
+        tally.minute(sample);
     }
     let mut money = Money {
         orders: reader.orders_count(uid)?,
@@ -148,18 +199,45 @@ fn read(reader: &Reader, account: &Account) -> Result<Report, ReportError> {
     for f in reader.fills_of(uid)? {
         money.fees += f.fee;
         money.realized_pnl += f.realized_pnl;
-        tally.fill(FillLine::from(&f));
+        // An order the account did not place (a liquidation's, ADL's) is a forced close.
+        let open = reader
+            .order(f.order_id)?
+            .is_some_and(|o| o.action == "OPEN");
+        tally.fill(FillLine::of_row(&f, open));
     }
-    if let Some(last) = rows.last() {
-        let equity = traded(last.minute_ms, last.equity);
-        tally.end(equity, last.position, last.unrealized);
+    for f in reader.funding(uid, None, Window::ALL)? {
+        let long = f.position_side == "BUY";
+        tally.funding(FundingLine::of(
+            f.time_ms,
+            &f.contract,
+            long,
+            f.rate,
+            f.amount,
+        ));
+    }
+    if let Some(last) = tally.last_minute() {
+        let unrealized = rows.last().map_or(Decimal::ZERO, |r| r.unrealized);
+        tally.end(last, unrealized);
     }
     let account = RunAccount {
         uid,
         api_key: Some(row.api_key),
     };
-    let queue_model = rules(reader)?.queue_model;
-    let mut report = tally.report(RunKind::Paper, account, coin, money, queue_model, None);
+    let inverse = |c: &str| {
+        contracts
+            .get(c)
+            .is_some_and(|c| c.margin_kind == MarginKind::Coin)
+    };
+    let queue_model = rules.queue_model;
+    let mut report = tally.report(
+        RunKind::Paper,
+        account,
+        coin,
+        money,
+        queue_model,
+        None,
+        inverse,
+    );
     report.run.latency = latency(&reader.starts()?, reader.last_seq()?);
     Ok(report)
 }
@@ -222,13 +300,14 @@ fn latency(starts: &[StartRow], last_seq: u64) -> String {
 /// The latency of a journal written before the store recorded the venue's starts.
 const UNRECORDED: &str = "not recorded: the store predates the record of the venue's latency model";
 
-/// The venue's rules, from the front of its latest snapshot.
-fn rules(reader: &Reader) -> Result<Rules, ReportError> {
+/// The venue's rules and contracts (for the ledger's arithmetic), from the front of its latest
+/// snapshot.
+fn front(reader: &Reader) -> Result<Front, ReportError> {
     let file = reader.file().display();
     let state = reader.latest_state()?.ok_or_else(|| {
         ReportError::Rules(format!("{file}: no snapshot holds the venue's rules"))
     })?;
-    decode_rules(&state).map_err(|e| ReportError::Rules(format!("{file}: latest snapshot: {e}")))
+    decode_front(&state).map_err(|e| ReportError::Rules(format!("{file}: latest snapshot: {e}")))
 }
 
 #[cfg(test)]

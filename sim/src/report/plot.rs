@@ -1,17 +1,27 @@
-//! A report's equity and position over time as an SVG chart (plotters' SVG backend; the
-//! `backtest` feature): equity above, position below, time from the first point (in seconds,
-//! minutes or hours, whichever reads best). Values are turned into floats for drawing only.
+//! A report as one SVG chart (plotters' SVG backend; the `backtest` feature), four panels over one
+//! time axis: the equity; its drawdown under it (percent below the running peak, shaded); the
+//! position (long minus short contracts, as steps); the instrument's price with the fills marked
+//! (▲ a buy, ▼ a sell; a paper session, whose store keeps no price, shows the fills' prices
+//! alone). Time runs from the first point, in seconds, minutes or hours, whichever reads best.
+//! The curve is the report's `equity` (a backtest's frames, a paper session's minutes). Values
+//! are turned into floats for drawing only.
 
 use std::path::{Path, PathBuf};
 
 use plotters::coord::Shift;
+use plotters::coord::types::RangedCoordf64;
 use plotters::prelude::*;
 use rust_decimal::Decimal;
 use rust_decimal::prelude::ToPrimitive as _;
 
 use super::Report;
+use super::summary::figure;
+use crate::time::local_datetime;
 
 type Area<'a> = DrawingArea<SVGBackend<'a>, Shift>;
+
+/// The chart's size in pixels.
+const SIZE: (u32, u32) = (1000, 900);
 
 /// The chart could not be written.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -24,92 +34,240 @@ pub struct PlotError {
 }
 
 impl Report {
-    /// Draws equity and position over time to the SVG file `path`.
+    /// Draws the chart (equity, drawdown, position, price with the fills) to the SVG file
+    /// `path`.
     pub fn plot(&self, path: impl AsRef<Path>) -> Result<(), PlotError> {
         let path = path.as_ref();
-        draw(self, path).map_err(|message| PlotError {
+        let root = SVGBackend::new(path, SIZE).into_drawing_area();
+        draw(self, &root).map_err(|message| PlotError {
             path: path.to_path_buf(),
             message,
         })
     }
 }
 
-fn draw(report: &Report, path: &Path) -> Result<(), String> {
-    let start = report.equity.first().map_or(0, |p| p.time_ms);
-    let last = report.equity.last().map_or(start, |p| p.time_ms);
-    let (unit, per) = match last - start {
+/// The chart as SVG text (the tearsheet's).
+pub(crate) fn svg(report: &Report) -> Result<String, String> {
+    let mut out = String::new();
+    {
+        let root = SVGBackend::with_string(&mut out, SIZE).into_drawing_area();
+        draw(report, &root)?;
+    }
+    Ok(out)
+}
+
+/// The time axis: its unit's name, ms a unit, and the first moment.
+struct Axis {
+    unit: &'static str,
+    per: f64,
+    start: i64,
+    end: f64,
+}
+
+impl Axis {
+    fn of(report: &Report) -> Axis {
+        let times = report
+            .equity
+            .iter()
+            .map(|p| p.time_ms)
+            .chain(report.fills.iter().map(|f| f.time_ms));
+        let start = times.clone().min().unwrap_or(0);
+        let last = times.max().unwrap_or(start);
+        let (unit, per) = unit(last - start);
+        Axis {
+            unit,
+            per,
+            start,
+            end: ((last - start) as f64 / per).max(1e-3),
+        }
+    }
+
+    fn at(&self, ms: i64) -> f64 {
+        (ms - self.start) as f64 / self.per
+    }
+
+    fn desc(&self) -> String {
+        format!("{} from {} UTC", self.unit, local_datetime(self.start))
+    }
+}
+
+fn unit(span_ms: i64) -> (&'static str, f64) {
+    match span_ms {
         ms if ms < 600_000 => ("seconds", 1000.0),
         ms if ms < 172_800_000 => ("minutes", 60_000.0),
         _ => ("hours", 3_600_000.0),
-    };
-    let at = |ms: i64| (ms - start) as f64 / per;
+    }
+}
+
+fn float(d: Decimal) -> f64 {
+    d.to_f64().unwrap_or(0.0)
+}
+
+fn draw(report: &Report, root: &Area<'_>) -> Result<(), String> {
+    root.fill(&WHITE).map_err(|e| e.to_string())?;
+    let axis = Axis::of(report);
+    let (top, rest) = root.split_vertically(300);
+    let (middle, rest) = rest.split_vertically(150);
+    let (position_area, price_area) = rest.split_vertically(170);
+
     let equity: Vec<(f64, f64)> = report
         .equity
         .iter()
-        .map(|p| (at(p.time_ms), p.equity.to_f64().unwrap_or(0.0)))
+        .map(|p| (axis.at(p.time_ms), float(p.equity)))
         .collect();
-    let position: Vec<(f64, f64)> = report
+    let m = &report.metrics;
+    let pct = |x: Option<f64>| x.map_or_else(|| "n/a".to_owned(), |x| format!("{}%", figure(x)));
+    let caption = format!(
+        "equity ({}): return {}, max drawdown {}",
+        report.run.coin,
+        pct(m.return_pct),
+        pct(m.max_drawdown_pct)
+    );
+    let mut chart = panel(
+        top,
+        &caption,
+        &axis,
+        range(equity.iter().map(|p| p.1)),
+        false,
+    )?;
+    chart
+        .draw_series(LineSeries::new(equity, BLUE.stroke_width(2)))
+        .map_err(|e| e.to_string())?;
+
+    // The drawdown below the running peak, in percent, shaded down from 0.
+    let mut peak: Option<Decimal> = None;
+    let drawdown: Vec<(f64, f64)> = report
         .equity
         .iter()
-        .map(|p| (at(p.time_ms), p.position.to_f64().unwrap_or(0.0)))
+        .map(|p| {
+            let top = *peak.get_or_insert(p.equity);
+            let top = top.max(p.equity);
+            peak = Some(top);
+            let dd = if top > Decimal::ZERO {
+                float((p.equity - top) / top * Decimal::ONE_HUNDRED)
+            } else {
+                0.0
+            };
+            (axis.at(p.time_ms), dd)
+        })
         .collect();
-    let end = equity.last().map_or(1.0, |p| p.0).max(1e-3);
-    let root = SVGBackend::new(path, (960, 640)).into_drawing_area();
-    root.fill(&WHITE).map_err(|e| e.to_string())?;
-    let (top, bottom) = root.split_vertically(420);
-    let r = &report.results;
-    let figure =
-        |d: Option<Decimal>| d.map_or_else(|| "unknown".to_owned(), |d| d.round_dp(2).to_string());
-    let caption = format!(
-        "equity ({}): {} to {}, max drawdown {}",
-        report.run.coin,
-        figure(r.equity_start),
-        figure(r.equity_end),
-        figure(r.max_drawdown)
-    );
-    panel(&top, (&caption, 18), (end, unit), equity, BLUE)?;
-    panel(
-        &bottom,
-        ("position (contracts)", 16),
-        (end, unit),
-        position,
-        RED,
-    )?;
+    let low = drawdown.iter().map(|p| p.1).fold(0.0, f64::min);
+    let span = if low < 0.0 {
+        (low * 1.05, 0.0)
+    } else {
+        (-1.0, 0.0)
+    };
+    let mut chart = panel(middle, "drawdown (%)", &axis, span, false)?;
+    if let (Some(first), Some(last)) = (drawdown.first(), drawdown.last()) {
+        let mut shape = drawdown.clone();
+        shape.push((last.0, 0.0));
+        shape.push((first.0, 0.0));
+        chart
+            .draw_series(std::iter::once(Polygon::new(shape, RED.mix(0.25))))
+            .map_err(|e| e.to_string())?;
+    }
+    chart
+        .draw_series(LineSeries::new(drawdown, RED.stroke_width(1)))
+        .map_err(|e| e.to_string())?;
+
+    // The position, as steps: it holds until the next point.
+    let mut steps: Vec<(f64, f64)> = Vec::new();
+    for p in &report.equity {
+        let (x, y) = (axis.at(p.time_ms), float(p.position));
+        if let Some(&(_, before)) = steps.last() {
+            steps.push((x, before));
+        }
+        steps.push((x, y));
+    }
+    let span = range(steps.iter().map(|p| p.1).chain([0.0]));
+    let mut chart = panel(position_area, "position (contracts)", &axis, span, false)?;
+    chart
+        .draw_series(LineSeries::new(steps, GREEN.stroke_width(2)))
+        .map_err(|e| e.to_string())?;
+
+    price(report, price_area, &axis)?;
     root.present().map_err(|e| e.to_string())
 }
 
-/// One line chart over `0..end` (in `unit`) in `area`, its value axis spanning the points.
-fn panel(
-    area: &Area<'_>,
-    (caption, size): (&str, u32),
-    (end, unit): (f64, &str),
-    points: Vec<(f64, f64)>,
-    colour: RGBColor,
-) -> Result<(), String> {
-    let (lo, hi) = if points.is_empty() {
-        (0.0, 1.0)
+/// The instrument's price and its fills (every fill when no instrument is named).
+fn price(report: &Report, area: Area<'_>, axis: &Axis) -> Result<(), String> {
+    let line: Vec<(f64, f64)> = report
+        .equity
+        .iter()
+        .filter_map(|p| Some((axis.at(p.time_ms), float(p.price?))))
+        .collect();
+    let instrument = report.run.instrument.as_deref();
+    let fills: Vec<(f64, f64, bool)> = report
+        .fills
+        .iter()
+        .filter(|f| instrument.is_none_or(|i| f.contract == i))
+        .map(|f| (axis.at(f.time_ms), float(f.price), f.side == "BUY"))
+        .collect();
+    let name = instrument.unwrap_or("every contract");
+    let caption = if line.is_empty() {
+        format!("fills of {name} (no price series): ▲ buy, ▼ sell")
     } else {
-        points.iter().fold((f64::MAX, f64::MIN), |(lo, hi), p| {
-            (lo.min(p.1), hi.max(p.1))
-        })
+        format!("{name} mark price: ▲ buy, ▼ sell")
     };
-    let pad = ((hi - lo) * 0.05).max(1e-9);
-    let mut chart = ChartBuilder::on(area)
-        .caption(caption, ("sans-serif", size))
-        .margin(12)
-        .x_label_area_size(30)
-        .y_label_area_size(80)
-        .build_cartesian_2d(0.0..end, (lo - pad)..(hi + pad))
-        .map_err(|e| e.to_string())?;
+    let span = range(line.iter().map(|p| p.1).chain(fills.iter().map(|f| f.1)));
+    let mut chart = panel(area, &caption, axis, span, true)?;
     chart
-        .configure_mesh()
-        .x_desc(unit)
-        .draw()
+        .draw_series(LineSeries::new(line, BLACK.stroke_width(1)))
         .map_err(|e| e.to_string())?;
+    let buy = RGBColor(0, 150, 0).filled();
+    let sell = RED.filled();
     chart
-        .draw_series(LineSeries::new(points, colour.stroke_width(2)))
+        .draw_series(fills.into_iter().map(|(x, y, bought)| {
+            // A triangle pointing up for a buy, down for a sell, its tip at the price.
+            let shape = if bought {
+                vec![(0, 0), (-6, 10), (6, 10)]
+            } else {
+                vec![(0, 0), (-6, -10), (6, -10)]
+            };
+            EmptyElement::at((x, y)) + Polygon::new(shape, if bought { buy } else { sell })
+        }))
         .map_err(|e| e.to_string())?;
     Ok(())
+}
+
+/// The span of `values`, padded by 5 % (a flat or empty one made visible).
+fn range(values: impl Iterator<Item = f64>) -> (f64, f64) {
+    let (lo, hi) = values.fold((f64::MAX, f64::MIN), |(lo, hi), v| (lo.min(v), hi.max(v)));
+    if lo > hi {
+        return (0.0, 1.0);
+    }
+    let pad = ((hi - lo) * 0.05).max(hi.abs().max(1.0) * 1e-6);
+    (lo - pad, hi + pad)
+}
+
+type Panel<'a> = ChartContext<'a, SVGBackend<'a>, Cartesian2d<RangedCoordf64, RangedCoordf64>>;
+
+/// One panel over the time axis, its value axis spanning `(lo, hi)`; the bottom one names the
+/// time axis.
+fn panel<'a>(
+    area: Area<'a>,
+    caption: &str,
+    axis: &Axis,
+    (lo, hi): (f64, f64),
+    bottom: bool,
+) -> Result<Panel<'a>, String> {
+    let mut chart = ChartBuilder::on(&area)
+        .caption(caption, ("sans-serif", 16))
+        .margin(8)
+        .x_label_area_size(if bottom { 36 } else { 18 })
+        .y_label_area_size(90)
+        .build_cartesian_2d(0.0..axis.end, lo..hi)
+        .map_err(|e| e.to_string())?;
+    // Enough decimals to tell the labels apart, whatever the scale.
+    let decimals = (2.0 - (hi - lo).log10().floor()).clamp(0.0, 8.0) as usize;
+    let label = move |v: &f64| format!("{v:.decimals$}");
+    let mut mesh = chart.configure_mesh();
+    mesh.y_labels(5).y_label_formatter(&label);
+    if bottom {
+        mesh.x_desc(axis.desc());
+    }
+    mesh.draw().map_err(|e| e.to_string())?;
+    Ok(chart)
 }
 
 /// Several lines over time in one chart, with a legend, to the SVG file `path`: each series a
@@ -122,11 +280,7 @@ pub(crate) fn curves(
     let times = series.iter().flat_map(|(_, p)| p.iter().map(|(t, _)| *t));
     let start = times.clone().min().unwrap_or(0);
     let last = times.max().unwrap_or(start);
-    let (unit, per) = match last - start {
-        ms if ms < 600_000 => ("seconds", 1000.0),
-        ms if ms < 172_800_000 => ("minutes", 60_000.0),
-        _ => ("hours", 3_600_000.0),
-    };
+    let (unit, per) = unit(last - start);
     let lines: Vec<Vec<(f64, f64)>> = series
         .iter()
         .map(|(_, points)| {

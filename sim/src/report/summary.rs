@@ -70,6 +70,33 @@ impl fmt::Display for Report {
             _ => writeln!(f, "  equity          {unknown}")?,
         }
         writeln!(f, "  max drawdown    {}", money(r.max_drawdown))?;
+        let m = &self.metrics;
+        let ratio = |x: Option<f64>| x.map_or_else(|| "n/a".to_owned(), figure);
+        let pct =
+            |x: Option<f64>| x.map_or_else(|| "n/a".to_owned(), |x| format!("{}%", figure(x)));
+        writeln!(
+            f,
+            "  return          {} (annualised {}), buy and hold {}",
+            pct(m.return_pct),
+            pct(m.return_ann_pct),
+            pct(m.buy_and_hold_return_pct)
+        )?;
+        writeln!(
+            f,
+            "  ratios          Sharpe {}, Sortino {}, Calmar {} ({} minute samples)",
+            ratio(m.sharpe_ratio),
+            ratio(m.sortino_ratio),
+            ratio(m.calmar_ratio),
+            self.minutes.len()
+        )?;
+        writeln!(
+            f,
+            "  trades          {} round trip{}, win rate {}, profit factor {}",
+            m.trades,
+            if m.trades == 1 { "" } else { "s" },
+            pct(m.win_rate_pct),
+            ratio(m.profit_factor)
+        )?;
         if let Some(t) = &self.timing {
             writeln!(
                 f,
@@ -89,6 +116,21 @@ fn span(s: Span) -> String {
         local_datetime(s.last_ms),
         duration(s.last_ms - s.first_ms)
     )
+}
+
+/// A ratio to read: two decimals, or four significant digits when it is smaller (a return of
+/// 0.0016 % is not 0.00).
+pub(crate) fn figure(x: f64) -> String {
+    if x == 0.0 || !x.is_finite() {
+        return format!("{x}");
+    }
+    let magnitude = x.abs().log10().floor();
+    let decimals = if magnitude >= 1.0 {
+        2
+    } else {
+        (3.0 - magnitude).clamp(2.0, 10.0) as usize
+    };
+    format!("{x:.decimals$}")
 }
 
 /// `850ms`, `42s`, `3m 5s`, `2h 0m`, `4d 3h`.
@@ -114,5 +156,31 @@ mod tests {
         assert_eq!(duration(185_000), "3m 5s");
         assert_eq!(duration(7_200_000), "2h 0m");
         assert_eq!(duration(4 * 86_400_000 + 3 * 3_600_000), "4d 3h");
+    }
+
+    #[test]
+    fn ratios_read_with_their_significant_digits() {
+        let shown: Vec<String> = [
+            0.0,
+            0.001_555_1,
+            -0.003_584,
+            2.296_4,
+            8.078_8,
+            32_409_854.126,
+        ]
+        .into_iter()
+        .map(figure)
+        .collect();
+        assert_eq!(
+            shown,
+            [
+                "0",
+                "0.001555",
+                "-0.003584",
+                "2.296",
+                "8.079",
+                "32409854.13"
+            ]
+        );
     }
 }

@@ -25,8 +25,9 @@ pub const FILE_NAME: &str = "venue.sqlite";
 /// `PRAGMA application_id` of a contango-sim store: `CTGO` in ASCII.
 pub const APPLICATION_ID: i32 = 0x4354_474F;
 
-/// `PRAGMA user_version`: the schema version this build creates. Version 2 added `starts`.
-pub const SCHEMA_VERSION: i32 = 2;
+/// `PRAGMA user_version`: the schema version this build creates. Version 2 added `starts`,
+/// version 3 `exposure` and `marks`.
+pub const SCHEMA_VERSION: i32 = 3;
 
 /// The oldest schema version this build opens: it reads one as it is, and a start upgrades it to
 /// [`SCHEMA_VERSION`] (the tables added since, created empty) as it records itself.

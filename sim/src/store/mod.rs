@@ -35,8 +35,9 @@
 //! three together, or none.
 //!
 //! - **Identity.** `PRAGMA application_id` is [`APPLICATION_ID`] (`0x4354474F`, `CTGO`);
-//!   `PRAGMA user_version` is the schema version ([`SCHEMA_VERSION`], 2). A store of version 1
-//!   ([`OLDEST_SCHEMA_VERSION`]: without `starts`) is read as it is; a start upgrades it, in the
+//!   `PRAGMA user_version` is the schema version ([`SCHEMA_VERSION`], 3). A store of version 1
+//!   ([`OLDEST_SCHEMA_VERSION`]: without `starts`) or 2 (without `exposure` and `marks`) is read
+//!   as it is; a start upgrades it, in the
 //!   transaction that records the start ([`Store::record_start`]).
 //! - **Opening** checks the header (read by hand before SQLite touches the file), the identity,
 //!   the version, that the tables are exactly its version's, the first pages of every table and
@@ -79,8 +80,8 @@ pub use file::{
 pub use history::{StoreHistory, rows};
 pub use reader::{Page, Reader, Window};
 pub use rows::{
-    AccountRow, Direction, EquityRow, FillRow, ForcedKind, ForcedRow, FundingRow, OrderRow, Row,
-    StartRow, TransferRow,
+    AccountRow, Direction, EquityRow, ExposureRow, FillRow, ForcedKind, ForcedRow, FundingRow,
+    MarkRow, OrderRow, Row, StartRow, TransferRow,
 };
 
 #[cfg(test)]

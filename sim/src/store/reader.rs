@@ -1,8 +1,8 @@
 //! History reads over a read-only connection: what the REST history views answer (`myTrades`,
 //! `futures_transfer_history`, `forceOrdersHistory`, an order by id or client id), the fill log
 //! and the running totals (for [`super::StoreHistory`]), and what a paper session's report reads
-//! (accounts, an account's fills and order count, equity, funding, the latest snapshot's rules,
-//! the venue's starts).
+//! (accounts, an account's fills and order count, equity, exposure, marks, funding, the latest
+//! snapshot's rules and contracts, the venue's starts).
 
 use std::path::{Path, PathBuf};
 use std::sync::LazyLock;
@@ -12,9 +12,9 @@ use rust_decimal::Decimal;
 
 use super::file::{FILE_NAME, StoreError, open_checked};
 use super::rows::{
-    ACCOUNTS, AccountRow, Direction, EQUITY, EquityRow, FILLS, FORCED, FUNDING, FillRow,
-    ForcedKind, ForcedRow, FundingRow, ORDERS, OrderRow, STARTS, StartRow, TRANSFERS, TableRow,
-    TransferRow, get_dec, seq_value,
+    ACCOUNTS, AccountRow, Direction, EQUITY, EXPOSURE, EquityRow, ExposureRow, FILLS, FORCED,
+    FUNDING, FillRow, ForcedKind, ForcedRow, FundingRow, MARKS, MarkRow, ORDERS, OrderRow, STARTS,
+    StartRow, TRANSFERS, TableRow, TransferRow, get_dec, seq_value,
 };
 
 /// A time window, both ends inclusive (ms since the epoch); `None` leaves that end open.
@@ -136,6 +136,14 @@ static EQUITY_WINDOW: LazyLock<String> = LazyLock::new(|| {
     EQUITY.select_sql(
         "WHERE uid = ?1 AND coin = ?2 AND minute_ms BETWEEN ?3 AND ?4 ORDER BY minute_ms",
     )
+});
+static EXPOSURE_WINDOW: LazyLock<String> = LazyLock::new(|| {
+    EXPOSURE.select_sql(
+        "WHERE uid = ?1 AND coin = ?2 AND minute_ms BETWEEN ?3 AND ?4 ORDER BY minute_ms",
+    )
+});
+static MARKS_WINDOW: LazyLock<String> = LazyLock::new(|| {
+    MARKS.select_sql("WHERE minute_ms BETWEEN ?1 AND ?2 ORDER BY minute_ms, contract")
 });
 static FILLS_OF: LazyLock<String> =
     LazyLock::new(|| FILLS.select_sql("WHERE uid = ?1 ORDER BY trade_id, maker DESC"));
@@ -507,6 +515,31 @@ impl Reader {
     ) -> Result<Vec<EquityRow>, StoreError> {
         let (start, end) = window.bounds();
         self.rows(&EQUITY_WINDOW, (uid, coin, start, end))
+    }
+
+    /// `uid`'s exposure in `coin`, minute by minute within `window` (on `minute_ms`). Empty for
+    /// a store of schema version 1 or 2, which did not keep it.
+    pub fn exposure(
+        &self,
+        uid: i64,
+        coin: &str,
+        window: Window,
+    ) -> Result<Vec<ExposureRow>, StoreError> {
+        if self.version < EXPOSURE.since {
+            return Ok(Vec::new());
+        }
+        let (start, end) = window.bounds();
+        self.rows(&EXPOSURE_WINDOW, (uid, coin, start, end))
+    }
+
+    /// Every contract's mark price, minute by minute within `window` (on `minute_ms`), by minute
+    /// then contract. Empty for a store of schema version 1 or 2, which did not keep them.
+    pub fn marks(&self, window: Window) -> Result<Vec<MarkRow>, StoreError> {
+        if self.version < MARKS.since {
+            return Ok(Vec::new());
+        }
+        let (start, end) = window.bounds();
+        self.rows(&MARKS_WINDOW, (start, end))
     }
 
     /// `uid`'s funding payments, in `contract` if given, within `window`, oldest first.

@@ -261,15 +261,47 @@ pub(super) const STARTS: Table = Table {
     since: 2,
 };
 
+/// Each account's exposure in each margin coin at each minute's close, beside its `equity` row
+/// (schema version 3): what a report's margin, leverage and liquidation figures need, which the
+/// equity alone cannot give.
+pub(super) const EXPOSURE: Table = Table {
+    name: "exposure",
+    columns: &[
+        ("uid", "INTEGER NOT NULL"),
+        ("coin", "TEXT NOT NULL"),
+        ("minute_ms", "INTEGER NOT NULL"),
+        ("margin", "TEXT NOT NULL"),
+        ("notional", "TEXT NOT NULL"),
+        ("liquidation_distance_pct", "TEXT"),
+        ("seq", "INTEGER NOT NULL"),
+    ],
+    key: Some("uid, coin, minute_ms"),
+    since: 3,
+};
+
+/// Each contract's mark price at each minute's close (schema version 3): a report's price line
+/// and buy-and-hold return.
+pub(super) const MARKS: Table = Table {
+    name: "marks",
+    columns: &[
+        ("contract", "TEXT NOT NULL"),
+        ("minute_ms", "INTEGER NOT NULL"),
+        ("mark", "TEXT NOT NULL"),
+        ("seq", "INTEGER NOT NULL"),
+    ],
+    key: Some("contract, minute_ms"),
+    since: 3,
+};
+
 /// Every table of the current schema version, the journal first.
-pub(super) const TABLES: [&Table; 10] = [
+pub(super) const TABLES: [&Table; 12] = [
     &JOURNAL, &SNAPSHOTS, &ACCOUNTS, &ORDERS, &FILLS, &TRANSFERS, &FUNDING, &FORCED, &EQUITY,
-    &STARTS,
+    &STARTS, &EXPOSURE, &MARKS,
 ];
 
 /// The read tables (every table but the journal and the snapshots): their rows carry a `seq`.
-pub(super) const READ_TABLES: [&Table; 8] = [
-    &ACCOUNTS, &ORDERS, &FILLS, &TRANSFERS, &FUNDING, &FORCED, &EQUITY, &STARTS,
+pub(super) const READ_TABLES: [&Table; 10] = [
+    &ACCOUNTS, &ORDERS, &FILLS, &TRANSFERS, &FUNDING, &FORCED, &EQUITY, &STARTS, &EXPOSURE, &MARKS,
 ];
 
 /// The tables a store of schema `version` has.
@@ -941,6 +973,86 @@ impl TableRow for EquityRow {
     }
 }
 
+/// An account's exposure in one margin coin at one minute's close (`exposure`), written with its
+/// `equity` row: replaced within the minute, it holds the minute's last value.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ExposureRow {
+    /// The account.
+    pub uid: i64,
+    /// Margin coin (`USDT`).
+    pub coin: String,
+    /// Start of the minute (ms since the epoch, a multiple of 60000).
+    pub minute_ms: i64,
+    /// Margin in use: the positions' margins and the open orders' locks.
+    pub margin: Decimal,
+    /// Gross value of the open positions at the marks.
+    pub notional: Decimal,
+    /// The nearest liquidation price's distance from its contract's mark, in percent of the
+    /// mark (`None`: no position a move of its own contract's price liquidates).
+    pub liquidation_distance_pct: Option<Decimal>,
+    /// The input that wrote this value.
+    pub seq: u64,
+}
+
+impl TableRow for ExposureRow {
+    const TABLE: &'static Table = &EXPOSURE;
+    fn values(&self) -> Vec<Value> {
+        vec![
+            Value::Integer(self.uid),
+            text(&self.coin),
+            Value::Integer(self.minute_ms),
+            dec(self.margin),
+            dec(self.notional),
+            opt_dec(self.liquidation_distance_pct),
+            Value::Integer(seq_value(self.seq)),
+        ]
+    }
+    fn read(r: &rusqlite::Row<'_>) -> rusqlite::Result<Self> {
+        Ok(ExposureRow {
+            uid: r.get(0)?,
+            coin: r.get(1)?,
+            minute_ms: r.get(2)?,
+            margin: get_dec(r, 3)?,
+            notional: get_dec(r, 4)?,
+            liquidation_distance_pct: get_opt_dec(r, 5)?,
+            seq: get_seq(r, 6)?,
+        })
+    }
+}
+
+/// A contract's mark price at one minute's close (`marks`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MarkRow {
+    /// Contract name.
+    pub contract: String,
+    /// Start of the minute (ms since the epoch, a multiple of 60000).
+    pub minute_ms: i64,
+    /// The mark price.
+    pub mark: Decimal,
+    /// The input that wrote this value.
+    pub seq: u64,
+}
+
+impl TableRow for MarkRow {
+    const TABLE: &'static Table = &MARKS;
+    fn values(&self) -> Vec<Value> {
+        vec![
+            text(&self.contract),
+            Value::Integer(self.minute_ms),
+            dec(self.mark),
+            Value::Integer(seq_value(self.seq)),
+        ]
+    }
+    fn read(r: &rusqlite::Row<'_>) -> rusqlite::Result<Self> {
+        Ok(MarkRow {
+            contract: r.get(0)?,
+            minute_ms: r.get(1)?,
+            mark: get_dec(r, 2)?,
+            seq: get_seq(r, 3)?,
+        })
+    }
+}
+
 /// A start of the venue (`starts`): the first and every restart, with the latency model it ran
 /// with. The inputs after its `seq`, up to the next start's, were taken under that model.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -1003,6 +1115,10 @@ pub enum Row {
     Forced(ForcedRow),
     /// An account's equity this minute.
     Equity(EquityRow),
+    /// An account's exposure this minute.
+    Exposure(ExposureRow),
+    /// A contract's mark price this minute.
+    Mark(MarkRow),
 }
 
 impl Row {
@@ -1016,6 +1132,8 @@ impl Row {
             Row::Funding(r) => r.seq,
             Row::Forced(r) => r.seq,
             Row::Equity(r) => r.seq,
+            Row::Exposure(r) => r.seq,
+            Row::Mark(r) => r.seq,
         }
     }
 
@@ -1029,6 +1147,8 @@ impl Row {
             Row::Funding(_) => FUNDING.name,
             Row::Forced(_) => FORCED.name,
             Row::Equity(_) => EQUITY.name,
+            Row::Exposure(_) => EXPOSURE.name,
+            Row::Mark(_) => MARKS.name,
         }
     }
 
@@ -1045,6 +1165,8 @@ impl Row {
             Row::Funding(r) => of(r),
             Row::Forced(r) => of(r),
             Row::Equity(r) => of(r),
+            Row::Exposure(r) => of(r),
+            Row::Mark(r) => of(r),
         }
     }
 }

@@ -240,7 +240,7 @@ fn a_new_directory_gets_a_fresh_private_store_in_wal_mode() {
     let version: i32 = ok(conn.query_row("PRAGMA user_version", [], |r| r.get(0)));
     let mode: String = ok(conn.query_row("PRAGMA journal_mode", [], |r| r.get(0)));
     let sync: i64 = ok(conn.query_row("PRAGMA synchronous", [], |r| r.get(0)));
-    assert_eq!((app, version), (APPLICATION_ID, 2));
+    assert_eq!((app, version), (APPLICATION_ID, 3));
     assert_eq!((mode.as_str(), sync), ("wal", 1)); // synchronous 1: NORMAL
     // Nothing left of the creation.
     assert!(!dir.join("venue.sqlite.new").exists());
@@ -775,13 +775,13 @@ fn a_foreign_sqlite_file_is_refused_untouched() {
 fn a_newer_schema_is_refused_untouched() {
     let tmp = TempDir::new("newer");
     drop(open(tmp.path()));
-    ok(raw(&tmp).execute_batch("PRAGMA user_version = 3;"));
-    let err = assert_refused_unchanged(&tmp, Some("user_version"), "schema version 3 is newer");
-    assert!(err.reason.contains("this build's (2)"), "{err}");
+    ok(raw(&tmp).execute_batch("PRAGMA user_version = 4;"));
+    let err = assert_refused_unchanged(&tmp, Some("user_version"), "schema version 4 is newer");
+    assert!(err.reason.contains("this build's (3)"), "{err}");
     // Older than any this build knows, too.
     ok(raw(&tmp).execute_batch("PRAGMA user_version = 0;"));
     let err = assert_refused_unchanged(&tmp, Some("user_version"), "schema version 0 is not");
-    assert!(err.reason.contains("(1 to 2)"), "{err}");
+    assert!(err.reason.contains("(1 to 3)"), "{err}");
 }
 
 #[test]
@@ -1396,7 +1396,7 @@ fn a_start_probes_every_table_and_index() {
         .iter()
         .filter(|(r, _)| r.starts_with("index "))
         .count();
-    assert_eq!((tables, indexes), (10, 6), "{probes:?}");
+    assert_eq!((tables, indexes), (12, 6), "{probes:?}");
     assert_eq!(
         super::rows::probes(1).len(),
         15,
@@ -1439,13 +1439,16 @@ fn rows_of_journaled_inputs_are_written_and_no_later_ones() {
 
 // The venue's starts, and a store of schema version 1.
 
-/// A store as version 1 wrote it: this version's without `starts`.
+/// A store as version 1 wrote it: this version's without `starts`, `exposure` and `marks`.
 fn version_1_store(tmp: &TempDir) {
     let (mut store, _) = open(tmp.path());
     ok(store.snapshot(0, 1_700_000_000_000, b"state 0"));
     commit_range(&mut store, 1, 3);
     ok(store.close());
-    ok(raw(tmp).execute_batch("BEGIN; DROP TABLE starts; PRAGMA user_version = 1; COMMIT;"));
+    ok(raw(tmp).execute_batch(
+        "BEGIN; DROP TABLE starts; DROP TABLE exposure; DROP TABLE marks; \
+         PRAGMA user_version = 1; COMMIT;",
+    ));
 }
 
 #[test]
@@ -1513,6 +1516,12 @@ fn a_store_of_version_1_is_read_as_it_is_and_a_start_upgrades_it() {
     // Read as it is, unchanged: the report's reads and --check.
     let reader = ok(Reader::open(tmp.path()));
     assert_eq!(ok(reader.starts()), [], "no starts recorded");
+    assert_eq!(ok(reader.marks(Window::ALL)), [], "no marks kept");
+    assert_eq!(
+        ok(reader.exposure(2, "USDT", Window::ALL)),
+        [],
+        "no exposure kept"
+    );
     assert_eq!(ok(reader.last_seq()), 3);
     drop(reader);
     let report = ok(Store::verify(tmp.path()));
@@ -1521,7 +1530,7 @@ fn a_store_of_version_1_is_read_as_it_is_and_a_start_upgrades_it() {
     assert!(
         report
             .to_string()
-            .contains("schema version 1 (the next start upgrades it to 2)"),
+            .contains("schema version 1 (the next start upgrades it to 3)"),
         "{report}"
     );
     assert!(!report.rows.iter().any(|(t, _)| *t == "starts"), "{report}");

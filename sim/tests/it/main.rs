@@ -21,6 +21,8 @@ mod recorder;
 mod recording_v1;
 #[cfg(feature = "journal")] // Report::from_store and the store's reader
 mod report;
+#[cfg(feature = "backtest")] // Backtest, the chart and the tearsheet
+mod report_metrics;
 #[cfg(feature = "journal")] // --state
 mod restart;
 #[cfg(feature = "journal")] // rusqlite, the store's own dependency, makes the bad files

@@ -126,6 +126,32 @@ async fn trade(sim: &Sim, client: &Client) -> Answers {
     }
 }
 
+/// Every metric a report names, a backtest's or a paper session's, sorted.
+const METRICS: &str = "avg_drawdown_duration avg_drawdown_pct avg_trade_duration avg_trade_pct \
+    best_trade_pct buy_and_hold_return_pct calmar_ratio duration end equity_final equity_peak \
+    expectancy_pct exposure_time_pct fees_maker fees_taker funding_paid funding_received \
+    max_drawdown_duration max_drawdown_pct max_leverage max_margin_used_pct max_trade_duration \
+    min_liquidation_distance_pct profit_factor return_ann_pct return_pct sharpe_ratio \
+    sortino_ratio sqn start trades volatility_ann_pct win_rate_pct worst_trade_pct";
+
+/// The 34 metric names, sorted.
+pub fn metrics() -> Vec<String> {
+    METRICS.split_whitespace().map(str::to_owned).collect()
+}
+
+/// The names under `metrics` in the report's JSON, sorted.
+pub fn metric_names(report: &Report) -> Vec<String> {
+    let json: serde_json::Value = serde_json::from_str(&report.to_json()).expect("JSON");
+    let mut names: Vec<String> = json["metrics"]
+        .as_object()
+        .expect("a metrics object")
+        .keys()
+        .cloned()
+        .collect();
+    names.sort();
+    names
+}
+
 fn run(args: &[&str], state: &Path) -> Output {
     Command::new(env!("CARGO_BIN_EXE_contango-sim"))
         .arg("report")
@@ -265,6 +291,52 @@ async fn a_paper_sessions_report_is_what_the_account_has() {
         ]
     );
 
+    // The metrics and the ledger, by the backtest's code: the long opened and closed is one
+    // round trip, the short still open none; a row every minute, so the minutes are the curve.
+    let minutes: Vec<(i64, Decimal)> = report
+        .minutes
+        .iter()
+        .map(|p| (p.time_ms, p.equity))
+        .collect();
+    let rows: Vec<(i64, Decimal)> = report
+        .equity
+        .iter()
+        .map(|p| (p.time_ms, p.equity))
+        .collect();
+    assert_eq!(minutes, rows);
+    let trips = report.trades();
+    assert_eq!(trips.len(), 1);
+    assert_eq!(
+        (trips[0].side.as_str(), trips[0].volume),
+        ("long", Decimal::from(2))
+    );
+    assert_eq!(trips[0].pnl + trips[0].fees, answers.realized);
+    let m = &report.metrics;
+    assert_eq!(m.trades, 1);
+    assert_eq!((m.fees_taker, m.fees_maker), (fees, Decimal::ZERO));
+    assert_eq!(m.equity_final, r.equity_end);
+    assert!(m.return_pct.is_some_and(|x| x < 0.0), "{m:?}");
+    assert!(m.sharpe_ratio.is_some(), "three returns: {m:?}");
+    // The store keeps each minute's marks and exposure: the price, the margin, the leverage.
+    assert_eq!(report.run.instrument.as_deref(), Some(BTC));
+    assert!(
+        report.minutes.iter().all(|p| p.price.is_some()),
+        "{:?}",
+        report.minutes
+    );
+    assert!(m.buy_and_hold_return_pct.is_some(), "{m:?}");
+    assert!(m.max_leverage.is_some_and(|l| l > 0.0), "the short: {m:?}");
+    assert!(m.max_margin_used_pct.is_some_and(|x| x > 0.0), "{m:?}");
+    assert!(
+        m.min_liquidation_distance_pct.is_some(),
+        "a short can be: {m:?}"
+    );
+    assert_eq!(
+        metric_names(&report),
+        metrics(),
+        "every metric, a figure or null"
+    );
+
     // By API key or uid, the same report; an account without an equity row has no equity.
     let by_key = Account::ApiKey("contango-sim-api-key".into());
     assert_eq!(Report::from_store(&reader, &by_key), Ok(report.clone()));
@@ -344,6 +416,23 @@ async fn contango_sim_report_prints_a_stores_report_and_changes_nothing() {
     assert_eq!(plotted.status.code(), Some(0), "{}", text(&plotted.stderr));
     let drawn = std::fs::read_to_string(&svg).expect("the chart");
     assert!(drawn.starts_with("<svg"), "{drawn:.60}");
+
+    let (html, csv) = (dir.0.join("report.html"), dir.0.join("trades.csv"));
+    let written = run(
+        &[
+            "--tearsheet",
+            &html.display().to_string(),
+            "--trades",
+            &csv.display().to_string(),
+        ],
+        &dir.0,
+    );
+    assert_eq!(written.status.code(), Some(0), "{}", text(&written.stderr));
+    let page = std::fs::read_to_string(&html).expect("the tearsheet");
+    assert!(page.contains("Paper session of account 10001") && page.contains("<svg"));
+    let ledger = std::fs::read_to_string(&csv).expect("the ledger");
+    assert_eq!(ledger, report.trades_csv(), "one round trip: the long");
+    assert_eq!(ledger.lines().count(), 2);
 
     let unknown = run(&["--account", "nobody"], &dir.0);
     assert_eq!(unknown.status.code(), Some(1));
