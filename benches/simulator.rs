@@ -342,5 +342,37 @@ fn lockstep(c: &mut Criterion) {
     g.finish();
 }
 
-criterion_group!(benches, mark_update, firing, recorded_session, lockstep);
+/// A sweep of four parameter sets (the trivial strategy, which ignores them) over 5,000 frames,
+/// on one thread and on two: what the second core gives (budget: at least 1.8x).
+fn sweep(c: &mut Criterion) {
+    use contango_sim::backtest::sweep::Grid;
+    let frames = session(5_000);
+    let mut g = c.benchmark_group("sim_sweep_4_sets_5000_frames");
+    g.sample_size(10);
+    g.throughput(criterion::Throughput::Elements(4 * 5_000));
+    for threads in [1, 2] {
+        g.bench_function(format!("{threads} thread(s)"), |b| {
+            b.iter(|| {
+                let table = contango_sim::Backtest::from_frames(frames.clone())
+                    .contracts([BTC])
+                    .sweep(Grid::new().axis("set", [1, 2, 3, 4]))
+                    .threads(threads)
+                    .run(|_| Ok::<_, String>(Trivial(0)))
+                    .expect("the sweep");
+                assert_eq!(table.rows.len(), 4);
+                black_box(table.rows.len())
+            })
+        });
+    }
+    g.finish();
+}
+
+criterion_group!(
+    benches,
+    mark_update,
+    firing,
+    recorded_session,
+    lockstep,
+    sweep
+);
 criterion_main!(benches);

@@ -332,7 +332,8 @@ pub(crate) fn curves(
 }
 
 /// A heatmap of one figure over two parameters to the SVG file `path`: `cells` are
-/// `(x index, y index, value)`, a missing value drawn grey; each cell is labelled with its value.
+/// `(x index, y index, value)`, a missing value drawn grey; each cell is labelled with its value,
+/// each axis with its parameter's values at the cells' centres.
 pub(crate) fn heatmap(
     path: &Path,
     caption: &str,
@@ -340,32 +341,40 @@ pub(crate) fn heatmap(
     (y_name, ys): (&str, &[String]),
     cells: &[(usize, usize, Option<f64>)],
 ) -> Result<(), String> {
+    use plotters::coord::ranged1d::SegmentValue;
+    use plotters::style::text_anchor::{HPos, Pos, VPos};
     let values: Vec<f64> = cells.iter().filter_map(|c| c.2).collect();
     let lo = values.iter().copied().fold(f64::MAX, f64::min);
     let hi = values.iter().copied().fold(f64::MIN, f64::max);
     let span = if hi > lo { hi - lo } else { 1.0 };
-    let root = SVGBackend::new(
-        path,
-        (160 + 110 * xs.len() as u32, 140 + 60 * ys.len() as u32),
-    )
-    .into_drawing_area();
+    let size = (
+        200 + 130 * u32::try_from(xs.len()).unwrap_or(8),
+        140 + 60 * u32::try_from(ys.len()).unwrap_or(8),
+    );
+    let root = SVGBackend::new(path, size).into_drawing_area();
     root.fill(&WHITE).map_err(|e| e.to_string())?;
     let mut chart = ChartBuilder::on(&root)
         .caption(caption, ("sans-serif", 18))
         .margin(12)
         .x_label_area_size(40)
         .y_label_area_size(80)
-        .build_cartesian_2d(0..xs.len(), 0..ys.len())
+        // A segmented range over `0..k` has a segment for each of `0..=k`.
+        .build_cartesian_2d(
+            (0..xs.len().saturating_sub(1)).into_segmented(),
+            (0..ys.len().saturating_sub(1)).into_segmented(),
+        )
         .map_err(|e| e.to_string())?;
+    let label = |names: &[String], v: &SegmentValue<usize>| match v {
+        SegmentValue::CenterOf(i) => names.get(*i).cloned().unwrap_or_default(),
+        _ => String::new(),
+    };
     chart
         .configure_mesh()
         .disable_mesh()
         .x_desc(x_name)
         .y_desc(y_name)
-        .x_labels(xs.len() + 1)
-        .y_labels(ys.len() + 1)
-        .x_label_formatter(&|i| xs.get(*i).cloned().unwrap_or_default())
-        .y_label_formatter(&|j| ys.get(*j).cloned().unwrap_or_default())
+        .x_label_formatter(&|v| label(xs, v))
+        .y_label_formatter(&|v| label(ys, v))
         .draw()
         .map_err(|e| e.to_string())?;
     chart
@@ -375,16 +384,25 @@ pub(crate) fn heatmap(
                 let t = (v - lo) / span;
                 RGBColor((255.0 * t) as u8, 80, (255.0 * (1.0 - t)) as u8)
             });
-            Rectangle::new([(i, j), (i + 1, j + 1)], colour.filled())
+            Rectangle::new(
+                [
+                    (SegmentValue::Exact(i), SegmentValue::Exact(j)),
+                    (SegmentValue::Exact(i + 1), SegmentValue::Exact(j + 1)),
+                ],
+                colour.filled(),
+            )
         }))
         .map_err(|e| e.to_string())?;
     chart
         .draw_series(cells.iter().map(|&(i, j, v)| {
-            let label = v.map_or_else(|| "-".to_owned(), |v| format!("{v:.4}"));
+            let text = v.map_or_else(|| "-".to_owned(), |v| format!("{v:.4}"));
             Text::new(
-                label,
-                (i, j + 1),
-                ("sans-serif", 13).into_font().color(&WHITE),
+                text,
+                (SegmentValue::CenterOf(i), SegmentValue::CenterOf(j)),
+                ("sans-serif", 13)
+                    .into_font()
+                    .color(&WHITE)
+                    .pos(Pos::new(HPos::Center, VPos::Center)),
             )
         }))
         .map_err(|e| e.to_string())?;
