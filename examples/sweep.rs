@@ -134,7 +134,7 @@ fn main() -> Result {
         .axis("lookback", [5, 10, 20, 40])
         .axis("hold", [5, 15, 45]);
     let started = std::time::Instant::now();
-    let table = backtest.clone().sweep(grid).run(|p| Breakout::new(p))?;
+    let table = backtest.clone().sweep(grid).run(Breakout::new)?;
     println!(
         "{} runs in {:.1} s on {} threads",
         table.rows.len(),
