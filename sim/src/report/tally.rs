@@ -152,11 +152,20 @@ impl Tally {
         self.funding.push(line);
     }
 
-    /// The minutes end with `sample` at the span's last moment, unless their last is that
-    /// moment (a backtest's end falls inside a minute).
+    /// The minutes end with `sample` at the span's last moment (a backtest's end falls inside
+    /// a minute, or on a minute's close: then the end, after that moment's inputs, replaces the
+    /// close sampled before them).
     #[cfg(any(test, feature = "backtest"))]
     pub(crate) fn end_minutes(&mut self, mut sample: Sample) {
         sample.time_ms = self.span.map_or(0, |s| s.last_ms);
+        if let Some(last) = self
+            .minutes
+            .last_mut()
+            .filter(|l| l.time_ms == sample.time_ms)
+        {
+            *last = sample;
+            return;
+        }
         self.minute(sample);
     }
 
@@ -452,6 +461,22 @@ mod tests {
         );
         assert_eq!(r.run.instrument.as_deref(), Some("E-BTC-USDT"));
         assert_eq!(r.metrics.equity_final, Some(dec!(95)));
+    }
+
+    /// A run that ends on a minute's close: the close was sampled before that moment's inputs,
+    /// the end after them, and the end is what the minutes finish with.
+    #[test]
+    fn an_end_on_a_minutes_close_replaces_the_close_sampled_before_its_inputs() {
+        let mut t = Tally::default();
+        t.minute(point(MINUTE_MS, dec!(100)));
+        t.minute(point(2 * MINUTE_MS, dec!(99)));
+        t.end_minutes(point(0, dec!(97)));
+        t.end(point(0, dec!(97)), Decimal::ZERO);
+        let r = report(t);
+        let minutes: Vec<(i64, Decimal)> =
+            r.minutes.iter().map(|m| (m.time_ms, m.equity)).collect();
+        assert_eq!(minutes, [(MINUTE_MS, dec!(100)), (2 * MINUTE_MS, dec!(97))]);
+        assert_eq!(r.metrics.equity_final, r.results.equity_end);
     }
 
     fn trade(time: i64) -> TradeRecord {
