@@ -7405,7 +7405,6 @@ pub struct Client {
 }
 impl Client {
     /// Starts configuring a client.
-    /// Starts configuring a client.
     ///
     /// Client-side rate limits from the spec (override with `ClientBuilder::rate_limit`):
     /// - `default`: 20 request(s) per 1000 ms, burst 20 (assumed; the document shows no rate limits)

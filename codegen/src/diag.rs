@@ -1,7 +1,7 @@
 //! Spec mistakes: where (file, line, column, key path), what was found, what was expected; and
 //! [`Diagnostics`], the one collector every step reports into.
 
-use crate::yaml::Location;
+use crate::location::Location;
 use std::fmt;
 use std::ops::Deref;
 

@@ -46,6 +46,7 @@ mod diag;
 mod emit;
 mod expand;
 mod ir;
+mod location;
 mod naming;
 mod pipeline;
 mod read;

@@ -17,30 +17,9 @@ use serde_saphyr::granit_parser::{self, Event, ScalarStyle};
 use std::borrow::Cow;
 use std::fmt;
 
-/// Where a node is: 1-based line and column (0 when unknown), and the bytes of the text it spans.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Location {
-    line: u64,
-    column: u64,
-    /// Start and length in bytes, when known.
-    bytes: Option<(u64, u64)>,
-}
+pub use crate::location::Location;
 
 impl Location {
-    pub const UNKNOWN: Location = Location {
-        line: 0,
-        column: 0,
-        bytes: None,
-    };
-
-    pub fn line(&self) -> u64 {
-        self.line
-    }
-
-    pub fn column(&self) -> u64 {
-        self.column
-    }
-
     fn from_saphyr(l: serde_saphyr::Location) -> Location {
         let span = l.span();
         Location {

@@ -649,8 +649,8 @@ impl Core {
     }
 
     /// Validates, signs and sends `req`, and decodes the answer; waits for a rate-limit slot,
-    /// keeps the clock in sync, and retries what may be retried (see [`Core::send`]'s policy in
-    /// the README's "Failure handling").
+    /// keeps the clock in sync, and retries what may be retried (the policy below; the README's
+    /// "Failure handling" for users).
     ///
     /// Retries: idempotent requests retry transport failures, 5xx, and codes of class `Safe`,
     /// `BackOff` or `Ambiguous`; other requests retry only failures that prove nothing was

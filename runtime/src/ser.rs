@@ -1,10 +1,8 @@
 //! Serialization helpers for generated fields whose wire form differs from the Rust default.
 //!
-//! Finding on `rust_decimal` (1.43, features `serde-with-arbitrary-precision`, no `serde-float`):
-//! its default `Serialize` writes a Decimal as a JSON **string** (`"9300"`), exactly. Only the
-//! `serde-float` feature would make it a number. So request bodies, which the published signing
-//! example shows with `"price":"9300"`, use the default impl, and response types that must echo a
-//! number use [`number`] below.
+//! `rust_decimal`'s own `Serialize` writes a decimal as an exact JSON string (`"9300"`), which
+//! is what request bodies send (the published signing example has `"price":"9300"`); a field
+//! the server sends as a number is written back as one with [`number`], never through `f64`.
 
 use std::fmt::Display;
 use std::str::FromStr;

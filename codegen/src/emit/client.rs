@@ -106,7 +106,6 @@ pub fn client(ir: &Ir) -> proc_macro2::TokenStream {
         }
 
         impl Client {
-            /// Starts configuring a client.
             #builder_doc
             pub fn builder() -> ClientBuilder {
                 ClientBuilder {

@@ -32,7 +32,11 @@ mod types;
 /// mistake found.
 pub fn validate(spec: &Spec, target: Target) -> (ir::Ir, Diagnostics) {
     let mut cx = Diagnostics::default();
-    let declared = types::declare_all(&mut cx, spec);
+    let mut declared = types::declare_all(&mut cx, spec);
+    // Records on a cycle (reported once) resolve but are not generated.
+    for name in records::recursion(&mut cx, spec, &declared.kinds) {
+        declared.kinds.insert(name, types::Kind::Broken);
+    }
     let auth = client::auth(&mut cx, &spec.auth);
     let products = client::products(&mut cx, &spec.products);
     let tables = errors::tables(&mut cx, &spec.error_tables);

@@ -47,8 +47,9 @@ pub(super) struct Declared {
 }
 
 /// Declares every record and enum name, so references can be resolved in any order. Entries the
-/// reader left out (their mistake is reported) still resolve, silently, so nothing cascades; so
-/// do records on a cycle (reported once), which are not generated.
+/// reader left out (their mistake is reported) still resolve, silently, so nothing cascades.
+/// Records on a cycle are found afterwards from these kinds (`records::recursion`) and marked
+/// broken by the caller: they resolve the same way and are not generated.
 pub(super) fn declare_all(cx: &mut Diagnostics, spec: &Spec) -> Declared {
     let mut kinds = Kinds::new();
     for name in spec.enums.dropped.iter().chain(&spec.types.dropped) {
@@ -67,9 +68,6 @@ pub(super) fn declare_all(cx: &mut Diagnostics, spec: &Spec) -> Declared {
         .iter()
         .map(|(key, _)| declare(cx, &mut kinds, key, "types", Kind::Record))
         .collect();
-    for name in super::records::recursion(cx, spec, &kinds) {
-        kinds.insert(name, Kind::Broken);
-    }
     Declared {
         kinds,
         enums,
