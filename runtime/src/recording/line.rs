@@ -590,6 +590,12 @@ impl Raw {
     }
 }
 
+/// The entry of line `n` (its text `line`) of a recording of `version`, or why it is not one.
+pub(super) fn read_line(n: usize, line: &str, version: u32) -> Result<Entry, String> {
+    let raw: Raw = serde_json::from_str(line).map_err(|e| e.to_string())?;
+    raw.into_entry(n, version)
+}
+
 fn missing(kind: Kind, key: &str) -> String {
     let article = if kind == Kind::Http { "an" } else { "a" };
     format!("{article} {} line needs `{key}`", kind.name())
@@ -622,36 +628,11 @@ impl Recording {
 
     /// Reads a recording from its bytes: a header naming [`VERSION`] or [`VERSION_1`], then one
     /// JSON object per line (blank lines are allowed). The first line that is not one is
-    /// refused by number.
+    /// refused by number. [`Entries`](super::Entries) reads the same, a line at a time.
     pub fn parse(bytes: &[u8]) -> Result<Recording, RecordingError> {
-        let fail = |line: usize, message: String| RecordingError {
-            file: None,
-            line,
-            message,
-        };
-        let text = std::str::from_utf8(bytes).map_err(|e| {
-            let line = 1 + bytes[..e.valid_up_to()]
-                .iter()
-                .filter(|&&b| b == b'\n')
-                .count();
-            fail(line, "not UTF-8 text".into())
-        })?;
-        let mut lines = text
-            .lines()
-            .enumerate()
-            .map(|(i, l)| (i + 1, l.trim()))
-            .filter(|(_, l)| !l.is_empty());
-        let (first, head) = lines
-            .next()
-            .ok_or_else(|| fail(1, "empty: a recording starts with its header line".into()))?;
-        let header = read_header(head).map_err(|m| fail(first, m))?;
-        let version = header.contango_recording;
-        let entries = lines
-            .map(|(n, l)| {
-                let raw: Raw = serde_json::from_str(l).map_err(|e| fail(n, e.to_string()))?;
-                raw.into_entry(n, version).map_err(|m| fail(n, m))
-            })
-            .collect::<Result<Vec<_>, _>>()?;
+        let entries = super::Entries::new(bytes)?;
+        let header = entries.header().clone();
+        let entries = entries.collect::<Result<Vec<_>, _>>()?;
         Ok(Recording { header, entries })
     }
 
@@ -670,7 +651,7 @@ impl Recording {
 }
 
 /// The header of either version, or why it is not one.
-fn read_header(head: &str) -> Result<Header, String> {
+pub(super) fn read_header(head: &str) -> Result<Header, String> {
     let value: serde_json::Value =
         serde_json::from_str(head).map_err(|e| format!("the header is not JSON: {e}"))?;
     let bad = |e: serde_json::Error| format!("bad header: {e}");

@@ -1,6 +1,6 @@
 //! Recordings of real sessions (docs/design.md, Recordings): every HTTP exchange and stream frame
 //! of a client,
-//! in order, as JSON lines, without secrets; read back by [`Recording`] for replays
+//! in order, as JSON lines, without secrets; read back by [`Recording`] (or a line at a time by [`Entries`]) for replays
 //! (`contango_sim::Replay`) and offline drift checks (`contango drift --from`).
 //!
 //! The format (version 2), one JSON object per line; times are microseconds since the start:
@@ -33,10 +33,12 @@
 //! placeholder), the API key `<api-key>`, the secret `<secret>` and a signature `<signature>`
 //! wherever a server might echo them.
 
+mod entries;
 mod line;
 mod recorder;
 mod redact;
 
+pub use entries::Entries;
 pub use line::{
     Answer, ClosedBy, Direction, Entry, Exchange, Frame, Header, Outcome, Payload, Recorded,
     Recording, RecordingError, VERSION, VERSION_1,
