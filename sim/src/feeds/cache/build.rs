@@ -67,11 +67,23 @@ impl RecordingHash<'_> {
             return Ok(h);
         }
         let file = File::open(self.path).map_err(|e| unreadable(self.path, &e))?;
-        let mut hashing = Hashing::new(file);
-        io::copy(&mut hashing, &mut io::sink()).map_err(|e| unreadable(self.path, &e))?;
-        let h = hashing.finish();
+        let h = hash_all(file).map_err(|e| unreadable(self.path, &e))?;
         self.hash = Some(h);
         Ok(h)
+    }
+}
+
+/// The length and SHA-256 of what `input` holds, read a megabyte at a time.
+pub(super) fn hash_all(input: impl Read) -> io::Result<Header> {
+    let mut hashing = Hashing::new(input);
+    let mut buf = vec![0; 1 << 20];
+    loop {
+        match hashing.read(&mut buf) {
+            Ok(0) => return Ok(hashing.finish()),
+            Ok(_) => {}
+            Err(e) if e.kind() == io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
     }
 }
 

@@ -102,7 +102,23 @@ impl<'a> Cursor<'a> {
         Ok(head)
     }
 
+    /// A varint; one or two bytes (the usual: a tick, a size) at once.
+    #[inline]
     pub(super) fn u64(&mut self) -> Result<u64, Bad> {
+        match self.bytes {
+            [b, rest @ ..] if *b < 0x80 => {
+                self.bytes = rest;
+                Ok(u64::from(*b))
+            }
+            [b, c, rest @ ..] if *c < 0x80 => {
+                self.bytes = rest;
+                Ok(u64::from(*b & 0x7f) | u64::from(*c) << 7)
+            }
+            _ => self.long_u64(),
+        }
+    }
+
+    fn long_u64(&mut self) -> Result<u64, Bad> {
         let mut v: u64 = 0;
         for shift in (0..64).step_by(7) {
             let b = self.u8()?;
@@ -114,6 +130,7 @@ impl<'a> Cursor<'a> {
         Err("a number runs on past 64 bits".into())
     }
 
+    #[inline]
     pub(super) fn i64(&mut self) -> Result<i64, Bad> {
         let z = self.u64()?;
         Ok((z >> 1) as i64 ^ -((z & 1) as i64))

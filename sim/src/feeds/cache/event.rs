@@ -10,6 +10,7 @@ use contango::{
     DepthChannel, KlineChannel, MarketData, MarketDepth, MarketEvent, MarketKline, MarketTicker,
     MarketTrade, MarketTrades, Millis, PriceLevel, Seconds, Side, TickerChannel, TradesChannel,
 };
+use rust_decimal::Decimal;
 
 use super::bytes::{Bad, Cursor, put_decimal, put_i64, put_opt_decimal, put_str, put_u64};
 
@@ -176,22 +177,76 @@ pub(super) fn read(c: &mut Cursor<'_>, channel: &Channel, ts: i64) -> Result<Mar
     })
 }
 
+/// A side's levels, each its price and quantity: most books write every price at one scale and
+/// every quantity at another, a tick or so apart, so those are written as two scales, then
+/// each level as the difference of its price's mantissa from the last one's and its
+/// quantity's mantissa (two or three bytes a level); any other book as decimals one by one.
+const LEVELS_EACH: u8 = 0;
+const LEVELS_SCALED: u8 = 1;
+
 fn put_levels(out: &mut Vec<u8>, levels: &[PriceLevel]) {
     put_u64(out, levels.len() as u64);
+    let Some(first) = levels.first() else {
+        return;
+    };
+    let (ps, qs) = (first.price.scale(), first.quantity.scale());
+    let plain = |d: &Decimal, scale: u32| {
+        d.scale() == scale
+            && !(d.is_zero() && d.is_sign_negative())
+            && i64::try_from(d.mantissa()).is_ok()
+    };
+    if !levels
+        .iter()
+        .all(|l| plain(&l.price, ps) && plain(&l.quantity, qs))
+    {
+        out.push(LEVELS_EACH);
+        for PriceLevel { price, quantity } in levels {
+            put_decimal(out, price);
+            put_decimal(out, quantity);
+        }
+        return;
+    }
+    out.push(LEVELS_SCALED);
+    // Scales are at most 28.
+    out.push(ps as u8);
+    out.push(qs as u8);
+    let mut last = 0_i64;
     for PriceLevel { price, quantity } in levels {
-        put_decimal(out, price);
-        put_decimal(out, quantity);
+        // Each fits 64 bits: checked above.
+        let p = price.mantissa() as i64;
+        put_i64(out, p.wrapping_sub(last));
+        put_i64(out, quantity.mantissa() as i64);
+        last = p;
     }
 }
 
 fn read_levels(c: &mut Cursor<'_>) -> Result<Vec<PriceLevel>, Bad> {
     let n = c.count()?;
     let mut levels = Vec::with_capacity(n);
-    for _ in 0..n {
-        levels.push(PriceLevel {
-            price: c.decimal()?,
-            quantity: c.decimal()?,
-        });
+    if n == 0 {
+        return Ok(levels);
+    }
+    match c.u8()? {
+        LEVELS_EACH => {
+            for _ in 0..n {
+                levels.push(PriceLevel {
+                    price: c.decimal()?,
+                    quantity: c.decimal()?,
+                });
+            }
+        }
+        LEVELS_SCALED => {
+            let (ps, qs) = (u32::from(c.u8()?), u32::from(c.u8()?));
+            let bad = |e: rust_decimal::Error| format!("not a decimal: {e}");
+            let mut last = 0_i64;
+            for _ in 0..n {
+                last = last.wrapping_add(c.i64()?);
+                let price = Decimal::try_new(last, ps).map_err(bad)?;
+                let quantity = Decimal::try_new(c.i64()?, qs).map_err(bad)?;
+                levels.push(PriceLevel { price, quantity });
+            }
+        }
+        b => return Err(format!("levels written as {b}")),
     }
     Ok(levels)
 }

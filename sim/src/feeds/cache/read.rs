@@ -5,12 +5,12 @@ use std::fs::File;
 use std::io::{self, Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
 
-use super::build::{Hashing, RecordingHash};
+use super::build::{RecordingHash, hash_all};
 use super::format::{Decoder, END_RECORD, HEADER, Header, MAX_RECORD, TRAILER, end_count};
 use super::{CacheError, Played};
 
 /// What the file reads in at a time.
-const CHUNK: usize = 1 << 18;
+const CHUNK: usize = 1 << 16;
 
 /// What a check found.
 pub(super) enum Check {
@@ -50,9 +50,9 @@ pub(super) fn check(path: &Path, recording: &mut RecordingHash) -> Result<Check,
         ));
     }
     let records = len - (HEADER + TRAILER) as u64;
-    let mut hashing = Hashing::new((&mut file).take(records));
-    io::copy(&mut hashing, &mut io::sink()).map_err(io_error)?;
-    let sha: [u8; 32] = hashing.finish().sha256;
+    let sha = hash_all((&mut file).take(records))
+        .map_err(io_error)?
+        .sha256;
     let mut trailer = [0_u8; TRAILER];
     file.read_exact(&mut trailer).map_err(io_error)?;
     if sha != trailer {
