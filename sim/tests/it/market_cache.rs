@@ -209,8 +209,26 @@ async fn a_backtest_from_the_cache_equals_one_from_the_recording() {
         untimed(&decoding),
         "played from the cache"
     );
-    let _ = std::fs::remove_file(cache::cache_path(&path));
-    let _ = std::fs::remove_file(&path);
+
+    // A recorded session still holds each market frame's bytes as the recording has them.
+    let session = path.with_extension("session.jsonl");
+    let recording_session = run(Backtest::from_file(&path).expect("read").record(&session)).await;
+    assert_eq!(
+        untimed(&recording_session),
+        untimed(&decoding),
+        "recording its session"
+    );
+    let written = Recording::from_file(&session).expect("the session");
+    let frames = |r: &Recording| -> Vec<Vec<u8>> {
+        let events = MarketEvents::from_frames(market_frames(r));
+        events.filter_map(|p| p.ok()?.frame).collect()
+    };
+    let played = frames(&recording);
+    assert_eq!(played.len() as u64, reading.timing.map_or(0, |t| t.frames));
+    assert_eq!(frames(&written), played);
+    for p in [cache::cache_path(&path), session, path] {
+        let _ = std::fs::remove_file(p);
+    }
 }
 
 /// A change made to a cache's bytes.
