@@ -15,7 +15,7 @@
 //! are all compared before the first event is read. Building reads the recording a line at a
 //! time; a damaged line is refused with its number ([`CacheError::Recording`]).
 //!
-//! **The format** (version [`format::VERSION`]), little-endian:
+//! **The format** (version 1, `format.rs`), little-endian:
 //!
 //! - header: the magic `\x89CTGMKT\n`, the version (u32), the recording's length (u64) and its
 //!   SHA-256 (32 bytes);
