@@ -202,3 +202,85 @@ impl Decoder {
         Ok(record)
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use contango::{MarketMessage, MarketStreamApi};
+
+    fn played(entry: u64, text: &str) -> Played {
+        let Ok(MarketMessage::Event(event)) = MarketStreamApi::decode_frame(text.as_bytes()) else {
+            panic!("not an event: {text}");
+        };
+        Played {
+            entry,
+            at_us: entry * 1_000,
+            event,
+            frame: None,
+        }
+    }
+
+    /// Record bodies, by their length prefixes.
+    fn bodies(bytes: &[u8]) -> Vec<&[u8]> {
+        let mut out = Vec::new();
+        let mut rest = bytes;
+        while rest.len() >= 4 {
+            let len = u32::from_le_bytes([rest[0], rest[1], rest[2], rest[3]]) as usize;
+            let Some(body) = rest.get(4..4 + len) else {
+                break;
+            };
+            out.push(body);
+            rest = &rest[4 + len..];
+        }
+        out
+    }
+
+    #[test]
+    fn records_read_back_and_any_damage_is_an_error_or_a_value_never_a_panic() {
+        let events = [
+            played(
+                3,
+                r#"{"channel":"market_e_btcusdt_depth_step0","tick":{"asks":[["30000.5","10"],["30000.6","12"]],"buys":[["29999.9","7"]]},"ts":1790000000010}"#,
+            ),
+            played(
+                5,
+                r#"{"channel":"market_e_btcusdt_trade_ticker","tick":{"data":[{"id":1,"price":"30000.5","vol":"3","side":"BUY","amount":"90001.5","ds":"x","ts":1790000000011}],"ts":1790000000011},"ts":1790000000011}"#,
+            ),
+            played(
+                6,
+                r#"{"channel":"market_e_btcusdt_ticker","tick":{"close":"30000.5","rose":"-0.01"},"ts":1790000000012}"#,
+            ),
+            played(
+                7,
+                r#"{"channel":"market_e_btcusdt_kline_1min","tick":{"id":1790000000,"open":"1","ds":"y"},"ts":1790000000013}"#,
+            ),
+            played(
+                9,
+                r#"{"channel":"market_e_btcusdt_other","tick":{"a":1},"ts":1790000000014}"#,
+            ),
+        ];
+        let mut encoder = Encoder::default();
+        let mut bytes = Vec::new();
+        for p in &events {
+            encoder.push(p, &mut bytes);
+        }
+        encoder.end(&mut bytes);
+        let read = |bytes: &[u8]| -> Result<Vec<Played>, Bad> {
+            let mut decoder = Decoder::default();
+            let mut out = Vec::new();
+            for body in bodies(bytes) {
+                out.extend(decoder.record(body)?);
+            }
+            Ok(out)
+        };
+        assert_eq!(read(&bytes), Ok(events.to_vec()));
+        for i in 0..bytes.len() {
+            for flip in [0x01, 0x80, 0xff] {
+                let mut bad = bytes.clone();
+                bad[i] ^= flip;
+                let _ = read(&bad);
+            }
+            let _ = read(&bytes[..i]);
+        }
+    }
+}

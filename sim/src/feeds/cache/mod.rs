@@ -23,7 +23,8 @@
 //!   (1: its kind and name; events refer to it by its number, so a symbol is written once), an
 //!   event (2: its channel, then its entry, arrival time (µs) and frame time (ms) as varint
 //!   differences from the previous event's, then its payload: every field, decimals exact as
-//!   their scale and mantissa, `bytes.rs`), the end (3: the event count, u64);
+//!   their scale and mantissa (`bytes.rs`), a side of price levels as its two scales and each
+//!   level's price step and size (`event.rs`)), the end (3: the event count, u64);
 //! - trailer: the SHA-256 of the records.
 
 mod build;
