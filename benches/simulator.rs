@@ -4,6 +4,8 @@
 //!   MARKET order beside placing that order directly (the same cost);
 //! - real prices: a market session (gzip depth snapshots and trades as the exchange sends them)
 //!   applied to the simulator's book in process beside decoding the same frames (at most 1.25×);
+//!   the same session recorded, read from its decoded cache and applied (1,000,000 frames a
+//!   second or more) beside decoding and applying it;
 //! - a lockstep backtest of 20,000 frames with a trivial strategy over real sockets (20,000
 //!   frames a second or more).
 
@@ -18,6 +20,7 @@ use contango_sim::exchange::order::{
 };
 use contango_sim::exchange::positions::MarginMode;
 use contango_sim::exchange::{Exchange, MARKET_MAKER_UID, USER_UID};
+use contango_sim::feeds::cache::MarketEvents;
 use contango_sim::feeds::clock::Clock;
 use contango_sim::venue::Venue;
 use criterion::{Criterion, black_box, criterion_group, criterion_main};
@@ -195,15 +198,9 @@ fn firing(c: &mut Criterion) {
     g.finish();
 }
 
-/// A market session as the exchange sends it: gzip frames, a depth snapshot of 30 levels a
-/// side, then a trade, alternately, the book moving by a tick now and then.
-fn session(frames: usize) -> Vec<Vec<u8>> {
-    use std::io::Write as _;
-    let gzip = |text: String| {
-        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
-        gz.write_all(text.as_bytes()).expect("gzip");
-        gz.finish().expect("gzip")
-    };
+/// A market session as the exchange sends it, inflated: a depth snapshot of 30 levels a side,
+/// then a trade, alternately, the book moving by a tick now and then.
+fn session_text(frames: usize) -> Vec<String> {
     (0..frames)
         .map(|i| {
             let ts = 1_790_133_525_574 + i64::try_from(i).unwrap_or(0) * 100;
@@ -218,25 +215,65 @@ fn session(frames: usize) -> Vec<Vec<u8>> {
                         .collect::<Vec<_>>()
                         .join(",")
                 };
-                gzip(format!(
+                format!(
                     r#"{{"event_rep":"","channel":"market_e_btcusdt_depth_step0","data":null,"tick":{{"asks":[{}],"buys":[{}]}},"ts":{ts},"status":"ok"}}"#,
                     side(1),
                     side(-1)
-                ))
+                )
             } else {
                 let p = mid - 1;
-                gzip(format!(
+                format!(
                     r#"{{"event_rep":"","channel":"market_e_btcusdt_trade_ticker","data":[],"tick":{{"data":[{{"price":"{}.{}","vol":"15","side":"SELL","amount":"450000","ds":"2026-09-23 11:18:39","ts":{ts}}}],"ts":{ts}}},"ts":{ts},"status":"ok"}}"#,
                     p / 10,
                     p % 10
-                ))
+                )
             }
         })
         .collect()
 }
 
+/// The same session as the exchange sends it: gzip frames.
+fn session(frames: usize) -> Vec<Vec<u8>> {
+    use std::io::Write as _;
+    let gzip = |text: String| {
+        let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::default());
+        gz.write_all(text.as_bytes()).expect("gzip");
+        gz.finish().expect("gzip")
+    };
+    session_text(frames).into_iter().map(gzip).collect()
+}
+
+/// The same session as a client records it (each frame 100 ms after the last), written to a
+/// file in the temporary directory.
+fn recorded(frames: usize) -> std::path::PathBuf {
+    let path = std::env::temp_dir().join(format!(
+        "contango-bench-session-{}-{frames}.jsonl",
+        std::process::id()
+    ));
+    let mut text = String::from(
+        "{\"contango_recording\":2,\"started_us\":1790133525000000,\"client\":\"bench\"}\n\
+         {\"at_us\":0,\"kind\":\"connect\",\"conn\":1,\"stream\":\"market\",\"url\":\"ws://x/kline-api/ws\"}\n",
+    );
+    for (i, frame) in session_text(frames).into_iter().enumerate() {
+        let line = serde_json::json!({
+            "at_us": 574_000 + i * 100_000,
+            "kind": "frame",
+            "conn": 1,
+            "dir": "in",
+            "binary": true,
+            "gzip": true,
+            "text": frame,
+        });
+        text.push_str(&line.to_string());
+        text.push('\n');
+    }
+    std::fs::write(&path, text).expect("the recording");
+    path
+}
+
 fn recorded_session(c: &mut Criterion) {
     let frames = session(1_000);
+    let path = recorded(1_000);
     let mut g = c.benchmark_group("sim_recorded_session_1000_frames");
     g.throughput(criterion::Throughput::Elements(1_000));
     g.bench_function("decode only", |b| {
@@ -251,30 +288,57 @@ fn recorded_session(c: &mut Criterion) {
         source_contracts: Some(vec![BTC.into()]),
         ..SimConfig::default()
     };
-    let clock = Clock::default();
-    let exchange = Exchange::new(&config, clock.now()).expect("exchange");
-    let venue = Venue::new(config, exchange, clock);
-    // Once before timing, so that the check holds when a filter skips the timed runs.
-    for f in &frames {
-        contango_sim::feeds::source::apply_frame(&venue, f, true);
-    }
-    assert!(
+    let venue = || {
+        let clock = Clock::default();
+        let exchange = Exchange::new(&config, clock.now()).expect("exchange");
+        Venue::new(config.clone(), exchange, clock)
+    };
+    let live = |venue: &Venue| {
         venue
             .read()
             .exchange
             .market(BTC)
             .and_then(|m| m.mirror.as_ref())
-            .is_some_and(|m| m.health.is_live()),
-        "the session was applied"
-    );
+            .is_some_and(|m| m.health.is_live())
+    };
+    // Each path once before timing, so that the checks hold when a filter skips the timed runs.
+    let decoding = venue();
+    for f in &frames {
+        contango_sim::feeds::source::apply_frame(&decoding, f, true);
+    }
+    assert!(live(&decoding), "the session was applied");
     g.bench_function("decode and apply to the simulator's book", |b| {
         b.iter(|| {
             for f in &frames {
-                contango_sim::feeds::source::apply_frame(&venue, black_box(f), true);
+                contango_sim::feeds::source::apply_frame(&decoding, black_box(f), true);
             }
         })
     });
+    // The cache is built once (here) and checked against the recording each time it is
+    // opened, outside the timing: what is timed is reading its events and applying them.
+    let cached = venue();
+    let open = || MarketEvents::open(&path).expect("the cache");
+    assert_eq!(open().len(), 1_000);
+    for played in open() {
+        let played = played.expect("an event");
+        contango_sim::feeds::source::apply_event(&cached, played.event, true);
+    }
+    assert!(live(&cached), "the session was applied from the cache");
+    g.bench_function("read from the cache and apply", |b| {
+        b.iter_batched(
+            open,
+            |events| {
+                for played in events {
+                    let played = played.expect("an event");
+                    contango_sim::feeds::source::apply_event(&cached, played.event, true);
+                }
+            },
+            criterion::BatchSize::PerIteration,
+        )
+    });
     g.finish();
+    let _ = std::fs::remove_file(contango_sim::feeds::cache::cache_path(&path));
+    let _ = std::fs::remove_file(&path);
 }
 
 /// Does nothing with the events but send one order in 2,000, over the simulator's socket.

@@ -173,8 +173,10 @@ async fn main() -> Result {
         s.agree,
         s.gap.normalize()
     );
-    let _ = std::fs::remove_file(&planted_path);
-    let _ = std::fs::remove_file(&plain_path);
+    for path in [&planted_path, &plain_path] {
+        let _ = std::fs::remove_file(contango_sim::feeds::cache::cache_path(path));
+        let _ = std::fs::remove_file(path);
+    }
 
     let found = report.summary.agree < report.summary.orders;
     let sums = report.summary.gap_parts.total() == report.summary.gap;

@@ -591,6 +591,12 @@ impl Raw {
     }
 }
 
+/// The entry of line `n` (its text `line`) of a recording of `version`, or why it is not one.
+pub(super) fn read_line(n: usize, line: &str, version: u32) -> Result<Entry, String> {
+    let raw: Raw = serde_json::from_str(line).map_err(|e| e.to_string())?;
+    raw.into_entry(n, version)
+}
+
 fn missing(kind: Kind, key: &str) -> String {
     let article = if kind == Kind::Http { "an" } else { "a" };
     format!("{article} {} line needs `{key}`", kind.name())
@@ -613,6 +619,7 @@ impl Recording {
     /// JSON object per line (blank lines are allowed). The first line that is not one is
     /// refused by number, except a last line cut short, which a killed recorder leaves: the
     /// recording is read up to the line before, with a warning ([`Recording::warnings`]).
+    /// [`Entries`](super::Entries) reads the same, a line at a time.
     pub fn parse(bytes: &[u8]) -> Result<Recording, RecordingError> {
         let recording = Recording::parse_quietly(bytes)?;
         for warning in &recording.warnings {
@@ -623,50 +630,12 @@ impl Recording {
 
     /// [`Recording::parse`] without logging its warnings (its callers log them with more).
     pub(super) fn parse_quietly(bytes: &[u8]) -> Result<Recording, RecordingError> {
-        let fail = |line: usize, message: String| RecordingError {
-            file: None,
-            line,
-            message,
-        };
-        let (bytes, cut) = without_cut_line(bytes);
-        let text = std::str::from_utf8(bytes).map_err(|e| {
-            let line = 1 + bytes[..e.valid_up_to()]
-                .iter()
-                .filter(|&&b| b == b'\n')
-                .count();
-            fail(line, "not UTF-8 text".into())
-        })?;
-        let mut lines = text
-            .lines()
-            .enumerate()
-            .map(|(i, l)| (i + 1, l.trim()))
-            .filter(|(_, l)| !l.is_empty());
-        let (first, head) = lines.next().ok_or_else(|| match cut {
-            Some(_) => fail(1, "the header line is cut short".into()),
-            None => fail(1, "empty: a recording starts with its header line".into()),
-        })?;
-        let header = read_header(head).map_err(|m| fail(first, m))?;
-        let version = header.contango_recording;
-        let entries = lines
-            .map(|(n, l)| {
-                let raw: Raw = serde_json::from_str(l).map_err(|e| fail(n, e.to_string()))?;
-                raw.into_entry(n, version).map_err(|m| fail(n, m))
-            })
-            .collect::<Result<Vec<_>, _>>()?;
-        let warnings = cut
-            .map(|line| {
-                format!(
-                    "line {line} is cut short (the file ends inside it, as a killed recorder \
-                     leaves it): read up to line {}",
-                    line - 1
-                )
-            })
-            .into_iter()
-            .collect();
+        let mut read = super::Entries::new(bytes)?;
+        let entries = read.by_ref().collect::<Result<Vec<_>, _>>()?;
         Ok(Recording {
-            header,
+            header: read.header().clone(),
             entries,
-            warnings,
+            warnings: read.warnings(),
         })
     }
 
@@ -684,33 +653,8 @@ impl Recording {
     }
 }
 
-/// `bytes` without a last line cut short, and that line's number. A line is cut short when
-/// nothing ends it (no newline) and it stops inside a JSON value or a UTF-8 character: what a
-/// writer killed mid-line leaves. A last line that is whole JSON, or that holds something other
-/// than a prefix of it, is kept (and read or refused as any other).
-fn without_cut_line(bytes: &[u8]) -> (&[u8], Option<usize>) {
-    let start = bytes.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-    let last = &bytes[start..];
-    if last.iter().all(u8::is_ascii_whitespace) {
-        return (bytes, None);
-    }
-    let unfinished = |text: &[u8]| {
-        serde_json::from_slice::<serde::de::IgnoredAny>(text).is_err_and(|e| e.is_eof())
-    };
-    let cut = match std::str::from_utf8(last) {
-        // Cut inside a character, after the start of a JSON value.
-        Err(e) => e.error_len().is_none() && unfinished(&last[..e.valid_up_to()]),
-        Ok(_) => unfinished(last),
-    };
-    if !cut {
-        return (bytes, None);
-    }
-    let line = 1 + bytes[..start].iter().filter(|&&b| b == b'\n').count();
-    (&bytes[..start], Some(line))
-}
-
 /// The header of either version, or why it is not one.
-fn read_header(head: &str) -> Result<Header, String> {
+pub(super) fn read_header(head: &str) -> Result<Header, String> {
     let value: serde_json::Value =
         serde_json::from_str(head).map_err(|e| format!("the header is not JSON: {e}"))?;
     let bad = |e: serde_json::Error| format!("bad header: {e}");

@@ -1,11 +1,12 @@
 //! Recordings of real sessions (docs/design.md, Recordings): every HTTP exchange and stream frame
-//! of a client,
-//! in order, as JSON lines, without secrets; read back by [`Recording`] for replays
-//! (`contango_sim::Replay`) and offline drift checks (`contango drift --from`).
+//! of a client, in order, as JSON lines, without secrets; read back by [`Recording`] (or a line
+//! at a time by [`Entries`]) for replays (`contango_sim::Replay`) and offline drift checks
+//! (`contango drift --from`).
 //!
 //! `line` is the format, `recorder` the writer (one file, or rotating files by the UTC hour or
-//! day, each closed one gzipped: `rotate`), `files` the reading of files (plain or gzip) and of
-//! a directory of them as one session; `redact` keeps secrets out.
+//! day, each closed one gzipped: `rotate`), `entries` the reading of one file's lines as they
+//! come (a last line cut short by a kill ends it with a warning), `files` the reading of files
+//! (plain or gzip) and of a directory of them as one session; `redact` keeps secrets out.
 //!
 //! The format (version 2), one JSON object per line; times are microseconds since the start:
 //!
@@ -37,6 +38,7 @@
 //! placeholder), the API key `<api-key>`, the secret `<secret>` and a signature `<signature>`
 //! wherever a server might echo them.
 
+mod entries;
 mod files;
 mod line;
 mod recorder;
@@ -44,6 +46,7 @@ mod redact;
 mod rotate;
 mod writer;
 
+pub use entries::Entries;
 pub use line::{
     Answer, ClosedBy, Direction, Entry, Exchange, Frame, Header, Outcome, Payload, Recorded,
     Recording, RecordingError, VERSION, VERSION_1,

@@ -18,15 +18,15 @@ use std::collections::{BTreeMap, VecDeque};
 use std::time::{Duration, Instant};
 
 use contango::strategy::Strategy;
-use contango::{Client, Event, MarketEvent, MarketMessage, MarketStreamApi, OrderTradeUpdate};
+use contango::{Client, Event, MarketEvent, OrderTradeUpdate};
 use tokio::sync::{mpsc, oneshot};
 
 use super::Harness;
 use super::recorder::Recorder;
 use super::session::{Line, Session};
 use crate::exchange::USER_UID;
+use crate::feeds::cache::{CacheError, MarketEvents, Played, event_ts};
 use crate::feeds::pace::Pace;
-use crate::feeds::source::event_ts;
 use crate::latency::{Latency, Leg, Sampler};
 use crate::server::gate::{Gate, Step};
 use crate::server::user_stream::hub::StreamMsg;
@@ -66,13 +66,16 @@ impl<S: Strategy> Actor for Strategic<'_, S> {
     async fn wake(&mut self, _at_us: i64, _client: &Client) {}
 }
 
-/// One run of a strategy over frames.
+/// One run of a strategy over a market's events.
 pub(crate) struct Run<'a> {
     sim: Harness<'a>,
-    frames: std::slice::Iter<'a, (u64, Vec<u8>)>,
-    /// The next frame that decodes to an event: its time (µs), its recorded offset, the event,
-    /// its bytes.
-    next: Option<(i64, u64, MarketEvent, &'a [u8])>,
+    /// The events, decoded, with their recorded offsets (streamed from a recording's cache, or
+    /// given in memory).
+    events: MarketEvents,
+    /// The next event and its time (µs).
+    next: Option<(i64, Played)>,
+    /// Why the events stopped before their end.
+    failed: Option<CacheError>,
     /// The time of the latest frame read (µs), for frames that carry none.
     frame_us: i64,
     /// What reaches the strategy, by `(time µs, order of making)`.
@@ -97,17 +100,18 @@ pub(crate) struct Run<'a> {
     order_us: i64,
     recorder: Recorder,
     /// The session's recording, when one is asked for.
-    session: Option<Session<'a>>,
+    session: Option<Session>,
     pace: Pace,
     started: Instant,
-    first_at: u64,
+    /// The first event's recorded offset (ms), once read.
+    first_at: Option<u64>,
 }
 
 impl<'a> Run<'a> {
-    /// A run over `frames` on `sim`, with `latency` (`None`: no model).
+    /// A run over `events` on `sim`, with `latency` (`None`: no model).
     pub(crate) fn new(
         sim: Harness<'a>,
-        frames: &'a [(u64, Vec<u8>)],
+        events: MarketEvents,
         latency: Option<&Latency>,
         recorder: Recorder,
         pace: Pace,
@@ -119,8 +123,9 @@ impl<'a> Run<'a> {
         let (_, orders) = crate::venue::lock(&sim.server.venue.hubs.user).register(USER_UID, "");
         Run {
             sim,
-            frames: frames.iter(),
+            events,
             next: None,
+            failed: None,
             frame_us: 0,
             queue: BTreeMap::new(),
             made: 0,
@@ -137,7 +142,7 @@ impl<'a> Run<'a> {
             session: None,
             pace,
             started: Instant::now(),
-            first_at: frames.first().map_or(0, |(at, _)| *at),
+            first_at: None,
         }
     }
 
@@ -164,8 +169,13 @@ impl<'a> Run<'a> {
         Ok(recorder)
     }
 
-    /// Runs `actor` to the end of the frames and of what they caused; the report's gatherer.
-    pub(crate) async fn run<A: Actor>(mut self, actor: &mut A, client: &Client) -> Recorder {
+    /// Runs `actor` to the end of the events and of what they caused; the report's gatherer, or
+    /// why the events could not be read to their end.
+    pub(crate) async fn run<A: Actor>(
+        mut self,
+        actor: &mut A,
+        client: &Client,
+    ) -> Result<Recorder, CacheError> {
         loop {
             let frame = self.peek();
             let delivery = self.queue.first_key_value().map(|(k, _)| k.0);
@@ -184,46 +194,56 @@ impl<'a> Run<'a> {
         if let Some(session) = &mut self.session {
             session.finish();
         }
-        self.recorder
+        match self.failed {
+            Some(e) => Err(e),
+            None => Ok(self.recorder),
+        }
     }
 
-    /// The time of the next frame that decodes to an event (µs), reading on as needed.
+    /// The time of the next event (µs), reading it as needed.
     fn peek(&mut self) -> Option<i64> {
-        while self.next.is_none() {
-            let (at, bytes) = self.frames.next()?;
-            if let Ok(MarketMessage::Event(event)) = MarketStreamApi::decode_frame(bytes) {
-                let ts = event_ts(&event);
-                let t = if ts > 0 {
-                    ts.saturating_mul(1_000)
-                } else {
-                    self.venue().clock.now().saturating_mul(1_000)
-                };
-                self.frame_us = self.frame_us.max(t);
-                self.next = Some((self.frame_us, *at, event, bytes.as_slice()));
-            }
+        if self.next.is_none() && self.failed.is_none() {
+            let played = match self.events.next()? {
+                Ok(p) => p,
+                Err(e) => {
+                    self.failed = Some(e);
+                    return None;
+                }
+            };
+            let ts = event_ts(&played.event);
+            let t = if ts > 0 {
+                ts.saturating_mul(1_000)
+            } else {
+                self.venue().clock.now().saturating_mul(1_000)
+            };
+            self.frame_us = self.frame_us.max(t);
+            self.first_at.get_or_insert(played.at_ms());
+            self.next = Some((self.frame_us, played));
         }
         self.next.as_ref().map(|n| n.0)
     }
 
-    /// Applies the next frame: the engine's time moves to it, the strategy gets it a
+    /// Applies the next event: the engine's time moves to it, the strategy gets it a
     /// market-data delay later, and the order updates it caused a response delay later.
     async fn apply_next(&mut self) {
-        let Some((time, at, event, bytes)) = self.next.take() else {
+        let Some((time, played)) = self.next.take() else {
             return;
         };
-        if let Some(due) = self.pace.due(at - self.first_at) {
+        let first = self.first_at.unwrap_or_default();
+        if let Some(due) = self.pace.due(played.at_ms().saturating_sub(first)) {
             tokio::time::sleep_until((self.started + due).into()).await;
         }
         self.recorder
             .before(time.div_euclid(1_000), &self.venue().read().exchange);
+        let Played { event, frame, .. } = played;
         let now_ms = crate::feeds::source::apply_event(self.venue(), event.clone(), true);
         self.engine_us = self.engine_us.max(time);
         self.recorder.frame(now_ms, &self.venue().read().exchange);
         let due = (time + self.draw(Leg::MarketData)).max(self.market_us);
         self.market_us = due;
         let key = self.push(due, Delivery::Market(event));
-        if let Some(session) = &mut self.session {
-            session.received(key, Line::Market(bytes));
+        if let (Some(session), Some(frame)) = (&mut self.session, frame) {
+            session.received(key, Line::Market(frame));
         }
         self.collect(Some(time));
     }

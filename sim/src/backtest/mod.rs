@@ -56,6 +56,7 @@ pub use crate::report::{EquityPoint, FillLine, Report};
 use crate::config::{MarketSource, SimConfig};
 use crate::exchange::USER_UID;
 use crate::exchange::book::Side;
+use crate::feeds::cache::{CacheError, MarketEvents, RecordedFrame, market_frames};
 use crate::latency::Latency;
 use crate::report::ZERO_LATENCY;
 use crate::{Pace, QueueModel, Sim};
@@ -63,9 +64,12 @@ use crate::{Pace, QueueModel, Sim};
 /// Why a backtest could not run.
 #[derive(Debug, thiserror::Error)]
 pub enum BacktestError {
-    /// The recording could not be read.
+    /// The recording could not be read (a damaged line is named by its number).
     #[error("backtest: {0}")]
     Recording(#[from] RecordingError),
+    /// Its decoded cache could not be written or read on.
+    #[error("backtest: {0}")]
+    Cache(CacheError),
     /// It holds no market-stream frame.
     #[error("backtest: the recording holds no market-stream frame")]
     NoFrames,
@@ -88,12 +92,29 @@ pub enum BacktestError {
     },
 }
 
-/// A backtest to run: the frames, the contracts mirrored, the pace, the chart.
+impl From<CacheError> for BacktestError {
+    fn from(e: CacheError) -> BacktestError {
+        match e {
+            CacheError::Recording(e) => BacktestError::Recording(e),
+            e => BacktestError::Cache(e),
+        }
+    }
+}
+
+/// Where a backtest's market comes from.
+#[derive(Debug, Clone)]
+enum Market {
+    /// Frames in memory, decoded when the run starts.
+    Frames(Vec<RecordedFrame>),
+    /// A recording file, its events streamed from its decoded cache.
+    File(PathBuf),
+}
+
+/// A backtest to run: the market, the contracts mirrored, the pace, the chart.
 #[derive(Debug, Clone)]
 #[must_use]
 pub struct Backtest {
-    /// `(ms since the recording started, frame bytes)`.
-    frames: Vec<(u64, Vec<u8>)>,
+    market: Market,
     contracts: Option<Vec<String>>,
     pace: Pace,
     /// The latency model, run in event time (`None`: none).
@@ -107,11 +128,18 @@ pub struct Backtest {
 }
 
 impl Backtest {
-    /// The market-stream frames of the recording at `path`: a file, plain or gzip, or a
-    /// directory of them read as one session ([`Backtest::from_dir`]). A file cut short by a kill
-    /// plays up to its last whole line (the warning is logged; [`Recording::warnings`] has it).
+    /// The market-stream events of the recording at `path`, streamed from its decoded cache
+    /// beside it ([`crate::feeds::cache`]): built here the first time, checked against the
+    /// recording and built again whenever it does not match. A damaged line of the recording is
+    /// refused with its number; a file cut short by a kill plays up to its last whole line. A
+    /// directory of recordings is read as one session, in memory ([`Backtest::from_dir`]).
     pub fn from_file(path: impl AsRef<Path>) -> Result<Backtest, BacktestError> {
-        Ok(Self::from_recording(&Recording::from_file(path)?))
+        let path = path.as_ref();
+        if path.is_dir() {
+            return Self::from_dir(path);
+        }
+        MarketEvents::open(path)?;
+        Ok(Self::with(Market::File(path.to_path_buf())))
     }
 
     /// The market-stream frames of a directory of recordings read as one session, in time order
@@ -121,20 +149,29 @@ impl Backtest {
         Ok(Self::from_recording(&Recording::from_dir(dir)?))
     }
 
-    /// The market-stream frames of `recording`.
+    /// The market-stream frames of `recording`, in memory.
     pub fn from_recording(recording: &Recording) -> Backtest {
-        Self::with(crate::feeds::source::recorded_frames(recording))
+        Self::with(Market::Frames(market_frames(recording)))
     }
 
     /// Market-stream frames as the exchange sends them (text or gzip), in order, each at its
     /// own time.
     pub fn from_frames(frames: impl IntoIterator<Item = Vec<u8>>) -> Backtest {
-        Self::with(frames.into_iter().map(|f| (0, f)).collect())
+        let frames = frames
+            .into_iter()
+            .enumerate()
+            .map(|(i, bytes)| RecordedFrame {
+                entry: i as u64,
+                at_ms: 0,
+                at_us: 0,
+                bytes,
+            });
+        Self::with(Market::Frames(frames.collect()))
     }
 
-    fn with(frames: Vec<(u64, Vec<u8>)>) -> Backtest {
+    fn with(market: Market) -> Backtest {
         Backtest {
-            frames,
+            market,
             contracts: None,
             pace: Pace::Fast,
             latency: None,
@@ -196,14 +233,24 @@ impl Backtest {
         self
     }
 
-    /// A fingerprint of the frames (FNV-1a): what shards of one sweep share.
+    /// A fingerprint of the market (FNV-1a of its frames, or of the recording's bytes): what
+    /// shards of one sweep share.
     pub(crate) fn fingerprint(&self) -> String {
-        sweep::fnv1a(self.frames.iter().map(|(_, bytes)| bytes))
+        match &self.market {
+            Market::Frames(frames) => sweep::fnv1a(frames.iter().map(|f| &f.bytes)),
+            Market::File(path) => sweep::fnv1a_file(path),
+        }
     }
 
-    /// Runs `strategy` over the frames; the report at the end.
-    pub async fn run<S: Strategy>(self, strategy: &mut S) -> Result<Report, BacktestError> {
-        if self.frames.is_empty() {
+    /// Runs `strategy` over the market; the report at the end.
+    pub async fn run<S: Strategy>(mut self, strategy: &mut S) -> Result<Report, BacktestError> {
+        let events = match std::mem::replace(&mut self.market, Market::Frames(Vec::new())) {
+            Market::Frames(frames) => MarketEvents::from_frames(frames),
+            // A recorded session holds each frame's bytes as received.
+            Market::File(path) if self.record.is_some() => MarketEvents::open_with_frames(&path)?,
+            Market::File(path) => MarketEvents::open(&path)?,
+        };
+        if events.is_empty() {
             return Err(BacktestError::NoFrames);
         }
         let mut builder = Sim::builder().queue_model(self.queue_model);
@@ -213,10 +260,11 @@ impl Backtest {
         let sim = start(builder).await?;
         let kept = tap::install(sim.venue(), USER_UID);
         let (coin, instruments) = money(&sim.venue().read().exchange);
-        let recorder = recorder::Recorder::new(self.points, self.frames.len(), coin, instruments);
+        let total = usize::try_from(events.len()).unwrap_or(usize::MAX);
+        let recorder = recorder::Recorder::new(self.points, total, coin, instruments);
         let mut run = lockstep::Run::new(
             sim.harness(),
-            &self.frames,
+            events,
             self.latency.as_ref(),
             recorder,
             self.pace,
@@ -228,6 +276,13 @@ impl Backtest {
         let client = client(&sim, session.clone())?;
         let started = Instant::now();
         let recorder = run.run(&mut lockstep::Strategic(strategy), &client).await;
+        let recorder = match recorder {
+            Ok(r) => r,
+            Err(e) => {
+                sim.shutdown().await;
+                return Err(e.into());
+            }
+        };
         let mut report =
             recorder.finish(&kept, &sim.venue().read(), sim.api_key(), started.elapsed());
         report.run.latency = self

@@ -19,25 +19,25 @@ use std::sync::atomic::{AtomicI64, Ordering};
 use contango::recording::{Direction, Recorder};
 
 /// What the strategy receives, as its stream carried it.
-pub(super) enum Line<'a> {
+pub(super) enum Line {
     /// A market-stream frame, its bytes as recorded (gzip or text).
-    Market(&'a [u8]),
+    Market(Vec<u8>),
     /// A private-stream order update, its text.
     Order(String),
 }
 
 /// The recording of a run, and what waits for its time to be written.
-pub(crate) struct Session<'a> {
+pub(crate) struct Session {
     recorder: Recorder,
     /// The strategy's time (epoch µs): the recorder's clock.
     now: Arc<AtomicI64>,
     market: u64,
     user: u64,
     /// Lines by the harness queue's key (delivery time µs, order of making).
-    pending: BTreeMap<(i64, u64), Line<'a>>,
+    pending: BTreeMap<(i64, u64), Line>,
 }
 
-impl<'a> Session<'a> {
+impl Session {
     /// A recording at `path` starting at `start_us` (the first frame's time), with the two
     /// streams connected to the simulator's `market_url` and `user_url`.
     pub(super) fn create(
@@ -45,7 +45,7 @@ impl<'a> Session<'a> {
         start_us: i64,
         market_url: &str,
         user_url: &str,
-    ) -> io::Result<Session<'a>> {
+    ) -> io::Result<Session> {
         let now = Arc::new(AtomicI64::new(start_us));
         let clock = Arc::clone(&now);
         let recorder = Recorder::create_with_clock(path, move || clock.load(Ordering::Acquire))?;
@@ -68,7 +68,7 @@ impl<'a> Session<'a> {
     }
 
     /// `line` reaches the strategy at `key`'s time; written when the strategy's time gets there.
-    pub(super) fn received(&mut self, key: (i64, u64), line: Line<'a>) {
+    pub(super) fn received(&mut self, key: (i64, u64), line: Line) {
         self.pending.insert(key, line);
     }
 
@@ -86,7 +86,7 @@ impl<'a> Session<'a> {
                     // The exchange sends gzip frames as binary messages, text ones as text.
                     let binary = bytes.starts_with(&[0x1f, 0x8b]);
                     self.recorder
-                        .frame(self.market, Direction::In, binary, bytes.to_vec());
+                        .frame(self.market, Direction::In, binary, bytes);
                 }
                 Line::Order(text) => {
                     self.recorder

@@ -529,6 +529,26 @@ pub(crate) fn fnv1a(chunks: impl IntoIterator<Item = impl AsRef<[u8]>>) -> Strin
     format!("{h:016x}")
 }
 
+/// [`fnv1a`] of the file at `path`, read in chunks (an unreadable file: its path's).
+pub(crate) fn fnv1a_file(path: &Path) -> String {
+    use std::io::Read as _;
+    let Ok(mut file) = std::fs::File::open(path) else {
+        return fnv1a([path.display().to_string()]);
+    };
+    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
+    let mut buf = vec![0; 1 << 16];
+    while let Ok(n) = file.read(&mut buf) {
+        if n == 0 {
+            break;
+        }
+        for b in &buf[..n] {
+            h ^= u64::from(*b);
+            h = h.wrapping_mul(0x0100_0000_01b3);
+        }
+    }
+    format!("{h:016x}")
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -45,14 +45,15 @@ impl Exchange {
         now: i64,
         fx: &mut Changes,
     ) -> SimResult<Liquidations> {
-        let cfg = self.contract(symbol)?.clone();
+        // Borrowed, not cloned: this runs at every move of the mark price.
+        let cfg = self.contract(symbol)?;
         let price = self.mark(symbol);
         let mut victims: Vec<(i64, PositionKey)> = Vec::new();
         for (uid, account) in &self.accounts {
             for (key, p) in &account.positions {
                 if p.symbol == symbol
                     && p.mode == MarginMode::Isolated
-                    && p.margin + p.unrealized(&cfg, price) < p.maintenance(&cfg, price)
+                    && p.margin + p.unrealized(cfg, price) < p.maintenance(cfg, price)
                 {
                     victims.push((*uid, key.clone()));
                 }

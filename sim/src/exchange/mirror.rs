@@ -213,6 +213,10 @@ impl Exchange {
         let Some(m) = self.markets.get(symbol) else {
             return Vec::new();
         };
+        // Most snapshots and trades find none of ours: no boxed iterators for an empty book.
+        if m.book.is_empty() {
+            return Vec::new();
+        }
         let ahead = |id: i64| {
             m.mirror
                 .as_ref()

@@ -10,7 +10,8 @@
 //!   `contango --record`) holding a market stream, or a directory of them read as one session
 //!   (`contango record market`'s rotating files, plain or gzip), replayed at its recorded pace,
 //!   N times it, or as fast as possible ([`Pace`]); the simulator's clock follows the recorded
-//!   exchange time. A file cut short by a kill plays up to its last whole line, with a warning
+//!   exchange time. A file's events stream from its decoded cache ([`super::cache`]). A file cut
+//!   short by a kill plays up to its last whole line, with a warning
 //!   ([`crate::Sim::source_warnings`]).
 //! - **lockstep** (`crate::backtest::Backtest`): the harness applies each frame itself and waits
 //!   for the strategy before the next ([`MarketSource::Stepped`]).
@@ -33,7 +34,7 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use contango::recording::{Direction, Recorded, Recording};
+use contango::recording::Recording;
 use contango::{
     DepthChannel, MarketChannel, MarketItem, MarketMessage, MarketStreamApi, TickerChannel,
     TradesChannel,
@@ -41,6 +42,7 @@ use contango::{
 use tokio::task::JoinHandle;
 use tokio::time::Instant;
 
+use super::cache::{CacheError, MarketEvents, Played};
 use super::pace::Pace;
 use crate::config::source::MarketSource;
 use crate::exchange::input::{FrameRef, Input, SourceUpdate};
@@ -61,17 +63,7 @@ pub struct Started {
     pub warnings: Vec<String>,
 }
 
-/// A recorded market-stream frame: where it is in its recording, when it arrived (ms since the
-/// recording started), its bytes.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct RecordedFrame {
-    /// Its entry's place in the recording (its line, from 0).
-    pub entry: u64,
-    /// When it arrived, in ms since the recording started.
-    pub at_ms: u64,
-    /// The frame as the server sent it.
-    pub bytes: Vec<u8>,
-}
+pub use super::cache::{RecordedFrame, event_ts, market_frames};
 
 /// A recording's market-stream frames from the server, with when they arrived (ms since the
 /// recording started), in order.
@@ -79,33 +71,6 @@ pub fn recorded_frames(recording: &Recording) -> Vec<(u64, Vec<u8>)> {
     market_frames(recording)
         .into_iter()
         .map(|f| (f.at_ms, f.bytes))
-        .collect()
-}
-
-/// A recording's market-stream frames from the server, each with its place, in order.
-pub fn market_frames(recording: &Recording) -> Vec<RecordedFrame> {
-    let market: std::collections::HashSet<u64> = recording
-        .entries
-        .iter()
-        .filter_map(|e| match &e.recorded {
-            Recorded::Connect { conn, stream, .. } if stream == "market" => Some(*conn),
-            _ => None,
-        })
-        .collect();
-    recording
-        .entries
-        .iter()
-        .enumerate()
-        .filter_map(|(i, e)| match &e.recorded {
-            Recorded::Frame(f) if f.dir == Direction::In && market.contains(&f.conn) => {
-                Some(RecordedFrame {
-                    entry: u64::try_from(i).unwrap_or(u64::MAX),
-                    at_ms: e.at_ms,
-                    bytes: f.payload.as_bytes().to_vec(),
-                })
-            }
-            _ => None,
-        })
         .collect()
 }
 
@@ -123,34 +88,44 @@ pub fn start(
             warnings: Vec::new(),
         }),
         MarketSource::Recorded { path, pace } => {
-            let recording = Recording::from_file(path).map_err(|e| {
+            let invalid = |e: CacheError| {
                 std::io::Error::new(std::io::ErrorKind::InvalidInput, e.to_string())
-            })?;
+            };
+            // The recording's events from its decoded cache, streamed.
+            let mut events = MarketEvents::open(path).map_err(invalid)?;
             // A restarted venue resumes after the last frame it applied.
             let applied = venue.read().exchange.recorded_entry();
-            let mut frames = market_frames(&recording);
-            frames.retain(|f| applied.is_none_or(|a| f.entry > a));
-            if frames.is_empty() && applied.is_none() {
+            let mut next = None;
+            for p in events.by_ref() {
+                let p = p.map_err(invalid)?;
+                if applied.is_none_or(|a| p.entry > a) {
+                    next = Some(p);
+                    break;
+                }
+            }
+            if next.is_none() && applied.is_none() {
                 return Err(std::io::Error::new(
                     std::io::ErrorKind::InvalidInput,
                     format!(
-                        "{}: no market-stream frame in the recording",
+                        "{}: no market-stream event in the recording",
                         path.display()
                     ),
                 ));
             }
             // What the recording shows at its first moment is there before the simulator
             // serves: a client's first request already sees the recorded market.
-            let first = frames.first().map_or(0, |f| f.at_ms);
-            let starting = frames.iter().take_while(|f| f.at_ms == first).count();
-            for f in &frames[..starting] {
-                apply_recorded(&venue, path, f);
+            let first = next.as_ref().map_or(0, Played::at_ms);
+            while let Some(p) = next.take_if(|p| p.at_ms() == first) {
+                apply_recorded(&venue, path, p);
+                next = events.next().transpose().map_err(invalid)?;
             }
-            let rest = frames.split_off(starting);
             let path = path.clone();
+            let warnings = events.warnings().to_vec();
             Ok(Started {
-                task: Some(tokio::spawn(recorded(first, rest, *pace, venue, path))),
-                warnings: recording.warnings,
+                task: Some(tokio::spawn(recorded(
+                    first, next, events, *pace, venue, path,
+                ))),
+                warnings,
             })
         }
     }
@@ -188,26 +163,23 @@ pub fn apply_event(venue: &Venue, event: contango::MarketEvent, follow: bool) ->
     time
 }
 
-/// Applies a frame of the recording at `path`, the clock following its time; a journal keeps a
-/// reference to it rather than the frame.
-fn apply_recorded(venue: &Venue, path: &std::path::Path, f: &RecordedFrame) {
-    let Ok(MarketMessage::Event(event)) = MarketStreamApi::decode_frame(&f.bytes) else {
-        return;
-    };
-    let ts = event_ts(&event);
+/// Applies an event of the recording at `path`, the clock following its time; a journal keeps
+/// a reference to its frame rather than the event.
+fn apply_recorded(venue: &Venue, path: &std::path::Path, played: Played) {
+    let ts = event_ts(&played.event);
     if ts > 0 {
         venue.clock.follow(ts);
     }
     let time = venue.clock.now();
     let reference = FrameRef {
         file: path.to_path_buf(),
-        entry: f.entry,
+        entry: played.entry,
     };
-    let entry = Some(f.entry);
+    let entry = Some(played.entry);
     let applied = venue.submit_recorded(reference, |core| {
         Ok(core
             .exchange
-            .source_update(event)
+            .source_update(played.event)
             .map(|update| Input::Market {
                 time,
                 update,
@@ -232,36 +204,34 @@ fn degrade(venue: &Venue, reason: String) {
     }
 }
 
-/// The exchange time of an event (0 when it carries none).
-pub fn event_ts(event: &contango::MarketEvent) -> i64 {
-    match event {
-        contango::MarketEvent::Depth(d) => d.ts.0,
-        contango::MarketEvent::Trades(t) => t.ts.0,
-        contango::MarketEvent::Ticker(t) => t.ts.0,
-        contango::MarketEvent::Kline(k) => k.ts.0,
-        _ => 0,
-    }
-}
-
-/// Plays `frames` of the recording at `path` at `pace`, their times counted from `first` (the
-/// recording's first frame).
+/// Plays `next` and the rest of `events` of the recording at `path` at `pace`, their times
+/// counted from `first` (ms: the recording's first event). A cache that fails to read on
+/// degrades the source.
 async fn recorded(
     first: u64,
-    frames: Vec<RecordedFrame>,
+    next: Option<Played>,
+    events: MarketEvents,
     pace: Pace,
     venue: Arc<Venue>,
     path: std::path::PathBuf,
 ) {
     let started = Instant::now();
-    for (n, f) in frames.iter().enumerate() {
-        let due = pace.due(f.at_ms - first);
+    for (n, p) in next.map(Ok).into_iter().chain(events).enumerate() {
+        let p = match p {
+            Ok(p) => p,
+            Err(e) => {
+                degrade(&venue, format!("the recording cannot be read on: {e}"));
+                return;
+            }
+        };
+        let due = pace.due(p.at_ms().saturating_sub(first));
         match due {
             Some(d) => tokio::time::sleep_until(started + d).await,
             // Fast: let the servers run now and then.
             None if n % 256 == 0 => tokio::task::yield_now().await,
             None => {}
         }
-        apply_recorded(&venue, &path, f);
+        apply_recorded(&venue, &path, p);
     }
 }
 

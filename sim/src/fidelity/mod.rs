@@ -39,6 +39,7 @@ use crate::backtest::recorder::Recorder;
 use crate::backtest::{self, BacktestError};
 use crate::config::{ContractConfig, SimConfig};
 use crate::exchange::market::channel_symbol;
+use crate::feeds::cache::{CacheError, MarketEvents, market_frames};
 use crate::feeds::pace::Pace;
 use crate::latency::Latency;
 use session::{Cancel, Placed, Session};
@@ -110,25 +111,42 @@ pub struct FidelityReport {
     pub curve: Vec<(i64, Decimal, Decimal)>,
 }
 
+impl From<CacheError> for FidelityError {
+    fn from(e: CacheError) -> FidelityError {
+        match e {
+            CacheError::Recording(e) => FidelityError::Recording(e),
+            e => FidelityError::Run(BacktestError::Cache(e)),
+        }
+    }
+}
+
 /// A fidelity check to run.
 #[derive(Debug, Clone)]
 #[must_use]
 pub struct Fidelity {
     recording: Recording,
+    /// The recording's file, when read from one: its market replays from its decoded cache.
+    file: Option<PathBuf>,
     latency: Option<Latency>,
     queue_model: QueueModel,
 }
 
 impl Fidelity {
-    /// The session recorded at `path`.
+    /// The session recorded at `path`; its market replays from the recording's decoded cache
+    /// ([`crate::feeds::cache`]).
     pub fn from_file(path: impl AsRef<Path>) -> Result<Fidelity, FidelityError> {
-        Ok(Self::from_recording(Recording::from_file(path)?))
+        let path = path.as_ref();
+        Ok(Fidelity {
+            file: Some(path.to_path_buf()),
+            ..Self::from_recording(Recording::from_file(path)?)
+        })
     }
 
     /// The session `recording`.
     pub fn from_recording(recording: Recording) -> Fidelity {
         Fidelity {
             recording,
+            file: None,
             latency: None,
             queue_model: QueueModel::default(),
         }
@@ -169,20 +187,26 @@ impl Fidelity {
             },
         };
         let config = configure(&session, self.queue_model, &mut setup);
+        let events = match &self.file {
+            Some(path) => MarketEvents::open(path)?,
+            None => MarketEvents::from_frames(market_frames(&self.recording)),
+        };
         let sim = backtest::start(config).await?;
         let client = backtest::client(&sim, None)?;
         let mut replay = Replayer::new(&session);
+        let total = usize::try_from(events.len()).unwrap_or(usize::MAX);
         let mut run = Run::new(
             sim.harness(),
-            &session.frames,
+            events,
             latency.as_ref(),
-            Recorder::new(1, session.frames.len(), "USDT".into(), Vec::new()),
+            Recorder::new(1, total, "USDT".into(), Vec::new()),
             Pace::Fast,
         );
         run.wake_at(replay.actions.iter().map(|a| a.0));
-        let _ = run.run(&mut replay, &client).await;
+        let played = run.run(&mut replay, &client).await;
         let ticks = ticks(&sim);
         sim.shutdown().await;
+        played?;
         let orders = compare(&session, &replay, &ticks);
         let marks: HashMap<String, Decimal> = session
             .orders

@@ -11,7 +11,6 @@ use std::sync::Arc;
 
 use super::Journal;
 use super::committer::Committer;
-use contango::{MarketMessage, MarketStreamApi};
 
 use super::encoding::{RECORDED, decode_input, decode_reference, decode_state, encode_state};
 use super::rows::RowMaker;
@@ -20,8 +19,8 @@ use crate::config::state::{Durability, StateConfig};
 use crate::exchange::Exchange;
 use crate::exchange::effects::Effects;
 use crate::exchange::input::{Admin, Input};
+use crate::feeds::cache::{MarketEvents, Played};
 use crate::feeds::clock::{Clock, wall_ms};
-use crate::feeds::source::market_frames;
 use crate::history::History;
 use crate::store::{Recovered, Row, Store, StoreHistory, SyncMode};
 
@@ -164,43 +163,64 @@ fn restore(file: &Path, recovered: Recovered) -> Result<(Exchange, u64, usize, V
     Ok((ex, seq, recovered.inputs.len(), rows))
 }
 
-/// The recordings a journal's references point into, each read once.
+/// The recordings a journal's references point into, each streamed from its decoded cache:
+/// the references come in the order the source applied them, so each is found by reading on.
 #[derive(Default)]
 struct Recordings {
-    files: std::collections::BTreeMap<String, Vec<(u64, Vec<u8>)>>,
+    files: std::collections::BTreeMap<String, Reading>,
+}
+
+/// A recording's events being read: the stream, and the event read past the last one asked for.
+struct Reading {
+    events: MarketEvents,
+    ahead: Option<Played>,
 }
 
 impl Recordings {
     /// The market input a reference stands for, read again from its recording (`None`: the
-    /// frame says nothing of a mirrored contract, as when it was first applied).
+    /// event says nothing of a mirrored contract, as when it was first applied).
     fn input(&mut self, ex: &Exchange, bytes: &[u8]) -> Result<Option<Input>, String> {
         let r = decode_reference(bytes).map_err(|e| e.to_string())?;
-        if !self.files.contains_key(&r.file) {
-            let recording = contango::recording::Recording::from_file(&r.file)
-                .map_err(|e| format!("the recording {} it refers to: {e}", r.file))?;
-            let frames = market_frames(&recording)
-                .into_iter()
-                .map(|f| (f.entry, f.bytes))
-                .collect();
-            self.files.insert(r.file.clone(), frames);
-        }
-        let frames = self
+        let behind = self
             .files
             .get(&r.file)
-            .map(Vec::as_slice)
-            .unwrap_or_default();
-        let i = frames
-            .binary_search_by_key(&r.entry, |(entry, _)| *entry)
-            .map_err(|_| {
-                format!(
-                    "the recording {} has no market frame at entry {}: it changed since",
-                    r.file, r.entry
-                )
-            })?;
-        let Ok(MarketMessage::Event(event)) = MarketStreamApi::decode_frame(&frames[i].1) else {
-            return Ok(None);
+            .and_then(|f| f.ahead.as_ref())
+            .is_some_and(|p| p.entry > r.entry);
+        if behind || !self.files.contains_key(&r.file) {
+            let events = MarketEvents::open(&r.file)
+                .map_err(|e| format!("the recording {} it refers to: {e}", r.file))?;
+            self.files.insert(
+                r.file.clone(),
+                Reading {
+                    events,
+                    ahead: None,
+                },
+            );
+        }
+        let gone = || {
+            format!(
+                "the recording {} has no market event at entry {}: it changed since",
+                r.file, r.entry
+            )
         };
-        Ok(ex.source_update(event).map(|update| Input::Market {
+        let reading = self.files.get_mut(&r.file).ok_or_else(gone)?;
+        let played = loop {
+            let p = match reading.ahead.take() {
+                Some(p) => p,
+                None => match reading.events.next() {
+                    Some(p) => p.map_err(|e| e.to_string())?,
+                    None => return Err(gone()),
+                },
+            };
+            if p.entry == r.entry {
+                break p;
+            }
+            if p.entry > r.entry {
+                reading.ahead = Some(p);
+                return Err(gone());
+            }
+        };
+        Ok(ex.source_update(played.event).map(|update| Input::Market {
             time: r.time,
             update,
             entry: Some(r.entry),

@@ -19,7 +19,7 @@ const BTC: &str = "E-BTC-USDT";
 /// Every 3rd book: a bid one level under the best (it fills by queue, trade through or a book
 /// crossing it); every 5th: a market order, alternately buying and selling.
 #[derive(Default)]
-struct Busy {
+pub(crate) struct Busy {
     books: u64,
 }
 
@@ -62,7 +62,7 @@ impl Strategy for Busy {
 }
 
 /// Records `ms` of the driven BTC market (depth and trades).
-async fn recorded(ms: u64) -> PathBuf {
+pub(crate) async fn recorded(ms: u64) -> PathBuf {
     let path = std::env::temp_dir().join(format!(
         "contango-backtest-test-{}-{ms}.jsonl",
         std::process::id()
@@ -157,5 +157,6 @@ async fn the_same_recording_and_strategy_fill_alike_at_any_pace() {
     );
     let seconds = paced.timing.map_or(0.0, |t| t.seconds);
     assert!(seconds >= 1.0, "the recorded pace took {seconds} s");
+    let _ = std::fs::remove_file(contango_sim::feeds::cache::cache_path(&path));
     let _ = std::fs::remove_file(&path);
 }

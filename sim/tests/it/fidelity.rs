@@ -192,6 +192,7 @@ async fn a_planted_session_gets_the_planted_verdicts_and_a_gap_whose_parts_sum_t
             lines[4]
         );
     }
+    let _ = std::fs::remove_file(contango_sim::feeds::cache::cache_path(&path));
     let _ = std::fs::remove_file(&path);
 }
 
@@ -211,6 +212,7 @@ async fn an_unplanted_session_agrees_in_full_with_no_gap() {
     assert_eq!(report.summary.agree, 4);
     assert_eq!(report.summary.gap, Decimal::ZERO, "{report}");
     assert_eq!(report.summary.gap_parts, Default::default());
+    let _ = std::fs::remove_file(contango_sim::feeds::cache::cache_path(&path));
     let _ = std::fs::remove_file(&path);
 }
 
@@ -218,12 +220,14 @@ async fn an_unplanted_session_agrees_in_full_with_no_gap() {
 async fn a_damaged_or_incomplete_session_is_refused_with_what_it_lacks() {
     let path = session("whole", |b| b).await;
     let text = std::fs::read_to_string(&path).expect("the session");
+    let _ = std::fs::remove_file(contango_sim::feeds::cache::cache_path(&path));
     let _ = std::fs::remove_file(&path);
     let check = |name: &str, text: String| {
         let path = temp(name);
         let written = std::fs::write(&path, text);
         assert!(written.is_ok());
         let checked = Fidelity::from_file(&path);
+        let _ = std::fs::remove_file(contango_sim::feeds::cache::cache_path(&path));
         let _ = std::fs::remove_file(&path);
         checked
     };
@@ -327,6 +331,7 @@ async fn the_command_prints_the_verdicts_and_exits_7_over_the_gap() {
     assert_eq!(over.status.code(), Some(7), "over the gap");
     let under = run(&["--max-gap-bps", &format!("{}", gap * 2.0)]);
     assert_eq!(under.status.code(), Some(0), "under the gap");
+    let _ = std::fs::remove_file(contango_sim::feeds::cache::cache_path(&path));
     let _ = std::fs::remove_file(&path);
 
     let empty = temp("command-empty");

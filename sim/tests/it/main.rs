@@ -12,6 +12,8 @@ mod fidelity;
 mod latency;
 #[cfg(feature = "backtest")] // Backtest
 mod lockstep;
+#[cfg(feature = "backtest")] // Backtest
+mod market_cache;
 mod market_stream;
 #[cfg(feature = "backtest")] // Backtest
 mod queue_models;

@@ -749,5 +749,6 @@ async fn a_recorded_market_is_journaled_by_reference_and_resumed() {
     resumed.shutdown().await;
     whole.shutdown().await;
     let _ = std::fs::remove_dir_all(&state);
+    let _ = std::fs::remove_file(contango_sim::feeds::cache::cache_path(&path));
     let _ = std::fs::remove_file(&path);
 }

@@ -96,6 +96,11 @@ impl Book {
         }
     }
 
+    /// Whether no order rests on either side.
+    pub fn is_empty(&self) -> bool {
+        self.bids.is_empty() && self.asks.is_empty()
+    }
+
     /// Resting orders of a side, best price first, in time priority within a level.
     pub fn iter_side<'a>(
         &'a self,

@@ -298,10 +298,10 @@ impl SourceBook {
         mut asks: Vec<SourceLevel>,
         mut bids: Vec<SourceLevel>,
     ) -> SourceBook {
-        if !asks.is_sorted_by(|a, b| a.price <= b.price) {
+        if !asks.is_sorted_by(|a, b| at_most(&a.price, &b.price)) {
             asks.sort_by_key(|l| l.price);
         }
-        if !bids.is_sorted_by(|a, b| a.price >= b.price) {
+        if !bids.is_sorted_by(|a, b| at_most(&b.price, &a.price)) {
             bids.sort_by_key(|l| std::cmp::Reverse(l.price));
         }
         let before = SourceBook {
@@ -540,6 +540,16 @@ pub fn trade(
         });
     }
     fills
+}
+
+/// `a <= b`, by their mantissas when they share a scale (a book's prices do): a twentieth of
+/// the cost of applying a snapshot went to general decimal comparisons here.
+fn at_most(a: &Decimal, b: &Decimal) -> bool {
+    if a.scale() == b.scale() {
+        a.mantissa() <= b.mantissa()
+    } else {
+        a <= b
+    }
 }
 
 #[cfg(test)]

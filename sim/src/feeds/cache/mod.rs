@@ -1,0 +1,292 @@
+//! A decoded market: a recording's market events decoded once into a compact binary cache
+//! beside it, which every replay of the recording reads instead (backtests, the recorded
+//! market source, the fidelity check's replay, a journal's references): no gzip, no JSON, a
+//! few bytes per price level, streamed from disk a chunk at a time. [`MarketEvents`] is the
+//! one way in.
+//!
+//! **Where.** Beside the recording, its name and `.contango-cache` (`day.jsonl` →
+//! `day.jsonl.contango-cache`); when that directory cannot be written, in the system's temporary
+//! directory, `contango-cache/<hash of the recording's path>.contango-cache`.
+//!
+//! **When.** Opening checks the cache against the recording and builds it again when it does
+//! not match: there is none, the recording was edited or cut, the cache is of another format
+//! version, cut short or damaged. Nothing is trusted: the header's magic and version, the
+//! recording's length and SHA-256 (its bytes read now), and the SHA-256 of the cache's records
+//! are all compared before the first event is read. Building reads the recording a line at a
+//! time; a damaged line is refused with its number ([`CacheError::Recording`]).
+//!
+//! **The format** (version 1, `format.rs`), little-endian:
+//!
+//! - header: the magic `\x89CTGMKT\n`, the version (u32), the recording's length (u64) and its
+//!   SHA-256 (32 bytes);
+//! - records, each its length (u32) and its bytes, the first byte its kind: a channel named
+//!   (1: its kind and name; events refer to it by its number, so a symbol is written once), an
+//!   event (2: its channel, then its entry, arrival time (µs) and frame time (ms) as varint
+//!   differences from the previous event's, then its payload: every field, decimals exact as
+//!   their scale and mantissa (`bytes.rs`), a side of price levels as its two scales and each
+//!   level's price step and size (`event.rs`)), the end (3: the event count, u64);
+//! - trailer: the SHA-256 of the records.
+
+mod build;
+mod bytes;
+mod event;
+mod format;
+mod frames;
+mod read;
+
+use std::fs::File;
+use std::io::BufReader;
+use std::path::{Path, PathBuf};
+
+use contango::MarketEvent;
+use contango::recording::{Entries, RecordingError};
+
+pub use frames::{MarketFrames, RecordedFrame, decoded, market_frames};
+
+use build::RecordingHash;
+use read::{CacheReader, Check};
+
+/// The cache file's name beside its recording: the recording's, and this.
+pub const EXTENSION: &str = "contango-cache";
+
+/// Why a recording's market events could not be read.
+#[derive(Debug, thiserror::Error)]
+pub enum CacheError {
+    /// The recording could not be read, or a line of it is damaged (its number says which).
+    #[error("{0}")]
+    Recording(#[from] RecordingError),
+    /// The cache could not be written or read.
+    #[error("the market cache {path}: {source}")]
+    Io {
+        /// The cache file.
+        path: PathBuf,
+        /// What failed.
+        source: std::io::Error,
+    },
+    /// A checked cache read back wrong: it changed while it was read.
+    #[error("the market cache {path} is damaged: {why}")]
+    Damaged {
+        /// The cache file.
+        path: PathBuf,
+        /// What was wrong.
+        why: String,
+    },
+    /// An event too large for a cache record.
+    #[error("entry {entry}: an event of {bytes} bytes is too large for the market cache")]
+    TooLarge {
+        /// Its place in the recording.
+        entry: u64,
+        /// Its size encoded.
+        bytes: usize,
+    },
+}
+
+/// A market event as a replay plays it: where and when it was recorded, and the event.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Played {
+    /// Its entry's place in the recording (its line, from 0); a frame's place among frames
+    /// given in memory.
+    pub entry: u64,
+    /// When it arrived, in µs since the recording started (0 for frames given in memory).
+    pub at_us: u64,
+    /// The event.
+    pub event: MarketEvent,
+    /// The frame's bytes as received, when the source keeps them (frames given in memory;
+    /// [`MarketEvents::open_with_frames`]).
+    pub frame: Option<Vec<u8>>,
+}
+
+impl Played {
+    /// When it arrived, in ms since the recording started.
+    pub fn at_ms(&self) -> u64 {
+        self.at_us / 1_000
+    }
+}
+
+/// The exchange time of an event (0 when it carries none).
+pub fn event_ts(event: &MarketEvent) -> i64 {
+    match event {
+        MarketEvent::Depth(d) => d.ts.0,
+        MarketEvent::Trades(t) => t.ts.0,
+        MarketEvent::Ticker(t) => t.ts.0,
+        MarketEvent::Kline(k) => k.ts.0,
+        MarketEvent::Other { .. } => 0,
+    }
+}
+
+/// Where the cache of the recording at `recording` lives: beside it, named after it.
+pub fn cache_path(recording: &Path) -> PathBuf {
+    let mut name = recording.file_name().unwrap_or_default().to_os_string();
+    name.push(".");
+    name.push(EXTENSION);
+    recording.with_file_name(name)
+}
+
+/// Where it lives when the recording's directory cannot be written: the temporary directory,
+/// named by the hash of the recording's absolute path.
+fn elsewhere(recording: &Path) -> PathBuf {
+    use sha2::Digest as _;
+    let absolute = std::path::absolute(recording).unwrap_or_else(|_| recording.to_path_buf());
+    let sha = sha2::Sha256::digest(absolute.as_os_str().as_encoded_bytes());
+    let name: String = sha[..16].iter().map(|b| format!("{b:02x}")).collect();
+    std::env::temp_dir()
+        .join(EXTENSION)
+        .join(format!("{name}.{EXTENSION}"))
+}
+
+/// A market's events in order, each once: streamed from a recording's cache, or decoded from
+/// frames given in memory.
+pub struct MarketEvents {
+    source: Source,
+    len: u64,
+    /// What the recording held but not whole (a file cut short by a kill), in words.
+    warnings: Vec<String>,
+}
+
+impl std::fmt::Debug for MarketEvents {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MarketEvents")
+            .field("len", &self.len)
+            .finish_non_exhaustive()
+    }
+}
+
+enum Source {
+    Memory(std::vec::IntoIter<Played>),
+    Cache(CacheReader),
+    /// A cache's events, each with its frame from the recording, joined by entry.
+    Framed(CacheReader, Box<MarketFrames<BufReader<File>>>),
+}
+
+impl MarketEvents {
+    /// The market events of the recording at `recording`, from its cache, which is checked and
+    /// built again first when it does not match the recording.
+    /// A directory of recordings (`contango record market`'s rotating files) is read as one
+    /// session, in memory, with the warnings of files cut short.
+    pub fn open(recording: impl AsRef<Path>) -> Result<MarketEvents, CacheError> {
+        let recording = recording.as_ref();
+        if recording.is_dir() {
+            return Self::of_dir(recording);
+        }
+        let reader = cached(recording)?;
+        Ok(MarketEvents {
+            len: reader.len(),
+            source: Source::Cache(reader),
+            warnings: Vec::new(),
+        })
+    }
+
+    fn of_dir(dir: &Path) -> Result<MarketEvents, CacheError> {
+        let recording = contango::recording::Recording::from_dir(dir)?;
+        let mut events = Self::from_frames(market_frames(&recording));
+        events.warnings = recording.warnings;
+        Ok(events)
+    }
+
+    /// What the recording held but not whole, in words (a directory's files cut short).
+    pub fn warnings(&self) -> &[String] {
+        &self.warnings
+    }
+
+    /// [`MarketEvents::open`], each event with its frame's bytes as recorded (read again from
+    /// the recording, line by line: what a recorded session writes).
+    pub fn open_with_frames(recording: impl AsRef<Path>) -> Result<MarketEvents, CacheError> {
+        let recording = recording.as_ref();
+        if recording.is_dir() {
+            return Self::of_dir(recording);
+        }
+        let reader = cached(recording)?;
+        let frames = MarketFrames::new(Entries::open(recording)?);
+        Ok(MarketEvents {
+            len: reader.len(),
+            source: Source::Framed(reader, Box::new(frames)),
+            warnings: Vec::new(),
+        })
+    }
+
+    /// The events of `frames` (frames that hold none are left out), each keeping its bytes.
+    pub fn from_frames(frames: impl IntoIterator<Item = RecordedFrame>) -> MarketEvents {
+        let played: Vec<Played> = frames
+            .into_iter()
+            .filter_map(|f| decoded(f, true))
+            .collect();
+        MarketEvents {
+            len: played.len() as u64,
+            source: Source::Memory(played.into_iter()),
+            warnings: Vec::new(),
+        }
+    }
+
+    /// How many events there are in all.
+    pub fn len(&self) -> u64 {
+        self.len
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+}
+
+impl Iterator for MarketEvents {
+    type Item = Result<Played, CacheError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        match &mut self.source {
+            Source::Memory(played) => played.next().map(Ok),
+            Source::Cache(reader) => reader.next(),
+            Source::Framed(reader, frames) => Some(reader.next()?.and_then(|mut p| {
+                p.frame = Some(frame_at(frames, p.entry)?);
+                Ok(p)
+            })),
+        }
+    }
+}
+
+/// The bytes of the frame at `entry`, reading `frames` on to it.
+fn frame_at(frames: &mut MarketFrames<BufReader<File>>, entry: u64) -> Result<Vec<u8>, CacheError> {
+    for f in frames {
+        let f = f?;
+        if f.entry == entry {
+            return Ok(f.bytes);
+        }
+        if f.entry > entry {
+            break;
+        }
+    }
+    Err(RecordingError {
+        file: None,
+        line: 0,
+        message: format!("no market frame at entry {entry}: the recording changed while read"),
+    }
+    .into())
+}
+
+/// The checked cache of `recording`, built first where it is stale.
+fn cached(recording: &Path) -> Result<CacheReader, CacheError> {
+    let mut hash = RecordingHash::new(recording);
+    let beside = cache_path(recording);
+    let why = match read::check(&beside, &mut hash)? {
+        Check::Good(reader) => return Ok(reader),
+        Check::Stale(why) => why,
+    };
+    tracing::info!(cache = %beside.display(), %why, "building the market cache");
+    let e = match build::build(recording, &beside) {
+        Ok(count) => return read::built(&beside, count),
+        Err(e @ CacheError::Io { .. }) => e,
+        Err(e) => return Err(e),
+    };
+    let place = elsewhere(recording);
+    tracing::warn!(error = %e, cache = %place.display(), "the market cache goes elsewhere");
+    if let Check::Good(reader) = read::check(&place, &mut hash)? {
+        return Ok(reader);
+    }
+    if let Some(dir) = place.parent() {
+        std::fs::create_dir_all(dir).map_err(|source| CacheError::Io {
+            path: dir.to_path_buf(),
+            source,
+        })?;
+    }
+    let count = build::build(recording, &place)?;
+    read::built(&place, count)
+}

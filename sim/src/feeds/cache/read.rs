@@ -1,0 +1,216 @@
+//! Reading a cache: checked whole before the first event ([`check`]), then streamed a chunk
+//! at a time ([`CacheReader`]), in the memory of one buffer whatever the file's size.
+
+use std::fs::File;
+use std::io::{self, Read, Seek, SeekFrom};
+use std::path::{Path, PathBuf};
+
+use super::build::{RecordingHash, hash_all};
+use super::format::{Decoder, END_RECORD, HEADER, Header, MAX_RECORD, TRAILER, end_count};
+use super::{CacheError, Played};
+
+/// What the file reads in at a time.
+const CHUNK: usize = 1 << 16;
+
+/// What a check found.
+pub(super) enum Check {
+    /// The cache matches the recording whose header is given: its events, from the first.
+    Good(CacheReader),
+    /// It does not, for this reason: build it again.
+    Stale(String),
+}
+
+/// Whether the cache at `path` is whole and was built from the recording's bytes as they are
+/// now. Nothing in it is taken on trust: its magic and version, the recording's length and
+/// hash (read only when the cache could be good), and the hash of its records, every byte.
+pub(super) fn check(path: &Path, recording: &mut RecordingHash) -> Result<Check, CacheError> {
+    let io_error = |source| CacheError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let mut file = match File::open(path) {
+        Ok(f) => f,
+        Err(e) if e.kind() == io::ErrorKind::NotFound => return Ok(Check::Stale("none".into())),
+        Err(e) => return Err(io_error(e)),
+    };
+    let len = file.metadata().map_err(io_error)?.len();
+    let least = (HEADER + END_RECORD + TRAILER) as u64;
+    if len < least {
+        return Ok(Check::Stale(format!("{len} bytes: cut short")));
+    }
+    let mut head = [0_u8; HEADER];
+    file.read_exact(&mut head).map_err(io_error)?;
+    let header = match Header::read(&head) {
+        Ok(h) => h,
+        Err(why) => return Ok(Check::Stale(why)),
+    };
+    if header != recording.get()? {
+        return Ok(Check::Stale(
+            "built from other bytes of the recording".into(),
+        ));
+    }
+    let records = len - (HEADER + TRAILER) as u64;
+    let sha = hash_all((&mut file).take(records))
+        .map_err(io_error)?
+        .sha256;
+    let mut trailer = [0_u8; TRAILER];
+    file.read_exact(&mut trailer).map_err(io_error)?;
+    if sha != trailer {
+        return Ok(Check::Stale(
+            "damaged: its records do not match their hash".into(),
+        ));
+    }
+    let mut end = [0_u8; END_RECORD];
+    file.seek(SeekFrom::Start(len - (TRAILER + END_RECORD) as u64))
+        .and_then(|_| file.read_exact(&mut end))
+        .map_err(io_error)?;
+    let count = match end_count(&end) {
+        Ok(n) => n,
+        Err(why) => return Ok(Check::Stale(why)),
+    };
+    file.seek(SeekFrom::Start(HEADER as u64))
+        .map_err(io_error)?;
+    Ok(Check::Good(CacheReader::new(file, path, records, count)))
+}
+
+/// The events of the cache this process just built at `path` (`count` of them).
+pub(super) fn built(path: &Path, count: u64) -> Result<CacheReader, CacheError> {
+    let io_error = |source| CacheError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let mut file = File::open(path).map_err(io_error)?;
+    let len = file.metadata().map_err(io_error)?.len();
+    file.seek(SeekFrom::Start(HEADER as u64))
+        .map_err(io_error)?;
+    let records = len.saturating_sub((HEADER + TRAILER) as u64);
+    Ok(CacheReader::new(file, path, records, count))
+}
+
+/// A checked cache's events, read a chunk at a time.
+pub(super) struct CacheReader {
+    file: File,
+    path: PathBuf,
+    buf: Vec<u8>,
+    /// What of `buf` is read in and not yet taken.
+    pos: usize,
+    end: usize,
+    /// Bytes of the records not yet read in.
+    left: u64,
+    decoder: Decoder,
+    /// Events in all, and played so far.
+    count: u64,
+    played: u64,
+    done: bool,
+}
+
+impl CacheReader {
+    /// The records of `file`, at their start, `records` bytes long, holding `count` events.
+    fn new(file: File, path: &Path, records: u64, count: u64) -> CacheReader {
+        CacheReader {
+            file,
+            path: path.to_path_buf(),
+            buf: vec![0; CHUNK],
+            pos: 0,
+            end: 0,
+            left: records,
+            decoder: Decoder::default(),
+            count,
+            played: 0,
+            done: false,
+        }
+    }
+
+    /// How many events it holds.
+    pub(super) fn len(&self) -> u64 {
+        self.count
+    }
+
+    fn damaged(&self, why: String) -> CacheError {
+        CacheError::Damaged {
+            path: self.path.clone(),
+            why,
+        }
+    }
+
+    /// Makes `n` bytes ready at `pos`; false when the records end first.
+    fn ready(&mut self, n: usize) -> io::Result<bool> {
+        if self.end - self.pos >= n {
+            return Ok(true);
+        }
+        self.buf.copy_within(self.pos..self.end, 0);
+        self.end -= self.pos;
+        self.pos = 0;
+        if self.buf.len() < n {
+            self.buf.resize(n, 0);
+        }
+        while self.end < n && self.left > 0 {
+            let room =
+                (self.buf.len() - self.end).min(usize::try_from(self.left).unwrap_or(usize::MAX));
+            let read = self.file.read(&mut self.buf[self.end..self.end + room])?;
+            if read == 0 {
+                return Ok(false);
+            }
+            self.end += read;
+            self.left -= read as u64;
+        }
+        Ok(self.end >= n)
+    }
+
+    /// The next record's event (`None`: the record holds none).
+    fn record(&mut self) -> Result<Option<Played>, CacheError> {
+        let io_error = |path: &Path, source| CacheError::Io {
+            path: path.to_path_buf(),
+            source,
+        };
+        if !self.ready(4).map_err(|e| io_error(&self.path, e))? {
+            return Err(self.damaged("the records end without their end".into()));
+        }
+        let mut word = [0_u8; 4];
+        word.copy_from_slice(&self.buf[self.pos..self.pos + 4]);
+        let len = u32::from_le_bytes(word) as usize;
+        if len > MAX_RECORD {
+            return Err(self.damaged(format!("a record of {len} bytes")));
+        }
+        if !self.ready(4 + len).map_err(|e| io_error(&self.path, e))? {
+            return Err(self.damaged("a record cut short".into()));
+        }
+        let body = &self.buf[self.pos + 4..self.pos + 4 + len];
+        self.pos += 4 + len;
+        self.decoder
+            .record(body)
+            .map_err(|why| CacheError::Damaged {
+                path: self.path.clone(),
+                why,
+            })
+    }
+}
+
+impl Iterator for CacheReader {
+    type Item = Result<Played, CacheError>;
+
+    fn next(&mut self) -> Option<Self::Item> {
+        while !self.done {
+            match self.record() {
+                Ok(Some(p)) => {
+                    self.played += 1;
+                    return Some(Ok(p));
+                }
+                Ok(None) if self.decoder.ended => {
+                    self.done = true;
+                    if self.played != self.count {
+                        let why =
+                            format!("{} events where {} were counted", self.played, self.count);
+                        return Some(Err(self.damaged(why)));
+                    }
+                }
+                Ok(None) => {}
+                Err(e) => {
+                    self.done = true;
+                    return Some(Err(e));
+                }
+            }
+        }
+        None
+    }
+}
