@@ -70,6 +70,8 @@ pub mod codec;
 pub mod config;
 pub mod error;
 pub mod exchange;
+#[cfg(feature = "parquet")]
+pub mod export;
 pub mod feeds;
 #[cfg(feature = "backtest")]
 pub mod fidelity;
