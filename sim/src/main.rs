@@ -1,6 +1,7 @@
 //! `contango-sim [--host IP] [--port N] [--drift] [market options]`: runs the simulator until
 //! Ctrl-C and prints where it listens and the funded credentials. `contango-sim report --state
-//! DIR`: a paper session's report, read from a journaled venue's store.
+//! DIR`: a paper session's report, read from a journaled venue's store. `contango-sim export
+//! --parquet OUT_DIR RECORDING`: a recording's market as Parquet tables (`parquet` feature).
 
 use std::net::IpAddr;
 use std::process::ExitCode;
@@ -568,7 +569,9 @@ fn parse_export(args: &[String]) -> Result<ExportArgs, String> {
         match arg.as_str() {
             "-h" | "--help" => return Err(String::new()),
             "--parquet" => {
-                let dir = args.next().ok_or("--parquet needs an output directory")?;
+                let dir = args
+                    .next()
+                    .ok_or("export: --parquet needs an output directory")?;
                 out_dir = Some(dir.into());
             }
             a if a.starts_with('-') => return Err(format!("export: unknown option `{a}`")),
@@ -985,7 +988,10 @@ mod tests {
             err(&["m.jsonl"]),
             "export: --parquet OUT_DIR is the only format"
         );
-        assert_eq!(err(&["--parquet"]), "--parquet needs an output directory");
+        assert_eq!(
+            err(&["--parquet"]),
+            "export: --parquet needs an output directory"
+        );
         assert_eq!(
             err(&["--parquet", "o"]),
             "export: which recording (a file or a directory)?"

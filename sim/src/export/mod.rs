@@ -88,7 +88,7 @@ pub fn parquet(recording: &Recording, out_dir: &Path) -> Result<Exported, Export
         path: out_dir.to_path_buf(),
         message: e.to_string(),
     })?;
-    write::tables(&tables, out_dir)?;
+    write::tables(&tables, out_dir, write::ROWS_PER_GROUP)?;
     Ok(Exported {
         book_levels: tables.book.len(),
         trades: tables.trades.len(),

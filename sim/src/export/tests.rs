@@ -243,3 +243,69 @@ fn a_value_too_wide_for_its_columns_scale_is_refused_not_rounded() {
         (2, vec![-150, 225], vec![1, 0, 1])
     );
 }
+
+#[test]
+fn a_table_cut_into_row_groups_reads_back_whole_nulls_in_their_rows() {
+    let dir = temp("groups");
+    let path = recording(&dir, &[DEPTH, TRADES, TRADES, TICKER]);
+    let recording = Recording::from_file(&path).expect("readable");
+    let tables = Tables::from_recording(&recording).expect("rows");
+    let out = dir.join("out");
+    std::fs::create_dir_all(&out).expect("readable");
+    // Three rows of book levels, four trades (ids and amounts null in every other row).
+    write::tables(&tables, &out, 2).expect("written");
+    let file = std::fs::File::open(out.join("trades.parquet")).expect("readable");
+    let reader = SerializedFileReader::new(file).expect("readable");
+    assert_eq!(reader.metadata().num_row_groups(), 2);
+    let trades = rows(&out.join("trades.parquet"));
+    let column = |name: &str| -> Vec<Field> {
+        trades
+            .iter()
+            .map(|r| {
+                r.iter()
+                    .find(|(n, _)| n == name)
+                    .expect("a column")
+                    .1
+                    .clone()
+            })
+            .collect()
+    };
+    assert_eq!(
+        column("id"),
+        vec![Field::Long(7), Field::Null, Field::Long(7), Field::Null]
+    );
+    assert_eq!(
+        column("amount"),
+        vec![
+            Field::Null,
+            decimal(13_000_025, 2),
+            Field::Null,
+            decimal(13_000_025, 2)
+        ]
+    );
+    assert_eq!(rows(&out.join("book_levels.parquet")).len(), 3);
+    let file = std::fs::File::open(out.join("book_levels.parquet")).expect("readable");
+    let reader = SerializedFileReader::new(file).expect("readable");
+    assert_eq!(reader.metadata().num_row_groups(), 2);
+    assert_eq!(rows(&out.join("tickers.parquet")).len(), 1);
+}
+
+#[test]
+fn an_empty_table_is_written_with_its_columns() {
+    let dir = temp("none");
+    let path = recording(&dir, &[DEPTH]);
+    let out = dir.join("out");
+    let exported = parquet_file(&path, &out).expect("exported");
+    assert_eq!(exported.trades, 0);
+    let file = std::fs::File::open(out.join("trades.parquet")).expect("readable");
+    let reader = SerializedFileReader::new(file).expect("readable");
+    assert_eq!(reader.metadata().file_metadata().num_rows(), 0);
+    assert_eq!(
+        reader
+            .metadata()
+            .file_metadata()
+            .schema_descr()
+            .num_columns(),
+        7
+    );
+}

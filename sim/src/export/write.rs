@@ -1,5 +1,6 @@
-//! Rows to files: each table through the parquet crate's column writer (no arrow), one row group,
-//! written beside its final name and renamed, so a failed export leaves no half file.
+//! Rows to files: each table through the parquet crate's column writer (no arrow), in row groups
+//! of [`ROWS_PER_GROUP`], written beside its final name and renamed, so a failed export leaves no
+//! half file.
 
 use std::path::Path;
 use std::sync::Arc;
@@ -13,6 +14,10 @@ use rust_decimal::Decimal;
 
 use super::tables::{PRECISION, Scaled, Tables, scaled};
 use super::{ExportError, FILES};
+
+/// Rows per row group: readers such as DuckDB scan a file's row groups in parallel and skip
+/// them by their statistics, so weeks of book levels are not one group (pyarrow's default).
+pub const ROWS_PER_GROUP: usize = 1 << 20;
 
 /// One column's values, typed as they are stored.
 enum Values {
@@ -105,8 +110,8 @@ fn text<'a>(values: impl Iterator<Item = &'a str>) -> Values {
     Values::Text(values.map(ByteArray::from).collect())
 }
 
-/// Writes the three tables to [`FILES`] in `dir`.
-pub fn tables(t: &Tables, dir: &Path) -> Result<(), ExportError> {
+/// Writes the three tables to [`FILES`] in `dir`, `per_group` rows to a row group.
+pub fn tables(t: &Tables, dir: &Path, per_group: usize) -> Result<(), ExportError> {
     let b = &t.book;
     let book = vec![
         Column::new(
@@ -158,13 +163,26 @@ pub fn tables(t: &Tables, dir: &Path) -> Result<(), ExportError> {
         ticker("change", |r| r.change)?,
     ];
     let [book_file, trades_file, tickers_file] = FILES;
-    file(&dir.join(book_file), "book_levels", book)?;
-    file(&dir.join(trades_file), "trades", trades)?;
-    file(&dir.join(tickers_file), "tickers", tickers)
+    let groups = |rows: usize| Groups { rows, per_group };
+    file(&dir.join(book_file), "book_levels", book, groups(b.len()))?;
+    file(&dir.join(trades_file), "trades", trades, groups(tr.len()))?;
+    file(
+        &dir.join(tickers_file),
+        "tickers",
+        tickers,
+        groups(tk.len()),
+    )
+}
+
+/// A table's rows and how many go to a row group.
+#[derive(Clone, Copy)]
+struct Groups {
+    rows: usize,
+    per_group: usize,
 }
 
 /// Writes one table to `path` (through `path.tmp`, renamed once whole).
-fn file(path: &Path, table: &str, columns: Vec<Column>) -> Result<(), ExportError> {
+fn file(path: &Path, table: &str, columns: Vec<Column>, groups: Groups) -> Result<(), ExportError> {
     let failed = |message: String| ExportError::Write {
         path: path.to_path_buf(),
         message,
@@ -172,14 +190,14 @@ fn file(path: &Path, table: &str, columns: Vec<Column>) -> Result<(), ExportErro
     let mut partial = path.as_os_str().to_owned();
     partial.push(".tmp");
     let partial = std::path::PathBuf::from(partial);
-    write(&partial, table, columns).map_err(|e| {
+    write(&partial, table, &columns, groups).map_err(|e| {
         let _ = std::fs::remove_file(&partial);
         failed(e)
     })?;
     std::fs::rename(&partial, path).map_err(|e| failed(e.to_string()))
 }
 
-fn write(path: &Path, table: &str, columns: Vec<Column>) -> Result<(), String> {
+fn write(path: &Path, table: &str, columns: &[Column], groups: Groups) -> Result<(), String> {
     let fields = columns
         .iter()
         .map(|c| c.schema().map(Arc::new))
@@ -193,27 +211,54 @@ fn write(path: &Path, table: &str, columns: Vec<Column>) -> Result<(), String> {
     let props = Arc::new(WriterProperties::builder().build());
     let mut writer =
         SerializedFileWriter::new(out, Arc::new(schema), props).map_err(|e| e.to_string())?;
-    let mut group = writer.next_row_group().map_err(|e| e.to_string())?;
-    for column in columns {
-        let mut c = group
-            .next_column()
-            .map_err(|e| e.to_string())?
-            .ok_or("the schema has fewer columns than written")?;
-        let written = match &column.values {
-            Values::Int64(v) => c.typed::<Int64Type>().write_batch(v, None, None),
-            Values::Int32(v) => c.typed::<Int32Type>().write_batch(v, None, None),
-            Values::Text(v) => c.typed::<ByteArrayType>().write_batch(v, None, None),
-            Values::OptInt64(v, d) => c.typed::<Int64Type>().write_batch(v, Some(d), None),
-            Values::Decimal(s, true) => c.typed::<Int64Type>().write_batch(&s.values, None, None),
-            Values::Decimal(s, false) => {
-                c.typed::<Int64Type>()
-                    .write_batch(&s.values, Some(&s.defined), None)
-            }
-        };
-        written.map_err(|e| format!("{}: {e}", column.name))?;
-        c.close().map_err(|e| e.to_string())?;
+    // A column with nulls stores only its present values: where each group's start among them.
+    let mut present = vec![0usize; columns.len()];
+    let mut start = 0;
+    // An empty table still has its one (empty) row group, so every reader sees its columns.
+    while start < groups.rows || start == 0 {
+        let end = groups.rows.min(start + groups.per_group.max(1));
+        let mut group = writer.next_row_group().map_err(|e| e.to_string())?;
+        for (column, from) in columns.iter().zip(present.iter_mut()) {
+            let mut c = group
+                .next_column()
+                .map_err(|e| e.to_string())?
+                .ok_or("the schema has fewer columns than written")?;
+            // Rows `start..end` of a column with nulls: their definition levels and the present
+            // values among them, which follow the previous groups' ones.
+            let mut some = |values: &'_ [i64], defined: &'_ [i16]| {
+                let defined = defined.get(start..end).unwrap_or_default();
+                let n = defined.iter().filter(|d| **d == 1).count();
+                let values = values.get(*from..*from + n).unwrap_or_default();
+                *from += n;
+                (values.to_vec(), defined.to_vec())
+            };
+            let rows = start..end;
+            let written = match &column.values {
+                Values::Int64(v) => c.typed::<Int64Type>().write_batch(&v[rows], None, None),
+                Values::Int32(v) => c.typed::<Int32Type>().write_batch(&v[rows], None, None),
+                Values::Text(v) => c.typed::<ByteArrayType>().write_batch(&v[rows], None, None),
+                Values::Decimal(s, true) => {
+                    c.typed::<Int64Type>()
+                        .write_batch(&s.values[rows], None, None)
+                }
+                Values::OptInt64(v, d) => {
+                    let (v, d) = some(v, d);
+                    c.typed::<Int64Type>().write_batch(&v, Some(&d), None)
+                }
+                Values::Decimal(s, false) => {
+                    let (v, d) = some(&s.values, &s.defined);
+                    c.typed::<Int64Type>().write_batch(&v, Some(&d), None)
+                }
+            };
+            written.map_err(|e| format!("{}: {e}", column.name))?;
+            c.close().map_err(|e| e.to_string())?;
+        }
+        group.close().map_err(|e| e.to_string())?;
+        if end == groups.rows {
+            break;
+        }
+        start = end;
     }
-    group.close().map_err(|e| e.to_string())?;
     writer.close().map_err(|e| e.to_string())?;
     Ok(())
 }
