@@ -11,7 +11,7 @@
 //! rounding; a value that does not fit is refused, never rounded (a float would turn 0.1 into
 //! 0.1000000000000000055). `tables` turns frames into rows (pure); `write` puts rows in files.
 
-mod tables;
+pub mod tables;
 mod write;
 
 use std::path::{Path, PathBuf};
