@@ -26,6 +26,8 @@
 //!   input committed to SQLite before it is answered, snapshots, replay, read tables;
 //! - [`report`]: one report of a backtest or a paper session; [`backtest`] (the `backtest`
 //!   feature) and [`replay`] beside them.
+//! - [`export`] (the `parquet` feature, off by default): a recording's market as Parquet tables,
+//!   exact decimals, for pandas, polars and DuckDB.
 //!
 //! # The default exchange
 //!
@@ -70,6 +72,8 @@ pub mod codec;
 pub mod config;
 pub mod error;
 pub mod exchange;
+#[cfg(feature = "parquet")]
+pub mod export;
 pub mod feeds;
 #[cfg(feature = "backtest")]
 pub mod fidelity;

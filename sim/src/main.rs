@@ -1,6 +1,7 @@
 //! `contango-sim [--host IP] [--port N] [--drift] [market options]`: runs the simulator until
 //! Ctrl-C and prints where it listens and the funded credentials. `contango-sim report --state
-//! DIR`: a paper session's report, read from a journaled venue's store.
+//! DIR`: a paper session's report, read from a journaled venue's store. `contango-sim export
+//! --parquet OUT_DIR RECORDING`: a recording's market as Parquet tables (`parquet` feature).
 
 use std::net::IpAddr;
 use std::process::ExitCode;
@@ -20,6 +21,7 @@ fn usage() -> String {
        contango-sim report --state DIR [--account KEY] [--json] [--plot FILE.svg]
                           [--tearsheet FILE.html] [--trades FILE.csv]
        contango-sim fidelity SESSION.jsonl [options below]
+       contango-sim export --parquet OUT_DIR RECORDING
   --host IP                     address to bind (default 127.0.0.1)
   --port N                      port to bind (default 0: any free port)
   --admin                       keep the admin routes (/__sim/...) on a non-loopback address,
@@ -56,6 +58,10 @@ a paper session's report (`report`; reads DIR's store read-only, also while the 
   --tearsheet FILE.html         also write the tearsheet: one HTML page, the metrics, the chart,
                                 the trade ledger
   --trades FILE.csv             also write the trade ledger (round trips) as CSV
+a recording's market as Parquet tables (`export`; the `parquet` feature):
+  --parquet OUT_DIR             write book_levels.parquet, trades.parquet and tickers.parquet to
+                                OUT_DIR from RECORDING (a file, plain or gzip, or a directory of
+                                them); prices and sizes as exact decimals (docs/recordings.md)
 real prices (the contracts follow a real market; no synthetic market maker):
   --market-from URL|FILE|DIR    a live market stream (ws:// or wss://) or a recording of one:
                                 a file, plain or gzip, or a directory of them (contango record
@@ -547,6 +553,73 @@ fn report(args: &ReportArgs) -> ExitCode {
     }
 }
 
+/// `export --parquet OUT_DIR RECORDING`.
+#[derive(Debug, PartialEq)]
+struct ExportArgs {
+    out_dir: std::path::PathBuf,
+    recording: std::path::PathBuf,
+}
+
+/// Reads `export`'s arguments; an empty error asks for the usage.
+fn parse_export(args: &[String]) -> Result<ExportArgs, String> {
+    let mut out_dir = None;
+    let mut recording = None;
+    let mut args = args.iter();
+    while let Some(arg) = args.next() {
+        match arg.as_str() {
+            "-h" | "--help" => return Err(String::new()),
+            "--parquet" => {
+                let dir = args
+                    .next()
+                    .ok_or("export: --parquet needs an output directory")?;
+                out_dir = Some(dir.into());
+            }
+            a if a.starts_with('-') => return Err(format!("export: unknown option `{a}`")),
+            a if recording.is_none() => recording = Some(a.into()),
+            a => return Err(format!("export: one recording only (`{a}`)")),
+        }
+    }
+    Ok(ExportArgs {
+        out_dir: out_dir.ok_or("export: --parquet OUT_DIR is the only format")?,
+        recording: recording.ok_or("export: which recording (a file or a directory)?")?,
+    })
+}
+
+/// Writes the recording's market as Parquet tables, or says which feature that needs.
+fn export(args: &ExportArgs) -> ExitCode {
+    #[cfg(not(feature = "parquet"))]
+    {
+        let _ = args;
+        eprintln!(
+            "contango-sim: export --parquet needs the `parquet` feature \
+             (cargo run -p contango-sim --features parquet -- export ...)"
+        );
+        ExitCode::FAILURE
+    }
+    #[cfg(feature = "parquet")]
+    match contango_sim::export::parquet_file(&args.recording, &args.out_dir) {
+        Ok(n) => {
+            println!(
+                "{}: {} book levels, {} trades, {} tickers",
+                args.out_dir.display(),
+                n.book_levels,
+                n.trades,
+                n.tickers
+            );
+            ExitCode::SUCCESS
+        }
+        // A recording's own error already names its file.
+        Err(e @ contango_sim::export::ExportError::Recording(_)) => {
+            eprintln!("contango-sim: export: {e}");
+            ExitCode::FAILURE
+        }
+        Err(e) => {
+            eprintln!("contango-sim: export: {}: {e}", args.recording.display());
+            ExitCode::FAILURE
+        }
+    }
+}
+
 #[tokio::main]
 async fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -568,6 +641,19 @@ async fn main() -> ExitCode {
             eprintln!("contango-sim: fidelity needs the `backtest` feature");
             return ExitCode::FAILURE;
         }
+    }
+    if args.first().is_some_and(|a| a == "export") {
+        return match parse_export(&args[1..]) {
+            Ok(e) => export(&e),
+            Err(e) if e.is_empty() => {
+                println!("{}", usage());
+                ExitCode::SUCCESS
+            }
+            Err(e) => {
+                eprintln!("contango-sim: {e}\n{}", usage());
+                ExitCode::from(2)
+            }
+        };
     }
     if args.first().is_some_and(|a| a == "report") {
         return match parse_report(&args[1..]) {
@@ -886,5 +972,31 @@ mod tests {
             }
         });
         assert!(usage().contains("--drift"));
+    }
+
+    #[test]
+    fn export_takes_an_output_directory_and_one_recording() {
+        assert_eq!(
+            parse_export(&args(&["--parquet", "out", "market/"])),
+            Ok(ExportArgs {
+                out_dir: "out".into(),
+                recording: "market/".into(),
+            })
+        );
+        let err = |a: &[&str]| parse_export(&args(a)).err().unwrap_or_default();
+        assert_eq!(
+            err(&["m.jsonl"]),
+            "export: --parquet OUT_DIR is the only format"
+        );
+        assert_eq!(
+            err(&["--parquet"]),
+            "export: --parquet needs an output directory"
+        );
+        assert_eq!(
+            err(&["--parquet", "o"]),
+            "export: which recording (a file or a directory)?"
+        );
+        assert_eq!(err(&["--csv", "o"]), "export: unknown option `--csv`");
+        assert_eq!(err(&["--help"]), "");
     }
 }
