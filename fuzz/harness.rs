@@ -17,10 +17,10 @@ use std::fmt::Debug;
 
 use contango::*;
 use contango_runtime::ApiCode;
-use contango_runtime::de::Wire;
-use contango_runtime::direct::{Direct, read_all};
-use contango_runtime::endpoint::Endpoint;
 use contango_runtime::error::Error;
+use contango_runtime::http::endpoint::Endpoint;
+use contango_runtime::wire::de::Wire;
+use contango_runtime::wire::direct::{Direct, read_all};
 use serde::de::DeserializeOwned;
 
 /// Decodes one HTTP answer (status, body) for an endpoint.
@@ -31,7 +31,7 @@ pub type DecodeJson = fn(&[u8]);
 /// HTTP statuses a selector byte's top three bits pick from.
 pub const STATUSES: [u16; 8] = [200, 200, 201, 204, 400, 418, 429, 503];
 
-/// Every endpoint of the spec, through `contango_runtime::envelope::decode`.
+/// Every endpoint of the spec, through `contango_runtime::wire::envelope::decode`.
 pub const ENDPOINTS: &[(&str, DecodeAnswer)] = &[
     ("ping", endpoint::<PingRequest>),
     ("server_time", endpoint::<ServerTimeRequest>),
@@ -84,10 +84,10 @@ fn endpoint<E: Endpoint>(status: u16, body: &[u8])
 where
     E::Response: Debug,
 {
-    match contango_runtime::envelope::decode::<E>(status, body) {
+    match contango_runtime::wire::envelope::decode::<E>(status, body) {
         Ok(v) => {
             // A bare body is a value only on a 2xx answer.
-            if E::META.envelope == contango_runtime::endpoint::Envelope::Bare {
+            if E::META.envelope == contango_runtime::http::endpoint::Envelope::Bare {
                 assert!((200..300).contains(&status), "value from HTTP {status}");
             }
             let _ = format!("{v:?}");

@@ -7639,7 +7639,7 @@ impl ClientBuilder {
         pub const TAG: &'static str = "e";
         /// Decodes one data frame straight from its bytes: one typed pass when the tag is the
         /// frame's first key (as servers send it), else a tag pass first. The typed pass is
-        /// the direct reader, with serde for what it leaves (`contango_runtime::direct`).
+        /// the direct reader, with serde for what it leaves (`contango_runtime::wire::direct`).
         pub fn decode(
             frame: &[u8],
         ) -> ::std::result::Result<Self, ::contango::__private::serde_json::Error> {

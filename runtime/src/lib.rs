@@ -6,52 +6,40 @@
 
 #![deny(missing_docs)]
 
-pub mod client;
-pub mod clock;
-pub mod credentials;
-pub mod de;
-pub mod dedupe;
-mod digits;
-pub mod direct;
 pub mod drift;
-pub mod encode;
-pub mod endpoint;
-pub mod envelope;
 pub mod error;
+pub mod http;
 mod macros;
-pub mod ratelimit;
 pub mod recording;
-pub mod retry;
-mod scalar;
-pub mod ser;
 #[cfg(feature = "streams")]
 pub mod stream;
-pub mod time;
-pub mod validate;
+pub mod wire;
 
-pub use client::{AuthHeaders, ConfigError, Core, CoreBuilder, TimeSource};
-pub use credentials::{Credentials, Signature};
-pub use endpoint::*;
 pub use error::{ApiCode, Error, InvalidArgument, RetryClass};
-pub use ratelimit::Rate;
-pub use retry::RetryPolicy;
+pub use http::client::{AuthHeaders, ConfigError, Core, CoreBuilder, TimeSource};
+pub use http::credentials::{Credentials, Signature};
+pub use http::endpoint::*;
+pub use http::ratelimit::Rate;
+pub use http::retry::RetryPolicy;
 #[cfg(feature = "streams")]
 pub use stream::{
     ConnectError, Gap, GapReason, ListenKeys, StreamApi, StreamError, StreamItem, UserStream,
     UserStreamBuilder,
 };
-pub use time::{LocalDateTime, Millis, Seconds};
+pub use wire::time::{LocalDateTime, Millis, Seconds};
 
 /// Paths generated code uses (`::contango::__private::...`); not a public API.
 #[doc(hidden)]
 pub mod __private {
+    pub use crate::drift;
+    pub use crate::http::{dedupe, endpoint};
     #[cfg(feature = "streams")]
     pub use crate::stream;
+    pub use crate::wire::{de, direct, encode, ser, validate};
     pub use crate::{ApiCode, AuthHeaders, Core, CoreBuilder, Error, RetryClass};
     pub use crate::{Rate, RetryPolicy, TimeSource};
-    pub use crate::{de, dedupe, direct, drift, encode, endpoint, ser, validate};
-    // `endpoint` above is the module and the `endpoint!` macro.
-    pub use crate::{direct_record, record};
+    // `endpoint` is also a macro: the module above, the macro here.
+    pub use crate::{direct_record, endpoint, record};
     pub use rust_decimal;
     pub use serde;
     pub use serde_json;

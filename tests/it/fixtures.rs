@@ -710,7 +710,7 @@ fn through_serde(json: &str) -> String {
 /// serde (the general decoder) does.
 #[test]
 fn direct_reader_agrees_with_serde() {
-    use contango_runtime::direct::{Direct, read_all};
+    use contango_runtime::wire::direct::{Direct, read_all};
 
     fn taken<T: Direct + serde::de::DeserializeOwned + PartialEq + std::fmt::Debug>(json: &str) {
         let direct = read_all(json.as_bytes(), T::direct);
@@ -772,7 +772,7 @@ fn direct_reader_agrees_with_serde() {
 #[test]
 fn direct_reader_reads_answers_as_serde_does() {
     use contango::__private::endpoint::{Endpoint, Envelope};
-    use contango_runtime::direct::read_all;
+    use contango_runtime::wire::direct::read_all;
 
     fn agree<E: Endpoint>(name: &str, body: &str)
     where
@@ -787,7 +787,7 @@ fn direct_reader_reads_answers_as_serde_does() {
         let mut de = serde_json::Deserializer::from_str(&data);
         let general = E::decode_data(&mut de).unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(direct, general, "{name}");
-        let whole = contango_runtime::envelope::decode::<E>(200, body.as_bytes())
+        let whole = contango_runtime::wire::envelope::decode::<E>(200, body.as_bytes())
             .unwrap_or_else(|e| panic!("{name}: {e}"));
         assert_eq!(whole, direct, "{name}");
     }

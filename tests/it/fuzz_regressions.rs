@@ -19,8 +19,8 @@ mod harness;
 use std::path::{Path, PathBuf};
 
 use contango::*;
-use contango_runtime::envelope::decode;
 use contango_runtime::error::Error;
+use contango_runtime::wire::envelope::decode;
 
 fn root() -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

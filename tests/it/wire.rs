@@ -361,7 +361,9 @@ fn dec_or_text(v: &serde_json::Value) -> String {
 /// The path `request` writes, as sent (percent-encoded parameters).
 fn written_path<R: contango_runtime::Endpoint>(request: &R) -> String {
     let mut path = String::new();
-    request.write_path(&mut contango_runtime::encode::PathWriter::new(&mut path));
+    request.write_path(&mut contango_runtime::wire::encode::PathWriter::new(
+        &mut path,
+    ));
     path
 }
 

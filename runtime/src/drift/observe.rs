@@ -6,9 +6,9 @@ use serde_json::Value;
 
 use super::walk::walk;
 use super::{DriftLog, Finding, FindingKind};
-use crate::endpoint::{Endpoint, Envelope};
-use crate::envelope;
 use crate::error::{ApiCode, Error};
+use crate::http::endpoint::{Endpoint, Envelope};
+use crate::wire::envelope;
 
 /// Decodes the answer of `E` ([`envelope::decode`]) and notes in `log` what it holds that the
 /// spec does not describe: an unknown field, enum value or error code, a missing field, a

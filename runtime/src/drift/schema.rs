@@ -8,8 +8,8 @@
 use rust_decimal::Decimal;
 use serde_json::Value;
 
-use crate::de::Wire;
-use crate::time::{LocalDateTime, Millis, Seconds};
+use crate::wire::de::Wire;
+use crate::wire::time::{LocalDateTime, Millis, Seconds};
 
 /// A type as the spec describes it.
 #[derive(Debug, Clone, Copy)]

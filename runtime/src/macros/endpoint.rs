@@ -1,12 +1,12 @@
 //! The shape every endpoint of the spec shares, written once as a declarative macro: the
 //! procedural macro lists what differs per endpoint (names, parameters, metadata, the bodies of
 //! validation and encoding) and this expands the rest (the request struct, through `record!`,
-//! the [`Endpoint`](crate::endpoint::Endpoint) impl's signatures, the builder,
+//! the [`Endpoint`](crate::http::endpoint::Endpoint) impl's signatures, the builder,
 //! `SendRequest`, the client's method), so that boilerplate is expanded by rustc rather than
 //! built token by token by `generate!`, whose run time is budgeted.
 
 /// One endpoint of the spec: its request struct (a [`record!`](crate::record)), constructor and
-/// setters, its [`Endpoint`](crate::endpoint::Endpoint) impl, its builder, its `SendRequest`
+/// setters, its [`Endpoint`](crate::http::endpoint::Endpoint) impl, its builder, its `SendRequest`
 /// impl and the `Client` method that starts it. The invoking crate defines `Client`, `Error`, `ErrorCode` and
 /// `SendRequest` (as `generate!` does).
 ///
@@ -42,12 +42,12 @@ macro_rules! endpoint {
             $($opt: ::std::option::Option::None,)*
         }
     };
-    (@decode none $d:ident) => { $crate::de::ignore($d) };
-    (@decode wire $d:ident) => { $crate::de::wire($d) };
-    (@decode one_or_many $d:ident) => { $crate::de::one_or_many($d) };
+    (@decode none $d:ident) => { $crate::wire::de::ignore($d) };
+    (@decode wire $d:ident) => { $crate::wire::de::wire($d) };
+    (@decode one_or_many $d:ident) => { $crate::wire::de::one_or_many($d) };
     (@direct none $r:ident) => { $r.skip() };
-    (@direct wire $r:ident) => { $crate::direct::Direct::direct($r) };
-    (@direct one_or_many $r:ident) => { $crate::direct::one_or_many($r) };
+    (@direct wire $r:ident) => { $crate::wire::direct::Direct::direct($r) };
+    (@direct one_or_many $r:ident) => { $crate::wire::direct::one_or_many($r) };
     (@ty none $t:ty) => { $crate::drift::Ty::Any };
     (@ty wire $t:ty) => { <$t as $crate::drift::Schema>::ty() };
     (@ty one_or_many $t:ty) => { <$t as $crate::drift::Schema>::ty().or_one() };
@@ -126,17 +126,17 @@ macro_rules! endpoint {
             )*
         }
 
-        impl $crate::endpoint::Endpoint for $req {
+        impl $crate::http::endpoint::Endpoint for $req {
             type Response = $response;
             type Code = ErrorCode;
             const RATE_GROUP: &'static str = $rate_group;
-            const META: $crate::endpoint::EndpointMeta = $crate::endpoint::EndpointMeta {
+            const META: $crate::http::endpoint::EndpointMeta = $crate::http::endpoint::EndpointMeta {
                 name: $name,
-                method: $crate::endpoint::Method::$verb,
+                method: $crate::http::endpoint::Method::$verb,
                 path: $template,
-                base: $crate::endpoint::Base::$base,
-                security: $crate::endpoint::Security::$security,
-                envelope: $crate::endpoint::Envelope::$envelope,
+                base: $crate::http::endpoint::Base::$base,
+                security: $crate::http::endpoint::Security::$security,
+                envelope: $crate::http::endpoint::Envelope::$envelope,
                 error_table: $table,
                 idempotent: $idempotent,
                 has_body: $has_body,
@@ -145,15 +145,15 @@ macro_rules! endpoint {
                 $($validate)*
                 ::std::result::Result::Ok(())
             }
-            fn write_path(&$s, $out: &mut $crate::encode::PathWriter<'_>) {
+            fn write_path(&$s, $out: &mut $crate::wire::encode::PathWriter<'_>) {
                 $($path)*
             }
             #[allow(unused_variables)]
-            fn write_query(&$s, $out: &mut $crate::encode::QueryWriter<'_>) {
+            fn write_query(&$s, $out: &mut $crate::wire::encode::QueryWriter<'_>) {
                 $($query)*
             }
             #[allow(unused_variables)]
-            fn write_body(&$s, $out: &mut $crate::encode::BodyWriter<'_>) {
+            fn write_body(&$s, $out: &mut $crate::wire::encode::BodyWriter<'_>) {
                 $($body)*
             }
             fn decode_data<'de, D: $crate::__private::serde::Deserializer<'de>>(
@@ -162,7 +162,7 @@ macro_rules! endpoint {
                 $crate::endpoint!(@decode $data d)
             }
             fn direct_data(
-                r: &mut $crate::direct::Reader<'_>,
+                r: &mut $crate::wire::direct::Reader<'_>,
             ) -> ::std::option::Option<Self::Response> {
                 $crate::endpoint!(@direct $data r)
             }
@@ -211,7 +211,7 @@ macro_rules! endpoint {
                         // The request's own limits first: a bad argument is refused before any
                         // network use.
                         if client.core().prechecks() {
-                            $crate::endpoint::Endpoint::validate(self)
+                            $crate::http::endpoint::Endpoint::validate(self)
                                 .map_err(Error::InvalidArgument)?;
                             $precheck(client, self).await?;
                         }

@@ -4,7 +4,7 @@
 //! by rustc rather than built token by token by `generate!`, whose run time is budgeted.
 
 /// An object-shaped record of the spec: the struct with its serde attributes, its
-/// [`Wire`](crate::de::Wire) impl, its description ([`drift::Schema`](crate::drift::Schema)),
+/// [`Wire`](crate::wire::de::Wire) impl, its description ([`drift::Schema`](crate::drift::Schema)),
 /// `new` (its required fields as arguments, in order; the optional ones `None`) and, with
 /// `direct`, its one-pass reader ([`direct_record!`](crate::direct_record)). `endpoint!` writes
 /// a request with `request` instead: neither `new` (a request's constructor is its own) nor a
@@ -18,7 +18,7 @@
 /// `Serialize` (`skip_serializing_if`, `serialize_with`), each followed by a comma. The arguments are named so that the expansion snapshot reads as a review.
 ///
 /// `Deserialize` is written here rather than derived: the pieces it shares with every other
-/// record live in [`de::object`](crate::de::object), so a record compiles its own walk of the
+/// record live in [`de::object`](crate::wire::de::object), so a record compiles its own walk of the
 /// map and nothing else (the derive's per-field types cost a third of the facade's IR).
 #[doc(hidden)]
 #[macro_export]
@@ -64,13 +64,13 @@ macro_rules! record {
     (@or_one req_serde) => { true };
     (@or_one opt_serde) => { true };
     (@or_one $kind:ident) => { false };
-    (@read wire) => { $crate::de::object::Plain };
-    (@read one_or_many) => { $crate::de::object::OneOrMany };
-    (@read opt_one_or_many) => { $crate::de::object::OptOneOrMany };
+    (@read wire) => { $crate::wire::de::object::Plain };
+    (@read one_or_many) => { $crate::wire::de::object::OneOrMany };
+    (@read opt_one_or_many) => { $crate::wire::de::object::OptOneOrMany };
     (@keys $wire:literal) => { &[$wire.as_bytes()] };
     (@keys $wire:literal $($key:literal)+) => { &[$($key),+] };
-    (@finish req $field:ident $wire:literal) => { $crate::de::object::required($field, $wire)? };
-    (@finish req_serde $field:ident $wire:literal) => { $crate::de::object::required($field, $wire)? };
+    (@finish req $field:ident $wire:literal) => { $crate::wire::de::object::required($field, $wire)? };
+    (@finish req_serde $field:ident $wire:literal) => { $crate::wire::de::object::required($field, $wire)? };
     (@finish $kind:ident $field:ident $wire:literal) => { $field.flatten() };
     (
         $(#[$attr:meta])*
@@ -116,19 +116,19 @@ macro_rules! record {
                         self,
                         mut map: A,
                     ) -> ::std::result::Result<$name, A::Error> {
-                        static FIELDS: &$crate::de::object::Fields =
+                        static FIELDS: &$crate::wire::de::object::Fields =
                             &[$(($wire, $crate::record!(@keys $wire $($($key)+)?)),)*];
                         $(let mut $field = ::std::option::Option::None;)*
                         while let ::std::option::Option::Some(key) =
-                            map.next_key_seed($crate::de::object::Key(FIELDS))?
+                            map.next_key_seed($crate::wire::de::object::Key(FIELDS))?
                         {
                             match key {
-                                $(::std::option::Option::Some($wire) => $crate::de::object::value::<
+                                $(::std::option::Option::Some($wire) => $crate::wire::de::object::value::<
                                     _,
                                     $crate::record!(@read $with),
                                     _,
                                 >(&mut map, &mut $field, $wire)?,)*
-                                _ => $crate::de::object::skip(&mut map)?,
+                                _ => $crate::wire::de::object::skip(&mut map)?,
                             }
                         }
                         ::std::result::Result::Ok($name {
@@ -139,7 +139,7 @@ macro_rules! record {
                 d.deserialize_map(__Visitor)
             }
         }
-        impl $crate::de::Wire for $name {
+        impl $crate::wire::de::Wire for $name {
             fn from_wire<'de, D: $crate::__private::serde::Deserializer<'de>>(
                 d: D,
             ) -> ::std::result::Result<Self, D::Error> {

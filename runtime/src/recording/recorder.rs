@@ -29,8 +29,8 @@ use super::line::{ClosedBy, Direction};
 use super::line::{RawHeader, VERSION};
 use super::rotate::{Rotating, Rotation};
 use super::writer::Writer;
-use crate::credentials::Credentials;
-use crate::encode::PathParam;
+use crate::http::credentials::Credentials;
+use crate::wire::encode::PathParam;
 
 /// How often the writer looks at its queue (and so how far the file may lag behind).
 pub(super) const TICK: std::time::Duration = std::time::Duration::from_millis(10);
@@ -341,7 +341,9 @@ impl Recorder {
         path: Option<PathBuf>,
         clock: Option<Arc<dyn Fn() -> i64 + Send + Sync>>,
     ) -> io::Result<Recorder> {
-        let started_us = clock.as_ref().map_or_else(crate::clock::local_us, |c| c());
+        let started_us = clock
+            .as_ref()
+            .map_or_else(crate::http::clock::local_us, |c| c());
         let clock = Arc::new(match clock {
             None => Clock::Wall(Instant::now()),
             Some(read) => Clock::Given { read, started_us },
@@ -806,7 +808,7 @@ mod tests {
         assert_eq!(recording.version(), super::VERSION);
         let started = recording.header.started_us;
         assert!(
-            (started - crate::clock::local_us()).abs() < 60_000_000,
+            (started - crate::http::clock::local_us()).abs() < 60_000_000,
             "{started}"
         );
         let [connect, clock, http, gap, close] = &recording.entries[..] else {

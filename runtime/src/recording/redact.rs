@@ -4,7 +4,7 @@
 
 use zeroize::Zeroizing;
 
-use crate::encode::percent_decode;
+use crate::wire::encode::percent_decode;
 
 /// Values shorter than this are not replaced: replacing every `k` of a file would garble it, and
 /// real keys are far longer.
@@ -141,7 +141,7 @@ impl Redactor {
 /// `s` percent-encoded as the client's writers encode a path segment or query value.
 fn percent_encode(s: &str) -> String {
     let mut out = String::new();
-    crate::encode::PathWriter::new(&mut out).param("", s);
+    crate::wire::encode::PathWriter::new(&mut out).param("", s);
     out
 }
 

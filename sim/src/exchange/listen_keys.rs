@@ -77,7 +77,7 @@ impl ListenKeyLeases {
         self.created += 1;
         self.stats.created += 1;
         // 64 hex characters, like real keys: an HMAC of a counter and the time.
-        let key = contango_runtime::credentials::sign_message(
+        let key = contango_runtime::http::credentials::sign_message(
             b"contango-sim-listen-key",
             format!("{uid}:{}:{now}", self.created).as_bytes(),
         );

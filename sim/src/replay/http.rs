@@ -12,7 +12,7 @@ use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
 use contango::recording::{Exchange, Outcome};
 use contango_runtime::AuthHeaders;
-use contango_runtime::encode::percent_decode as decode;
+use contango_runtime::wire::encode::percent_decode as decode;
 use serde_json::Value;
 
 use super::{Miss, Playback};

@@ -16,7 +16,7 @@
 use axum::http::HeaderMap;
 use contango::ErrorCode;
 use contango_runtime::AuthHeaders;
-use contango_runtime::endpoint::EndpointMeta;
+use contango_runtime::http::endpoint::EndpointMeta;
 use serde::Deserialize;
 
 use crate::error::{SimError, SimResult};

@@ -9,9 +9,9 @@
 
 use axum::http::Method;
 use contango::{ErrorCode, Product};
-use contango_runtime::encode::percent_decode;
-use contango_runtime::endpoint::{Base, EndpointMeta};
+use contango_runtime::http::endpoint::{Base, EndpointMeta};
 use contango_runtime::stream::MarketApi as _;
+use contango_runtime::wire::encode::percent_decode;
 
 use crate::error::{SimError, SimResult};
 

@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use crate::retry::jitter;
+use crate::http::retry::jitter;
 
 /// Everything tunable about a user stream (set through the builder).
 #[derive(Debug, Clone)]

@@ -16,8 +16,8 @@ use futures_core::future::BoxFuture;
 
 use super::frame::Control;
 use super::item::{ConnectError, StreamError};
-use crate::client::Core;
 use crate::error::{ApiCode, Error};
+use crate::http::client::Core;
 
 /// Where one connection goes and what it sends once open.
 #[derive(Debug)]

@@ -17,8 +17,8 @@ use super::connection::{self, ConnReport, EndReason, Launch};
 use super::dedupe::SeenFrames;
 use super::item::{ConnectError, Gap, GapReason, StreamError, StreamItem};
 use super::session::{Session, Upkeep};
-use crate::client::Core;
 use crate::error::Error;
+use crate::http::client::Core;
 
 /// A REST resync after a gap: given the client core, returns the snapshot (for example open
 /// orders and the account), or what went wrong in words. The supervisor runs it after every gap

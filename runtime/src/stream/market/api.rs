@@ -9,8 +9,8 @@ use std::time::Duration;
 use serde::de::Deserializer;
 
 use super::frame::MarketFrame;
-use crate::direct::Reader;
 use crate::error::{ApiCode, InvalidArgument};
+use crate::wire::direct::Reader;
 
 /// The message vocabulary of a market stream (from the spec): `{"<ping>": N}` is answered with
 /// `{"<pong>": N}`; client messages are `{"event": <subscribe|unsubscribe|request>, "params":
@@ -70,11 +70,11 @@ pub trait MarketApi: Send + Sync + 'static {
         tick: D,
     ) -> Result<Self::Event, D::Error>;
 
-    /// The same from the direct reader (`crate::direct`); `None` leaves the frame to serde.
+    /// The same from the direct reader (`crate::wire::direct`); `None` leaves the frame to serde.
     fn direct_tick(channel: &str, r: &mut Reader<'_>) -> Option<Self::Event>;
 
     /// Sets the frame time of an event decoded before its frame's `ts` was read.
-    fn set_time(event: &mut Self::Event, ts: crate::time::Millis);
+    fn set_time(event: &mut Self::Event, ts: crate::wire::time::Millis);
 
     /// The spec's key of the channel named `channel` (`ticker`) and its payload type; `None` for
     /// a channel the spec does not list (drift).
@@ -87,7 +87,7 @@ pub struct MarketData<C, T> {
     /// The channel (the generated subscription type, with the channel's symbol).
     pub channel: C,
     /// The exchange's time of the frame in milliseconds; 0 when it sent none (an empty book).
-    pub ts: crate::time::Millis,
+    pub ts: crate::wire::time::Millis,
     /// The payload.
     pub tick: T,
 }

@@ -9,7 +9,7 @@ use serde::Deserialize as _;
 use serde::de::{self, Deserializer, IgnoredAny, MapAccess, Visitor};
 use serde_json::value::RawValue;
 
-use crate::direct::{self, Reader};
+use crate::wire::direct::{self, Reader};
 
 /// One market-stream frame, read once: the envelope's keys, with `tick` and `data` left raw for
 /// the typed pass.

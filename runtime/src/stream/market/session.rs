@@ -14,11 +14,11 @@ use tokio::sync::oneshot;
 
 use super::api::{MarketApi, Subscription};
 use super::frame::{MarketFrame, TickDecode, message, parse_with};
-use crate::client::Core;
-use crate::direct::Reader;
 use crate::drift::DriftLog;
+use crate::http::client::Core;
 use crate::stream::engine::frame::{self, Control};
 use crate::stream::engine::{ConnectError, Decoded, Opening, Read, Session, Settings, StreamError};
+use crate::wire::direct::Reader;
 
 /// Requests waiting for their answer, shared by the connections (any of them may carry it).
 #[derive(Debug, Default)]
@@ -215,7 +215,7 @@ fn read_frame<A: MarketApi>(bytes: &[u8]) -> Classified<'_, A::Event> {
     }
     let ts = frame.ts.filter(|&t| t > 0);
     if let Some(mut event) = inline {
-        A::set_time(&mut event, crate::time::Millis(frame.ts.unwrap_or(0)));
+        A::set_time(&mut event, crate::wire::time::Millis(frame.ts.unwrap_or(0)));
         return Classified::Data(Ok((event, ts)));
     }
     Classified::Data(match A::decode(&frame) {

@@ -20,8 +20,8 @@ use tokio::task::JoinHandle;
 use super::api::{MarketApi, Subscription};
 use super::frame::message;
 use super::session::{MarketSession, Requests, subscribe_message};
-use crate::client::Core;
 use crate::error::InvalidArgument;
+use crate::http::client::Core;
 use crate::stream::address::UrlTemplate;
 use crate::stream::engine::{
     Command, ConnectError, Settings, Start, StreamItem, Supervisor, common_setters,

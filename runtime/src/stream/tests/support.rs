@@ -18,8 +18,8 @@ use tokio_tungstenite::WebSocketStream;
 use tokio_tungstenite::tungstenite::handshake::server::{ErrorResponse, Request, Response};
 use tokio_tungstenite::tungstenite::{Bytes, Message, http};
 
-use crate::client::Core;
 use crate::error::{ApiCode, Error, RetryClass};
+use crate::http::client::Core;
 use crate::stream::{BoxFuture, StreamApi, StreamItem};
 
 /// Every wait in these tests is bounded by this.

@@ -2,8 +2,8 @@
 
 use futures_core::future::BoxFuture;
 
-use crate::client::Core;
 use crate::error::{ApiCode, Error};
+use crate::http::client::Core;
 
 /// The documented WebSocket address; `{host}` is the client's base URL host (and port),
 /// `{listenKey}` the listen key (percent-encoded).

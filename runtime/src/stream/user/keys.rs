@@ -7,8 +7,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::time::{Duration, Instant};
 
 use super::api::StreamApi;
-use crate::client::Core;
 use crate::error::Error;
+use crate::http::client::Core;
 use crate::stream::address::redact_key;
 
 #[derive(Debug)]

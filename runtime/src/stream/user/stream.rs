@@ -16,8 +16,8 @@ use tokio::task::JoinHandle;
 use super::api::StreamApi;
 use super::keys::ListenKeys;
 use super::session::UserSession;
-use crate::client::Core;
 use crate::error::Error;
+use crate::http::client::Core;
 use crate::stream::address::UrlTemplate;
 use crate::stream::engine::{
     ConnectError, Settings, SnapshotHook, Start, StreamItem, Supervisor, common_setters,

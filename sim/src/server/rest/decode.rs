@@ -10,7 +10,7 @@
 
 use contango::ErrorCode;
 use contango_runtime::drift::{Schema, Ty};
-use contango_runtime::endpoint::Endpoint;
+use contango_runtime::http::endpoint::Endpoint;
 use serde::de::DeserializeOwned;
 use serde_json::Value;
 

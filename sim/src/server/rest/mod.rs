@@ -20,7 +20,7 @@ use axum::extract::State;
 use axum::http::{HeaderMap, Method, StatusCode, Uri};
 use axum::response::Response;
 use contango::{ErrorCode, Product};
-use contango_runtime::endpoint::{Endpoint, EndpointMeta, Envelope};
+use contango_runtime::http::endpoint::{Endpoint, EndpointMeta, Envelope};
 
 use super::changed_api;
 use super::faults::{Fault, Received};

@@ -1,11 +1,17 @@
 //! Client tests against a minimal loopback HTTP/1.1 server that records what it receives.
 
-use super::*;
-use crate::credentials::sign_message;
-use crate::endpoint::{EndpointMeta, Envelope, Security};
-use crate::envelope::tests::Ack;
+use std::time::Duration;
+
+use super::client::*;
 use crate::error::tests::TestCode;
-use crate::validate::check_range;
+use crate::error::{Error, InvalidArgument};
+use crate::http::credentials::Credentials;
+use crate::http::credentials::sign_message;
+use crate::http::endpoint::{Base, Endpoint, Method};
+use crate::http::endpoint::{EndpointMeta, Envelope, Security};
+use crate::wire::encode::{BodyWriter, PathWriter, QueryWriter};
+use crate::wire::envelope::tests::Ack;
+use crate::wire::validate::check_range;
 use rust_decimal::Decimal;
 use serde::Deserializer;
 use tokio::io::{AsyncReadExt, AsyncWriteExt};
@@ -145,7 +151,7 @@ impl Endpoint for GetOrder {
     }
     fn write_body(&self, _: &mut BodyWriter<'_>) {}
     fn decode_data<'de, D: Deserializer<'de>>(d: D) -> Result<Ack, D::Error> {
-        crate::de::wire(d)
+        crate::wire::de::wire(d)
     }
 }
 
@@ -181,7 +187,7 @@ impl Endpoint for NewOrder {
         out.field("price", &self.price);
     }
     fn decode_data<'de, D: Deserializer<'de>>(d: D) -> Result<Ack, D::Error> {
-        crate::de::wire(d)
+        crate::wire::de::wire(d)
     }
 }
 
@@ -216,7 +222,7 @@ impl Endpoint for PublicLookup {
     }
     fn write_body(&self, _: &mut BodyWriter<'_>) {}
     fn decode_data<'de, D: Deserializer<'de>>(d: D) -> Result<Ack, D::Error> {
-        crate::de::wire(d)
+        crate::wire::de::wire(d)
     }
 }
 
@@ -246,7 +252,7 @@ impl Endpoint for ListenKey {
     fn write_query(&self, _: &mut QueryWriter<'_>) {}
     fn write_body(&self, _: &mut BodyWriter<'_>) {}
     fn decode_data<'de, D: Deserializer<'de>>(d: D) -> Result<serde_json::Value, D::Error> {
-        crate::de::wire(d)
+        crate::wire::de::wire(d)
     }
 }
 

@@ -18,15 +18,15 @@ use reqwest::header::{CONTENT_TYPE, HeaderMap, HeaderName, HeaderValue};
 use tracing::Instrument as _;
 use url::Url;
 
-use crate::clock::{ServerClock, local_ms};
-use crate::credentials::Credentials;
 use crate::drift::{self, DriftLog, DriftReport};
-use crate::encode::{BodyWriter, PathParam, PathWriter, QueryWriter};
-use crate::endpoint::{Base, Endpoint, Method};
 use crate::error::{ApiCode, Error, InvalidArgument, RetryClass};
-use crate::ratelimit::{Permit, Rate, RateLimiter};
+use crate::http::clock::{ServerClock, local_ms};
+use crate::http::credentials::Credentials;
+use crate::http::endpoint::{Base, Endpoint, Method};
+use crate::http::ratelimit::{Permit, Rate, RateLimiter};
+use crate::http::retry::{RetryPolicy, parse_retry_after};
 use crate::recording::{HttpAnswer, Recorder};
-use crate::retry::{RetryPolicy, parse_retry_after};
+use crate::wire::encode::{BodyWriter, PathParam, PathWriter, QueryWriter};
 
 /// Samples the server clock: sends the spec's server-time request through
 /// [`Core::sample_server_time`]. Generated from the spec's `clock` section.
@@ -627,7 +627,7 @@ impl Core {
                     // In microseconds, which the client's own millisecond offset rounds away:
                     // a recording's readers put exchange times on its clock with it.
                     let round_trip = sent_at.elapsed();
-                    let midpoint_us = crate::clock::local_us()
+                    let midpoint_us = crate::http::clock::local_us()
                         .saturating_sub(i64::try_from(round_trip.as_micros() / 2).unwrap_or(0));
                     recorder.client_clock(
                         server_ms.saturating_mul(1_000).saturating_sub(midpoint_us),
@@ -995,7 +995,7 @@ fn http_method(m: Method) -> reqwest::Method {
 
 /// Parses `origin + path + ("?" + query)` once, refusing any URL the parser would rewrite
 /// (dot segments, characters it would escape), since the signature covers the text as built.
-fn request_url(origin: &str, path: &str, query: &str) -> Result<Url, InvalidArgument> {
+pub(super) fn request_url(origin: &str, path: &str, query: &str) -> Result<Url, InvalidArgument> {
     let mut text = String::with_capacity(origin.len() + path.len() + query.len() + 1);
     text.push_str(origin);
     text.push_str(path);
@@ -1013,7 +1013,3 @@ fn request_url(origin: &str, path: &str, query: &str) -> Result<Url, InvalidArgu
     }
     Ok(url)
 }
-
-#[cfg(test)]
-#[allow(clippy::unwrap_used)]
-mod tests;

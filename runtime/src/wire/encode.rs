@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 use rust_decimal::Decimal;
 use serde::Serialize;
 
-use crate::time::{Millis, Seconds};
+use crate::wire::time::{Millis, Seconds};
 
 /// A value that can travel in a path segment or a query string.
 ///

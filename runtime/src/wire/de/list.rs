@@ -36,7 +36,7 @@ impl<'de, T: Wire> Visitor<'de> for OptionVisitor<T> {
 
 /// Decodes a list of rows of `N` decimals (`[[price, quantity], ...]`, numbers or strings;
 /// `null` is empty): from serde_json, the list's raw text in one tight pass
-/// (`scalar::compact_rows`, as the direct reader's [`Reader::rows`](crate::direct::Reader::rows)
+/// (`scalar::compact_rows`, as the direct reader's [`Reader::rows`](crate::wire::direct::Reader::rows)
 /// reads them); anything unusual, and other deserializers, through the general decoder. Generated array-shaped records of decimals read their lists with
 /// it.
 pub fn decimal_rows<'de, D: Deserializer<'de>, const N: usize>(
@@ -60,7 +60,7 @@ impl<'de, const N: usize> Visitor<'de> for RowsVisitor<N> {
             return Err(de::Error::invalid_type(Unexpected::Map, &self));
         }
         let raw: Cow<'de, str> = map.next_value_seed(RawStr)?;
-        if let Some((rows, end)) = crate::scalar::compact_rows::<N>(raw.as_bytes(), 0)
+        if let Some((rows, end)) = crate::wire::scalar::compact_rows::<N>(raw.as_bytes(), 0)
             && end == raw.len()
         {
             return Ok(rows);

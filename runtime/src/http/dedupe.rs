@@ -5,9 +5,9 @@
 
 use std::sync::atomic::{AtomicU32, Ordering};
 
-use crate::client::Core;
-use crate::endpoint::Endpoint;
 use crate::error::Error;
+use crate::http::client::Core;
+use crate::http::endpoint::Endpoint;
 
 /// An endpoint whose requests can be looked up by a client-chosen id (generated from the spec's
 /// `dedupe` section).
@@ -29,10 +29,10 @@ pub trait Dedupe: Endpoint + Clone + Sync {
 /// 20 characters of `[0-9a-z]`, well under the interface's 32-character limit.
 pub fn new_client_id() -> String {
     static COUNTER: AtomicU32 = AtomicU32::new(0);
-    let ms = crate::clock::local_ms().unsigned_abs();
+    let ms = crate::http::clock::local_ms().unsigned_abs();
     let n = COUNTER.fetch_add(1, Ordering::Relaxed);
     let noise =
-        crate::retry::jitter(std::time::Duration::from_nanos(u64::from(u32::MAX))).as_nanos();
+        crate::http::retry::jitter(std::time::Duration::from_nanos(u64::from(u32::MAX))).as_nanos();
     let mut id = String::with_capacity(24);
     id.push_str("ct");
     push_base36(&mut id, u128::from(ms), 9);

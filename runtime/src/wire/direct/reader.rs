@@ -8,7 +8,7 @@ use rust_decimal::Decimal;
 use serde::de::value::Error as Discard;
 
 use super::Direct;
-use crate::scalar::{Scalar, compact_rows, plain_decimal_at};
+use crate::wire::scalar::{Scalar, compact_rows, plain_decimal_at};
 
 /// Nesting deeper than this is left to serde (which refuses past 128).
 const MAX_DEPTH: u32 = 100;
@@ -304,10 +304,10 @@ impl<'a> Reader<'a> {
             b'"' => f(self.string()?),
             b'-' | b'0'..=b'9' => {
                 let n = self.number()?;
-                let mut buf = [0; crate::digits::MAX];
+                let mut buf = [0; crate::wire::digits::MAX];
                 match integer(n) {
-                    Some(Integer::Unsigned(v)) => f(crate::digits::u64_text(v, &mut buf)),
-                    Some(Integer::Signed(v)) => f(crate::digits::i64_text(v, &mut buf)),
+                    Some(Integer::Unsigned(v)) => f(crate::wire::digits::u64_text(v, &mut buf)),
+                    Some(Integer::Signed(v)) => f(crate::wire::digits::i64_text(v, &mut buf)),
                     None => f(&serde_number_text(n)),
                 }
             }

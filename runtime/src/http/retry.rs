@@ -58,7 +58,7 @@ pub fn jitter(max: Duration) -> Duration {
     }
     let seed = STATE.fetch_add(0x9E37_79B9_7F4A_7C15, Ordering::Relaxed)
         ^ u64::from(std::process::id())
-        ^ crate::clock::local_ms().unsigned_abs();
+        ^ crate::http::clock::local_ms().unsigned_abs();
     let mut z = seed.wrapping_add(0x9E37_79B9_7F4A_7C15);
     z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
     z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);

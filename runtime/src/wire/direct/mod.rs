@@ -20,8 +20,8 @@
 
 use rust_decimal::Decimal;
 
-use crate::de::Wire;
-use crate::time::{LocalDateTime, Millis, Seconds};
+use crate::wire::de::Wire;
+use crate::wire::time::{LocalDateTime, Millis, Seconds};
 
 mod reader;
 
@@ -84,8 +84,8 @@ pub fn read_all<'a, T>(
 #[macro_export]
 macro_rules! direct_record {
     ($name:ident { $($field:ident [$($key:literal)|+] $kind:ident,)* }) => {
-        impl $crate::direct::Direct for $name {
-            fn direct(r: &mut $crate::direct::Reader<'_>) -> ::std::option::Option<Self> {
+        impl $crate::wire::direct::Direct for $name {
+            fn direct(r: &mut $crate::wire::direct::Reader<'_>) -> ::std::option::Option<Self> {
                 $(let mut $field = ::std::option::Option::None;)*
                 r.object(|key, r| match key {
                     $($($key)|+ => $crate::direct_record!(@read $kind r $field),)*

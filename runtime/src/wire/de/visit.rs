@@ -10,7 +10,7 @@ use std::marker::PhantomData;
 
 use serde::de::{self, DeserializeSeed, Deserializer, MapAccess, Unexpected, Visitor};
 
-use crate::scalar::Scalar;
+use crate::wire::scalar::Scalar;
 
 /// The key under which serde_json (`arbitrary_precision`) hands a number's text to a visitor.
 const NUMBER_TOKEN: &str = "$serde_json::private::Number";

@@ -31,7 +31,7 @@ fn rows_of_numbers_and_strings() {
 fn rows_read_as_the_general_decoder_reads_them() {
     let general = |raw: &str| {
         let mut de = serde_json::Deserializer::from_str(raw);
-        let rows = crate::de::general_rows::<_, 2>(&mut de).ok()?;
+        let rows = crate::wire::de::general_rows::<_, 2>(&mut de).ok()?;
         de.end().ok().map(|()| rows)
     };
     for (raw, taken) in [
@@ -271,7 +271,7 @@ fn one_or_many_reads_as_serde_reads_it() {
     ] {
         let direct = read_all(json.as_bytes(), one_or_many::<Value>);
         let mut de = serde_json::Deserializer::from_str(json);
-        let general = crate::de::one_or_many::<_, Value>(&mut de)
+        let general = crate::wire::de::one_or_many::<_, Value>(&mut de)
             .ok()
             .filter(|_| de.end().is_ok());
         assert_eq!(direct.is_some(), taken, "{json}");

@@ -1,7 +1,7 @@
 //! The serde path's readings of every wire form, and its refusals.
 
 use super::*;
-use crate::time::{LocalDateTime, Millis, Seconds};
+use crate::wire::time::{LocalDateTime, Millis, Seconds};
 use serde::Deserialize;
 use serde::de::Deserializer;
 use std::str::FromStr;

@@ -10,7 +10,7 @@ use hmac::{Hmac, Mac};
 use sha2::{Digest, Sha256};
 use zeroize::{Zeroize, Zeroizing};
 
-use crate::digits;
+use crate::wire::digits;
 
 type HmacSha256 = Hmac<Sha256>;
 

@@ -9,8 +9,8 @@ use std::time::{Duration, SystemTime, UNIX_EPOCH};
 use serde::de;
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
-use crate::de::Wire;
-use crate::scalar::Scalar;
+use crate::wire::de::Wire;
+use crate::wire::scalar::Scalar;
 
 /// Milliseconds since the Unix epoch (the exchange's usual timestamp).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
@@ -198,7 +198,7 @@ macro_rules! wire_as_scalar {
     ($($t:ty),*) => {$(
         impl Wire for $t {
             fn from_wire<'de, D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-                crate::de::scalar(d)
+                crate::wire::de::scalar(d)
             }
         }
     )*};

@@ -12,9 +12,9 @@ use std::marker::PhantomData;
 use serde::de::value::UnitDeserializer;
 use serde::de::{self, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, Visitor};
 
-use crate::direct;
-use crate::endpoint::{Endpoint, Envelope};
 use crate::error::{ApiCode, Error};
+use crate::http::endpoint::{Endpoint, Envelope};
+use crate::wire::direct;
 
 /// Decodes the answer of endpoint `E` (HTTP `status`, raw `body`).
 pub fn decode<E: Endpoint>(status: u16, body: &[u8]) -> Result<E::Response, Error<E::Code>> {
@@ -295,7 +295,7 @@ struct CodeSeed;
 impl<'de> DeserializeSeed<'de> for CodeSeed {
     type Value = i64;
     fn deserialize<D: Deserializer<'de>>(self, d: D) -> Result<i64, D::Error> {
-        crate::de::wire(d)
+        crate::wire::de::wire(d)
     }
 }
 
@@ -367,21 +367,21 @@ impl<'de> Visitor<'de> for MsgVisitor {
 #[allow(clippy::unwrap_used)]
 pub(crate) mod tests {
     use super::*;
-    use crate::encode::{BodyWriter, PathWriter, QueryWriter};
-    use crate::endpoint::{Base, EndpointMeta, Method, Security};
     use crate::error::InvalidArgument;
     use crate::error::tests::TestCode;
+    use crate::http::endpoint::{Base, EndpointMeta, Method, Security};
+    use crate::wire::encode::{BodyWriter, PathWriter, QueryWriter};
     use rust_decimal::Decimal;
     use serde::Deserialize;
 
     /// A response record as the macro would generate it.
     #[derive(Debug, PartialEq, Deserialize)]
     pub(crate) struct Ack {
-        #[serde(rename = "orderId", deserialize_with = "crate::de::wire")]
+        #[serde(rename = "orderId", deserialize_with = "crate::wire::de::wire")]
         pub(crate) order_id: i64,
     }
 
-    impl crate::de::Wire for Ack {
+    impl crate::wire::de::Wire for Ack {
         fn from_wire<'de, D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
             Ack::deserialize(d)
         }
@@ -424,45 +424,57 @@ pub(crate) mod tests {
         Envelope::Wrapped,
         "futures",
         Ack,
-        crate::de::wire
+        crate::wire::de::wire
     );
     test_endpoint!(
         WrappedList,
         Envelope::Wrapped,
         "futures",
         Vec<Ack>,
-        crate::de::wire
+        crate::wire::de::wire
     );
     test_endpoint!(
         WrappedMany,
         Envelope::Wrapped,
         "futures",
         Vec<Ack>,
-        crate::de::one_or_many
+        crate::wire::de::one_or_many
     );
     test_endpoint!(
         WrappedNone,
         Envelope::Wrapped,
         "user_stream",
         (),
-        crate::de::ignore
+        crate::wire::de::ignore
     );
     test_endpoint!(
         StreamKey,
         Envelope::Wrapped,
         "user_stream",
         serde_json::Value,
-        crate::de::wire
+        crate::wire::de::wire
     );
-    test_endpoint!(BareAck, Envelope::Bare, "futures", Ack, crate::de::wire);
+    test_endpoint!(
+        BareAck,
+        Envelope::Bare,
+        "futures",
+        Ack,
+        crate::wire::de::wire
+    );
     test_endpoint!(
         BareDecimals,
         Envelope::Bare,
         "futures",
         Vec<Decimal>,
-        crate::de::wire
+        crate::wire::de::wire
     );
-    test_endpoint!(BareUnit, Envelope::Bare, "futures", (), crate::de::ignore);
+    test_endpoint!(
+        BareUnit,
+        Envelope::Bare,
+        "futures",
+        (),
+        crate::wire::de::ignore
+    );
 
     fn api_code<E: Endpoint<Code = TestCode>>(
         r: Result<E::Response, Error<TestCode>>,

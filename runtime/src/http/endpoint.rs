@@ -3,8 +3,8 @@
 //! The macro emits one request struct per endpoint and implements [`Endpoint`] for it;
 //! everything else (signing, sending, decoding, mapping errors) is shared, generic code.
 
-use crate::encode::{BodyWriter, PathWriter, QueryWriter};
 use crate::error::{ApiCode, InvalidArgument};
+use crate::wire::encode::{BodyWriter, PathWriter, QueryWriter};
 
 /// HTTP method of an endpoint.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -129,7 +129,7 @@ pub trait Endpoint {
     fn decode_data<'de, D: serde::Deserializer<'de>>(d: D) -> Result<Self::Response, D::Error>;
     /// Reads the response value on the one-pass reader (the hot path of every answer); `None`
     /// leaves the body to [`Endpoint::decode_data`], which decides values and errors alike.
-    fn direct_data(_r: &mut crate::direct::Reader<'_>) -> Option<Self::Response> {
+    fn direct_data(_r: &mut crate::wire::direct::Reader<'_>) -> Option<Self::Response> {
         None
     }
     /// The spec's description of the response value, for the drift walk.

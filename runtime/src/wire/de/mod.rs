@@ -7,7 +7,7 @@
 //!
 //! All scalar types share one visitor (`visit`) that hands out the scalar's text: borrowed from
 //! the input when serde_json can borrow it, so decoding a decimal or an integer from a string
-//! allocates nothing; the text becomes a value through `crate::scalar`, as on the direct reader.
+//! allocates nothing; the text becomes a value through `crate::wire::scalar`, as on the direct reader.
 //! Lists, optional values, one-or-many lists and order-book rows are read in `list`; an object
 //! record's fields in `object` (the pieces `record!`'s `Deserialize` shares).
 
@@ -16,7 +16,7 @@ use std::marker::PhantomData;
 use rust_decimal::Decimal;
 use serde::de::{self, Deserializer, IgnoredAny};
 
-use crate::scalar::Scalar;
+use crate::wire::scalar::Scalar;
 
 mod list;
 pub mod object;
