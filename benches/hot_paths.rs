@@ -186,7 +186,8 @@ where
     // through the client's path, drift watch included (docs/design.md, Drift: it must cost nothing
     // here).
     let log = DriftLog::new();
-    drift::answer::<E>(&log, 200, body).unwrap_or_else(|e| panic!("{name}: contango: {e}"));
+    contango_runtime::http::answer::<E>(&log, 200, body)
+        .unwrap_or_else(|e| panic!("{name}: contango: {e}"));
     assert!(log.report().is_empty(), "{name}: drift {:?}", log.report());
     serde_json::from_slice::<H>(body).unwrap_or_else(|e| panic!("{name}: hand-written: {e}"));
     let mut g = c.benchmark_group(name);
@@ -197,7 +198,7 @@ where
         b.iter(|| serde_json::from_slice::<H>(black_box(body)))
     });
     g.bench_function("contango", |b| {
-        b.iter(|| drift::answer::<E>(&log, 200, black_box(body)))
+        b.iter(|| contango_runtime::http::answer::<E>(&log, 200, black_box(body)))
     });
     g.finish();
 }

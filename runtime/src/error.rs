@@ -249,6 +249,52 @@ impl<C: ApiCode> Error<C> {
     }
 }
 
+/// A failure that carries no answer's code: the send path's own (refused before sending, no
+/// answer, banned), the same whatever the endpoint, so the path that meets it is compiled once.
+/// Each is one of [`Error`]'s variants and becomes it where the endpoint is known.
+#[derive(Debug)]
+pub(crate) enum Uncoded {
+    InvalidArgument(InvalidArgument),
+    Transport {
+        endpoint: &'static str,
+        source: reqwest::Error,
+    },
+    Timeout {
+        endpoint: &'static str,
+    },
+    Config(String),
+    MissingCredentials {
+        endpoint: &'static str,
+    },
+    Insecure {
+        url: String,
+    },
+    Banned {
+        endpoint: &'static str,
+        retry_after: std::time::Duration,
+    },
+}
+
+impl<C: ApiCode> From<Uncoded> for Error<C> {
+    fn from(e: Uncoded) -> Self {
+        match e {
+            Uncoded::InvalidArgument(a) => Error::InvalidArgument(a),
+            Uncoded::Transport { endpoint, source } => Error::Transport { endpoint, source },
+            Uncoded::Timeout { endpoint } => Error::Timeout { endpoint },
+            Uncoded::Config(text) => Error::Config(text),
+            Uncoded::MissingCredentials { endpoint } => Error::MissingCredentials { endpoint },
+            Uncoded::Insecure { url } => Error::Insecure { url },
+            Uncoded::Banned {
+                endpoint,
+                retry_after,
+            } => Error::Banned {
+                endpoint,
+                retry_after,
+            },
+        }
+    }
+}
+
 /// An error and its causes, `a: b: c` (reqwest's own message alone says only "error sending
 /// request"; the cause says "connection refused").
 fn chain(e: &(dyn std::error::Error + 'static)) -> String {

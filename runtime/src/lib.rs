@@ -16,7 +16,9 @@ pub mod stream;
 pub mod wire;
 
 pub use error::{ApiCode, Error, InvalidArgument, RetryClass};
-pub use http::client::{AuthHeaders, ConfigError, Core, CoreBuilder, TimeSource};
+pub use http::builder::CoreBuilder;
+pub use http::client::{Core, TimeSource};
+pub use http::config::{AuthHeaders, ConfigError};
 pub use http::credentials::{Credentials, Signature};
 pub use http::endpoint::*;
 pub use http::ratelimit::Rate;
@@ -32,7 +34,7 @@ pub use wire::time::{LocalDateTime, Millis, Seconds};
 #[doc(hidden)]
 pub mod __private {
     pub use crate::drift;
-    pub use crate::http::{dedupe, endpoint};
+    pub use crate::http::{answer, dedupe, endpoint};
     #[cfg(feature = "streams")]
     pub use crate::stream;
     pub use crate::wire::{de, direct, encode, ser, validate};

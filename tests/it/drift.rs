@@ -182,7 +182,7 @@ fn real_world_payloads_report_no_drift() {
     macro_rules! answer {
         ($req:ty, $file:expr) => {{
             let body = strip_comments(&fixture($file));
-            drift::answer::<$req>(&log, 200, body.as_bytes())
+            contango_runtime::http::answer::<$req>(&log, 200, body.as_bytes())
                 .unwrap_or_else(|e| panic!("{}: {e}", $file));
             assert!(log.report().is_empty(), "{}: {:#?}", $file, log.report());
         }};
@@ -247,7 +247,8 @@ fn a_new_key_in_every_answer_keeps_the_record_bounded() {
     let log = DriftLog::new();
     for i in 0..100_000 {
         let body = format!(r#"{{"code":0,"msg":"ok","data":{{"orderId":7,"k{i}":1}}}}"#);
-        let ack = drift::answer::<CancelOrderRequest>(&log, 200, body.as_bytes()).expect("decodes");
+        let ack = contango_runtime::http::answer::<CancelOrderRequest>(&log, 200, body.as_bytes())
+            .expect("decodes");
         assert_eq!(ack.order_id, 7);
     }
     let r = log.report();

@@ -96,7 +96,7 @@ pub fn emit(ir: &Ir) -> TokenStream {
     // recorded frame through its stream's.
     let answer_arms = ir.endpoints.iter().map(|ep| {
         let (key, req) = (&ep.name, type_ident(&format!("{}Request", ep.camel)));
-        quote!(#key => { let _ = ::contango::__private::drift::answer::<#req>(log, status, body); true })
+        quote!(#key => { let _ = ::contango::__private::answer::<#req>(log, status, body); true })
     });
     let user_frame = has_stream.then(|| {
         quote!("user" => { let _ = ::contango::__private::drift::event::<UserStreamApi>(log, payload); })

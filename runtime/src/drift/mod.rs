@@ -25,7 +25,9 @@ pub(crate) use frames::market_drift;
 #[cfg(feature = "streams")]
 pub use frames::{event, market_frame, reply};
 pub use log::{DriftLog, DriftReport, MAX_FINDINGS};
+#[allow(deprecated)]
 pub use observe::answer;
+pub use observe::observe;
 pub use schema::{CatchAll, Field, Record, Schema, Ty, accepts, enum_known, noticing};
 
 use std::cell::Cell;

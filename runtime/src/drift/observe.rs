@@ -1,5 +1,5 @@
-//! The decode entry point of REST answers that also watches for drift (the streams' are in
-//! `frames`). It decodes as before, then reads the thread's flag ([`super::take`]); the walk runs
+//! Drift's look at a decoded REST answer (the streams' are in `frames`): the send path decodes,
+//! then hands the result here, which reads the thread's flag ([`super::take`]); the walk runs
 //! only when it was set or the decode failed.
 
 use serde_json::Value;
@@ -10,17 +10,15 @@ use crate::error::{ApiCode, Error};
 use crate::http::endpoint::{Endpoint, Envelope};
 use crate::wire::envelope;
 
-/// Decodes the answer of `E` ([`envelope::decode`]) and notes in `log` what it holds that the
-/// spec does not describe: an unknown field, enum value or error code, a missing field, a
-/// mismatched type.
-pub fn answer<E: Endpoint>(
+/// Notes in `log` what the answer `body` of `E`, decoded as `result`, holds that the spec does
+/// not describe: an unknown field, enum value or error code, a missing field, a mismatched type.
+pub fn observe<E: Endpoint>(
     log: &DriftLog,
-    status: u16,
+    result: &Result<E::Response, Error<E::Code>>,
     body: &[u8],
-) -> Result<E::Response, Error<E::Code>> {
-    let result = envelope::decode::<E>(status, body);
+) {
     let noticed = super::take();
-    match &result {
+    match result {
         Ok(_) if !noticed => {}
         Ok(_) | Err(Error::Decode { .. }) => answer_data::<E>(log, body),
         Err(Error::Api { code, message, .. }) if !code.is_known() => {
@@ -38,6 +36,17 @@ pub fn answer<E: Endpoint>(
         }
         Err(_) => {}
     }
+}
+
+/// Decodes the answer of `E` and notes its drift in `log`.
+#[deprecated(note = "the send path's decode is `contango_runtime::http::answer`")]
+pub fn answer<E: Endpoint>(
+    log: &DriftLog,
+    status: u16,
+    body: &[u8],
+) -> Result<E::Response, Error<E::Code>> {
+    let result = envelope::decode::<E>(status, body);
+    observe::<E>(log, &result, body);
     result
 }
 

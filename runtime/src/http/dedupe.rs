@@ -58,6 +58,16 @@ impl Core {
         &self,
         req: &E,
     ) -> Result<E::Response, Error<E::Code>> {
+        req.validate().map_err(Error::InvalidArgument)?;
+        self.send_deduplicated_validated(req).await
+    }
+
+    /// [`Core::send_deduplicated`] of a request its caller has validated.
+    #[doc(hidden)]
+    pub async fn send_deduplicated_validated<E: Dedupe>(
+        &self,
+        req: &E,
+    ) -> Result<E::Response, Error<E::Code>> {
         let mut req = req.clone();
         let generated = req.client_id().is_none();
         let id = req.client_id().get_or_insert_with(new_client_id).clone();
@@ -65,7 +75,7 @@ impl Core {
             // A replay does not compare a value chosen at random.
             recorder.generated(&id);
         }
-        let first = match self.send(&req).await {
+        let first = match self.send_validated(&req).await {
             Ok(v) => return Ok(v),
             Err(e) if e.is_ambiguous() => e,
             Err(e) => return Err(e),
@@ -90,7 +100,7 @@ impl Core {
             return Ok(v);
         }
         tracing::info!(client_id = %id, "contango.outcome_resolved: not found, sending once more");
-        match self.send(&req).await {
+        match self.send_validated(&req).await {
             Err(again) if again.is_ambiguous() => {
                 let detail = format!("{first}; not found, resent, then: {again}");
                 Err(unknown(detail, again))

@@ -105,7 +105,7 @@ pub struct EndpointMeta {
 /// A request for one endpoint: plain data that knows how to put itself on the wire.
 pub trait Endpoint {
     /// The decoded value (the envelope's `data`, or the bare body).
-    type Response;
+    type Response: Send;
     /// The generated error-code vocabulary.
     type Code: ApiCode;
     /// Static facts about the endpoint.

@@ -2,7 +2,10 @@
 
 use std::time::Duration;
 
+use super::builder::CoreBuilder;
 use super::client::*;
+use super::config::{AuthHeaders, ConfigError};
+use super::request::request_url;
 use crate::error::tests::TestCode;
 use crate::error::{Error, InvalidArgument};
 use crate::http::credentials::Credentials;

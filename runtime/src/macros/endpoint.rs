@@ -53,6 +53,12 @@ macro_rules! endpoint {
     (@ty one_or_many $t:ty) => { <$t as $crate::drift::Schema>::ty().or_one() };
     (@send plain $client:ident $req:ident) => { $client.core().send($req).await };
     (@send dedupe $client:ident $req:ident) => { $client.core().send_deduplicated($req).await };
+    (@send_validated plain $client:ident $req:ident) => {
+        $client.core().send_validated($req).await
+    };
+    (@send_validated dedupe $client:ident $req:ident) => {
+        $client.core().send_deduplicated_validated($req).await
+    };
     (
         $(#[$req_attr:meta])*
         request $req:ident {
@@ -209,11 +215,12 @@ macro_rules! endpoint {
                 async move {
                     $(
                         // The request's own limits first: a bad argument is refused before any
-                        // network use.
+                        // network use, the contract's lookup included. Validated once.
                         if client.core().prechecks() {
                             $crate::http::endpoint::Endpoint::validate(self)
                                 .map_err(Error::InvalidArgument)?;
                             $precheck(client, self).await?;
+                            return $crate::endpoint!(@send_validated $send client self);
                         }
                     )?
                     $crate::endpoint!(@send $send client self)
