@@ -16,6 +16,13 @@ use crate::http::ratelimit::{Rate, RateLimiter};
 use crate::http::retry::RetryPolicy;
 use crate::recording::Recorder;
 
+impl Core {
+    /// Starts configuring a client.
+    pub fn builder() -> CoreBuilder {
+        CoreBuilder::default()
+    }
+}
+
 /// Configures a [`Core`].
 #[derive(Clone)]
 pub struct CoreBuilder {

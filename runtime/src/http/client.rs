@@ -12,7 +12,6 @@ use std::time::Duration;
 use reqwest::header::{HeaderName, HeaderValue};
 
 use crate::drift::{DriftLog, DriftReport};
-use crate::http::builder::CoreBuilder;
 use crate::http::clock::ServerClock;
 use crate::http::config::{AuthHeaders, BaseUrl};
 use crate::http::credentials::Credentials;
@@ -77,11 +76,6 @@ impl fmt::Debug for Core {
 }
 
 impl Core {
-    /// Starts configuring a client.
-    pub fn builder() -> CoreBuilder {
-        CoreBuilder::default()
-    }
-
     /// What the server sent so far, on REST and both streams, that the spec does not describe
     /// (docs/design.md, Drift): bounded and de-duplicated.
     pub fn drift(&self) -> DriftReport {

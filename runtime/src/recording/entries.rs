@@ -1,13 +1,13 @@
-//! A recording read a line at a time ([`Entries`]): the header first, then each entry as it is
-//! read, so a day-long file costs the memory of its longest line rather than its size.
-//! [`Recording::parse`](super::Recording::parse) reads whole files through it: one reader of
-//! the format.
+//! Reading a recording: a line at a time ([`Entries`]: the header first, then each entry as it
+//! is read, so a day-long file costs the memory of its longest line rather than its size), or
+//! whole ([`Recording`], read through [`Entries`]: one reader of the format).
 
 use std::fs::File;
 use std::io::{BufRead, BufReader};
 use std::path::Path;
 
-use super::line::{Entry, Header, RecordingError, read_header, read_line};
+use super::line::{Entry, Exchange, Header, Recorded, RecordingError};
+use super::raw::{read_header, read_line};
 
 /// A recording's entries, read from `R` one line at a time, each checked as
 /// [`Recording::parse`](super::Recording::parse) checks it. After the first error the
@@ -223,5 +223,56 @@ mod tests {
             e.to_string()
                 .starts_with("/nonexistent/contango.jsonl: cannot read")
         );
+    }
+}
+
+/// A whole recording, read and checked.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Recording {
+    /// Its first line (a directory's: its first file's).
+    pub header: Header,
+    /// Every other line, in order.
+    pub entries: Vec<Entry>,
+    /// What was read but not whole, in words: a file cut short (a recorder killed while
+    /// writing), read up to its last whole line. Also logged when read.
+    pub warnings: Vec<String>,
+}
+
+impl Recording {
+    /// Reads a recording from its bytes: a header naming [`VERSION`] or [`VERSION_1`], then one
+    /// JSON object per line (blank lines are allowed). The first line that is not one is
+    /// refused by number, except a last line cut short, which a killed recorder leaves: the
+    /// recording is read up to the line before, with a warning ([`Recording::warnings`]).
+    /// [`Entries`](super::Entries) reads the same, a line at a time.
+    pub fn parse(bytes: &[u8]) -> Result<Recording, RecordingError> {
+        let recording = Recording::parse_quietly(bytes)?;
+        for warning in &recording.warnings {
+            tracing::warn!(%warning, "contango.recording.incomplete");
+        }
+        Ok(recording)
+    }
+
+    /// [`Recording::parse`] without logging its warnings (its callers log them with more).
+    pub(super) fn parse_quietly(bytes: &[u8]) -> Result<Recording, RecordingError> {
+        let mut read = Entries::new(bytes)?;
+        let entries = read.by_ref().collect::<Result<Vec<_>, _>>()?;
+        Ok(Recording {
+            header: read.header().clone(),
+            entries,
+            warnings: read.warnings(),
+        })
+    }
+
+    /// The format version of the file ([`VERSION`] or [`VERSION_1`]).
+    pub fn version(&self) -> u32 {
+        self.header.contango_recording
+    }
+
+    /// The HTTP exchanges, in order, with their lines.
+    pub fn exchanges(&self) -> impl Iterator<Item = (&Entry, &Exchange)> {
+        self.entries.iter().filter_map(|e| match &e.recorded {
+            Recorded::Http(x) => Some((e, x)),
+            _ => None,
+        })
     }
 }

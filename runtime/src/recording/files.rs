@@ -19,7 +19,8 @@ use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::io::Read;
 use std::path::{Path, PathBuf};
 
-use super::line::{Entry, Recorded, Recording, RecordingError};
+use super::entries::Recording;
+use super::line::{Entry, Recorded, RecordingError};
 
 impl Recording {
     /// Reads the recording at `path`: a file, plain or gzip (known by its first bytes, whatever

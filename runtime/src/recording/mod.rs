@@ -41,16 +41,20 @@
 mod entries;
 mod files;
 mod line;
+mod msg;
+mod raw;
 mod recorder;
 mod redact;
 mod rotate;
+mod tap;
 mod writer;
 
 pub use entries::Entries;
+pub use entries::Recording;
 pub use line::{
     Answer, ClosedBy, Direction, Entry, Exchange, Frame, Header, Outcome, Payload, Recorded,
-    Recording, RecordingError, VERSION, VERSION_1,
+    RecordingError, VERSION, VERSION_1,
 };
-pub(crate) use recorder::HttpAnswer;
+pub(crate) use msg::HttpAnswer;
 pub use recorder::{DEFAULT_MAX_QUEUED_BYTES, Recorder};
 pub use rotate::Rotation;

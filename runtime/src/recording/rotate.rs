@@ -19,7 +19,8 @@ use std::path::{Path, PathBuf};
 use std::sync::mpsc;
 use std::time::Duration;
 
-use super::line::{RawHeader, VERSION};
+use super::line::VERSION;
+use super::raw::RawHeader;
 
 /// When a rotating recording ([`Recorder::rotating`](super::Recorder::rotating)) starts a new
 /// file. Periods are aligned on the epoch, so in UTC: an hour's file starts at a whole hour

@@ -11,8 +11,9 @@ use zeroize::Zeroizing;
 
 #[cfg(feature = "streams")]
 use super::line::Frame;
-use super::line::{Answer, Exchange, Outcome, Payload, Raw, Recorded};
-use super::recorder::{GENERATED_KEPT, HttpMsg, Msg, TICK};
+use super::line::{Answer, Exchange, Outcome, Payload, Recorded};
+use super::msg::{GENERATED_KEPT, HttpMsg, Msg, TICK};
+use super::raw::Raw;
 use super::redact::Redactor;
 use super::rotate::Rotating;
 

@@ -8,9 +8,9 @@
 
 mod config;
 pub(crate) mod connection;
-mod dedupe;
 pub(crate) mod frame;
 mod item;
+mod seen;
 mod session;
 mod supervisor;
 mod transport;
