@@ -7,7 +7,9 @@
 //! (the strict model, read by `read` against the key declarations of `schema`) -> `validate`
 //! (every mistake collected, lowered to `ir`) -> `emit` (tokens; cannot fail), run as one
 //! function of the text by [`generate`]. Nothing here touches `proc_macro`: everything is
-//! `proc_macro2`, unit-testable and benchmarked (`benches/expansion.rs`).
+//! `proc_macro2`, unit-testable and benchmarked (`benches/expansion.rs`). Tools that edit a spec
+//! use the first steps alone: [`tree::parse`] (the located tree) and [`check`] (every mistake,
+//! nothing generated).
 //!
 //! ```
 //! use contango_codegen::{Target, generate};
@@ -54,6 +56,7 @@ mod schema;
 mod source;
 mod spec;
 mod target;
+pub mod tree;
 mod validate;
 mod yaml;
 
@@ -61,7 +64,7 @@ pub use diag::{Diagnostic, Diagnostics};
 pub use expand::expand;
 #[doc(hidden)]
 pub use pipeline::stages;
-pub use pipeline::{Rejected, generate};
+pub use pipeline::{Rejected, check, generate};
 pub use target::Target;
 
 #[cfg(test)]

@@ -21,16 +21,8 @@ pub struct Rejected {
 /// Generates `target` from the text of a spec: the tokens, or what could be generated together
 /// with every mistake, in file order.
 pub fn generate(text: &str, target: Target) -> Result<TokenStream, Rejected> {
-    let (model, mut diagnostics) = stages::read(text);
-    let Some(model) = model else {
-        return Err(Rejected {
-            partial: TokenStream::new(),
-            diagnostics,
-        });
-    };
-    let (lowered, more) = stages::validate(&model, target);
-    diagnostics.append(more);
-    let tokens = stages::emit(&lowered, target);
+    let (lowered, mut diagnostics) = lower(text, target);
+    let tokens = lowered.map_or_else(TokenStream::new, |l| stages::emit(&l, target));
     if diagnostics.is_empty() {
         Ok(tokens)
     } else {
@@ -40,6 +32,26 @@ pub fn generate(text: &str, target: Target) -> Result<TokenStream, Rejected> {
             diagnostics,
         })
     }
+}
+
+/// Every mistake [`generate`] would report for `target`, in file order, without generating
+/// anything (empty: the spec is valid). For tools that write a spec and must not hand out one
+/// that no longer builds: the drift patcher checks its patched spec with this.
+pub fn check(text: &str, target: Target) -> Diagnostics {
+    let (_, mut diagnostics) = lower(text, target);
+    diagnostics.sort();
+    diagnostics
+}
+
+/// The spec read and validated: the IR (`None` when nothing could be read) and every mistake.
+fn lower(text: &str, target: Target) -> (Option<stages::Lowered>, Diagnostics) {
+    let (model, mut diagnostics) = stages::read(text);
+    let Some(model) = model else {
+        return (None, diagnostics);
+    };
+    let (lowered, more) = stages::validate(&model, target);
+    diagnostics.append(more);
+    (Some(lowered), diagnostics)
 }
 
 /// The steps of [`generate`] one at a time, for the expansion benchmark: the very functions

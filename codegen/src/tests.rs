@@ -197,6 +197,21 @@ fn several_mistakes_are_all_reported_with_locations() {
     );
 }
 
+/// `check` reports what `generate` would, generating nothing; the public tree spans the text.
+#[test]
+fn check_reports_what_generate_would() {
+    assert!(crate::check(MINIMAL, Target::Sdk).is_empty());
+    let broken = MINIMAL.replace("method: GET", "method: GOT");
+    assert_eq!(crate::check(&broken, Target::Sdk), diag_list(&broken));
+    let root = crate::tree::parse(MINIMAL).expect("a tree");
+    let crate::tree::Value::Map(entries) = &root.value else {
+        panic!("not a map")
+    };
+    let (key, _) = &entries[0];
+    let span = key.loc.span().expect("a span");
+    assert_eq!(Some(&MINIMAL[span]), key.key_str().as_deref());
+}
+
 #[test]
 fn unknown_key_points_at_its_line() {
     let broken = MINIMAL.replace("    method: GET", "    methd: GET");

@@ -75,19 +75,26 @@ impl<T> Spanned<T> {
 /// A YAML node and where it is.
 #[derive(Debug, Clone)]
 pub struct Node {
+    /// What the node holds.
     pub value: Value,
+    /// Where it is written.
     pub loc: Location,
 }
 
+/// A node's value, scalars typed by the YAML 1.2 core schema.
 #[derive(Debug, Clone)]
 pub enum Value {
     /// `~`, `null` or nothing at all.
     Null,
+    /// `true` or `false` (in any of the core schema's three spellings).
     Bool(bool),
+    /// An integer that fits an `i64` (decimal, `0x` or `0o`).
     Int(i64),
     /// A number that is not an `i64` (a fraction, an exponent, or too large), as written.
     Float(String),
+    /// Any other scalar, quoted or not.
     Str(String),
+    /// A list, items in file order.
     Seq(Vec<Node>),
     /// Entries in file order; duplicate keys are kept (the reader reports them in context).
     Map(Vec<(Node, Node)>),
@@ -425,10 +432,7 @@ fn convert(raw: serde_saphyr::Spanned<Raw>, text: &str) -> Node {
 
 /// The source text a location spans, when known.
 fn source_text(text: &str, loc: Location) -> Option<&str> {
-    let (start, len) = loc.bytes?;
-    let start = usize::try_from(start).ok()?;
-    let len = usize::try_from(len).ok()?;
-    text.get(start..start.checked_add(len)?)
+    text.get(loc.span()?)
 }
 
 /// Types a plain scalar as the YAML 1.2 core schema does.

@@ -29,7 +29,7 @@ use crate::output::Format;
 use crate::stream::{Sink, Stop};
 use crate::target::Target;
 
-mod spec_yaml;
+mod patch;
 
 /// The contract probed when neither `--contract` nor `CONTANGO_CONTRACT` names one.
 const DEFAULT_CONTRACT: &str = "E-BTC-USDT";
@@ -151,7 +151,7 @@ fn report<A: Api>(
         let file = A::SPEC_FILE
             .trim_start_matches("./")
             .trim_start_matches("../");
-        print!("{}", spec_yaml::patch(A::SPEC_YAML, file, &report.findings));
+        print!("{}", patch::patch(A::SPEC_YAML, file, &report.findings));
     } else {
         print_report(global, &report, checked)?;
     }
