@@ -409,7 +409,7 @@ fn recording(c: &mut Criterion) {
     let path = std::env::temp_dir().join(format!("contango-bench-{}.jsonl", std::process::id()));
     let plain = contango_client(addr);
     let recorded = contango_builder(addr)
-        .record(&path)
+        .record_session(&path)
         .build()
         .expect("a recording client");
     rt.block_on(async {

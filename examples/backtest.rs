@@ -127,7 +127,7 @@ async fn record(path: &PathBuf, seconds: u64) -> Result {
     let client = Client::builder()
         .base_url(sim.rest_url())
         .market_stream_url(sim.market_ws_url())
-        .record(path)
+        .record_session(path)
         .build()?;
     let mut stream = client
         .market_stream()

@@ -7,7 +7,7 @@
 //! for the exchange, set up otherwise than the simulator's defaults: orders reach its engine 40
 //! ms after they are sent, and a trade at a resting order's price fills it whatever the queue
 //! ahead (the optimistic queue model). A quoting strategy trades on a seeded market there, and
-//! the session is recorded in event time (`Backtest::record`). The check then replays the
+//! the session is recorded in event time (`Backtest::record_session`). The check then replays the
 //! session through the default simulator (no latency, the conservative queue) and prints its
 //! verdict table: the orders the planted differences changed, and the PnL gap they make, by
 //! cause. The same strategy recorded on a default "exchange" must agree in full. Exit 0 when
@@ -117,7 +117,7 @@ impl Strategy for Quoter {
 async fn record(path: &PathBuf, setup: impl FnOnce(Backtest) -> Backtest) -> Result {
     let exchange = Backtest::from_frames(market(3_000))
         .contracts([BTC])
-        .record(path);
+        .record_session(path);
     setup(exchange).run(&mut Quoter::default()).await?;
     Ok(())
 }

@@ -94,7 +94,7 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
         Some(_) => None,
         None => Some(Sim::start().await?),
     };
-    let mut builder = Client::builder().record(&path);
+    let mut builder = Client::builder().record_session(&path);
     builder = match (&sim, &real) {
         (Some(sim), _) => builder
             .base_url(sim.rest_url())

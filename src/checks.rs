@@ -3,7 +3,7 @@
 //! maximum volume and value, price precision, trading status) before anything is sent. The
 //! contract comes from a per-client cache of the lookup endpoint's answers (five minutes).
 //!
-//! The check is written once, here, over [`Limits`] and [`Order`]; what a spec's generated types
+//! The check is written once, here, over [`Limits`] and [`OrderTerms`]; what a spec's generated types
 //! hold is read by [`ContractLimited`], which `generate!` implements for each request with this
 //! precheck through the `contract_limits!` declarative macro (the facade's own spec and any
 //! crate's copy of it alike).
@@ -51,7 +51,7 @@ pub struct Limits {
 
 /// An order, as the check reads it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Order {
+pub struct OrderTerms {
     /// Number of contracts.
     pub volume: Decimal,
     /// Limit price (ignored for market orders).
@@ -61,6 +61,10 @@ pub struct Order {
     /// Valued as coin-margined (inverse) contracts are: `volume × multiplier / price`.
     pub inverse: bool,
 }
+
+/// The former name of [`OrderTerms`] (`contango::Order` is the exchange's order).
+#[deprecated(note = "renamed `OrderTerms`")]
+pub type Order = OrderTerms;
 
 /// The server's error that a local refusal stands for; each is an error name the spec's table
 /// must hold (checked by `generate!`), mapped to its code by [`ContractLimited::code`].
@@ -96,7 +100,7 @@ pub trait ContractLimited: Sync {
     /// The contract the order is for.
     fn contract_name(&self) -> &str;
     /// The order, valued as `product` values it.
-    fn order(&self, product: Self::Product) -> Order;
+    fn order(&self, product: Self::Product) -> OrderTerms;
     /// The limits `contract` publishes.
     fn limits(contract: &Self::Contract) -> Limits;
     /// The spec's code for `code`.
@@ -233,7 +237,7 @@ struct Refusal {
 }
 
 /// The check itself, over plain values.
-fn check(c: &Limits, order: Order) -> Result<(), Refusal> {
+fn check(c: &Limits, order: OrderTerms) -> Result<(), Refusal> {
     if c.not_trading {
         return Err(Refusal {
             param: "contractName",
@@ -381,8 +385,8 @@ macro_rules! contract_limits {
             fn contract_name(&self) -> &str {
                 &self.$name
             }
-            fn order(&self, product: Product) -> $crate::checks::Order {
-                $crate::checks::Order {
+            fn order(&self, product: Product) -> $crate::checks::OrderTerms {
+                $crate::checks::OrderTerms {
                     volume: self.$volume,
                     price: self.$price,
                     market: self.$order_type == $order_enum::$market,

@@ -6,7 +6,7 @@ extern crate self as contango;
 pub use contango_macros::generate;
 pub use contango_runtime::drift::{DriftReport, Finding, FindingKind};
 /// Recordings of sessions (the guide: `docs/recordings.md`): the [`Recorder`]
-/// (`ClientBuilder::record`) and the format read back ([`recording::Recording`]).
+/// (`ClientBuilder::record_session`) and the format read back ([`recording::Recording`]).
 ///
 /// [`Recorder`]: recording::Recorder
 pub use contango_runtime::recording;

@@ -20,11 +20,11 @@ extern crate self as contango_cli;
 
 pub mod api;
 pub mod commands;
-mod drift;
 pub mod extension;
 pub mod failure;
 pub mod options;
 pub mod output;
+mod probe;
 pub mod product;
 pub mod profile;
 mod record;

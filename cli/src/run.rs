@@ -12,11 +12,11 @@ use contango::recording::Recorder;
 use contango_sim::{MarketDriver, MarketSource, Pace, Replay, Sim};
 
 use crate::api::Api;
-use crate::drift;
 use crate::extension::{Context, Extension};
 use crate::failure::{ExitStatus, Failure};
 use crate::options::{self, Global};
 use crate::output::{self, Format};
+use crate::probe;
 use crate::stream;
 use crate::target::{Target, product_key};
 
@@ -124,7 +124,7 @@ async fn execute<A: Api>(
         .flatten()
     {
         let client = A::client(&Target::offline())?;
-        return drift::from_recording::<A>(&client, path.as_ref(), args, global);
+        return probe::from_recording::<A>(&client, path.as_ref(), args, global);
     }
     // The simulator's market stands still unless driven: `stream market`, `record market`,
     // `drift` and the extensions that ask (`watch`: a watched account's orders fill as it moves)
@@ -185,7 +185,7 @@ async fn execute<A: Api>(
                         _ => A::user_stream(&client, stop, stream::stdout_sink()).await,
                     },
                     (Ok(client), None) if name == "drift" => {
-                        drift::run::<A>(&client, &target, args, global).await
+                        probe::run::<A>(&client, &target, args, global).await
                     }
                     (Ok(client), None) => match A::call(&client, name, args).await {
                         Ok(answer) => print(global, &answer),

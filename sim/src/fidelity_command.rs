@@ -12,7 +12,7 @@ use crate::Flags;
 /// The usage lines of `fidelity`.
 pub const USAGE: &str = "\
 would the simulator have filled what the exchange filled? (`fidelity`; a session recorded with
-`.record(..)` or `contango --record`, format version 2, with the market and private streams):
+`.record_session(..)` or `contango --record`, format version 2, with the market and private streams):
   contango-sim fidelity SESSION.jsonl [--json] [--plot FILE.svg] [--max-gap-bps X]
                         [--latency SPEC | --latency-from FILE] [--queue-model MODEL]
   --json                        one JSON object per order, then the summary, instead of the table

@@ -141,7 +141,7 @@ async fn recorded_client(sim: &Sim, path: &std::path::Path) -> Client {
     Client::builder()
         .base_url(sim.rest_url())
         .credentials(sim.credentials())
-        .record(path)
+        .record_session(path)
         .build()
         .expect("a recording client")
 }

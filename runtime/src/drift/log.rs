@@ -13,7 +13,7 @@ pub const MAX_FINDINGS: usize = 256;
 type Key = (FindingKind, String, String, String);
 
 #[derive(Debug, Default)]
-struct State {
+struct Kept {
     index: HashMap<Key, usize>,
     findings: Vec<Finding>,
     dropped: u64,
@@ -33,7 +33,7 @@ const SAMPLE_EVERY: u32 = 64;
 /// the same finding (kind, endpoint, path, wire) is counted, not stored twice.
 #[derive(Debug, Default)]
 pub struct DriftLog {
-    state: Mutex<State>,
+    state: Mutex<Kept>,
 }
 
 /// A snapshot of a [`DriftLog`].
@@ -130,7 +130,7 @@ impl DriftLog {
 
     /// Forgets everything found so far.
     pub fn clear(&self) {
-        *self.state.lock().unwrap_or_else(|p| p.into_inner()) = State::default();
+        *self.state.lock().unwrap_or_else(|p| p.into_inner()) = Kept::default();
     }
 }
 

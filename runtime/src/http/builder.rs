@@ -208,9 +208,15 @@ impl CoreBuilder {
 
     /// Records this client's session to a new file at `path` ([`Recorder::create`], when the
     /// client is built).
-    pub fn record(mut self, path: impl Into<std::path::PathBuf>) -> Self {
+    pub fn record_session(mut self, path: impl Into<std::path::PathBuf>) -> Self {
         self.record_path = Some(path.into());
         self
+    }
+
+    /// The former name of [`CoreBuilder::record_session`] ("record" names a spec type).
+    #[deprecated(note = "renamed `record_session`")]
+    pub fn record(self, path: impl Into<std::path::PathBuf>) -> Self {
+        self.record_session(path)
     }
 
     /// The parameter and answer field names that carry listen keys (the spec's

@@ -41,7 +41,7 @@ pub enum Permit {
 }
 
 #[derive(Debug, Default)]
-struct State {
+struct Windows {
     /// Theoretical arrival time per group (GCRA).
     tat: HashMap<&'static str, Instant>,
     /// No request before this instant (after -1003 / 429).
@@ -54,7 +54,7 @@ struct State {
 #[derive(Debug, Default)]
 pub struct RateLimiter {
     rates: HashMap<&'static str, Rate>,
-    state: Mutex<State>,
+    state: Mutex<Windows>,
 }
 
 impl RateLimiter {
@@ -62,7 +62,7 @@ impl RateLimiter {
     pub fn new(rates: HashMap<&'static str, Rate>) -> Self {
         RateLimiter {
             rates,
-            state: Mutex::new(State::default()),
+            state: Mutex::new(Windows::default()),
         }
     }
 

@@ -35,7 +35,7 @@
 //! of the mirrored contracts when they share one, else USDT: the equity followed is the funded
 //! account's balance in it plus the unrealised PnL of the positions margined in it.
 //!
-//! A run can also record its session ([`Backtest::record`]) as the strategy's client would have
+//! A run can also record its session ([`Backtest::record_session`]) as the strategy's client would have
 //! recorded it live, in event time: a backtest's session is then read as a live one is.
 
 pub(crate) mod lockstep;
@@ -79,7 +79,7 @@ pub enum BacktestError {
     /// The client could not be built.
     #[error("backtest: {0}")]
     Client(#[from] contango::ConfigError),
-    /// The session's recording could not be written whole ([`Backtest::record`]).
+    /// The session's recording could not be written whole ([`Backtest::record_session`]).
     #[error("backtest: recording the session: {0}")]
     Record(std::io::Error),
     /// The chart could not be written.
@@ -228,9 +228,15 @@ impl Backtest {
     /// backtest's session can be checked against another model of the exchange, fitted
     /// ([`Latency::from_recording`]) or replayed ([`Backtest::from_file`]), as a live one can.
     /// The run fails if the file cannot be written whole.
-    pub fn record(mut self, path: impl Into<PathBuf>) -> Self {
+    pub fn record_session(mut self, path: impl Into<PathBuf>) -> Self {
         self.record = Some(path.into());
         self
+    }
+
+    /// The former name of [`Backtest::record_session`] ("record" names a spec type).
+    #[deprecated(note = "renamed `record_session`")]
+    pub fn record(self, path: impl Into<PathBuf>) -> Self {
+        self.record_session(path)
     }
 
     /// A fingerprint of the market (FNV-1a of its frames, or of the recording's bytes): what

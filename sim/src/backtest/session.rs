@@ -1,4 +1,4 @@
-//! The session a lockstep backtest records ([`Backtest::record`](super::Backtest::record)): the
+//! The session a lockstep backtest records ([`Backtest::record_session`](super::Backtest::record_session)): the
 //! file the strategy's client would have written live, with every time in event time.
 //!
 //! The strategy's client records its own HTTP exchanges, through a recorder whose clock is the

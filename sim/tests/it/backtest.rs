@@ -79,7 +79,7 @@ pub(crate) async fn recorded(ms: u64) -> PathBuf {
     let client = Client::builder()
         .base_url(sim.rest_url())
         .market_stream_url(sim.market_ws_url())
-        .record(&path)
+        .record_session(&path)
         .build()
         .expect("client");
     let mut stream = client

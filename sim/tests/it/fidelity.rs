@@ -102,7 +102,7 @@ async fn session(name: &str, setup: impl FnOnce(Backtest) -> Backtest) -> PathBu
     let path = temp(name);
     let backtest = Backtest::from_frames(market())
         .contracts([BTC])
-        .record(&path);
+        .record_session(&path);
     setup(backtest)
         .run(&mut Trader::default())
         .await

@@ -165,7 +165,7 @@ async fn a_model_fitted_from_a_recorded_session_recovers_the_planted_legs() {
     let client = Client::builder()
         .base_url(sim.rest_url())
         .credentials(sim.credentials())
-        .record(&path)
+        .record_session(&path)
         .build()
         .expect("a recording client");
     let mut user = client.user_stream().connect().await.expect("user stream");

@@ -429,7 +429,7 @@ async fn a_recorded_backtest_reads_back_in_event_time_fits_its_model_and_replays
     let report = Backtest::from_frames(frames.clone())
         .contracts(["E-BTC-USDT"])
         .latency(planted.clone())
-        .record(&path)
+        .record_session(&path)
         .run(&mut strategy)
         .await
         .expect("backtest");
@@ -576,7 +576,7 @@ async fn a_session_that_cannot_be_recorded_fails_the_run_before_it_starts() {
     let mut strategy = PlaceFillCancel::default();
     let e = Backtest::from_frames(book_moves())
         .contracts(["E-BTC-USDT"])
-        .record("/nonexistent/contango/session.jsonl")
+        .record_session("/nonexistent/contango/session.jsonl")
         .run(&mut strategy)
         .await
         .err();

@@ -212,7 +212,10 @@ async fn a_backtest_from_the_cache_equals_one_from_the_recording() {
 
     // A recorded session still holds each market frame's bytes as the recording has them.
     let session = path.with_extension("session.jsonl");
-    let recording_session = run(Backtest::from_file(&path).expect("read").record(&session)).await;
+    let recording_session = run(Backtest::from_file(&path)
+        .expect("read")
+        .record_session(&session))
+    .await;
     assert_eq!(
         untimed(&recording_session),
         untimed(&decoding),

@@ -662,7 +662,7 @@ async fn recording(ms: u64) -> PathBuf {
     let client = contango::Client::builder()
         .base_url(sim.rest_url())
         .market_stream_url(sim.market_ws_url())
-        .record(&path)
+        .record_session(&path)
         .build()
         .expect("client");
     let mut stream = client
