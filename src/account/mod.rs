@@ -3,14 +3,10 @@
 //!
 //! [`AccountWatcher`] starts from a REST snapshot taken once the stream is subscribed (so nothing
 //! that happens afterwards is missed), applies `ORDER_TRADE_UPDATE` and `ACCOUNT_UPDATE` events,
-//! and takes a new snapshot after every gap the stream reports and at an interval. The merge
-//! rules ([`state`]) order events by exchange facts, not by arrival: an order's id and its
-//! monotone progress (fills, status), and the exchange time of position and balance states. An
-//! event older than a snapshot never undoes it, a duplicate changes nothing, and an open order a
-//! snapshot no longer lists is looked up (`query_order`) rather than dropped, so an order that
-//! filled while the stream was down shows as filled, in a [`AccountItem::Reconciled`] that names
-//! it. Orders sent through [`AccountWatcher::place`] are open (pending) from the
-//! acknowledgement, before their first event, so a bot does not send them again.
+//! and takes a new snapshot after every gap the stream reports and at an interval. Its merge
+//! rules ([`state`]; stated in docs/design.md, Account watcher) order events by exchange facts,
+//! not by arrival; what a reconciliation fixes comes as an [`AccountItem::Reconciled`], and
+//! orders sent through [`AccountWatcher::place`] are pending from the acknowledgement.
 //!
 //! It uses only what the SDK offers everyone: a [`Client`] and its user stream.
 

@@ -2,26 +2,12 @@
 //! the private stream's events and REST snapshots into it. No I/O: [`super::AccountWatcher`]
 //! feeds it, and a program with its own event loop can too.
 //!
-//! Ordering never follows arrival:
-//! - an order is identified by its id and moves forward only: its progress is (finished, filled
-//!   quantity, stage), each of which the exchange only ever increases, so an event or a snapshot
-//!   that shows less progress than the view is older and changes nothing, and one that shows the
-//!   same is a duplicate. Merging is thus independent of the order updates arrive in;
-//! - positions and balances are full states stamped with the exchange's time: an event older than
-//!   what the view holds is ignored, and a REST snapshot (stamped with the exchange time at which
-//!   it was requested, a lower bound of when the server read it) replaces only entries last set
-//!   before it. An event older than the snapshot therefore never undoes it.
-//!
-//! Finished orders stay readable for a window ([`AccountState::new`]), then are dropped; an event
-//! for an unknown order that is not newer than the last dropped one is a late copy and ignored.
-//!
-//! Conditional orders (stop loss, take profit) are orders too, held apart from the working ones:
-//! one waiting for its trigger has status INIT ([`AccountState::conditional_orders`]); when it
-//! fires it becomes the working order it places, under the same id (INIT comes before NEW in an
-//! order's progress); a one-cancels-other sibling or a parent that ended unfilled cancels it. The
-//! stream does not carry a trigger: an INIT order the view has no record of (placed elsewhere)
-//! asks for a snapshot ([`AccountState::take_unknown_conditional`]), whose `openOrders` list
-//! brings its trigger fields.
+//! The rules are docs/design.md's, Account watcher: an order moves forward only, by its id and
+//! its progress (finished, filled quantity, stage); positions and balances are replaced only by
+//! states of a later exchange time, a snapshot's being its request time; finished orders stay
+//! for a window ([`AccountState::new`]); conditional orders wait apart
+//! ([`AccountState::conditional_orders`]), and one placed elsewhere asks for a snapshot
+//! ([`AccountState::take_unknown_conditional`]).
 
 use std::collections::{HashMap, HashSet};
 use std::time::Duration;

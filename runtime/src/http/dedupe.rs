@@ -1,7 +1,7 @@
 //! Requests that must never run twice by accident (new orders). They always carry a client-chosen
 //! id; after an ambiguous outcome (no answer after sending, a garbled answer, an "unknown status"
 //! code) the client asks the server about that id: found, it returns what the server has; not found,
-//! it sends once more with the same id, so the server can still refuse a duplicate.
+//! it sends once more with the same id (docs/design.md, Runtime: orders never run twice).
 
 use std::sync::atomic::{AtomicU32, Ordering};
 

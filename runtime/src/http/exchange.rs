@@ -3,10 +3,9 @@
 //! application compiles it once; what an answer means (a value, or an error and whether it may
 //! be retried) comes back from the typed edge through [`Answer`].
 //!
-//! Retries: idempotent requests retry transport failures, 5xx, and codes of class `Safe`,
-//! `BackOff` or `Ambiguous`; other requests retry only failures that prove nothing was processed
-//! (never connected, rate-limited). A -1021-like `ResyncClock` code resyncs the clock and
-//! re-signs once. All within the [`RetryPolicy`](crate::RetryPolicy)'s attempts and time budget.
+//! Retries follow docs/design.md, Runtime (retries by idempotency, clock, rate limits): by the
+//! failure's [`RetryClass`](crate::RetryClass) and the request's idempotency, within the
+//! [`RetryPolicy`](crate::RetryPolicy)'s attempts and time budget.
 
 use std::time::{Duration, Instant};
 

@@ -1,38 +1,7 @@
-//! Conditional orders: stop loss and take profit, standalone or attached to a new order, as the
-//! project's design decides them (docs/design.md, Conditional orders).
-//!
-//! - **Watched price**: `triggerPriceType` 1 the contract's last trade price, 2 its mark price;
-//!   absent, the last trade price.
-//! - **Direction**, by the order's side: a stop loss fires a BUY when the price rises to or
-//!   above the trigger and a SELL when it falls to or below it; a take profit the reverse. A
-//!   long's protective SELL stop thus fires on a fall, its SELL take profit on a rise.
-//! - **Already crossed**: a conditional order whose trigger the current price has already
-//!   reached is refused with -1138 naming the trigger price. An attached order is checked
-//!   against the price its parent enters at (the parent's limit price; for a conditional parent
-//!   its trigger price; for a MARKET parent the current price).
-//! - **What fires**: `type` LIMIT places a limit order at `price`, MARKET a market order;
-//!   `triggerOrderType` 3 (POSITION) or a `positionId` closes the whole position at market, as
-//!   large as it is then. A CLOSE order never closes more than the position has left: its volume
-//!   is capped at the closable volume when it fires.
-//! - **Margin**: nothing is reserved before the trigger; margin and limits are checked when it
-//!   fires. A trigger whose order cannot be placed (insufficient margin, no position left to
-//!   close, a price out of the band) ends REJECTED with an ORDER_TRADE_UPDATE; nothing else
-//!   changes.
-//! - **Before it fires**: status INIT, listed by `openOrders` with `conditionOrder` true and its
-//!   trigger fields; `query_order` and `cancel` find it with `conditionOrder=true`. Placing it
-//!   sends an ORDER_TRADE_UPDATE with execution type NEW and status INIT.
-//! - **When it fires**: it becomes the order it places, same `orderId` and `clientOrderId`,
-//!   status NEW, `conditionOrder` still true: an ORDER_TRADE_UPDATE with execution type NEW,
-//!   then its trades.
-//! - **Attached orders** (`triggerOrderCreateParams`, OPEN orders only): they wait (INIT,
-//!   listed in the parent's `childOrders` and by `openOrders`) until the parent's first fill,
-//!   which arms them; their volume follows the parent's executed quantity, each change stated by
-//!   an ORDER_TRADE_UPDATE (execution type NEW, status INIT, the new quantity); a parent ended
-//!   with nothing filled takes them with it (CANCELED).
-//! - **One cancels the other**: the orders attached to one parent, and the conditional orders
-//!   naming one `positionId`: when one fires, the others are cancelled.
-//! - **Position closed otherwise** (by hand, liquidated): the conditional orders that close it
-//!   are cancelled, with an event.
+//! Conditional orders: stop loss and take profit, standalone or attached to a new order. The
+//! rules executed here (the watched price, which way a trigger fires, an already-crossed trigger,
+//! what fires, margin at the trigger, attached orders, one-cancels-other, the events) are the
+//! table of docs/design.md, Conditional orders, a row per topic.
 //!
 //! Pending triggers live in each contract's [`TriggerIndex`](super::book::TriggerIndex); the
 //! operation runner ([`super::operation`]) tests them after every operation.
