@@ -71,17 +71,17 @@ pub static AUTH: Object = Object {
         Key::req(
             "api_key_header",
             Shape::Str,
-            "Header carrying the API key (`X-CH-APIKEY`).",
+            "Header carrying the API key (the interface document names it `X-CH-APIKEY`).",
         ),
         Key::req(
             "signature_header",
             Shape::Str,
-            "Header carrying the lower-case hex HMAC-SHA256 signature (`X-CH-SIGN`).",
+            "Header carrying the lower-case hex HMAC-SHA256 signature (the interface document names it `X-CH-SIGN`).",
         ),
         Key::req(
             "timestamp_header",
             Shape::Str,
-            "Header carrying the timestamp in milliseconds (`X-CH-TS`).",
+            "Header carrying the timestamp in milliseconds (the interface document names it `X-CH-TS`).",
         ),
         Key::req(
             "recv_window_param",

@@ -5,21 +5,25 @@ use std::net::IpAddr;
 
 use url::Url;
 
-/// Names under which authentication travels (the spec's `auth` section).
+/// Names under which authentication travels, as the spec's `auth` section gives them (generated
+/// code passes them to [`CoreBuilder::auth_headers`](crate::CoreBuilder::auth_headers));
+/// [`AuthHeaders::DEFAULT`] holds the interface document's.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct AuthHeaders {
-    /// Header carrying the API key (`X-CH-APIKEY`).
+    /// Header carrying the API key (the spec's `api_key_header`).
     pub api_key: &'static str,
-    /// Header carrying the signature (`X-CH-SIGN`).
+    /// Header carrying the signature (the spec's `signature_header`).
     pub signature: &'static str,
-    /// Header carrying the timestamp in milliseconds (`X-CH-TS`).
+    /// Header carrying the timestamp in milliseconds (the spec's `timestamp_header`).
     pub timestamp: &'static str,
-    /// Parameter carrying the receive window (`recvWindow`; query for GET, body otherwise).
+    /// Parameter carrying the receive window (the spec's `recv_window_param`; query for GET,
+    /// body otherwise).
     pub recv_window: &'static str,
 }
 
 impl AuthHeaders {
-    /// The names the interface document gives.
+    /// The names the interface document gives: `X-CH-APIKEY`, `X-CH-SIGN`, `X-CH-TS` and
+    /// `recvWindow`.
     pub const DEFAULT: AuthHeaders = AuthHeaders {
         api_key: "X-CH-APIKEY",
         signature: "X-CH-SIGN",

@@ -1,8 +1,9 @@
 //! API credentials and request signing.
 //!
-//! `X-CH-SIGN = lower-case hex(HMAC-SHA256(secret, ts + METHOD + path + ["?" + query] + body))`.
-//! The HMAC is keyed once per credential and cloned per request, so signing costs no more than
-//! hashing the message.
+//! `signature = lower-case hex(HMAC-SHA256(secret, ts + METHOD + path + ["?" + query] + body))`,
+//! sent in the header the spec's `auth` section names (docs/design.md, Runtime). The HMAC is
+//! keyed once per credential and cloned per request, so signing costs no more than hashing the
+//! message.
 
 use std::fmt;
 
@@ -40,7 +41,7 @@ impl Credentials {
         }
     }
 
-    /// The API key (sent in `X-CH-APIKEY`; not secret).
+    /// The API key (sent in the spec's API-key header; not secret).
     pub fn api_key(&self) -> &str {
         &self.api_key
     }
@@ -132,7 +133,7 @@ impl Signature {
         Signature(out)
     }
 
-    /// The hex text, as sent in `X-CH-SIGN`.
+    /// The hex text, as sent in the spec's signature header.
     pub fn as_str(&self) -> &str {
         // Always ASCII hex by construction.
         std::str::from_utf8(&self.0).unwrap_or_default()
@@ -158,7 +159,7 @@ impl fmt::Display for Signature {
 }
 
 /// Lower-case hex HMAC-SHA256 of `message` keyed with `secret`: the rule servers (and the
-/// simulator) verify `X-CH-SIGN` with.
+/// simulator) verify a request's signature with.
 pub fn sign_message(secret: &[u8], message: &[u8]) -> String {
     let mut mac = keyed_hmac(secret);
     mac.update(message);

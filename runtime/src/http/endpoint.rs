@@ -47,11 +47,11 @@ pub enum Security {
 }
 
 impl Security {
-    /// Whether the request carries `X-CH-APIKEY`.
+    /// Whether the request carries the API key (in the spec's `api_key_header`).
     pub const fn needs_key(self) -> bool {
         !matches!(self, Security::None)
     }
-    /// Whether the request is signed (`X-CH-SIGN`, `X-CH-TS`).
+    /// Whether the request is signed (the spec's `signature_header` and `timestamp_header`).
     pub const fn is_signed(self) -> bool {
         matches!(self, Security::Trade | Security::UserData)
     }

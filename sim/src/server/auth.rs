@@ -11,7 +11,8 @@
 //!
 //! The signature is computed with the runtime's own signing code
 //! ([`contango::Credentials::sign`]) over the exact bytes received: the raw path and query string
-//! of the request line and the raw body.
+//! of the request line and the raw body. The header names are the interface document's
+//! ([`AuthHeaders::DEFAULT`]), which the shipped spec's `auth` section also gives.
 
 use axum::http::HeaderMap;
 use contango::ErrorCode;
