@@ -7472,7 +7472,7 @@ impl Client {
         self.core.drift()
     }
     /// Waits until everything this client recorded so far is in its recording
-    /// (`ClientBuilder::record`); at once when it records nothing.
+    /// (`ClientBuilder::record_session`); at once when it records nothing.
     pub async fn flush_recording(&self) -> ::std::io::Result<()> {
         match self.core.recorder() {
             ::std::option::Option::Some(r) => r.flush().await,
@@ -7582,12 +7582,17 @@ impl ClientBuilder {
     /// Records every HTTP exchange and stream frame of the client to a new file at `path`
     /// (JSON lines, without secrets; the guide: docs/recordings.md), created
     /// when the client is built.
-    pub fn record(
+    pub fn record_session(
         mut self,
         path: impl ::std::convert::Into<::std::path::PathBuf>,
     ) -> Self {
-        self.core = self.core.record(path);
+        self.core = self.core.record_session(path);
         self
+    }
+    /// The former name of `record_session` ("record" names a spec type).
+    #[deprecated(note = "renamed `record_session`")]
+    pub fn record(self, path: impl ::std::convert::Into<::std::path::PathBuf>) -> Self {
+        self.record_session(path)
     }
     /// Records to `recorder`, which several clients may share.
     pub fn recorder(mut self, recorder: ::contango::recording::Recorder) -> Self {
