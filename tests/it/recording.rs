@@ -238,6 +238,14 @@ async fn a_reconnected_stream_leaves_a_gap_line_and_a_clock_sample_its_line() {
         .connect()
         .await
         .expect("market stream");
+    // The client's connect returns before the server has taken the subscription: close only a
+    // connection it holds (bounded: 2 s).
+    for _ in 0..200 {
+        if sim.market_subscriptions() > 0 {
+            break;
+        }
+        tokio::time::sleep(Duration::from_millis(10)).await;
+    }
     sim.close_streams();
     sim.close_market_streams();
     loop {
