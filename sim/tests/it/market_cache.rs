@@ -327,3 +327,62 @@ fn a_damaged_recording_is_refused_at_its_line_by_the_cache_builder() {
     assert_eq!(left.len(), 1, "no cache, no temporary file: {left:?}");
     let _ = std::fs::remove_dir_all(&d);
 }
+
+/// Keeps every event it is given, as text.
+#[derive(Default)]
+struct Seen(Vec<String>);
+
+impl contango::strategy::Strategy for Seen {
+    async fn on_event(&mut self, event: &MarketEvent, _: &contango::Client) {
+        self.0.push(format!("{event:?}"));
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_backtest_checks_its_recording_once_and_its_runs_replay_what_was_checked() {
+    use sha2::Digest as _;
+
+    let d = dir("once");
+    let path = d.join("day.jsonl");
+    std::fs::write(&path, every_kind()).expect("written");
+    let want: Vec<String> = decoded(&path)
+        .into_iter()
+        .map(|p| format!("{:?}", p.event))
+        .collect();
+    let sha = sha2::Sha256::digest(every_kind().as_bytes());
+    let backtest = Backtest::from_file(&path).expect("built").contracts([BTC]);
+    let run = |backtest: Backtest| async move {
+        let mut seen = Seen::default();
+        backtest.run(&mut seen).await.expect("backtest");
+        seen.0
+    };
+    assert_eq!(run(backtest.clone()).await, want);
+
+    // The recording edited and its cache deleted after the backtest was made: its runs read the
+    // cache it checked, still open, and hash nothing again.
+    let edited = every_kind().replace("30000.0", "30002.0");
+    std::fs::write(&path, &edited).expect("edited");
+    std::fs::remove_file(cache::cache_path(&path)).expect("the cache deleted");
+    assert_eq!(run(backtest.clone()).await, want, "what was checked");
+    assert!(!cache::cache_path(&path).exists(), "not opened again");
+    // A sweep's runs too; its fingerprint is the SHA-256 of the recording checked.
+    let table = backtest
+        .clone()
+        .sweep(contango_sim::backtest::sweep::Grid::new().axis("n", [1, 2]))
+        .threads(2)
+        .run(|_| Ok::<_, String>(Seen::default()))
+        .expect("swept");
+    assert_eq!(table.rows.len(), 2);
+    assert_eq!(table.recording, format!("{sha:x}"));
+
+    // A backtest made now checks the recording as it is: the cache is built again.
+    let now = run(Backtest::from_file(&path)
+        .expect("rebuilt")
+        .contracts([BTC]))
+    .await;
+    assert!(cache::cache_path(&path).is_file());
+    assert_ne!(now, want);
+    assert_eq!(now.len(), want.len());
+    assert!(now.iter().any(|e| e.contains("30002")), "the edited price");
+    let _ = std::fs::remove_dir_all(&d);
+}

@@ -95,8 +95,9 @@ fn unreadable(path: &Path, e: &io::Error) -> CacheError {
     })
 }
 
-/// Builds the cache of the recording at `recording` at `cache`; how many events it holds.
-pub(super) fn build(recording: &Path, cache: &Path) -> Result<u64, CacheError> {
+/// Builds the cache of the recording at `recording` at `cache`; how many events it holds, and
+/// the recording's length and hash it was built from.
+pub(super) fn build(recording: &Path, cache: &Path) -> Result<(u64, Header), CacheError> {
     let file = File::open(recording).map_err(|e| unreadable(recording, &e))?;
     let reader = BufReader::with_capacity(1 << 18, Hashing::new(file));
     let entries = Entries::named(reader, Some(recording.display().to_string()))?;
@@ -117,7 +118,7 @@ pub(super) fn build(recording: &Path, cache: &Path) -> Result<u64, CacheError> {
         finish(out, header)
             .and_then(|()| std::fs::rename(&temporary, cache))
             .map_err(io_error)?;
-        Ok(count)
+        Ok((count, header))
     });
     if written.is_err() {
         let _ = std::fs::remove_file(&temporary);

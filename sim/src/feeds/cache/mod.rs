@@ -2,7 +2,8 @@
 //! beside it, which every replay of the recording reads instead (backtests, the recorded
 //! market source, the fidelity check's replay, a journal's references): no gzip, no JSON, a
 //! few bytes per price level, streamed from disk a chunk at a time. [`MarketEvents`] is the
-//! one way in.
+//! one way in; [`MarketCache`] is a recording's cache checked once and replayed as often as
+//! wanted (a backtest and its runs, a sweep's runs).
 //!
 //! **Where.** Beside the recording, its name and `.contango-cache` (`day.jsonl` →
 //! `day.jsonl.contango-cache`); when that directory cannot be written, in the system's temporary
@@ -13,7 +14,9 @@
 //! version, cut short or damaged. Nothing is trusted: the header's magic and version, the
 //! recording's length and SHA-256 (its bytes read now), and the SHA-256 of the cache's records
 //! are all compared before the first event is read. Building reads the recording a line at a
-//! time; a damaged line is refused with its number ([`CacheError::Recording`]).
+//! time; a damaged line is refused with its number ([`CacheError::Recording`]). The file
+//! checked is kept open and every replay of it reads that file: the recording is hashed once
+//! per [`MarketCache::open`], not once per replay.
 //!
 //! **The format** (version 1, `format.rs`), little-endian:
 //!
@@ -37,6 +40,7 @@ mod read;
 use std::fs::File;
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use contango::MarketEvent;
 use contango::recording::{Entries, RecordingError};
@@ -44,7 +48,7 @@ use contango::recording::{Entries, RecordingError};
 pub use frames::{MarketFrames, RecordedFrame, decoded, market_frames};
 
 use build::RecordingHash;
-use read::{CacheReader, Check};
+use read::{CacheReader, Check, Opened};
 
 /// The cache file's name beside its recording: the recording's, and this.
 pub const EXTENSION: &str = "contango-cache";
@@ -128,10 +132,98 @@ fn elsewhere(recording: &Path) -> PathBuf {
     use sha2::Digest as _;
     let absolute = std::path::absolute(recording).unwrap_or_else(|_| recording.to_path_buf());
     let sha = sha2::Sha256::digest(absolute.as_os_str().as_encoded_bytes());
-    let name: String = sha[..16].iter().map(|b| format!("{b:02x}")).collect();
+    let name = hex(&sha[..16]);
     std::env::temp_dir()
         .join(EXTENSION)
         .join(format!("{name}.{EXTENSION}"))
+}
+
+/// The decoded market of a recording file, its cache checked against the recording (and built
+/// first where it did not match) once, when it is opened. Each [`MarketCache::events`] streams
+/// the events again from the file that was checked, without hashing anything: clones share it,
+/// and replays on several threads read it at once.
+#[derive(Clone)]
+pub struct MarketCache {
+    cache: Arc<Opened>,
+    recording: PathBuf,
+}
+
+impl std::fmt::Debug for MarketCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MarketCache")
+            .field("recording", &self.recording)
+            .field("cache", &self.cache.path)
+            .field("len", &self.cache.count)
+            .finish()
+    }
+}
+
+impl MarketCache {
+    /// The cache of the recording file at `recording`, checked, or built where it did not
+    /// match; a damaged line of the recording is refused with its number. A directory of
+    /// recordings has no cache ([`MarketEvents::open`] reads one in memory).
+    pub fn open(recording: impl AsRef<Path>) -> Result<MarketCache, CacheError> {
+        let recording = recording.as_ref();
+        if recording.is_dir() {
+            return Err(RecordingError {
+                file: Some(recording.display().to_string()),
+                line: 0,
+                message: "a directory of recordings has no market cache: its files are read \
+                          as one session in memory"
+                    .into(),
+            }
+            .into());
+        }
+        Ok(MarketCache {
+            cache: Arc::new(cached(recording)?),
+            recording: recording.to_path_buf(),
+        })
+    }
+
+    /// Its events, from the first, streamed from the cache.
+    pub fn events(&self) -> MarketEvents {
+        MarketEvents {
+            len: self.cache.count,
+            source: Source::Cache(CacheReader::new(Arc::clone(&self.cache))),
+            warnings: Vec::new(),
+        }
+    }
+
+    /// [`MarketCache::events`], each with its frame's bytes as recorded (read again from the
+    /// recording, line by line: what a recorded session writes).
+    pub fn events_with_frames(&self) -> Result<MarketEvents, CacheError> {
+        let frames = MarketFrames::new(Entries::open(&self.recording)?);
+        Ok(MarketEvents {
+            len: self.cache.count,
+            source: Source::Framed(CacheReader::new(Arc::clone(&self.cache)), Box::new(frames)),
+            warnings: Vec::new(),
+        })
+    }
+
+    /// How many events it holds.
+    pub fn len(&self) -> u64 {
+        self.cache.count
+    }
+
+    /// Whether it holds none.
+    pub fn is_empty(&self) -> bool {
+        self.cache.count == 0
+    }
+
+    /// The SHA-256 of the recording's bytes it was checked (or built) against.
+    pub fn recording_sha256(&self) -> [u8; 32] {
+        self.cache.header.sha256
+    }
+
+    /// The cache file.
+    pub fn path(&self) -> &Path {
+        &self.cache.path
+    }
+}
+
+/// `bytes` in lowercase hex.
+pub(crate) fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// A market's events in order, each once: streamed from a recording's cache, or decoded from
@@ -168,12 +260,7 @@ impl MarketEvents {
         if recording.is_dir() {
             return Self::of_dir(recording);
         }
-        let reader = cached(recording)?;
-        Ok(MarketEvents {
-            len: reader.len(),
-            source: Source::Cache(reader),
-            warnings: Vec::new(),
-        })
+        Ok(MarketCache::open(recording)?.events())
     }
 
     fn of_dir(dir: &Path) -> Result<MarketEvents, CacheError> {
@@ -195,13 +282,7 @@ impl MarketEvents {
         if recording.is_dir() {
             return Self::of_dir(recording);
         }
-        let reader = cached(recording)?;
-        let frames = MarketFrames::new(Entries::open(recording)?);
-        Ok(MarketEvents {
-            len: reader.len(),
-            source: Source::Framed(reader, Box::new(frames)),
-            warnings: Vec::new(),
-        })
+        MarketCache::open(recording)?.events_with_frames()
     }
 
     /// The events of `frames` (frames that hold none are left out), each keeping its bytes.
@@ -263,23 +344,23 @@ fn frame_at(frames: &mut MarketFrames<BufReader<File>>, entry: u64) -> Result<Ve
 }
 
 /// The checked cache of `recording`, built first where it is stale.
-fn cached(recording: &Path) -> Result<CacheReader, CacheError> {
+fn cached(recording: &Path) -> Result<Opened, CacheError> {
     let mut hash = RecordingHash::new(recording);
     let beside = cache_path(recording);
     let why = match read::check(&beside, &mut hash)? {
-        Check::Good(reader) => return Ok(reader),
+        Check::Good(opened) => return Ok(opened),
         Check::Stale(why) => why,
     };
     tracing::info!(cache = %beside.display(), %why, "building the market cache");
     let e = match build::build(recording, &beside) {
-        Ok(count) => return read::built(&beside, count),
+        Ok((count, header)) => return read::built(&beside, count, header),
         Err(e @ CacheError::Io { .. }) => e,
         Err(e) => return Err(e),
     };
     let place = elsewhere(recording);
     tracing::warn!(error = %e, cache = %place.display(), "the market cache goes elsewhere");
-    if let Check::Good(reader) = read::check(&place, &mut hash)? {
-        return Ok(reader);
+    if let Check::Good(opened) = read::check(&place, &mut hash)? {
+        return Ok(opened);
     }
     if let Some(dir) = place.parent() {
         std::fs::create_dir_all(dir).map_err(|source| CacheError::Io {
@@ -287,6 +368,6 @@ fn cached(recording: &Path) -> Result<CacheReader, CacheError> {
             source,
         })?;
     }
-    let count = build::build(recording, &place)?;
-    read::built(&place, count)
+    let (count, header) = build::build(recording, &place)?;
+    read::built(&place, count, header)
 }
