@@ -14,11 +14,12 @@
 //! version, cut short or damaged. Nothing is trusted: the header's magic and version, the
 //! recording's length and SHA-256 (its bytes read now), and the SHA-256 of the cache's records
 //! are all compared before the first event is read. Building reads the recording a line at a
-//! time; a damaged line is refused with its number ([`CacheError::Recording`]). The file
+//! time, a gzip file inflated as it is read; a damaged line is refused with its number
+//! ([`CacheError::Recording`]). The file
 //! checked is kept open and every replay of it reads that file: the recording is hashed once
 //! per [`MarketCache::open`], not once per replay.
 //!
-//! **The format** (version 1, `format.rs`), little-endian:
+//! **The format** (version 2, `format.rs`), little-endian:
 //!
 //! - header: the magic `\x89CTGMKT\n`, the version (u32), the recording's length (u64) and its
 //!   SHA-256 (32 bytes);
@@ -27,7 +28,9 @@
 //!   event (2: its channel, then its entry, arrival time (µs) and frame time (ms) as varint
 //!   differences from the previous event's, then its payload: every field, decimals exact as
 //!   their scale and mantissa (`bytes.rs`), a side of price levels as its two scales and each
-//!   level's price step and size (`event.rs`)), the end (3: the event count, u64);
+//!   level's price step and size (`event.rs`)), the end (3: the event count, u64), a market
+//!   frame that does not decode (4: its entry and the decoder's words: replays skip it, the
+//!   Parquet export refuses it);
 //! - trailer: the SHA-256 of the records.
 
 mod build;
@@ -36,6 +39,7 @@ mod event;
 mod format;
 mod frames;
 mod read;
+mod text;
 
 use std::fs::File;
 use std::io::BufReader;
@@ -43,12 +47,13 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use contango::MarketEvent;
-use contango::recording::{Entries, RecordingError};
+use contango::recording::RecordingError;
 
 pub use frames::{MarketFrames, RecordedFrame, decoded, market_frames};
 
 use build::RecordingHash;
 use read::{CacheReader, Check, Opened};
+pub(crate) use text::{Text, entries};
 
 /// The cache file's name beside its recording: the recording's, and this.
 pub const EXTENSION: &str = "contango-cache";
@@ -105,6 +110,16 @@ impl Played {
     pub fn at_ms(&self) -> u64 {
         self.at_us / 1_000
     }
+}
+
+/// A market frame of the recording that does not decode: replays skip it, the Parquet export
+/// refuses it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Undecodable {
+    /// Its entry's place in the recording (its line, from 0).
+    pub entry: u64,
+    /// The decoder's words.
+    pub message: String,
 }
 
 /// The exchange time of an event (0 when it carries none).
@@ -186,17 +201,19 @@ impl MarketCache {
             len: self.cache.count,
             source: Source::Cache(CacheReader::new(Arc::clone(&self.cache))),
             warnings: Vec::new(),
+            undecodable: None,
         }
     }
 
     /// [`MarketCache::events`], each with its frame's bytes as recorded (read again from the
     /// recording, line by line: what a recorded session writes).
     pub fn events_with_frames(&self) -> Result<MarketEvents, CacheError> {
-        let frames = MarketFrames::new(Entries::open(&self.recording)?);
+        let frames = MarketFrames::new(entries(&self.recording)?);
         Ok(MarketEvents {
             len: self.cache.count,
             source: Source::Framed(CacheReader::new(Arc::clone(&self.cache)), Box::new(frames)),
             warnings: Vec::new(),
+            undecodable: None,
         })
     }
 
@@ -233,6 +250,8 @@ pub struct MarketEvents {
     len: u64,
     /// What the recording held but not whole (a file cut short by a kill), in words.
     warnings: Vec<String>,
+    /// Frames given in memory: the first that does not decode.
+    undecodable: Option<Undecodable>,
 }
 
 impl std::fmt::Debug for MarketEvents {
@@ -247,7 +266,7 @@ enum Source {
     Memory(std::vec::IntoIter<Played>),
     Cache(CacheReader),
     /// A cache's events, each with its frame from the recording, joined by entry.
-    Framed(CacheReader, Box<MarketFrames<BufReader<File>>>),
+    Framed(CacheReader, Box<MarketFrames<Text<BufReader<File>>>>),
 }
 
 impl MarketEvents {
@@ -287,14 +306,32 @@ impl MarketEvents {
 
     /// The events of `frames` (frames that hold none are left out), each keeping its bytes.
     pub fn from_frames(frames: impl IntoIterator<Item = RecordedFrame>) -> MarketEvents {
+        let mut undecodable = None;
         let played: Vec<Played> = frames
             .into_iter()
-            .filter_map(|f| decoded(f, true))
+            .filter_map(|f| {
+                let entry = f.entry;
+                frames::decode(f, true).unwrap_or_else(|message| {
+                    undecodable.get_or_insert(Undecodable { entry, message });
+                    None
+                })
+            })
             .collect();
         MarketEvents {
             len: played.len() as u64,
             source: Source::Memory(played.into_iter()),
             warnings: Vec::new(),
+            undecodable,
+        }
+    }
+
+    /// The first market frame that does not decode (replays skip it): of frames given in
+    /// memory, known at once; of a cache, among the events read so far (all of them once the
+    /// iterator has ended).
+    pub fn undecodable(&self) -> Option<&Undecodable> {
+        match &self.source {
+            Source::Memory(_) => self.undecodable.as_ref(),
+            Source::Cache(reader) | Source::Framed(reader, _) => reader.undecodable(),
         }
     }
 
@@ -325,7 +362,10 @@ impl Iterator for MarketEvents {
 }
 
 /// The bytes of the frame at `entry`, reading `frames` on to it.
-fn frame_at(frames: &mut MarketFrames<BufReader<File>>, entry: u64) -> Result<Vec<u8>, CacheError> {
+fn frame_at(
+    frames: &mut MarketFrames<Text<BufReader<File>>>,
+    entry: u64,
+) -> Result<Vec<u8>, CacheError> {
     for f in frames {
         let f = f?;
         if f.entry == entry {

@@ -10,7 +10,7 @@ use std::sync::Arc;
 
 use super::build::{RecordingHash, hash_all};
 use super::format::{Decoder, END_RECORD, HEADER, Header, MAX_RECORD, TRAILER, end_count};
-use super::{CacheError, Played};
+use super::{CacheError, Played, Undecodable};
 
 /// What the file reads in at a time.
 const CHUNK: usize = 1 << 16;
@@ -156,6 +156,11 @@ impl CacheReader {
             done: false,
             cache,
         }
+    }
+
+    /// The first frame read so far that does not decode.
+    pub(super) fn undecodable(&self) -> Option<&Undecodable> {
+        self.decoder.undecodable.as_ref()
     }
 
     fn damaged(&self, why: String) -> CacheError {
