@@ -195,6 +195,18 @@ fn a_damaged_recording_is_refused_at_its_line() {
     let built = MarketEvents::open(&path).expect_err("refused");
     assert_eq!(built.to_string(), e.to_string());
     assert!(!cache::cache_path(&path).exists(), "no cache of it");
+    // Gzipped, the same line.
+    let gz = dir.join("market.jsonl.gz");
+    let mut out = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    std::io::Write::write_all(&mut out, &std::fs::read(&path).expect("readable"))
+        .expect("compressed");
+    std::fs::write(&gz, out.finish().expect("compressed")).expect("written");
+    let e = parquet_file(&gz, &dir.join("out")).expect_err("refused");
+    assert!(
+        matches!(&e, ExportError::Recording(r) if r.line == 4),
+        "{e}"
+    );
+    assert!(!dir.join("out").exists());
     // A line cut short at the end (a killed recorder) is not damage: what is before it exports.
     let path = recording(&dir, &[DEPTH, TRADES, TICKER]);
     let mut text = std::fs::read_to_string(&path).expect("readable");

@@ -261,10 +261,14 @@ fn a_cache_that_does_not_match_its_recording_is_rebuilt_never_trusted() {
     // The cache's first bytes, the version, the records and the trailer: each changed, the
     // cache is built again, byte for byte what it was, and the events are the recording's.
     let records = good.len() / 2;
-    let damages: [(&str, Damage); 6] = [
+    let damages: [(&str, Damage); 7] = [
         ("cut short", Box::new(|c| c.truncate(c.len() - 40))),
         ("cut to its header", Box::new(|c| c.truncate(52))),
         ("another version", Box::new(|c| c[8] = c[8].wrapping_add(1))),
+        (
+            "the first version, before frames that do not decode were kept",
+            Box::new(|c| c[8..12].copy_from_slice(&1_u32.to_le_bytes())),
+        ),
         ("not a cache", Box::new(|c| c[0] = b'{')),
         ("another recording's hash", Box::new(|c| c[30] ^= 1)),
         (
