@@ -42,6 +42,19 @@ fn recording(dir: &Path, frames: &[&str]) -> PathBuf {
     path
 }
 
+/// The recording at `path` gzipped, beside it (its name and `.gz`).
+fn gzipped(path: &Path) -> PathBuf {
+    use std::io::Write as _;
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    gz.write_all(&std::fs::read(path).expect("readable"))
+        .expect("compressed");
+    let mut name = path.as_os_str().to_owned();
+    name.push(".gz");
+    let out = PathBuf::from(name);
+    std::fs::write(&out, gz.finish().expect("compressed")).expect("written");
+    out
+}
+
 /// Each row of a Parquet file as (column, value) pairs, read with the parquet crate's reader.
 fn rows(path: &Path) -> Vec<Vec<(String, Field)>> {
     let file = std::fs::File::open(path).expect("the exported file");
@@ -196,12 +209,7 @@ fn a_damaged_recording_is_refused_at_its_line() {
     assert_eq!(built.to_string(), e.to_string());
     assert!(!cache::cache_path(&path).exists(), "no cache of it");
     // Gzipped, the same line.
-    let gz = dir.join("market.jsonl.gz");
-    let mut out = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
-    std::io::Write::write_all(&mut out, &std::fs::read(&path).expect("readable"))
-        .expect("compressed");
-    std::fs::write(&gz, out.finish().expect("compressed")).expect("written");
-    let e = parquet_file(&gz, &dir.join("out")).expect_err("refused");
+    let e = parquet_file(&gzipped(&path), &dir.join("out")).expect_err("refused");
     assert!(
         matches!(&e, ExportError::Recording(r) if r.line == 4),
         "{e}"
@@ -234,15 +242,9 @@ fn a_market_frame_that_does_not_decode_is_refused_at_its_line() {
 
 #[test]
 fn a_gzip_recording_exports_as_its_text_does_and_a_wide_value_is_refused_at_its_line() {
-    use std::io::Write as _;
-
     let dir = temp("gzip");
     let plain = recording(&dir, &[DEPTH, TRADES, TICKER]);
-    let text = std::fs::read(&plain).expect("readable");
-    let path = dir.join("market.jsonl.gz");
-    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
-    gz.write_all(&text).expect("compressed");
-    std::fs::write(&path, gz.finish().expect("compressed")).expect("written");
+    let path = gzipped(&plain);
     let from_gzip = parquet_file(&path, &dir.join("gz")).expect("exported");
     let from_text = parquet_file(&plain, &dir.join("text")).expect("exported");
     assert_eq!(from_gzip, from_text);
