@@ -56,7 +56,7 @@ pub use crate::report::{EquityPoint, FillLine, Report};
 use crate::config::{MarketSource, SimConfig};
 use crate::exchange::USER_UID;
 use crate::exchange::book::Side;
-use crate::feeds::cache::{CacheError, MarketEvents, RecordedFrame, market_frames};
+use crate::feeds::cache::{CacheError, MarketCache, MarketEvents, RecordedFrame, market_frames};
 use crate::latency::Latency;
 use crate::report::ZERO_LATENCY;
 use crate::{Pace, QueueModel, Sim};
@@ -106,8 +106,9 @@ impl From<CacheError> for BacktestError {
 enum Market {
     /// Frames in memory, decoded when the run starts.
     Frames(Vec<RecordedFrame>),
-    /// A recording file, its events streamed from its decoded cache.
-    File(PathBuf),
+    /// A recording file, its events streamed from its decoded cache, checked when the backtest
+    /// was made.
+    File(MarketCache),
 }
 
 /// A backtest to run: the market, the contracts mirrored, the pace, the chart.
@@ -133,13 +134,15 @@ impl Backtest {
     /// recording and built again whenever it does not match. A damaged line of the recording is
     /// refused with its number; a file cut short by a kill plays up to its last whole line. A
     /// directory of recordings is read as one session, in memory ([`Backtest::from_dir`]).
+    ///
+    /// The recording is hashed here, once: every run of this backtest and of its clones (a
+    /// sweep's) replays the cache checked here, as the recording was then.
     pub fn from_file(path: impl AsRef<Path>) -> Result<Backtest, BacktestError> {
         let path = path.as_ref();
         if path.is_dir() {
             return Self::from_dir(path);
         }
-        MarketEvents::open(path)?;
-        Ok(Self::with(Market::File(path.to_path_buf())))
+        Ok(Self::with(Market::File(MarketCache::open(path)?)))
     }
 
     /// The market-stream frames of a directory of recordings read as one session, in time order
@@ -239,12 +242,12 @@ impl Backtest {
         self.record_session(path)
     }
 
-    /// A fingerprint of the market (FNV-1a of its frames, or of the recording's bytes): what
-    /// shards of one sweep share.
+    /// A fingerprint of the market (FNV-1a of its frames; a recording file's SHA-256, taken
+    /// when its cache was checked): what shards of one sweep share.
     pub(crate) fn fingerprint(&self) -> String {
         match &self.market {
             Market::Frames(frames) => sweep::fnv1a(frames.iter().map(|f| &f.bytes)),
-            Market::File(path) => sweep::fnv1a_file(path),
+            Market::File(cache) => crate::feeds::cache::hex(&cache.recording_sha256()),
         }
     }
 
@@ -253,8 +256,8 @@ impl Backtest {
         let events = match std::mem::replace(&mut self.market, Market::Frames(Vec::new())) {
             Market::Frames(frames) => MarketEvents::from_frames(frames),
             // A recorded session holds each frame's bytes as received.
-            Market::File(path) if self.record.is_some() => MarketEvents::open_with_frames(&path)?,
-            Market::File(path) => MarketEvents::open(&path)?,
+            Market::File(cache) if self.record.is_some() => cache.events_with_frames()?,
+            Market::File(cache) => cache.events(),
         };
         if events.is_empty() {
             return Err(BacktestError::NoFrames);

@@ -356,7 +356,8 @@ fn number(v: &Value) -> Option<f64> {
 pub struct SweepTable {
     /// The grid ([`Grid::fingerprint`]).
     pub grid: String,
-    /// The recording's fingerprint (FNV-1a of its frames).
+    /// The recording's fingerprint (FNV-1a of its frames given in memory; the SHA-256 of a
+    /// recording file).
     pub recording: String,
     /// Parameter sets in the whole grid.
     pub sets: usize,
@@ -522,26 +523,6 @@ pub(crate) fn fnv1a(chunks: impl IntoIterator<Item = impl AsRef<[u8]>>) -> Strin
     let mut h: u64 = 0xcbf2_9ce4_8422_2325;
     for chunk in chunks {
         for b in chunk.as_ref() {
-            h ^= u64::from(*b);
-            h = h.wrapping_mul(0x0100_0000_01b3);
-        }
-    }
-    format!("{h:016x}")
-}
-
-/// [`fnv1a`] of the file at `path`, read in chunks (an unreadable file: its path's).
-pub(crate) fn fnv1a_file(path: &Path) -> String {
-    use std::io::Read as _;
-    let Ok(mut file) = std::fs::File::open(path) else {
-        return fnv1a([path.display().to_string()]);
-    };
-    let mut h: u64 = 0xcbf2_9ce4_8422_2325;
-    let mut buf = vec![0; 1 << 16];
-    while let Ok(n) = file.read(&mut buf) {
-        if n == 0 {
-            break;
-        }
-        for b in &buf[..n] {
             h ^= u64::from(*b);
             h = h.wrapping_mul(0x0100_0000_01b3);
         }

@@ -9,19 +9,27 @@
 //! Prices and sizes stay exact: each decimal column is Parquet's DECIMAL(18, S) stored as INT64,
 //! S the largest scale the column holds in the recording, every value rescaled to it without
 //! rounding; a value that does not fit is refused, never rounded (a float would turn 0.1 into
-//! 0.1000000000000000055). `tables` turns frames into rows (pure); `write` puts rows in files.
+//! 0.1000000000000000055).
+//!
+//! The export streams: a recording file's market events come from its decoded cache
+//! ([`crate::feeds::cache`], built here the first time, as a backtest builds it), read twice, once
+//! for each column's scale and once to write the rows, each table's as a row group when
+//! [`write::ROWS_PER_GROUP`] have come. It holds a row group per table, whatever the
+//! recording's size. `tables` turns events into rows (pure); `write` puts rows in files.
 
-pub mod tables;
+mod tables;
 mod write;
 
 use std::path::{Path, PathBuf};
 
 use contango::recording::{Recording, RecordingError};
 
-pub use tables::Tables;
+use crate::feeds::cache::{self, CacheError, MarketCache, MarketEvents, market_frames};
+use tables::{Cell, TABLES, Widest};
+use write::TableFile;
 
 /// The files an export writes, in `out_dir`.
-pub const FILES: [&str; 3] = ["book_levels.parquet", "trades.parquet", "tickers.parquet"];
+pub const FILES: [&str; 3] = [TABLES[0].file, TABLES[1].file, TABLES[2].file];
 
 /// What an export wrote: each table's rows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -40,6 +48,9 @@ pub enum ExportError {
     /// The recording cannot be read (its file and line say where).
     #[error("{0}")]
     Recording(#[from] RecordingError),
+    /// Its decoded cache could not be written or read.
+    #[error("{0}")]
+    Cache(CacheError),
     /// A market frame the recording holds does not decode.
     #[error("line {line}: a market frame does not decode: {message}")]
     Frame {
@@ -48,8 +59,8 @@ pub enum ExportError {
         /// The decoder's words.
         message: String,
     },
-    /// The recording holds no market-stream frame: there is nothing to export.
-    #[error("no market-stream frame in the recording")]
+    /// The recording's market-stream frames hold no market event: there is nothing to export.
+    #[error("no market event in the recording (no market-stream frame holds one)")]
     NoMarket,
     /// A decimal that does not fit its column's DECIMAL(18, scale) once rescaled.
     #[error(
@@ -80,28 +91,123 @@ pub enum ExportError {
     },
 }
 
+impl From<CacheError> for ExportError {
+    fn from(e: CacheError) -> ExportError {
+        match e {
+            CacheError::Recording(e) => ExportError::Recording(e),
+            e => ExportError::Cache(e),
+        }
+    }
+}
+
 /// Exports `recording`'s market-stream frames to [`FILES`] in `out_dir` (created if missing;
-/// files there of the same names are replaced).
+/// files there of the same names are replaced). The recording is in memory already; a file is
+/// exported in bounded memory by [`parquet_file`].
 pub fn parquet(recording: &Recording, out_dir: &Path) -> Result<Exported, ExportError> {
-    let tables = Tables::from_recording(recording)?;
+    let market = || Ok(MarketEvents::from_frames(market_frames(recording)));
+    let line_of = |entry: u64| {
+        usize::try_from(entry)
+            .ok()
+            .and_then(|i| recording.entries.get(i))
+            .map_or(0, |e| e.line)
+    };
+    export(&market, &line_of, out_dir, write::ROWS_PER_GROUP)
+}
+
+/// Exports the recording at `path` ([`parquet`]): a file, plain or gzip, streamed from its decoded
+/// cache, which is built beside it first when it does not match it (as a backtest's is); a
+/// directory of them read as one session, in memory ([`Recording::from_dir`]). A damaged line is
+/// refused at its number, before any file is written.
+pub fn parquet_file(path: &Path, out_dir: &Path) -> Result<Exported, ExportError> {
+    if path.is_dir() {
+        return parquet(&Recording::from_dir(path)?, out_dir);
+    }
+    let cache = MarketCache::open(path)?;
+    let market = || Ok(cache.events());
+    // Only an error needs a line: the recording is read again to the entry.
+    let line_of = |entry: u64| {
+        let nth = usize::try_from(entry).unwrap_or(usize::MAX);
+        cache::entries(path)
+            .ok()
+            .and_then(|mut entries| entries.nth(nth)?.ok())
+            .map_or(0, |e| e.line)
+    };
+    export(&market, &line_of, out_dir, write::ROWS_PER_GROUP)
+}
+
+/// The export of the events `market` gives (twice: each column's scale first, then the rows),
+/// `line_of` naming the line of an entry refused, `per_group` rows to a row group.
+fn export(
+    market: &dyn Fn() -> Result<MarketEvents, ExportError>,
+    line_of: &dyn Fn(u64) -> usize,
+    out_dir: &Path,
+    per_group: usize,
+) -> Result<Exported, ExportError> {
+    let mut widest = TABLES.map(|t| vec![Widest::default(); t.columns.len()]);
+    let mut rows = [0_usize; 3];
+    let mut events = market()?;
+    let mut any = false;
+    for played in &mut events {
+        let played = played?;
+        any = true;
+        tables::rows(&played.event, |table, cells| {
+            rows[table] += 1;
+            for (w, cell) in widest[table].iter_mut().zip(cells) {
+                if let Cell::Decimal(Some(d)) = cell {
+                    w.note(played.entry, *d);
+                }
+            }
+            Ok::<_, ExportError>(())
+        })?;
+    }
+    // A frame that does not decode is refused: an export that silently lacked it would pass for
+    // the market.
+    if let Some(u) = events.undecodable() {
+        return Err(ExportError::Frame {
+            line: line_of(u.entry),
+            message: u.message.clone(),
+        });
+    }
+    if !any {
+        return Err(ExportError::NoMarket);
+    }
+    let mut scales = Vec::with_capacity(TABLES.len());
+    for (table, widest) in TABLES.iter().zip(&widest) {
+        let scale =
+            |(w, (column, _)): (&Widest, &(&'static str, _))| w.scale(table.name, column, line_of);
+        scales.push(
+            widest
+                .iter()
+                .zip(table.columns)
+                .map(scale)
+                .collect::<Result<Vec<u32>, _>>()?,
+        );
+    }
     std::fs::create_dir_all(out_dir).map_err(|e| ExportError::Write {
         path: out_dir.to_path_buf(),
         message: e.to_string(),
     })?;
-    write::tables(&tables, out_dir, write::ROWS_PER_GROUP)?;
+    let mut files = Vec::with_capacity(TABLES.len());
+    for (table, scales) in TABLES.iter().zip(scales) {
+        files.push(TableFile::create(out_dir, table, scales, per_group)?);
+    }
+    for played in market()? {
+        let played = played?;
+        tables::rows(&played.event, |table, cells| {
+            files[table].push(cells, played.entry, line_of)
+        })?;
+    }
+    for file in &mut files {
+        file.finish()?;
+    }
+    for file in &mut files {
+        file.publish()?;
+    }
     Ok(Exported {
-        book_levels: tables.book.len(),
-        trades: tables.trades.len(),
-        tickers: tables.tickers.len(),
+        book_levels: rows[0],
+        trades: rows[1],
+        tickers: rows[2],
     })
-}
-
-/// Reads the recording at `path` (a file, plain or gzip, or a directory of them, as
-/// [`Recording::from_file`]) and exports it ([`parquet`]). A damaged recording is refused at its
-/// line.
-pub fn parquet_file(path: &Path, out_dir: &Path) -> Result<Exported, ExportError> {
-    let recording = Recording::from_file(path)?;
-    parquet(&recording, out_dir)
 }
 
 #[cfg(test)]

@@ -1,230 +1,239 @@
-//! Frames to rows: the export's tables in memory, before any file (pure, tested without one).
+//! Events to rows (pure, tested without a file): each table's columns, each row an event makes
+//! as its cells, and each decimal column's scale, the largest it holds, checked to fit.
 
-use contango::recording::Recording;
-use contango::{MarketEvent, MarketMessage, MarketStreamApi, Side};
+use contango::{MarketEvent, Side};
 use rust_decimal::Decimal;
 
 use super::ExportError;
-use crate::feeds::source::market_frames;
 
-/// One level of a depth snapshot.
-#[derive(Debug, Clone, PartialEq)]
-pub struct BookRow {
-    /// The frame's line in its file (for errors; not exported).
-    pub line: usize,
-    /// The snapshot's exchange time, ms since the epoch.
-    pub time_ms: i64,
-    /// The contract as the market stream names it (`e_btcusdt`).
-    pub contract: String,
-    /// The channel's price aggregation (0: the exact book).
-    pub step: i32,
-    /// `bid` or `ask`.
-    pub side: &'static str,
-    /// 1 for the best level, then outwards.
-    pub level: i32,
-    /// The level's price.
-    pub price: Decimal,
-    /// Its size, in contracts.
-    pub size: Decimal,
+/// How a column is stored.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Kind {
+    /// INT64.
+    Int64,
+    /// INT32.
+    Int32,
+    /// UTF-8 text.
+    Text,
+    /// INT64, null where a row has none.
+    OptInt64,
+    /// DECIMAL(18, scale) over INT64, in every row.
+    Decimal,
+    /// The same, null where a row has none.
+    OptDecimal,
 }
 
-/// One trade.
-#[derive(Debug, Clone, PartialEq)]
-pub struct TradeRow {
-    /// The frame's line in its file.
-    pub line: usize,
-    /// The trade's time (the frame's when the trade has none).
-    pub time_ms: i64,
-    /// The contract as the market stream names it.
-    pub contract: String,
-    /// The taker's side: `buy` or `sell` (another value as sent).
-    pub side: String,
-    /// The price.
-    pub price: Decimal,
-    /// The volume in contracts.
-    pub volume: Decimal,
-    /// The traded value, when sent.
-    pub amount: Option<Decimal>,
-    /// The trade id, when sent.
-    pub id: Option<i64>,
-}
-
-/// One ticker frame (24 hour statistics); a field the frame lacks is null.
-#[derive(Debug, Clone, PartialEq)]
-pub struct TickerRow {
-    /// The frame's line in its file.
-    pub line: usize,
-    /// The frame's exchange time.
-    pub time_ms: i64,
-    /// The contract as the market stream names it.
-    pub contract: String,
-    /// Open price 24 hours ago.
-    pub open: Option<Decimal>,
-    /// Highest price.
-    pub high: Option<Decimal>,
-    /// Lowest price.
-    pub low: Option<Decimal>,
-    /// Latest price.
-    pub close: Option<Decimal>,
-    /// Volume in contracts.
-    pub volume: Option<Decimal>,
-    /// Traded value.
-    pub amount: Option<Decimal>,
-    /// Price change as a fraction (-0.2922 is -29.22 %).
-    pub change: Option<Decimal>,
-}
-
-/// The three tables, rows in recording order.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct Tables {
-    /// `book_levels`.
-    pub book: Vec<BookRow>,
+/// A table: its name, its file and its columns.
+#[derive(Debug)]
+pub(super) struct Table {
     /// `trades`.
-    pub trades: Vec<TradeRow>,
-    /// `tickers`.
-    pub tickers: Vec<TickerRow>,
+    pub name: &'static str,
+    /// `trades.parquet`.
+    pub file: &'static str,
+    /// Each column's name and kind, in order.
+    pub columns: &'static [(&'static str, Kind)],
 }
 
-impl Tables {
-    /// The rows of `recording`'s market-stream frames. Candles and channels the spec does not
-    /// list are left out (a candle is the trades summed); a frame that does not decode is
-    /// refused at its line rather than skipped, so an export never silently lacks data.
-    pub fn from_recording(recording: &Recording) -> Result<Tables, ExportError> {
-        let frames = market_frames(recording);
-        if frames.is_empty() {
-            return Err(ExportError::NoMarket);
-        }
-        let mut tables = Tables::default();
-        for f in frames {
-            let line = usize::try_from(f.entry)
-                .ok()
-                .and_then(|i| recording.entries.get(i))
-                .map_or(0, |e| e.line);
-            match MarketStreamApi::decode_frame(&f.bytes) {
-                Ok(MarketMessage::Event(event)) => tables.add(line, event),
-                Ok(_) => {}
-                Err(e) => {
-                    return Err(ExportError::Frame {
-                        line,
-                        message: e.to_string(),
-                    });
-                }
-            }
-        }
-        Ok(tables)
-    }
+/// The three tables, in the order of [`super::FILES`]: one row per book level of each depth
+/// snapshot, per trade, per ticker frame.
+pub(super) const TABLES: [Table; 3] = [
+    Table {
+        name: "book_levels",
+        file: "book_levels.parquet",
+        columns: &[
+            ("time_ms", Kind::Int64),
+            ("contract", Kind::Text),
+            ("step", Kind::Int32),
+            ("side", Kind::Text),
+            ("level", Kind::Int32),
+            ("price", Kind::Decimal),
+            ("size", Kind::Decimal),
+        ],
+    },
+    Table {
+        name: "trades",
+        file: "trades.parquet",
+        columns: &[
+            ("time_ms", Kind::Int64),
+            ("contract", Kind::Text),
+            ("side", Kind::Text),
+            ("price", Kind::Decimal),
+            ("volume", Kind::Decimal),
+            ("amount", Kind::OptDecimal),
+            ("id", Kind::OptInt64),
+        ],
+    },
+    Table {
+        name: "tickers",
+        file: "tickers.parquet",
+        columns: &[
+            ("time_ms", Kind::Int64),
+            ("contract", Kind::Text),
+            ("open", Kind::OptDecimal),
+            ("high", Kind::OptDecimal),
+            ("low", Kind::OptDecimal),
+            ("close", Kind::OptDecimal),
+            ("volume", Kind::OptDecimal),
+            ("amount", Kind::OptDecimal),
+            ("change", Kind::OptDecimal),
+        ],
+    },
+];
 
-    /// Adds one event's rows.
-    fn add(&mut self, line: usize, event: MarketEvent) {
-        match event {
-            MarketEvent::Depth(d) => {
-                let sides = [("bid", d.tick.buys), ("ask", d.tick.asks)];
-                for (side, levels) in sides {
-                    for (n, l) in levels.into_iter().enumerate() {
-                        self.book.push(BookRow {
-                            line,
-                            time_ms: d.ts.0,
-                            contract: d.channel.symbol.clone(),
-                            step: d.channel.step,
-                            side,
-                            level: i32::try_from(n + 1).unwrap_or(i32::MAX),
-                            price: l.price,
-                            size: l.quantity,
-                        });
-                    }
+/// One cell of a row, as its column's kind holds it.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub(super) enum Cell<'a> {
+    /// An INT64.
+    Int64(i64),
+    /// An INT32.
+    Int32(i32),
+    /// Text.
+    Text(&'a str),
+    /// An INT64 or null.
+    OptInt64(Option<i64>),
+    /// A decimal (or null, in an optional column).
+    Decimal(Option<Decimal>),
+}
+
+/// Hands `row` each row `event` makes, with its table's place in [`TABLES`], in order: a depth
+/// snapshot's levels (`bid` then `ask`, 1 for the best, then outwards; its exchange time, its
+/// contract as the market stream names it, `e_btcusdt`, its channel's price step), a trade's
+/// (its own time, else the frame's; the taker's side, `buy`, `sell` or another as sent), a
+/// ticker's (24-hour figures, a field the frame lacks null; `change` is a fraction, -0.2922 for
+/// -29.22 %). Candles and channels the spec does not list make none: a candle is the trades
+/// summed.
+pub(super) fn rows<E>(
+    event: &MarketEvent,
+    mut row: impl FnMut(usize, &[Cell<'_>]) -> Result<(), E>,
+) -> Result<(), E> {
+    match event {
+        MarketEvent::Depth(d) => {
+            for (side, levels) in [("bid", &d.tick.buys), ("ask", &d.tick.asks)] {
+                for (n, l) in levels.iter().enumerate() {
+                    row(
+                        0,
+                        &[
+                            Cell::Int64(d.ts.0),
+                            Cell::Text(&d.channel.symbol),
+                            Cell::Int32(d.channel.step),
+                            Cell::Text(side),
+                            Cell::Int32(i32::try_from(n + 1).unwrap_or(i32::MAX)),
+                            Cell::Decimal(Some(l.price)),
+                            Cell::Decimal(Some(l.quantity)),
+                        ],
+                    )?;
                 }
             }
-            MarketEvent::Trades(t) => {
-                for trade in t.tick.data {
-                    self.trades.push(TradeRow {
-                        line,
-                        time_ms: trade.ts.map_or(t.ts.0, |ts| ts.0),
-                        contract: t.channel.symbol.clone(),
-                        side: match trade.side {
-                            Side::Buy => "buy".to_owned(),
-                            Side::Sell => "sell".to_owned(),
-                            Side::Other(s) => s,
-                        },
-                        price: trade.price,
-                        volume: trade.vol,
-                        amount: trade.amount,
-                        id: trade.id,
-                    });
-                }
-            }
-            MarketEvent::Ticker(t) => self.tickers.push(TickerRow {
-                line,
-                time_ms: t.ts.0,
-                contract: t.channel.symbol,
-                open: t.tick.open,
-                high: t.tick.high,
-                low: t.tick.low,
-                close: t.tick.close,
-                volume: t.tick.vol,
-                amount: t.tick.amount,
-                change: t.tick.rose,
-            }),
-            _ => {}
         }
+        MarketEvent::Trades(t) => {
+            for trade in &t.tick.data {
+                let side = match &trade.side {
+                    Side::Buy => "buy",
+                    Side::Sell => "sell",
+                    Side::Other(s) => s,
+                };
+                row(
+                    1,
+                    &[
+                        Cell::Int64(trade.ts.map_or(t.ts.0, |ts| ts.0)),
+                        Cell::Text(&t.channel.symbol),
+                        Cell::Text(side),
+                        Cell::Decimal(Some(trade.price)),
+                        Cell::Decimal(Some(trade.vol)),
+                        Cell::Decimal(trade.amount),
+                        Cell::OptInt64(trade.id),
+                    ],
+                )?;
+            }
+        }
+        MarketEvent::Ticker(t) => {
+            let k = &t.tick;
+            row(
+                2,
+                &[
+                    Cell::Int64(t.ts.0),
+                    Cell::Text(&t.channel.symbol),
+                    Cell::Decimal(k.open),
+                    Cell::Decimal(k.high),
+                    Cell::Decimal(k.low),
+                    Cell::Decimal(k.close),
+                    Cell::Decimal(k.vol),
+                    Cell::Decimal(k.amount),
+                    Cell::Decimal(k.rose),
+                ],
+            )?;
+        }
+        _ => {}
     }
+    Ok(())
 }
 
 /// The precision of every decimal column: the most digits an INT64 always holds.
 pub const PRECISION: u32 = 18;
 
-/// A decimal column made ready for DECIMAL(18, scale) over INT64: its scale, the values
-/// rescaled to it (present ones only, as Parquet stores them), and for an optional column
-/// whether each row has one.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct Scaled {
-    /// The largest scale among the values (0 for a column without any).
-    pub scale: u32,
-    /// The present values, `value × 10^scale`, exactly.
-    pub values: Vec<i64>,
-    /// Per row, 1 when it has a value and 0 when null.
-    pub defined: Vec<i16>,
+/// What a decimal column holds, seen value by value: the largest scale, and the value with the
+/// most digits before the point, each with its entry (the first one, for a tie).
+#[derive(Debug, Clone, Copy, Default)]
+pub(super) struct Widest {
+    /// The largest scale, and the first value of it.
+    deepest: Option<(u32, u64, Decimal)>,
+    /// The most digits before the point (negative for a value below 0.1), and the first value
+    /// with them.
+    widest: Option<(i64, u64, Decimal)>,
 }
 
-/// Rescales `column` (a row's line beside each value, for the error) of `table` to its largest
-/// scale, refusing a value whose digits do not fit rather than rounding it.
-pub fn scaled(
-    table: &'static str,
-    column: &'static str,
-    values: &[(usize, Option<Decimal>)],
-) -> Result<Scaled, ExportError> {
-    let scale = values
-        .iter()
-        .filter_map(|(_, v)| v.map(|d| d.scale()))
-        .max()
-        .unwrap_or(0);
-    let limit = 10i128.pow(PRECISION) - 1;
-    let mut out = Scaled {
-        scale,
-        values: Vec::with_capacity(values.len()),
-        defined: Vec::with_capacity(values.len()),
-    };
-    for (line, v) in values {
-        let Some(d) = v else {
-            out.defined.push(0);
-            continue;
+impl Widest {
+    /// Notes `d`, of the entry `entry`.
+    pub(super) fn note(&mut self, entry: u64, d: Decimal) {
+        if self.deepest.is_none_or(|(scale, ..)| d.scale() > scale) {
+            self.deepest = Some((d.scale(), entry, d));
+        }
+        let digits = d
+            .mantissa()
+            .unsigned_abs()
+            .checked_ilog10()
+            .map_or(0, |n| n + 1);
+        let width = i64::from(digits) - i64::from(d.scale());
+        if self.widest.is_none_or(|(w, ..)| width > w) {
+            self.widest = Some((width, entry, d));
+        }
+    }
+
+    /// The column's scale, the largest it holds (0 without a value), or the value that would
+    /// not fit DECIMAL(18, scale) once rescaled, refused with its line (`line_of` its entry)
+    /// rather than rounded.
+    pub(super) fn scale(
+        &self,
+        table: &'static str,
+        column: &'static str,
+        line_of: &dyn Fn(u64) -> usize,
+    ) -> Result<u32, ExportError> {
+        let scale = self.deepest.map_or(0, |(scale, ..)| scale);
+        // A value of `w` digits before the point takes `w + scale` digits rescaled.
+        let refused = match (self.deepest, self.widest) {
+            (Some((_, entry, d)), _) if scale > PRECISION => Some((entry, d)),
+            (_, Some((w, entry, d))) if w + i64::from(scale) > i64::from(PRECISION) => {
+                Some((entry, d))
+            }
+            _ => None,
         };
-        let fits = 10i128
-            .checked_pow(scale - d.scale())
-            .and_then(|f| d.mantissa().checked_mul(f))
-            .filter(|m| m.abs() <= limit && scale <= PRECISION)
-            .and_then(|m| i64::try_from(m).ok());
-        let Some(m) = fits else {
-            return Err(ExportError::DoesNotFit {
+        match refused {
+            Some((entry, d)) => Err(ExportError::DoesNotFit {
                 table,
                 column,
                 value: d.to_string(),
                 precision: PRECISION,
                 scale,
-                line: *line,
-            });
-        };
-        out.values.push(m);
-        out.defined.push(1);
+                line: line_of(entry),
+            }),
+            None => Ok(scale),
+        }
     }
-    Ok(out)
+}
+
+/// `d × 10^scale`, exactly, when it fits an INT64 (a column's values fit once
+/// [`Widest::scale`] has passed it).
+pub(super) fn rescaled(d: Decimal, scale: u32) -> Option<i64> {
+    let factor = 10i128.checked_pow(scale.checked_sub(d.scale())?)?;
+    i64::try_from(d.mantissa().checked_mul(factor)?).ok()
 }

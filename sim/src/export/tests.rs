@@ -4,10 +4,12 @@ use parquet::basic::{LogicalType, Repetition};
 use parquet::data_type::Decimal as Pq;
 use parquet::file::reader::{FileReader, SerializedFileReader};
 use parquet::record::Field;
+use rust_decimal::Decimal;
 use rust_decimal_macros::dec;
 use serde_json::json;
 
 use super::*;
+use crate::feeds::cache;
 
 const DEPTH: &str = r#"{"channel":"market_e_btcusdt_depth_step0","ts":1700000000000,"tick":{"asks":[["65000.5","1.25"],["65001","3"]],"buys":[["64999.75","2"]]}}"#;
 const TRADES: &str = r#"{"channel":"market_e_btcusdt_trade_ticker","ts":1700000000100,"tick":{"data":[{"id":7,"price":"65000.5","vol":"0.5","side":"BUY","ts":1700000000090},{"price":65000,"vol":2,"side":"sell","amount":"130000.25"}]}}"#;
@@ -38,6 +40,19 @@ fn recording(dir: &Path, frames: &[&str]) -> PathBuf {
     let path = dir.join("market.jsonl");
     std::fs::write(&path, text).expect("the recording written");
     path
+}
+
+/// The recording at `path` gzipped, beside it (its name and `.gz`).
+fn gzipped(path: &Path) -> PathBuf {
+    use std::io::Write as _;
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    gz.write_all(&std::fs::read(path).expect("readable"))
+        .expect("compressed");
+    let mut name = path.as_os_str().to_owned();
+    name.push(".gz");
+    let out = PathBuf::from(name);
+    std::fs::write(&out, gz.finish().expect("compressed")).expect("written");
+    out
 }
 
 /// Each row of a Parquet file as (column, value) pairs, read with the parquet crate's reader.
@@ -189,6 +204,24 @@ fn a_damaged_recording_is_refused_at_its_line() {
     );
     assert!(e.to_string().contains("line 4"), "{e}");
     assert!(!dir.join("out").exists());
+    // The cache builder's refusal, word for word: the export reads the recording through it.
+    let built = MarketEvents::open(&path).expect_err("refused");
+    assert_eq!(built.to_string(), e.to_string());
+    assert!(!cache::cache_path(&path).exists(), "no cache of it");
+    // Gzipped, the same line.
+    let e = parquet_file(&gzipped(&path), &dir.join("out")).expect_err("refused");
+    assert!(
+        matches!(&e, ExportError::Recording(r) if r.line == 4),
+        "{e}"
+    );
+    assert!(!dir.join("out").exists());
+    // A line cut short at the end (a killed recorder) is not damage: what is before it exports.
+    let path = recording(&dir, &[DEPTH, TRADES, TICKER]);
+    let mut text = std::fs::read_to_string(&path).expect("readable");
+    text.push_str(r#"{"at_us":5000,"kind":"fr"#);
+    std::fs::write(&path, text).expect("written");
+    let exported = parquet_file(&path, &dir.join("out")).expect("exported");
+    assert_eq!((exported.trades, exported.tickers), (2, 1));
 }
 
 #[test]
@@ -199,6 +232,67 @@ fn a_market_frame_that_does_not_decode_is_refused_at_its_line() {
     let path = recording(&dir, &[DEPTH, TRADES, bad]);
     let e = parquet_file(&path, &dir.join("out")).expect_err("refused");
     assert!(matches!(e, ExportError::Frame { line: 5, .. }), "{e}");
+    // Replays skip it: the cache was built, and keeps it; exported again from the cache, it is
+    // refused again.
+    assert!(cache::cache_path(&path).is_file());
+    let again = parquet_file(&path, &dir.join("out")).expect_err("refused");
+    assert_eq!(again.to_string(), e.to_string());
+    assert!(!dir.join("out").exists(), "no file written");
+}
+
+#[test]
+fn a_gzip_recording_exports_as_its_text_does_and_a_wide_value_is_refused_at_its_line() {
+    let dir = temp("gzip");
+    let plain = recording(&dir, &[DEPTH, TRADES, TICKER]);
+    let path = gzipped(&plain);
+    let from_gzip = parquet_file(&path, &dir.join("gz")).expect("exported");
+    let from_text = parquet_file(&plain, &dir.join("text")).expect("exported");
+    assert_eq!(from_gzip, from_text);
+    let same = |out: &str| {
+        for name in FILES {
+            let text = rows(&dir.join("text").join(name));
+            assert_eq!(rows(&dir.join(out).join(name)), text, "{out}: {name}");
+        }
+    };
+    same("gz");
+    // A directory holding it reads as one session, the same rows.
+    let session = dir.join("session");
+    std::fs::create_dir_all(&session).expect("a directory");
+    std::fs::copy(&path, session.join("market.jsonl.gz")).expect("copied");
+    assert_eq!(
+        parquet_file(&session, &dir.join("dir")).ok(),
+        Some(from_text)
+    );
+    same("dir");
+
+    // A trade price of 18 decimals, then one of 10 two lines on (a blank line between): 10 does
+    // not fit DECIMAL(18, 18), refused at its line in the file.
+    let trade = |price: &str| {
+        format!(
+            r#"{{"channel":"market_e_btcusdt_trade_ticker","ts":1700000000100,"tick":{{"data":[{{"price":"{price}","vol":"1","side":"buy"}}]}}}}"#
+        )
+    };
+    let path = recording(&dir, &[DEPTH, &trade("0.000000000000000001")]);
+    let mut text = std::fs::read_to_string(&path).expect("readable");
+    text.push('\n');
+    let line = json!({"at_us": 9000, "kind": "frame", "conn": 1, "dir": "in", "text": trade("10")});
+    text.push_str(&format!("{line}\n"));
+    std::fs::write(&path, text).expect("written");
+    let e = parquet_file(&path, &dir.join("wide")).expect_err("refused");
+    assert!(
+        matches!(
+            &e,
+            ExportError::DoesNotFit {
+                table: "trades",
+                column: "price",
+                line: 6,
+                scale: 18,
+                ..
+            }
+        ),
+        "{e}"
+    );
+    assert!(!dir.join("wide").exists(), "refused before any file");
 }
 
 #[test]
@@ -212,8 +306,11 @@ fn a_recording_without_a_market_is_refused() {
 #[test]
 fn a_value_too_wide_for_its_columns_scale_is_refused_not_rounded() {
     // 18 decimals in one row make the column's scale 18: 10 no longer fits 18 digits.
-    let values = [(3, Some(dec!(0.000000000000000001))), (9, Some(dec!(10)))];
-    let e = tables::scaled("trades", "price", &values).expect_err("refused");
+    let line_of = |entry: u64| entry as usize + 2;
+    let mut w = Widest::default();
+    w.note(1, dec!(0.000000000000000001));
+    w.note(7, dec!(10));
+    let e = w.scale("trades", "price", &line_of).expect_err("refused");
     assert!(
         matches!(
             &e,
@@ -231,17 +328,26 @@ fn a_value_too_wide_for_its_columns_scale_is_refused_not_rounded() {
             .contains("line 9: trades.price: 10 does not fit DECIMAL(18, 18)"),
         "{e}"
     );
-    // What fits is exact, nulls kept apart.
-    let ok = tables::scaled(
-        "t",
-        "c",
-        &[(1, Some(dec!(-1.5))), (2, None), (3, Some(dec!(2.25)))],
-    )
-    .expect("readable");
-    assert_eq!(
-        (ok.scale, ok.values, ok.defined),
-        (2, vec![-150, 225], vec![1, 0, 1])
-    );
+    // A scale past 18 fits nothing; 18 digits before the point fit a scale of 0 only.
+    let mut deep = Widest::default();
+    deep.note(3, Decimal::new(1, 19));
+    assert!(deep.scale("t", "c", &line_of).is_err());
+    let mut wide = Widest::default();
+    wide.note(0, dec!(999999999999999999));
+    assert_eq!(wide.scale("t", "c", &line_of).ok(), Some(0));
+    wide.note(1, dec!(0.5));
+    assert!(wide.scale("t", "c", &line_of).is_err());
+    // What fits is exact, at the column's largest scale.
+    let mut ok = Widest::default();
+    for (entry, d) in [(1, dec!(-1.5)), (3, dec!(2.25)), (4, dec!(-0.0))] {
+        ok.note(entry, d);
+    }
+    assert_eq!(ok.scale("t", "c", &line_of).ok(), Some(2));
+    let values: Vec<_> = [dec!(-1.5), dec!(2.25), dec!(-0.0)]
+        .into_iter()
+        .map(|d| tables::rescaled(d, 2))
+        .collect();
+    assert_eq!(values, [Some(-150), Some(225), Some(0)]);
 }
 
 #[test]
@@ -249,11 +355,11 @@ fn a_table_cut_into_row_groups_reads_back_whole_nulls_in_their_rows() {
     let dir = temp("groups");
     let path = recording(&dir, &[DEPTH, TRADES, TRADES, TICKER]);
     let recording = Recording::from_file(&path).expect("readable");
-    let tables = Tables::from_recording(&recording).expect("rows");
     let out = dir.join("out");
-    std::fs::create_dir_all(&out).expect("readable");
     // Three rows of book levels, four trades (ids and amounts null in every other row).
-    write::tables(&tables, &out, 2).expect("written");
+    let market = || Ok(MarketEvents::from_frames(market_frames(&recording)));
+    let exported = export(&market, &|_| 0, &out, 2).expect("written");
+    assert_eq!((exported.book_levels, exported.trades), (3, 4));
     let file = std::fs::File::open(out.join("trades.parquet")).expect("readable");
     let reader = SerializedFileReader::new(file).expect("readable");
     assert_eq!(reader.metadata().num_row_groups(), 2);
@@ -283,11 +389,21 @@ fn a_table_cut_into_row_groups_reads_back_whole_nulls_in_their_rows() {
             decimal(13_000_025, 2)
         ]
     );
+    assert_eq!(
+        column("side"),
+        [text("buy"), text("sell"), text("buy"), text("sell")]
+    );
     assert_eq!(rows(&out.join("book_levels.parquet")).len(), 3);
     let file = std::fs::File::open(out.join("book_levels.parquet")).expect("readable");
     let reader = SerializedFileReader::new(file).expect("readable");
     assert_eq!(reader.metadata().num_row_groups(), 2);
     assert_eq!(rows(&out.join("tickers.parquet")).len(), 1);
+    // The file exported from the same recording, in one row group each, holds the same rows.
+    let whole = dir.join("whole");
+    parquet_file(&path, &whole).expect("exported");
+    for name in FILES {
+        assert_eq!(rows(&whole.join(name)), rows(&out.join(name)), "{name}");
+    }
 }
 
 #[test]

@@ -1,8 +1,13 @@
-//! Rows to files: each table through the parquet crate's column writer (no arrow), in row groups
-//! of [`ROWS_PER_GROUP`], written beside its final name and renamed, so a failed export leaves no
+//! Rows to files as they come: each table's file open through the parquet crate's column writer
+//! (no arrow), its rows buffered by column and written as a row group each time
+//! [`ROWS_PER_GROUP`] have come, so an export holds one row group per table whatever the
+//! recording's size. A file is written beside its final name and renamed once every table is
+//! whole ([`TableFile::publish`]); a file not published is removed, so a failed export leaves no
 //! half file.
 
-use std::path::Path;
+use std::collections::HashMap;
+use std::fs::File;
+use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use parquet::basic::{LogicalType, Repetition, Type as Physical};
@@ -10,255 +15,295 @@ use parquet::data_type::{ByteArray, ByteArrayType, Int32Type, Int64Type};
 use parquet::file::properties::WriterProperties;
 use parquet::file::writer::SerializedFileWriter;
 use parquet::schema::types::Type;
-use rust_decimal::Decimal;
 
-use super::tables::{PRECISION, Scaled, Tables, scaled};
-use super::{ExportError, FILES};
+use super::ExportError;
+use super::tables::{Cell, Kind, PRECISION, Table, rescaled};
 
 /// Rows per row group: readers such as DuckDB scan a file's row groups in parallel and skip
 /// them by their statistics, so weeks of book levels are not one group (pyarrow's default).
 pub const ROWS_PER_GROUP: usize = 1 << 20;
 
-/// One column's values, typed as they are stored.
-enum Values {
-    /// INT64.
+/// Text values written at a time: each a reference to its column's copy of the text.
+const TEXT_BATCH: usize = 1 << 12;
+
+/// A column's values in the row group being filled, typed as they are stored.
+enum Buffer {
+    /// INT64, or a required decimal rescaled.
     Int64(Vec<i64>),
     /// INT32.
     Int32(Vec<i32>),
-    /// UTF-8 text.
-    Text(Vec<ByteArray>),
-    /// INT64 with nulls: the present values and each row's definition level.
-    OptInt64(Vec<i64>, Vec<i16>),
-    /// DECIMAL(18, scale) over INT64; `required` when no row lacks one.
-    Decimal(Scaled, bool),
+    /// Text.
+    Text(Texts),
+    /// INT64 with nulls (an optional decimal rescaled): the present values, each row's
+    /// definition level.
+    Opt(Vec<i64>, Vec<i16>),
 }
 
-/// A named column.
-struct Column {
-    name: &'static str,
-    values: Values,
+/// A text column's values: each an index into the distinct texts seen (contracts, sides: a
+/// few), so a row costs four bytes until it is written.
+#[derive(Default)]
+struct Texts {
+    rows: Vec<u32>,
+    seen: Vec<ByteArray>,
+    index: HashMap<Box<str>, u32>,
+    last: Option<u32>,
 }
 
-impl Column {
-    fn new(name: &'static str, values: Values) -> Self {
-        Column { name, values }
-    }
-
-    /// The column's Parquet type.
-    fn schema(&self) -> parquet::errors::Result<Type> {
-        let (physical, repetition, logical) = match &self.values {
-            Values::Int64(_) => (Physical::INT64, Repetition::REQUIRED, None),
-            Values::Int32(_) => (Physical::INT32, Repetition::REQUIRED, None),
-            Values::Text(_) => (
-                Physical::BYTE_ARRAY,
-                Repetition::REQUIRED,
-                Some(LogicalType::String),
-            ),
-            Values::OptInt64(..) => (Physical::INT64, Repetition::OPTIONAL, None),
-            Values::Decimal(s, required) => (
-                Physical::INT64,
-                if *required {
-                    Repetition::REQUIRED
-                } else {
-                    Repetition::OPTIONAL
-                },
-                Some(LogicalType::Decimal {
-                    scale: s.scale as i32,
-                    precision: PRECISION as i32,
-                }),
-            ),
+impl Texts {
+    fn push(&mut self, s: &str) {
+        let i = match self.last {
+            Some(i) if self.seen[i as usize].data() == s.as_bytes() => i,
+            _ => match self.index.get(s) {
+                Some(&i) => i,
+                None => {
+                    let i = u32::try_from(self.seen.len()).unwrap_or(u32::MAX);
+                    self.seen.push(ByteArray::from(s));
+                    self.index.insert(s.into(), i);
+                    i
+                }
+            },
         };
-        let mut b = Type::primitive_type_builder(self.name, physical)
-            .with_repetition(repetition)
-            .with_logical_type(logical);
-        if let Values::Decimal(s, _) = &self.values {
-            b = b
-                .with_precision(PRECISION as i32)
-                .with_scale(s.scale as i32);
-        }
-        b.build()
+        self.last = Some(i);
+        self.rows.push(i);
     }
 }
 
-/// A required decimal column.
-fn decimal(
-    table: &'static str,
-    name: &'static str,
-    values: impl Iterator<Item = (usize, Decimal)>,
-) -> Result<Column, ExportError> {
-    let values: Vec<_> = values.map(|(l, d)| (l, Some(d))).collect();
-    Ok(Column::new(
-        name,
-        Values::Decimal(scaled(table, name, &values)?, true),
-    ))
+impl Buffer {
+    fn of(kind: Kind) -> Buffer {
+        match kind {
+            Kind::Int64 | Kind::Decimal => Buffer::Int64(Vec::new()),
+            Kind::Int32 => Buffer::Int32(Vec::new()),
+            Kind::Text => Buffer::Text(Texts::default()),
+            Kind::OptInt64 | Kind::OptDecimal => Buffer::Opt(Vec::new(), Vec::new()),
+        }
+    }
+
+    fn clear(&mut self) {
+        match self {
+            Buffer::Int64(v) => v.clear(),
+            Buffer::Int32(v) => v.clear(),
+            Buffer::Text(t) => t.rows.clear(),
+            Buffer::Opt(v, d) => {
+                v.clear();
+                d.clear();
+            }
+        }
+    }
 }
 
-/// An optional decimal column (null where a row has none).
-fn optional_decimal(
-    table: &'static str,
-    name: &'static str,
-    values: impl Iterator<Item = (usize, Option<Decimal>)>,
-) -> Result<Column, ExportError> {
-    let values: Vec<_> = values.collect();
-    Ok(Column::new(
-        name,
-        Values::Decimal(scaled(table, name, &values)?, false),
-    ))
-}
-
-fn text<'a>(values: impl Iterator<Item = &'a str>) -> Values {
-    Values::Text(values.map(ByteArray::from).collect())
-}
-
-/// Writes the three tables to [`FILES`] in `dir`, `per_group` rows to a row group.
-pub fn tables(t: &Tables, dir: &Path, per_group: usize) -> Result<(), ExportError> {
-    let b = &t.book;
-    let book = vec![
-        Column::new(
-            "time_ms",
-            Values::Int64(b.iter().map(|r| r.time_ms).collect()),
+/// A column's Parquet type: `kind`, and `scale` for a decimal.
+fn schema(name: &str, kind: Kind, scale: u32) -> parquet::errors::Result<Type> {
+    let decimal = Some(LogicalType::Decimal {
+        scale: scale as i32,
+        precision: PRECISION as i32,
+    });
+    let (physical, repetition, logical) = match kind {
+        Kind::Int64 => (Physical::INT64, Repetition::REQUIRED, None),
+        Kind::Int32 => (Physical::INT32, Repetition::REQUIRED, None),
+        Kind::Text => (
+            Physical::BYTE_ARRAY,
+            Repetition::REQUIRED,
+            Some(LogicalType::String),
         ),
-        Column::new("contract", text(b.iter().map(|r| r.contract.as_str()))),
-        Column::new("step", Values::Int32(b.iter().map(|r| r.step).collect())),
-        Column::new("side", text(b.iter().map(|r| r.side))),
-        Column::new("level", Values::Int32(b.iter().map(|r| r.level).collect())),
-        decimal("book_levels", "price", b.iter().map(|r| (r.line, r.price)))?,
-        decimal("book_levels", "size", b.iter().map(|r| (r.line, r.size)))?,
-    ];
-    let tr = &t.trades;
-    let trades = vec![
-        Column::new(
-            "time_ms",
-            Values::Int64(tr.iter().map(|r| r.time_ms).collect()),
-        ),
-        Column::new("contract", text(tr.iter().map(|r| r.contract.as_str()))),
-        Column::new("side", text(tr.iter().map(|r| r.side.as_str()))),
-        decimal("trades", "price", tr.iter().map(|r| (r.line, r.price)))?,
-        decimal("trades", "volume", tr.iter().map(|r| (r.line, r.volume)))?,
-        optional_decimal("trades", "amount", tr.iter().map(|r| (r.line, r.amount)))?,
-        Column::new(
-            "id",
-            Values::OptInt64(
-                tr.iter().filter_map(|r| r.id).collect(),
-                tr.iter().map(|r| i16::from(r.id.is_some())).collect(),
-            ),
-        ),
-    ];
-    let tk = &t.tickers;
-    let ticker = |name, f: fn(&super::tables::TickerRow) -> Option<Decimal>| {
-        optional_decimal("tickers", name, tk.iter().map(|r| (r.line, f(r))))
+        Kind::OptInt64 => (Physical::INT64, Repetition::OPTIONAL, None),
+        Kind::Decimal => (Physical::INT64, Repetition::REQUIRED, decimal),
+        Kind::OptDecimal => (Physical::INT64, Repetition::OPTIONAL, decimal),
     };
-    let tickers = vec![
-        Column::new(
-            "time_ms",
-            Values::Int64(tk.iter().map(|r| r.time_ms).collect()),
-        ),
-        Column::new("contract", text(tk.iter().map(|r| r.contract.as_str()))),
-        ticker("open", |r| r.open)?,
-        ticker("high", |r| r.high)?,
-        ticker("low", |r| r.low)?,
-        ticker("close", |r| r.close)?,
-        ticker("volume", |r| r.volume)?,
-        ticker("amount", |r| r.amount)?,
-        ticker("change", |r| r.change)?,
-    ];
-    let [book_file, trades_file, tickers_file] = FILES;
-    let groups = |rows: usize| Groups { rows, per_group };
-    file(&dir.join(book_file), "book_levels", book, groups(b.len()))?;
-    file(&dir.join(trades_file), "trades", trades, groups(tr.len()))?;
-    file(
-        &dir.join(tickers_file),
-        "tickers",
-        tickers,
-        groups(tk.len()),
-    )
+    let mut b = Type::primitive_type_builder(name, physical)
+        .with_repetition(repetition)
+        .with_logical_type(logical);
+    if matches!(kind, Kind::Decimal | Kind::OptDecimal) {
+        b = b.with_precision(PRECISION as i32).with_scale(scale as i32);
+    }
+    b.build()
 }
 
-/// A table's rows and how many go to a row group.
-#[derive(Clone, Copy)]
-struct Groups {
+/// One table's file being written.
+pub(super) struct TableFile {
+    table: &'static Table,
+    /// Each column's scale (0 but for decimals).
+    scales: Vec<u32>,
+    path: PathBuf,
+    partial: PathBuf,
+    writer: Option<SerializedFileWriter<File>>,
+    columns: Vec<Buffer>,
+    /// Rows buffered, row groups written.
     rows: usize,
+    groups: usize,
     per_group: usize,
+    published: bool,
 }
 
-/// Writes one table to `path` (through `path.tmp`, renamed once whole).
-fn file(path: &Path, table: &str, columns: Vec<Column>, groups: Groups) -> Result<(), ExportError> {
-    let failed = |message: String| ExportError::Write {
-        path: path.to_path_buf(),
-        message,
-    };
-    let mut partial = path.as_os_str().to_owned();
-    partial.push(".tmp");
-    let partial = std::path::PathBuf::from(partial);
-    write(&partial, table, &columns, groups).map_err(|e| {
-        let _ = std::fs::remove_file(&partial);
-        failed(e)
-    })?;
-    std::fs::rename(&partial, path).map_err(|e| failed(e.to_string()))
-}
+impl TableFile {
+    /// Starts `table`'s file in `dir` (`scales`: each column's), `per_group` rows to a row
+    /// group.
+    pub(super) fn create(
+        dir: &Path,
+        table: &'static Table,
+        scales: Vec<u32>,
+        per_group: usize,
+    ) -> Result<TableFile, ExportError> {
+        let path = dir.join(table.file);
+        let mut partial = path.as_os_str().to_owned();
+        partial.push(".tmp");
+        let mut file = TableFile {
+            table,
+            scales,
+            partial: PathBuf::from(partial),
+            writer: None,
+            columns: table.columns.iter().map(|(_, k)| Buffer::of(*k)).collect(),
+            rows: 0,
+            groups: 0,
+            per_group: per_group.max(1),
+            published: false,
+            path,
+        };
+        let fields = table
+            .columns
+            .iter()
+            .zip(&file.scales)
+            .map(|((name, kind), scale)| schema(name, *kind, *scale).map(Arc::new))
+            .collect::<Result<Vec<_>, _>>()
+            .map_err(|e| file.failed(e))?;
+        let schema = Type::group_type_builder(table.name)
+            .with_fields(fields)
+            .build()
+            .map_err(|e| file.failed(e))?;
+        let out = File::create(&file.partial).map_err(|e| file.failed(e))?;
+        let props = Arc::new(WriterProperties::builder().build());
+        let writer =
+            SerializedFileWriter::new(out, Arc::new(schema), props).map_err(|e| file.failed(e))?;
+        file.writer = Some(writer);
+        Ok(file)
+    }
 
-fn write(path: &Path, table: &str, columns: &[Column], groups: Groups) -> Result<(), String> {
-    let fields = columns
-        .iter()
-        .map(|c| c.schema().map(Arc::new))
-        .collect::<Result<Vec<_>, _>>()
-        .map_err(|e| e.to_string())?;
-    let schema = Type::group_type_builder(table)
-        .with_fields(fields)
-        .build()
-        .map_err(|e| e.to_string())?;
-    let out = std::fs::File::create(path).map_err(|e| e.to_string())?;
-    let props = Arc::new(WriterProperties::builder().build());
-    let mut writer =
-        SerializedFileWriter::new(out, Arc::new(schema), props).map_err(|e| e.to_string())?;
-    // A column with nulls stores only its present values: where each group's start among them.
-    let mut present = vec![0usize; columns.len()];
-    let mut start = 0;
-    // An empty table still has its one (empty) row group, so every reader sees its columns.
-    while start < groups.rows || start == 0 {
-        let end = groups.rows.min(start + groups.per_group.max(1));
+    fn failed(&self, e: impl std::fmt::Display) -> ExportError {
+        ExportError::Write {
+            path: self.path.clone(),
+            message: e.to_string(),
+        }
+    }
+
+    /// Adds a row, its cells in the table's column order, from the entry `entry` (`line_of`
+    /// names its line); writes a row group when one is full.
+    pub(super) fn push(
+        &mut self,
+        cells: &[Cell<'_>],
+        entry: u64,
+        line_of: &dyn Fn(u64) -> usize,
+    ) -> Result<(), ExportError> {
+        let table = self.table;
+        for (i, (buffer, cell)) in self.columns.iter_mut().zip(cells).enumerate() {
+            let scale = self.scales[i];
+            let exact = |d: rust_decimal::Decimal| {
+                rescaled(d, scale).ok_or_else(|| ExportError::DoesNotFit {
+                    table: table.name,
+                    column: table.columns[i].0,
+                    value: d.to_string(),
+                    precision: PRECISION,
+                    scale,
+                    line: line_of(entry),
+                })
+            };
+            match (buffer, *cell) {
+                (Buffer::Int64(v), Cell::Int64(x)) => v.push(x),
+                (Buffer::Int64(v), Cell::Decimal(Some(d))) => v.push(exact(d)?),
+                (Buffer::Int32(v), Cell::Int32(x)) => v.push(x),
+                (Buffer::Text(t), Cell::Text(s)) => t.push(s),
+                (Buffer::Opt(v, defined), Cell::OptInt64(x)) => {
+                    defined.push(i16::from(x.is_some()));
+                    v.extend(x);
+                }
+                (Buffer::Opt(v, defined), Cell::Decimal(d)) => {
+                    defined.push(i16::from(d.is_some()));
+                    if let Some(d) = d {
+                        v.push(exact(d)?);
+                    }
+                }
+                (_, cell) => {
+                    let column = table.columns[i].0;
+                    return Err(self.failed(format!("{column}: not a cell of its kind: {cell:?}")));
+                }
+            }
+        }
+        self.rows += 1;
+        if self.rows >= self.per_group {
+            self.flush()?;
+        }
+        Ok(())
+    }
+
+    /// Writes the rows buffered as a row group.
+    fn flush(&mut self) -> Result<(), ExportError> {
+        let written = self.write_group();
+        let written = written.map_err(|e| self.failed(e));
+        self.rows = 0;
+        self.groups += 1;
+        written
+    }
+
+    fn write_group(&mut self) -> Result<(), String> {
+        let writer = self.writer.as_mut().ok_or("the file is closed")?;
         let mut group = writer.next_row_group().map_err(|e| e.to_string())?;
-        for (column, from) in columns.iter().zip(present.iter_mut()) {
+        for (buffer, (name, _)) in self.columns.iter_mut().zip(self.table.columns) {
             let mut c = group
                 .next_column()
                 .map_err(|e| e.to_string())?
                 .ok_or("the schema has fewer columns than written")?;
-            // Rows `start..end` of a column with nulls: their definition levels and the present
-            // values among them, which follow the previous groups' ones.
-            let mut some = |values: &'_ [i64], defined: &'_ [i16]| {
-                let defined = defined.get(start..end).unwrap_or_default();
-                let n = defined.iter().filter(|d| **d == 1).count();
-                let values = values.get(*from..*from + n).unwrap_or_default();
-                *from += n;
-                (values.to_vec(), defined.to_vec())
-            };
-            let rows = start..end;
-            let written = match &column.values {
-                Values::Int64(v) => c.typed::<Int64Type>().write_batch(&v[rows], None, None),
-                Values::Int32(v) => c.typed::<Int32Type>().write_batch(&v[rows], None, None),
-                Values::Text(v) => c.typed::<ByteArrayType>().write_batch(&v[rows], None, None),
-                Values::Decimal(s, true) => {
-                    c.typed::<Int64Type>()
-                        .write_batch(&s.values[rows], None, None)
+            let written = match &*buffer {
+                Buffer::Int64(v) => c.typed::<Int64Type>().write_batch(v, None, None),
+                Buffer::Int32(v) => c.typed::<Int32Type>().write_batch(v, None, None),
+                Buffer::Opt(v, defined) => {
+                    c.typed::<Int64Type>().write_batch(v, Some(defined), None)
                 }
-                Values::OptInt64(v, d) => {
-                    let (v, d) = some(v, d);
-                    c.typed::<Int64Type>().write_batch(&v, Some(&d), None)
-                }
-                Values::Decimal(s, false) => {
-                    let (v, d) = some(&s.values, &s.defined);
-                    c.typed::<Int64Type>().write_batch(&v, Some(&d), None)
+                Buffer::Text(t) => {
+                    let mut values = Vec::with_capacity(TEXT_BATCH.min(t.rows.len()));
+                    let mut written = Ok(0);
+                    for rows in t.rows.chunks(TEXT_BATCH) {
+                        values.clear();
+                        values.extend(rows.iter().map(|&i| t.seen[i as usize].clone()));
+                        written = c.typed::<ByteArrayType>().write_batch(&values, None, None);
+                        if written.is_err() {
+                            break;
+                        }
+                    }
+                    written
                 }
             };
-            written.map_err(|e| format!("{}: {e}", column.name))?;
+            written.map_err(|e| format!("{name}: {e}"))?;
             c.close().map_err(|e| e.to_string())?;
+            buffer.clear();
         }
         group.close().map_err(|e| e.to_string())?;
-        if end == groups.rows {
-            break;
-        }
-        start = end;
+        Ok(())
     }
-    writer.close().map_err(|e| e.to_string())?;
-    Ok(())
+
+    /// Writes what is buffered and closes the file. An empty table still
+    /// has its one (empty) row group, so every reader sees its columns.
+    pub(super) fn finish(&mut self) -> Result<(), ExportError> {
+        if self.rows > 0 || self.groups == 0 {
+            self.flush()?;
+        }
+        match self.writer.take() {
+            Some(w) => w.close().map(drop).map_err(|e| self.failed(e)),
+            None => Ok(()),
+        }
+    }
+
+    /// Puts the finished file in its place.
+    pub(super) fn publish(&mut self) -> Result<(), ExportError> {
+        std::fs::rename(&self.partial, &self.path).map_err(|e| self.failed(e))?;
+        self.published = true;
+        Ok(())
+    }
+}
+
+impl Drop for TableFile {
+    /// A file not published is removed.
+    fn drop(&mut self) {
+        if !self.published {
+            drop(self.writer.take());
+            let _ = std::fs::remove_file(&self.partial);
+        }
+    }
 }

@@ -12,6 +12,10 @@
 //! # Ok(()) }
 //! ```
 //!
+//! A session recorded to a file is read a line at a time: its own lines (its requests and
+//! answers, its private stream, its clock samples) are kept in memory, and its market, most of
+//! its size, is read from the recording's decoded cache ([`crate::feeds::cache`]), checked once.
+//!
 //! The simulator takes the session's contracts, commission rates and starting balances where
 //! the session looked them up, else its own defaults, and the report says which. Latency is
 //! fitted from the session itself unless a model is given ([`Fidelity::latency`]); the queue
@@ -25,7 +29,7 @@ mod summary;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use contango::recording::{Recording, RecordingError};
+use contango::recording::{Direction, Recorded, Recording, RecordingError};
 use contango::{Client, MarketEvent, OrderTradeUpdate};
 use rust_decimal::Decimal;
 use serde::Serialize;
@@ -39,7 +43,7 @@ use crate::backtest::recorder::Recorder;
 use crate::backtest::{self, BacktestError};
 use crate::config::{ContractConfig, SimConfig};
 use crate::exchange::market::channel_symbol;
-use crate::feeds::cache::{CacheError, MarketEvents, market_frames};
+use crate::feeds::cache::{self, CacheError, MarketCache, MarketEvents, market_frames};
 use crate::feeds::pace::Pace;
 use crate::latency::Latency;
 use session::{Cancel, Placed, Session};
@@ -124,21 +128,31 @@ impl From<CacheError> for FidelityError {
 #[derive(Debug, Clone)]
 #[must_use]
 pub struct Fidelity {
+    /// The session's lines: a recording given in memory whole; one read from a file without
+    /// its market frames, which `market` holds.
     recording: Recording,
-    /// The recording's file, when read from one: its market replays from its decoded cache.
-    file: Option<PathBuf>,
+    /// The recording file's market, from its decoded cache, and how many market frames the file
+    /// holds.
+    market: Option<(MarketCache, usize)>,
     latency: Option<Latency>,
     queue_model: QueueModel,
 }
 
 impl Fidelity {
-    /// The session recorded at `path`; its market replays from the recording's decoded cache
-    /// ([`crate::feeds::cache`]).
+    /// The session recorded at `path`, a file (plain or gzip) read a line at a time: its market
+    /// is read from the recording's decoded cache ([`crate::feeds::cache`]; checked here, or
+    /// built), its other lines are kept. A directory of recordings is read as one session, in
+    /// memory ([`Recording::from_dir`]).
     pub fn from_file(path: impl AsRef<Path>) -> Result<Fidelity, FidelityError> {
         let path = path.as_ref();
+        if path.is_dir() {
+            return Ok(Self::from_recording(Recording::from_dir(path)?));
+        }
+        let market = MarketCache::open(path)?;
+        let (recording, frames) = own_lines(path)?;
         Ok(Fidelity {
-            file: Some(path.to_path_buf()),
-            ..Self::from_recording(Recording::from_file(path)?)
+            market: Some((market, frames)),
+            ..Self::from_recording(recording)
         })
     }
 
@@ -146,9 +160,17 @@ impl Fidelity {
     pub fn from_recording(recording: Recording) -> Fidelity {
         Fidelity {
             recording,
-            file: None,
+            market: None,
             latency: None,
             queue_model: QueueModel::default(),
+        }
+    }
+
+    /// The market's events, from the first.
+    fn events(&self) -> MarketEvents {
+        match &self.market {
+            Some((cache, _)) => cache.events(),
+            None => MarketEvents::from_frames(market_frames(&self.recording)),
         }
     }
 
@@ -167,15 +189,17 @@ impl Fidelity {
 
     /// Replays the session and compares.
     pub async fn run(self) -> Result<FidelityReport, FidelityError> {
-        let session = Session::read(&self.recording);
+        let elsewhere = self.market.as_ref().map_or(0, |(_, frames)| *frames);
+        let session = Session::read(&self.recording, self.events(), elsewhere)?;
         if !session.lacks.is_empty() {
             return Err(FidelityError::Incomplete(session.lacks));
         }
+        let events = self.events();
         let mut setup = Vec::new();
         let mut limits = session.limits.clone();
         let latency = match self.latency {
             Some(l) => Some(l),
-            None => match Latency::fitted(&self.recording) {
+            None => match Latency::fitted_with_market(&self.recording, &session.market_times) {
                 Ok(f) => {
                     setup.push(format!("latency fitted from the session: {f}"));
                     Some(f.latency)
@@ -187,10 +211,6 @@ impl Fidelity {
             },
         };
         let config = configure(&session, self.queue_model, &mut setup);
-        let events = match &self.file {
-            Some(path) => MarketEvents::open(path)?,
-            None => MarketEvents::from_frames(market_frames(&self.recording)),
-        };
         let sim = backtest::start(config).await?;
         let client = backtest::client(&sim, None)?;
         let mut replay = Replayer::new(&session);
@@ -229,6 +249,35 @@ impl Fidelity {
             curve,
         })
     }
+}
+
+/// The lines of the recording file at `path` but its market frames (the frames from the server
+/// on its `market` connections), and how many of those there are.
+fn own_lines(path: &Path) -> Result<(Recording, usize), RecordingError> {
+    let mut entries = cache::entries(path)?;
+    let mut market = std::collections::HashSet::new();
+    let mut kept = Vec::new();
+    let mut frames = 0;
+    for entry in &mut entries {
+        let entry = entry?;
+        match &entry.recorded {
+            Recorded::Connect { conn, stream, .. } if stream == "market" => {
+                market.insert(*conn);
+            }
+            Recorded::Frame(f) if f.dir == Direction::In && market.contains(&f.conn) => {
+                frames += 1;
+                continue;
+            }
+            _ => {}
+        }
+        kept.push(entry);
+    }
+    let recording = Recording {
+        header: entries.header().clone(),
+        entries: kept,
+        warnings: entries.warnings(),
+    };
+    Ok((recording, frames))
 }
 
 /// The simulator for `session`: its contracts, fees and balances where it has them.

@@ -1,16 +1,17 @@
-//! A recorded session, read for the fidelity check: the market it saw, the user's orders and
-//! cancels with when each was sent (on the exchange's clock), what the private stream showed of
-//! each order, what the session says of its contracts, fees and balances, and what the check
-//! cannot see.
+//! A recorded session, read for the fidelity check: the market it saw (its events, from the
+//! market cache or decoded from frames in memory), the user's orders and cancels with when each
+//! was sent (on the exchange's clock), what the private stream showed of each order, what the
+//! session says of its contracts, fees and balances, and what the check cannot see.
 
 use std::collections::{BTreeMap, HashMap, HashSet};
 
 use contango::recording::{Direction, Outcome as Sent, Recorded, Recording};
-use contango::{CancelOrderRequest, Event, NewOrderRequest, OrderTradeUpdate};
+use contango::{CancelOrderRequest, Event, MarketEvent, NewOrderRequest, OrderTradeUpdate};
 use rust_decimal::Decimal;
 use serde_json::Value;
 
 use super::outcome::Outcome;
+use crate::feeds::cache::{CacheError, MarketEvents, event_ts};
 use crate::latency::fit::Clock;
 
 /// An order the user placed.
@@ -63,6 +64,9 @@ pub(crate) struct Session {
     pub live_updates: BTreeMap<i64, Vec<OrderTradeUpdate>>,
     /// The market's prices over time `(exchange ms, channel symbol, price)`: trades, else mids.
     pub prices: Vec<(i64, String, Decimal)>,
+    /// Each market event's arrival (µs since the start) and exchange time (ms), when it has one:
+    /// the latency fit's market-data samples.
+    pub market_times: Vec<(u64, i64)>,
     /// The contracts the session looked up (its last answer).
     pub contracts: Vec<contango::Contract>,
     /// The account's balances by margin coin (its first answer: the start of the session).
@@ -79,8 +83,13 @@ pub(crate) struct Session {
 }
 
 impl Session {
-    /// Reads `recording`.
-    pub(crate) fn read(recording: &Recording) -> Session {
+    /// Reads `recording` (the session's lines: all of them, or all but its market frames, which
+    /// `elsewhere` counts) and its market's events, `market`.
+    pub(crate) fn read(
+        recording: &Recording,
+        market: MarketEvents,
+        elsewhere: usize,
+    ) -> Result<Session, CacheError> {
         let clock = Clock::of(recording);
         let start = recording.header.started_us;
         let exchange_us = |at_us: u64| {
@@ -109,10 +118,7 @@ impl Session {
                                 updates.entry(u.order.order_id).or_default().push(u);
                             }
                         }
-                        Some("market") => {
-                            s.market_frames += 1;
-                            s.market_frame(bytes, &mut channels);
-                        }
+                        Some("market") => s.market_frames += 1,
                         _ => {}
                     }
                 }
@@ -120,6 +126,15 @@ impl Session {
                 Recorded::Gap { .. } => gaps += 1,
                 _ => {}
             }
+        }
+        s.market_frames += elsewhere;
+        for played in market {
+            let played = played?;
+            let ts = event_ts(&played.event);
+            if ts > 0 {
+                s.market_times.push((played.at_us, ts));
+            }
+            s.market_event(&played.event, &mut channels);
         }
         let mut client_ids: HashMap<i64, String> = HashMap::new();
         for (e, x) in recording.exchanges() {
@@ -247,18 +262,13 @@ impl Session {
         if user_frames == 0 {
             s.lacks.push("a private stream (no user-stream frame)");
         }
-        s
+        Ok(s)
     }
 
-    /// Notes what a market frame says of the channels recorded and of the last price.
-    fn market_frame(&mut self, bytes: &[u8], seen: &mut Channels) {
-        let Ok(contango::MarketMessage::Event(event)) =
-            contango::MarketStreamApi::decode_frame(bytes)
-        else {
-            return;
-        };
-        match &event {
-            contango::MarketEvent::Trades(t) => {
+    /// Notes what a market event says of the channels recorded and of the last price.
+    fn market_event(&mut self, event: &MarketEvent, seen: &mut Channels) {
+        match event {
+            MarketEvent::Trades(t) => {
                 seen.trades = true;
                 seen.traded.insert(t.channel.symbol.clone());
                 if let Some(last) = t.tick.data.last() {
@@ -267,7 +277,7 @@ impl Session {
                         .push((t.ts.0, t.channel.symbol.clone(), last.price));
                 }
             }
-            contango::MarketEvent::Depth(d) => {
+            MarketEvent::Depth(d) => {
                 seen.depth_steps.insert(d.channel.step);
                 if let (Some(a), Some(b)) = (d.tick.asks.first(), d.tick.buys.first()) {
                     if !seen.traded.contains(&d.channel.symbol) {

@@ -177,41 +177,58 @@ impl Latency {
     /// market data from the market-stream frames' `ts`, every exchange time put on the local
     /// clock by the client's clock samples.
     pub fn fitted(recording: &Recording) -> Result<Fitted, FitError> {
-        if recording.version() == VERSION_1 {
-            return Err(FitError::Version1);
-        }
-        let clock = Clock::of(recording);
-        if clock.is_empty() {
-            return Err(FitError::NoClockSample);
-        }
-        let samples = measure(recording, &clock);
-        let leg = |leg: Leg, samples: &[i64], why: &'static str| {
-            delay_of(samples).ok_or(FitError::NoSamples { leg, why })
-        };
-        const NO_ORDER: &str = "no order placed (`new_order`) whose private-stream event is \
-                                recorded: record the user stream while the session trades";
-        let order_entry = leg(Leg::OrderEntry, &samples.order_entry, NO_ORDER)?;
-        let response = leg(Leg::Response, &samples.response, NO_ORDER)?;
-        let market_data = leg(
-            Leg::MarketData,
-            &samples.market_data,
-            "no market-stream frame with an exchange time (`ts`): record the market stream",
-        )?;
-        let cancel = delay_of(&samples.cancel);
-        let cancel_from_order_entry = cancel.is_none();
-        let cancel = cancel.unwrap_or_else(|| order_entry.clone());
-        Ok(Fitted {
-            latency: Latency {
-                order_entry,
-                cancel,
-                response,
-                market_data,
-                seed: 1,
-            },
-            cancel_from_order_entry,
-            clock_samples: clock.0.len(),
-        })
+        fit(recording, None)
     }
+
+    /// [`Latency::fitted`], the market-data leg from `market` (each market event's arrival, µs
+    /// since the start, and its exchange time, ms) instead of the recording's market frames: for
+    /// a session whose market is read from its cache, its own lines in memory.
+    #[cfg(feature = "backtest")]
+    pub(crate) fn fitted_with_market(
+        recording: &Recording,
+        market: &[(u64, i64)],
+    ) -> Result<Fitted, FitError> {
+        fit(recording, Some(market))
+    }
+}
+
+/// The model of `recording`, its market-data samples from `market` when given, else from its
+/// market frames.
+fn fit(recording: &Recording, market: Option<&[(u64, i64)]>) -> Result<Fitted, FitError> {
+    if recording.version() == VERSION_1 {
+        return Err(FitError::Version1);
+    }
+    let clock = Clock::of(recording);
+    if clock.is_empty() {
+        return Err(FitError::NoClockSample);
+    }
+    let samples = measure(recording, &clock, market);
+    let leg = |leg: Leg, samples: &[i64], why: &'static str| {
+        delay_of(samples).ok_or(FitError::NoSamples { leg, why })
+    };
+    const NO_ORDER: &str = "no order placed (`new_order`) whose private-stream event is \
+                            recorded: record the user stream while the session trades";
+    let order_entry = leg(Leg::OrderEntry, &samples.order_entry, NO_ORDER)?;
+    let response = leg(Leg::Response, &samples.response, NO_ORDER)?;
+    let market_data = leg(
+        Leg::MarketData,
+        &samples.market_data,
+        "no market-stream frame with an exchange time (`ts`): record the market stream",
+    )?;
+    let cancel = delay_of(&samples.cancel);
+    let cancel_from_order_entry = cancel.is_none();
+    let cancel = cancel.unwrap_or_else(|| order_entry.clone());
+    Ok(Fitted {
+        latency: Latency {
+            order_entry,
+            cancel,
+            response,
+            market_data,
+            seed: 1,
+        },
+        cancel_from_order_entry,
+        clock_samples: clock.0.len(),
+    })
 }
 
 /// The empirical delay of measured differences (µs), `None` without any; a difference below
@@ -225,8 +242,8 @@ fn delay_of(samples: &[i64]) -> Option<Delay> {
     )
 }
 
-/// Every sample of the recording, in microseconds.
-fn measure(recording: &Recording, clock: &Clock) -> Samples {
+/// Every sample of the recording, in microseconds, market data's from `market` when given.
+fn measure(recording: &Recording, clock: &Clock, market: Option<&[(u64, i64)]>) -> Samples {
     let start = recording.header.started_us;
     // The exchange's time `ms` on the recording's clock (µs since the start), with the offset
     // of `seen_us`.
@@ -252,7 +269,7 @@ fn measure(recording: &Recording, clock: &Clock) -> Samples {
                             orders.note(id, client_id.as_deref(), local(ms, e.at_us), cancelled);
                         }
                     }
-                    Some("market") => {
+                    Some("market") if market.is_none() => {
                         if let Some(ts) = frame_ts(bytes) {
                             samples
                                 .market_data
@@ -264,6 +281,9 @@ fn measure(recording: &Recording, clock: &Clock) -> Samples {
             }
             _ => {}
         }
+    }
+    for &(at_us, ts) in market.unwrap_or_default() {
+        samples.market_data.push(as_i64(at_us) - local(ts, at_us));
     }
     // The exchanges after the stream: an order's event usually arrives before its answer.
     for (e, x) in recording.exchanges() {

@@ -1136,8 +1136,8 @@ fn read_snapshot(conn: &Connection, file: &Path, seq: u64) -> Result<Snapshot, S
             format!(
                 "checksum mismatch: the state's SHA-256 is {}, the stored checksum {}: the \
                  snapshot is damaged",
-                hex(&actual),
-                hex(&checksum)
+                crate::feeds::cache::hex(&actual),
+                crate::feeds::cache::hex(&checksum)
             ),
         ));
     }
@@ -1146,10 +1146,6 @@ fn read_snapshot(conn: &Connection, file: &Path, seq: u64) -> Result<Snapshot, S
         time_ms,
         state,
     })
-}
-
-fn hex(bytes: &[u8]) -> String {
-    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// The cheap checks of a start: the latest snapshot's checksum, the journal's continuity after

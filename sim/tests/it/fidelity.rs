@@ -276,6 +276,54 @@ async fn a_damaged_or_incomplete_session_is_refused_with_what_it_lacks() {
     assert!(message.contains("orders of the user"), "{message}");
 }
 
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_session_read_from_its_file_checks_as_the_whole_recording_in_memory_does() {
+    use std::io::Write as _;
+
+    let planted = Latency {
+        order_entry: Delay::Constant(Duration::from_millis(50)),
+        ..Latency::zero()
+    };
+    let path = session("file", |b| b.latency(planted)).await;
+    let recording = contango::recording::Recording::from_file(&path).expect("the session");
+    // Its market from the cache, its own lines in memory; the latency fitted from the session.
+    let from_file = Fidelity::from_file(&path)
+        .expect("the session")
+        .run()
+        .await
+        .expect("checked");
+    let in_memory = Fidelity::from_recording(recording.clone())
+        .run()
+        .await
+        .expect("checked");
+    assert_eq!(from_file, in_memory);
+    assert_eq!(from_file.orders.len(), 4, "{from_file}");
+    let fitted = Latency::fitted(&recording).expect("a fit");
+    assert!(
+        from_file
+            .setup
+            .contains(&format!("latency fitted from the session: {fitted}")),
+        "{:?}",
+        from_file.setup
+    );
+    // The same session gzipped.
+    let gz = path.with_extension("jsonl.gz");
+    let mut out = flate2::write::GzEncoder::new(Vec::new(), flate2::Compression::fast());
+    out.write_all(&std::fs::read(&path).expect("the session"))
+        .expect("compressed");
+    std::fs::write(&gz, out.finish().expect("compressed")).expect("written");
+    let from_gzip = Fidelity::from_file(&gz)
+        .expect("the session")
+        .run()
+        .await
+        .expect("checked");
+    assert_eq!(from_gzip, in_memory);
+    for p in [&path, &gz] {
+        let _ = std::fs::remove_file(contango_sim::feeds::cache::cache_path(p));
+        let _ = std::fs::remove_file(p);
+    }
+}
+
 /// `contango-sim fidelity`: the table, `--json`, `--max-gap-bps` (exit 7 over it), `--plot`,
 /// and a session it cannot check (exit 1, what it lacks).
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]

@@ -155,6 +155,20 @@ fn the_cache_holds_every_event_the_frames_decode_to() {
     assert_eq!(text(&built), text(&want), "built");
     assert_eq!(built, want);
     assert_eq!(text(&cached(&path)), text(&want), "read back");
+    // Frames that do not decode (an answer the decoder does not know, bytes that are not a
+    // frame) are kept apart, the first one where it was: replays skip them.
+    let mut events = MarketEvents::open(&path).expect("the cache");
+    assert_eq!(events.undecodable(), None, "none read yet");
+    assert_eq!(events.by_ref().count(), want.len());
+    let undecodable = events.undecodable().cloned().expect("one");
+    assert_eq!(undecodable.entry, 3, "{undecodable:?}");
+    assert!(
+        undecodable.message.contains("missing field `tick`"),
+        "{undecodable:?}"
+    );
+    let recording = Recording::from_file(&path).expect("a recording");
+    let in_memory = MarketEvents::from_frames(market_frames(&recording));
+    assert_eq!(in_memory.undecodable(), Some(&undecodable));
     // Each event keeps its entry (line from 0 after the header) and arrival time.
     assert_eq!(
         want.iter().map(|p| (p.entry, p.at_us)).collect::<Vec<_>>(),
@@ -250,10 +264,14 @@ fn a_cache_that_does_not_match_its_recording_is_rebuilt_never_trusted() {
     // The cache's first bytes, the version, the records and the trailer: each changed, the
     // cache is built again, byte for byte what it was, and the events are the recording's.
     let records = good.len() / 2;
-    let damages: [(&str, Damage); 6] = [
+    let damages: [(&str, Damage); 7] = [
         ("cut short", Box::new(|c| c.truncate(c.len() - 40))),
         ("cut to its header", Box::new(|c| c.truncate(52))),
         ("another version", Box::new(|c| c[8] = c[8].wrapping_add(1))),
+        (
+            "the first version, before frames that do not decode were kept",
+            Box::new(|c| c[8..12].copy_from_slice(&1_u32.to_le_bytes())),
+        ),
         ("not a cache", Box::new(|c| c[0] = b'{')),
         ("another recording's hash", Box::new(|c| c[30] ^= 1)),
         (
@@ -328,5 +346,103 @@ fn a_damaged_recording_is_refused_at_its_line_by_the_cache_builder() {
         .map(|e| e.file_name())
         .collect();
     assert_eq!(left.len(), 1, "no cache, no temporary file: {left:?}");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+/// Keeps every event it is given, as text.
+#[derive(Default)]
+struct Seen(Vec<String>);
+
+impl contango::strategy::Strategy for Seen {
+    async fn on_event(&mut self, event: &MarketEvent, _: &contango::Client) {
+        self.0.push(format!("{event:?}"));
+    }
+}
+
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_backtest_checks_its_recording_once_and_its_runs_replay_what_was_checked() {
+    use sha2::Digest as _;
+
+    let d = dir("once");
+    let path = d.join("day.jsonl");
+    std::fs::write(&path, every_kind()).expect("written");
+    let want: Vec<String> = decoded(&path)
+        .into_iter()
+        .map(|p| format!("{:?}", p.event))
+        .collect();
+    let sha = sha2::Sha256::digest(every_kind().as_bytes());
+    let backtest = Backtest::from_file(&path).expect("built").contracts([BTC]);
+    let run = |backtest: Backtest| async move {
+        let mut seen = Seen::default();
+        backtest.run(&mut seen).await.expect("backtest");
+        seen.0
+    };
+    assert_eq!(run(backtest.clone()).await, want);
+
+    // The recording edited and its cache deleted after the backtest was made: its runs read the
+    // cache it checked, still open, and hash nothing again.
+    let edited = every_kind().replace("30000.0", "30002.0");
+    std::fs::write(&path, &edited).expect("edited");
+    std::fs::remove_file(cache::cache_path(&path)).expect("the cache deleted");
+    assert_eq!(run(backtest.clone()).await, want, "what was checked");
+    assert!(!cache::cache_path(&path).exists(), "not opened again");
+    // A sweep's runs too; its fingerprint is the SHA-256 of the recording checked.
+    let table = backtest
+        .clone()
+        .sweep(contango_sim::backtest::sweep::Grid::new().axis("n", [1, 2]))
+        .threads(2)
+        .run(|_| Ok::<_, String>(Seen::default()))
+        .expect("swept");
+    assert_eq!(table.rows.len(), 2);
+    assert_eq!(table.recording, format!("{sha:x}"));
+
+    // A backtest made now checks the recording as it is: the cache is built again.
+    let now = run(Backtest::from_file(&path)
+        .expect("rebuilt")
+        .contracts([BTC]))
+    .await;
+    assert!(cache::cache_path(&path).is_file());
+    assert_ne!(now, want);
+    assert_eq!(now.len(), want.len());
+    assert!(now.iter().any(|e| e.contains("30002")), "the edited price");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+fn gzip(bytes: &[u8], level: flate2::Compression) -> Vec<u8> {
+    use std::io::Write as _;
+    let mut gz = flate2::write::GzEncoder::new(Vec::new(), level);
+    gz.write_all(bytes).expect("compressed");
+    gz.finish().expect("compressed")
+}
+
+#[test]
+fn a_gzip_recording_is_cached_from_its_text_and_one_cut_short_as_far_as_it_goes() {
+    let d = dir("gzip");
+    let plain = d.join("day.jsonl");
+    std::fs::write(&plain, every_kind()).expect("written");
+    let want = text(&decoded(&plain));
+    let path = d.join("day.jsonl.gz");
+    let gz = gzip(every_kind().as_bytes(), flate2::Compression::fast());
+    std::fs::write(&path, &gz).expect("written");
+    assert_eq!(text(&cached(&path)), want, "built");
+    assert!(cache::cache_path(&path).is_file());
+    assert_eq!(text(&cached(&path)), want, "read back");
+    let _ = Backtest::from_file(&path).expect("a backtest of it");
+    let with_frames = MarketEvents::open_with_frames(&path).expect("with frames");
+    let frames: Vec<Vec<u8>> = with_frames.filter_map(|p| p.ok()?.frame).collect();
+    assert_eq!(frames.len(), want.len(), "each frame's bytes, inflated");
+
+    // Cut inside its data (a copy interrupted): what it holds, as the recording reader reads it.
+    std::fs::write(&path, &gz[..gz.len() * 3 / 4]).expect("cut");
+    let held = text(&decoded(&path));
+    assert!(!held.is_empty() && held.len() < want.len(), "{held:?}");
+    assert_eq!(text(&cached(&path)), held, "cut short");
+    // Another gzip of the same text is other bytes: built again.
+    let other = gzip(every_kind().as_bytes(), flate2::Compression::best());
+    assert_ne!(other, gz);
+    std::fs::write(&path, &other).expect("written");
+    let before = std::fs::read(cache::cache_path(&path)).expect("the cache");
+    assert_eq!(text(&cached(&path)), want, "another gzip");
+    assert_ne!(std::fs::read(cache::cache_path(&path)).ok(), Some(before));
     let _ = std::fs::remove_dir_all(&d);
 }

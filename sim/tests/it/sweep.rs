@@ -175,13 +175,24 @@ impl Strategy for Counted {
 
 #[test]
 fn an_empty_grid_or_a_refused_set_stops_the_sweep_before_any_run() {
-    let empty = backtest()
-        .sweep(Grid::new().axis("every", Vec::<i64>::new()))
-        .run(make);
-    assert!(matches!(empty, Err(SweepError::EmptyGrid)), "{empty:?}");
+    for grid in [Grid::new().axis("every", Vec::<i64>::new()), Grid::new()] {
+        let empty = backtest().sweep(grid).run(|p| make(p).map(|_| Counted));
+        assert!(matches!(empty, Err(SweepError::EmptyGrid)), "{empty:?}");
+        assert_eq!(
+            empty.err().map(|e| e.to_string()).as_deref(),
+            Some("sweep: the grid has no parameter set (an axis without values, or no axis)")
+        );
+    }
     let refused = backtest()
         .sweep(Grid::new().axis("every", [5, 0]).axis("hold", [2]))
         .run(|p| make(p).map(|_| Counted));
+    let text = refused.as_ref().err().map(ToString::to_string);
+    let text = text.unwrap_or_default();
+    assert!(
+        text.starts_with("sweep: the strategy refuses every=0, hold=2: every must be")
+            && text.ends_with("(no run started)"),
+        "{text}"
+    );
     match refused {
         Err(SweepError::Rejected { params, message }) => {
             assert_eq!(params.to_string(), "every=0, hold=2");

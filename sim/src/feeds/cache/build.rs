@@ -1,6 +1,7 @@
 //! Building a recording's cache in one pass over the recording: each line read and checked
-//! (a damaged one refused at its number), its bytes hashed as they go by, each market frame
-//! decoded once and its event written. The cache is written to a temporary file beside its
+//! (a damaged one refused at its number), its bytes hashed as they go by (a gzip file's before
+//! they are inflated), each market frame decoded once and its event written, or, for a frame
+//! that does not decode, its place and the decoder's words. The cache is written to a temporary file beside its
 //! place and renamed there whole, so no reader sees half of one, and two builders racing each
 //! leave a whole cache.
 
@@ -9,12 +10,13 @@ use std::io::{self, BufReader, BufWriter, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use contango::recording::{Entries, RecordingError};
+use contango::recording::Entries;
 use sha2::{Digest, Sha256};
 
 use super::CacheError;
 use super::format::{Encoder, HEADER, Header, MAX_RECORD};
-use super::frames::{MarketFrames, decoded};
+use super::frames::{MarketFrames, decode};
+use super::text::{self, Text};
 
 /// A reader that hashes what it reads.
 pub(super) struct Hashing<R> {
@@ -30,6 +32,15 @@ impl<R> Hashing<R> {
             sha: Sha256::new(),
             len: 0,
         }
+    }
+
+    /// The length and SHA-256 of what was read and of what is left, read now.
+    fn rest(mut self) -> io::Result<Header>
+    where
+        R: Read,
+    {
+        io::copy(&mut self, &mut io::sink())?;
+        Ok(self.finish())
     }
 
     /// The length and SHA-256 of what was read.
@@ -88,18 +99,16 @@ pub(super) fn hash_all(input: impl Read) -> io::Result<Header> {
 }
 
 fn unreadable(path: &Path, e: &io::Error) -> CacheError {
-    CacheError::Recording(RecordingError {
-        file: Some(path.display().to_string()),
-        line: 0,
-        message: format!("cannot read: {e}"),
-    })
+    CacheError::Recording(text::unreadable(path, e))
 }
 
-/// Builds the cache of the recording at `recording` at `cache`; how many events it holds.
-pub(super) fn build(recording: &Path, cache: &Path) -> Result<u64, CacheError> {
+/// Builds the cache of the recording at `recording` at `cache`; how many events it holds, and
+/// the recording's length and hash it was built from.
+pub(super) fn build(recording: &Path, cache: &Path) -> Result<(u64, Header), CacheError> {
     let file = File::open(recording).map_err(|e| unreadable(recording, &e))?;
     let reader = BufReader::with_capacity(1 << 18, Hashing::new(file));
-    let entries = Entries::named(reader, Some(recording.display().to_string()))?;
+    let text = Text::new(reader).map_err(|e| unreadable(recording, &e))?;
+    let entries = Entries::named(text, Some(recording.display().to_string()))?;
     let mut frames = MarketFrames::new(entries);
     let temporary = temporary(cache);
     let io_error = |source| CacheError::Io {
@@ -112,12 +121,24 @@ pub(super) fn build(recording: &Path, cache: &Path) -> Result<u64, CacheError> {
         Failed::Cache(e) => e,
     });
     let written = written.and_then(|(out, count)| {
-        // Every line was read: the hash is the whole recording's.
-        let header = frames.into_inner().into_inner().finish();
+        let text = frames.into_inner();
+        if text.ended_early() {
+            tracing::warn!(
+                recording = %recording.display(),
+                "the gzip data ends early: the market cache holds what it holds"
+            );
+        }
+        // Every line was read; what follows the text (a gzip trailer) is hashed too, so the hash
+        // is the whole recording's.
+        let header = text
+            .into_inner()
+            .into_inner()
+            .rest()
+            .map_err(|e| unreadable(recording, &e))?;
         finish(out, header)
             .and_then(|()| std::fs::rename(&temporary, cache))
             .map_err(io_error)?;
-        Ok(count)
+        Ok((count, header))
     });
     if written.is_err() {
         let _ = std::fs::remove_file(&temporary);
@@ -140,7 +161,7 @@ impl From<io::Error> for Failed {
 /// Writes a header to fill in later, every event's records, the end record and the trailer
 /// (the SHA-256 of the records); the file and the event count.
 fn write<R: Read>(
-    frames: &mut MarketFrames<BufReader<Hashing<R>>>,
+    frames: &mut MarketFrames<Text<BufReader<Hashing<R>>>>,
     out: File,
 ) -> Result<(File, u64), Failed> {
     let mut out = BufWriter::with_capacity(1 << 20, out);
@@ -152,11 +173,15 @@ fn write<R: Read>(
     for frame in frames {
         let frame = frame.map_err(|e| Failed::Cache(CacheError::Recording(e)))?;
         let entry = frame.entry;
-        let Some(played) = decoded(frame, false) else {
-            continue;
-        };
         records.clear();
-        encoder.push(&played, &mut records);
+        match decode(frame, false) {
+            Ok(Some(played)) => {
+                encoder.push(&played, &mut records);
+                count += 1;
+            }
+            Ok(None) => continue,
+            Err(why) => encoder.undecodable(entry, &why, &mut records),
+        }
         if records.len() > MAX_RECORD {
             return Err(Failed::Cache(CacheError::TooLarge {
                 entry,
@@ -165,7 +190,6 @@ fn write<R: Read>(
         }
         sha.update(&records);
         out.write_all(&records)?;
-        count += 1;
     }
     records.clear();
     encoder.end(&mut records);

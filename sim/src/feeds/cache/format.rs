@@ -5,16 +5,16 @@
 
 use contango::MarketEvent;
 
-use super::Played;
-use super::bytes::{Bad, Cursor, put_i64, put_u64};
+use super::bytes::{Bad, Cursor, put_i64, put_str, put_u64};
 use super::event::{self, Channel};
+use super::{Played, Undecodable};
 
 /// The first bytes of every cache file: not text, so that it is never taken for a recording.
 pub(super) const MAGIC: [u8; 8] = *b"\x89CTGMKT\n";
 
 /// The format's version: raised whenever the layout or the events it holds change, so that a
 /// cache written by another version is rebuilt, never read.
-pub(super) const VERSION: u32 = 1;
+pub(super) const VERSION: u32 = 2;
 
 /// The header's size: magic, version, the recording's length and its SHA-256.
 pub(super) const HEADER: usize = 8 + 4 + 8 + 32;
@@ -32,6 +32,10 @@ pub(super) const MAX_RECORD: usize = 64 << 20;
 const CHANNEL: u8 = 1;
 const EVENT: u8 = 2;
 const END: u8 = 3;
+const UNDECODABLE: u8 = 4;
+
+/// The longest decoder's message a cache keeps of a frame that does not decode.
+const MESSAGE: usize = 1_000;
 
 /// The header: what the cache was built from.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -127,6 +131,19 @@ impl Encoder {
         self.events += 1;
     }
 
+    /// Appends the record of a market frame at `entry` that does not decode, and why.
+    pub(super) fn undecodable(&mut self, entry: u64, why: &str, out: &mut Vec<u8>) {
+        let mut end = why.len().min(MESSAGE);
+        while !why.is_char_boundary(end) {
+            end -= 1;
+        }
+        self.body.clear();
+        self.body.push(UNDECODABLE);
+        put_u64(&mut self.body, entry);
+        put_str(&mut self.body, &why[..end]);
+        record(out, &self.body);
+    }
+
     /// Appends the last record: how many events there are.
     pub(super) fn end(&self, out: &mut Vec<u8>) {
         let mut body = vec![END];
@@ -159,6 +176,8 @@ pub(super) struct Decoder {
     last: State,
     /// Whether the end record was read.
     pub(super) ended: bool,
+    /// The first frame read that does not decode.
+    pub(super) undecodable: Option<Undecodable>,
 }
 
 impl Decoder {
@@ -192,6 +211,13 @@ impl Decoder {
             END => {
                 c.take(8)?;
                 self.ended = true;
+                None
+            }
+            UNDECODABLE => {
+                let entry = c.u64()?;
+                let message = c.str()?.to_owned();
+                self.undecodable
+                    .get_or_insert(Undecodable { entry, message });
                 None
             }
             tag => return Err(format!("a record of unknown kind {tag}")),
@@ -263,8 +289,19 @@ mod tests {
         let mut bytes = Vec::new();
         for p in &events {
             encoder.push(p, &mut bytes);
+            if p.entry == 5 {
+                // A frame that does not decode: kept apart, the events around it unchanged.
+                encoder.undecodable(6, &"é".repeat(600), &mut bytes);
+            }
         }
         encoder.end(&mut bytes);
+        let mut decoder = Decoder::default();
+        for body in bodies(&bytes) {
+            let _ = decoder.record(body);
+        }
+        let kept = decoder.undecodable.expect("kept");
+        // Its words cut at a character, within the limit.
+        assert_eq!((kept.entry, kept.message.len()), (6, 1_000));
         let read = |bytes: &[u8]| -> Result<Vec<Played>, Bad> {
             let mut decoder = Decoder::default();
             let mut out = Vec::new();

@@ -107,13 +107,19 @@ impl<R: BufRead> Iterator for MarketFrames<R> {
 /// What a replay plays of `frame` (`None`: it holds no market event: an answer, a ping, bytes
 /// that do not decode), keeping the frame's bytes when `keep`.
 pub fn decoded(frame: RecordedFrame, keep: bool) -> Option<Played> {
-    let Ok(MarketMessage::Event(event)) = MarketStreamApi::decode_frame(&frame.bytes) else {
-        return None;
-    };
-    Some(Played {
-        entry: frame.entry,
-        at_us: frame.at_us,
-        event,
-        frame: keep.then_some(frame.bytes),
-    })
+    decode(frame, keep).ok().flatten()
+}
+
+/// [`decoded`], with the decoder's words for a frame that does not decode.
+pub(crate) fn decode(frame: RecordedFrame, keep: bool) -> Result<Option<Played>, String> {
+    match MarketStreamApi::decode_frame(&frame.bytes) {
+        Ok(MarketMessage::Event(event)) => Ok(Some(Played {
+            entry: frame.entry,
+            at_us: frame.at_us,
+            event,
+            frame: keep.then_some(frame.bytes),
+        })),
+        Ok(_) => Ok(None),
+        Err(e) => Err(e.to_string()),
+    }
 }

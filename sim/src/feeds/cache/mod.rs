@@ -2,7 +2,8 @@
 //! beside it, which every replay of the recording reads instead (backtests, the recorded
 //! market source, the fidelity check's replay, a journal's references): no gzip, no JSON, a
 //! few bytes per price level, streamed from disk a chunk at a time. [`MarketEvents`] is the
-//! one way in.
+//! one way in; [`MarketCache`] is a recording's cache checked once and replayed as often as
+//! wanted (a backtest and its runs, a sweep's runs).
 //!
 //! **Where.** Beside the recording, its name and `.contango-cache` (`day.jsonl` →
 //! `day.jsonl.contango-cache`); when that directory cannot be written, in the system's temporary
@@ -13,9 +14,12 @@
 //! version, cut short or damaged. Nothing is trusted: the header's magic and version, the
 //! recording's length and SHA-256 (its bytes read now), and the SHA-256 of the cache's records
 //! are all compared before the first event is read. Building reads the recording a line at a
-//! time; a damaged line is refused with its number ([`CacheError::Recording`]).
+//! time, a gzip file inflated as it is read; a damaged line is refused with its number
+//! ([`CacheError::Recording`]). The file
+//! checked is kept open and every replay of it reads that file: the recording is hashed once
+//! per [`MarketCache::open`], not once per replay.
 //!
-//! **The format** (version 1, `format.rs`), little-endian:
+//! **The format** (version 2, `format.rs`), little-endian:
 //!
 //! - header: the magic `\x89CTGMKT\n`, the version (u32), the recording's length (u64) and its
 //!   SHA-256 (32 bytes);
@@ -24,7 +28,9 @@
 //!   event (2: its channel, then its entry, arrival time (µs) and frame time (ms) as varint
 //!   differences from the previous event's, then its payload: every field, decimals exact as
 //!   their scale and mantissa (`bytes.rs`), a side of price levels as its two scales and each
-//!   level's price step and size (`event.rs`)), the end (3: the event count, u64);
+//!   level's price step and size (`event.rs`)), the end (3: the event count, u64), a market
+//!   frame that does not decode (4: its entry and the decoder's words: replays skip it, the
+//!   Parquet export refuses it);
 //! - trailer: the SHA-256 of the records.
 
 mod build;
@@ -33,18 +39,21 @@ mod event;
 mod format;
 mod frames;
 mod read;
+mod text;
 
 use std::fs::File;
 use std::io::BufReader;
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use contango::MarketEvent;
-use contango::recording::{Entries, RecordingError};
+use contango::recording::RecordingError;
 
 pub use frames::{MarketFrames, RecordedFrame, decoded, market_frames};
 
 use build::RecordingHash;
-use read::{CacheReader, Check};
+use read::{CacheReader, Check, Opened};
+pub(crate) use text::{Text, entries};
 
 /// The cache file's name beside its recording: the recording's, and this.
 pub const EXTENSION: &str = "contango-cache";
@@ -103,6 +112,16 @@ impl Played {
     }
 }
 
+/// A market frame of the recording that does not decode: replays skip it, the Parquet export
+/// refuses it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Undecodable {
+    /// Its entry's place in the recording (its line, from 0).
+    pub entry: u64,
+    /// The decoder's words.
+    pub message: String,
+}
+
 /// The exchange time of an event (0 when it carries none).
 pub fn event_ts(event: &MarketEvent) -> i64 {
     match event {
@@ -128,10 +147,100 @@ fn elsewhere(recording: &Path) -> PathBuf {
     use sha2::Digest as _;
     let absolute = std::path::absolute(recording).unwrap_or_else(|_| recording.to_path_buf());
     let sha = sha2::Sha256::digest(absolute.as_os_str().as_encoded_bytes());
-    let name: String = sha[..16].iter().map(|b| format!("{b:02x}")).collect();
+    let name = hex(&sha[..16]);
     std::env::temp_dir()
         .join(EXTENSION)
         .join(format!("{name}.{EXTENSION}"))
+}
+
+/// The decoded market of a recording file, its cache checked against the recording (and built
+/// first where it did not match) once, when it is opened. Each [`MarketCache::events`] streams
+/// the events again from the file that was checked, without hashing anything: clones share it,
+/// and replays on several threads read it at once.
+#[derive(Clone)]
+pub struct MarketCache {
+    cache: Arc<Opened>,
+    recording: PathBuf,
+}
+
+impl std::fmt::Debug for MarketCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("MarketCache")
+            .field("recording", &self.recording)
+            .field("cache", &self.cache.path)
+            .field("len", &self.cache.count)
+            .finish()
+    }
+}
+
+impl MarketCache {
+    /// The cache of the recording file at `recording`, checked, or built where it did not
+    /// match; a damaged line of the recording is refused with its number. A directory of
+    /// recordings has no cache ([`MarketEvents::open`] reads one in memory).
+    pub fn open(recording: impl AsRef<Path>) -> Result<MarketCache, CacheError> {
+        let recording = recording.as_ref();
+        if recording.is_dir() {
+            return Err(RecordingError {
+                file: Some(recording.display().to_string()),
+                line: 0,
+                message: "a directory of recordings has no market cache: its files are read \
+                          as one session in memory"
+                    .into(),
+            }
+            .into());
+        }
+        Ok(MarketCache {
+            cache: Arc::new(cached(recording)?),
+            recording: recording.to_path_buf(),
+        })
+    }
+
+    /// Its events, from the first, streamed from the cache.
+    pub fn events(&self) -> MarketEvents {
+        MarketEvents {
+            len: self.cache.count,
+            source: Source::Cache(CacheReader::new(Arc::clone(&self.cache))),
+            warnings: Vec::new(),
+            undecodable: None,
+        }
+    }
+
+    /// [`MarketCache::events`], each with its frame's bytes as recorded (read again from the
+    /// recording, line by line: what a recorded session writes).
+    pub fn events_with_frames(&self) -> Result<MarketEvents, CacheError> {
+        let frames = MarketFrames::new(entries(&self.recording)?);
+        Ok(MarketEvents {
+            len: self.cache.count,
+            source: Source::Framed(CacheReader::new(Arc::clone(&self.cache)), Box::new(frames)),
+            warnings: Vec::new(),
+            undecodable: None,
+        })
+    }
+
+    /// How many events it holds.
+    pub fn len(&self) -> u64 {
+        self.cache.count
+    }
+
+    /// Whether it holds none.
+    pub fn is_empty(&self) -> bool {
+        self.cache.count == 0
+    }
+
+    /// The SHA-256 of the recording's bytes it was checked (or built) against.
+    pub fn recording_sha256(&self) -> [u8; 32] {
+        self.cache.header.sha256
+    }
+
+    /// The cache file.
+    pub fn path(&self) -> &Path {
+        &self.cache.path
+    }
+}
+
+/// `bytes` in lowercase hex.
+pub(crate) fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 
 /// A market's events in order, each once: streamed from a recording's cache, or decoded from
@@ -141,6 +250,8 @@ pub struct MarketEvents {
     len: u64,
     /// What the recording held but not whole (a file cut short by a kill), in words.
     warnings: Vec<String>,
+    /// Frames given in memory: the first that does not decode.
+    undecodable: Option<Undecodable>,
 }
 
 impl std::fmt::Debug for MarketEvents {
@@ -155,7 +266,7 @@ enum Source {
     Memory(std::vec::IntoIter<Played>),
     Cache(CacheReader),
     /// A cache's events, each with its frame from the recording, joined by entry.
-    Framed(CacheReader, Box<MarketFrames<BufReader<File>>>),
+    Framed(CacheReader, Box<MarketFrames<Text<BufReader<File>>>>),
 }
 
 impl MarketEvents {
@@ -168,12 +279,7 @@ impl MarketEvents {
         if recording.is_dir() {
             return Self::of_dir(recording);
         }
-        let reader = cached(recording)?;
-        Ok(MarketEvents {
-            len: reader.len(),
-            source: Source::Cache(reader),
-            warnings: Vec::new(),
-        })
+        Ok(MarketCache::open(recording)?.events())
     }
 
     fn of_dir(dir: &Path) -> Result<MarketEvents, CacheError> {
@@ -195,25 +301,37 @@ impl MarketEvents {
         if recording.is_dir() {
             return Self::of_dir(recording);
         }
-        let reader = cached(recording)?;
-        let frames = MarketFrames::new(Entries::open(recording)?);
-        Ok(MarketEvents {
-            len: reader.len(),
-            source: Source::Framed(reader, Box::new(frames)),
-            warnings: Vec::new(),
-        })
+        MarketCache::open(recording)?.events_with_frames()
     }
 
     /// The events of `frames` (frames that hold none are left out), each keeping its bytes.
     pub fn from_frames(frames: impl IntoIterator<Item = RecordedFrame>) -> MarketEvents {
+        let mut undecodable = None;
         let played: Vec<Played> = frames
             .into_iter()
-            .filter_map(|f| decoded(f, true))
+            .filter_map(|f| {
+                let entry = f.entry;
+                frames::decode(f, true).unwrap_or_else(|message| {
+                    undecodable.get_or_insert(Undecodable { entry, message });
+                    None
+                })
+            })
             .collect();
         MarketEvents {
             len: played.len() as u64,
             source: Source::Memory(played.into_iter()),
             warnings: Vec::new(),
+            undecodable,
+        }
+    }
+
+    /// The first market frame that does not decode (replays skip it): of frames given in
+    /// memory, known at once; of a cache, among the events read so far (all of them once the
+    /// iterator has ended).
+    pub fn undecodable(&self) -> Option<&Undecodable> {
+        match &self.source {
+            Source::Memory(_) => self.undecodable.as_ref(),
+            Source::Cache(reader) | Source::Framed(reader, _) => reader.undecodable(),
         }
     }
 
@@ -244,7 +362,10 @@ impl Iterator for MarketEvents {
 }
 
 /// The bytes of the frame at `entry`, reading `frames` on to it.
-fn frame_at(frames: &mut MarketFrames<BufReader<File>>, entry: u64) -> Result<Vec<u8>, CacheError> {
+fn frame_at(
+    frames: &mut MarketFrames<Text<BufReader<File>>>,
+    entry: u64,
+) -> Result<Vec<u8>, CacheError> {
     for f in frames {
         let f = f?;
         if f.entry == entry {
@@ -263,23 +384,23 @@ fn frame_at(frames: &mut MarketFrames<BufReader<File>>, entry: u64) -> Result<Ve
 }
 
 /// The checked cache of `recording`, built first where it is stale.
-fn cached(recording: &Path) -> Result<CacheReader, CacheError> {
+fn cached(recording: &Path) -> Result<Opened, CacheError> {
     let mut hash = RecordingHash::new(recording);
     let beside = cache_path(recording);
     let why = match read::check(&beside, &mut hash)? {
-        Check::Good(reader) => return Ok(reader),
+        Check::Good(opened) => return Ok(opened),
         Check::Stale(why) => why,
     };
     tracing::info!(cache = %beside.display(), %why, "building the market cache");
     let e = match build::build(recording, &beside) {
-        Ok(count) => return read::built(&beside, count),
+        Ok((count, header)) => return read::built(&beside, count, header),
         Err(e @ CacheError::Io { .. }) => e,
         Err(e) => return Err(e),
     };
     let place = elsewhere(recording);
     tracing::warn!(error = %e, cache = %place.display(), "the market cache goes elsewhere");
-    if let Check::Good(reader) = read::check(&place, &mut hash)? {
-        return Ok(reader);
+    if let Check::Good(opened) = read::check(&place, &mut hash)? {
+        return Ok(opened);
     }
     if let Some(dir) = place.parent() {
         std::fs::create_dir_all(dir).map_err(|source| CacheError::Io {
@@ -287,6 +408,6 @@ fn cached(recording: &Path) -> Result<CacheReader, CacheError> {
             source,
         })?;
     }
-    let count = build::build(recording, &place)?;
-    read::built(&place, count)
+    let (count, header) = build::build(recording, &place)?;
+    read::built(&place, count, header)
 }

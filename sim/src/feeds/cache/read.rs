@@ -1,21 +1,38 @@
 //! Reading a cache: checked whole before the first event ([`check`]), then streamed a chunk
-//! at a time ([`CacheReader`]), in the memory of one buffer whatever the file's size.
+//! at a time ([`CacheReader`]), in the memory of one buffer whatever the file's size. The file
+//! checked stays open ([`Opened`]) and every reader of it reads at its own offsets, so a
+//! cache is checked once however many replays (a sweep's runs, on their threads) read it.
 
 use std::fs::File;
 use std::io::{self, Read, Seek, SeekFrom};
 use std::path::{Path, PathBuf};
+use std::sync::Arc;
 
 use super::build::{RecordingHash, hash_all};
 use super::format::{Decoder, END_RECORD, HEADER, Header, MAX_RECORD, TRAILER, end_count};
-use super::{CacheError, Played};
+use super::{CacheError, Played, Undecodable};
 
 /// What the file reads in at a time.
 const CHUNK: usize = 1 << 16;
 
+/// A checked cache, open: its records are read from the file checked, whatever happens to
+/// its path afterwards (a builder renames a new cache over it; this one is still read).
+#[derive(Debug)]
+pub(super) struct Opened {
+    file: File,
+    pub(super) path: PathBuf,
+    /// The records' length in bytes, from the end of the header.
+    records: u64,
+    /// The events they hold.
+    pub(super) count: u64,
+    /// What the cache was built from: the recording's length and SHA-256.
+    pub(super) header: Header,
+}
+
 /// What a check found.
 pub(super) enum Check {
-    /// The cache matches the recording whose header is given: its events, from the first.
-    Good(CacheReader),
+    /// The cache matches the recording whose header is given.
+    Good(Opened),
     /// It does not, for this reason: build it again.
     Stale(String),
 }
@@ -68,34 +85,54 @@ pub(super) fn check(path: &Path, recording: &mut RecordingHash) -> Result<Check,
         Ok(n) => n,
         Err(why) => return Ok(Check::Stale(why)),
     };
-    file.seek(SeekFrom::Start(HEADER as u64))
-        .map_err(io_error)?;
-    Ok(Check::Good(CacheReader::new(file, path, records, count)))
+    Ok(Check::Good(Opened {
+        file,
+        path: path.to_path_buf(),
+        records,
+        count,
+        header,
+    }))
 }
 
-/// The events of the cache this process just built at `path` (`count` of them).
-pub(super) fn built(path: &Path, count: u64) -> Result<CacheReader, CacheError> {
+/// The cache this process just built at `path` from the recording `header` describes
+/// (`count` events).
+pub(super) fn built(path: &Path, count: u64, header: Header) -> Result<Opened, CacheError> {
     let io_error = |source| CacheError::Io {
         path: path.to_path_buf(),
         source,
     };
-    let mut file = File::open(path).map_err(io_error)?;
+    let file = File::open(path).map_err(io_error)?;
     let len = file.metadata().map_err(io_error)?.len();
-    file.seek(SeekFrom::Start(HEADER as u64))
-        .map_err(io_error)?;
-    let records = len.saturating_sub((HEADER + TRAILER) as u64);
-    Ok(CacheReader::new(file, path, records, count))
+    Ok(Opened {
+        file,
+        path: path.to_path_buf(),
+        records: len.saturating_sub((HEADER + TRAILER) as u64),
+        count,
+        header,
+    })
+}
+
+/// Reads `buf.len()` bytes at most from `file` at `offset`, leaving the file's own position to
+/// other readers.
+#[cfg(unix)]
+fn read_at(file: &File, buf: &mut [u8], offset: u64) -> io::Result<usize> {
+    std::os::unix::fs::FileExt::read_at(file, buf, offset)
+}
+
+#[cfg(windows)]
+fn read_at(file: &File, buf: &mut [u8], offset: u64) -> io::Result<usize> {
+    std::os::windows::fs::FileExt::seek_read(file, buf, offset)
 }
 
 /// A checked cache's events, read a chunk at a time.
 pub(super) struct CacheReader {
-    file: File,
-    path: PathBuf,
+    cache: Arc<Opened>,
     buf: Vec<u8>,
     /// What of `buf` is read in and not yet taken.
     pos: usize,
     end: usize,
-    /// Bytes of the records not yet read in.
+    /// Where in the file the next read starts, and the bytes of the records not yet read in.
+    offset: u64,
     left: u64,
     decoder: Decoder,
     /// Events in all, and played so far.
@@ -105,30 +142,30 @@ pub(super) struct CacheReader {
 }
 
 impl CacheReader {
-    /// The records of `file`, at their start, `records` bytes long, holding `count` events.
-    fn new(file: File, path: &Path, records: u64, count: u64) -> CacheReader {
+    /// The events of `cache`, from the first.
+    pub(super) fn new(cache: Arc<Opened>) -> CacheReader {
         CacheReader {
-            file,
-            path: path.to_path_buf(),
             buf: vec![0; CHUNK],
             pos: 0,
             end: 0,
-            left: records,
+            offset: HEADER as u64,
+            left: cache.records,
             decoder: Decoder::default(),
-            count,
+            count: cache.count,
             played: 0,
             done: false,
+            cache,
         }
     }
 
-    /// How many events it holds.
-    pub(super) fn len(&self) -> u64 {
-        self.count
+    /// The first frame read so far that does not decode.
+    pub(super) fn undecodable(&self) -> Option<&Undecodable> {
+        self.decoder.undecodable.as_ref()
     }
 
     fn damaged(&self, why: String) -> CacheError {
         CacheError::Damaged {
-            path: self.path.clone(),
+            path: self.cache.path.clone(),
             why,
         }
     }
@@ -147,11 +184,20 @@ impl CacheReader {
         while self.end < n && self.left > 0 {
             let room =
                 (self.buf.len() - self.end).min(usize::try_from(self.left).unwrap_or(usize::MAX));
-            let read = self.file.read(&mut self.buf[self.end..self.end + room])?;
+            let read = match read_at(
+                &self.cache.file,
+                &mut self.buf[self.end..self.end + room],
+                self.offset,
+            ) {
+                Ok(n) => n,
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => return Err(e),
+            };
             if read == 0 {
                 return Ok(false);
             }
             self.end += read;
+            self.offset += read as u64;
             self.left -= read as u64;
         }
         Ok(self.end >= n)
@@ -163,7 +209,7 @@ impl CacheReader {
             path: path.to_path_buf(),
             source,
         };
-        if !self.ready(4).map_err(|e| io_error(&self.path, e))? {
+        if !self.ready(4).map_err(|e| io_error(&self.cache.path, e))? {
             return Err(self.damaged("the records end without their end".into()));
         }
         let mut word = [0_u8; 4];
@@ -172,7 +218,10 @@ impl CacheReader {
         if len > MAX_RECORD {
             return Err(self.damaged(format!("a record of {len} bytes")));
         }
-        if !self.ready(4 + len).map_err(|e| io_error(&self.path, e))? {
+        if !self
+            .ready(4 + len)
+            .map_err(|e| io_error(&self.cache.path, e))?
+        {
             return Err(self.damaged("a record cut short".into()));
         }
         let body = &self.buf[self.pos + 4..self.pos + 4 + len];
@@ -180,7 +229,7 @@ impl CacheReader {
         self.decoder
             .record(body)
             .map_err(|why| CacheError::Damaged {
-                path: self.path.clone(),
+                path: self.cache.path.clone(),
                 why,
             })
     }
