@@ -18,6 +18,10 @@
 #   INCREMENTAL    set to 1 to build contango incrementally, as cargo builds a path dependency
 #                  (like a workspace member); by default it is built as a git or registry
 #                  dependency is (README "Install"), without incremental state
+#   CALLS          `one` (default): the scratch crate calls one endpoint; `every`: it calls every
+#                  endpoint of the shipped spec once, as a bot does
+#   SOURCE         `path` (default): contango by path; `git`: a git dependency on this checkout's
+#                  HEAD (committed work only), fetched before the timed build
 #
 # The registry sources are taken as already downloaded (--offline, with this workspace's
 # Cargo.lock, so the versions are the ones the tests use): what is timed is compiling, not the
@@ -37,7 +41,11 @@ SCRATCH="$(mktemp -d "${TMPDIR:-/tmp}/contango-build-time.XXXXXX")"
 cleanup() { if [ "${KEEP_SCRATCH:-0}" = 1 ]; then echo "kept $SCRATCH"; else rm -rf "$SCRATCH"; fi; }
 trap cleanup EXIT
 
-DEP="path = \"$ROOT\""
+case "${SOURCE:-path}" in
+    path) DEP="path = \"$ROOT\"" ;;
+    git) DEP="git = \"file://$ROOT\", rev = \"$(git -C "$ROOT" rev-parse HEAD)\"" ;;
+    *) echo "build_time.sh: SOURCE is path or git" >&2; exit 2 ;;
+esac
 if [ -n "${CONTANGO_DEP:-}" ]; then DEP="$DEP, $CONTANGO_DEP"; fi
 mkdir -p "$SCRATCH/crate/src"
 cat >"$SCRATCH/crate/Cargo.toml" <<EOF
@@ -70,7 +78,68 @@ async fn main() -> Result<(), Box<dyn std::error::Error>> {
     Ok(())
 }
 EOF
+if [ "${CALLS:-one}" = every ]; then
+    cat >"$SCRATCH/crate/src/main.rs" <<'EOF'
+use contango::*;
+use rust_decimal::Decimal;
+
+// Every endpoint of the shipped spec, once, as a bot calls them (the answers are not used).
+#[tokio::main]
+async fn main() -> Result<(), Box<dyn std::error::Error>> {
+    let client = Client::builder()
+        .base_url("http://127.0.0.1:1")
+        .product(Product::UsdtMargined)
+        .credentials(Credentials::new("key", "secret"))
+        .build()?;
+    let c = "E-BTC-USDT";
+    let one = Decimal::ONE;
+    let _ = client.ping().send().await;
+    let _ = client.server_time().send().await;
+    let _ = client.contracts(c).send().await;
+    let _ = client.depth(c).limit(20).send().await;
+    let _ = client.ticker(c).send().await;
+    let _ = client.klines(c, KlineInterval::OneMinute).send().await;
+    let _ = client.my_trades(c).send().await;
+    let _ = client.position_margin(c, one).send().await;
+    let _ = client.level_edit(c, 10).send().await;
+    let _ = client.open_orders(c).send().await;
+    let _ = client.cancel_order(c).order_id(1).send().await;
+    let _ = client.query_order(c).order_id(1).send().await;
+    let order = NewOrder {
+        contract_name: c.into(),
+        side: Side::Buy,
+        order_type: OrderType::Limit,
+        position_type: PositionType::Cross,
+        open: Open::Open,
+        volume: one,
+        amount: one,
+        price: one,
+    };
+    let _ = client.new_order(order).send().await;
+    let _ = client.cancel_all_orders(c).send().await;
+    let _ = client.account().send().await;
+    let _ = client.leverage_bracket(c).send().await;
+    let _ = client.commission_rate(c).send().await;
+    let transfer = Transfer {
+        coin_symbol: "USDT".into(),
+        amount: one,
+        transfer_type: TransferType::WalletToContract,
+    };
+    let _ = client.transfer(transfer).send().await;
+    let _ = client.transfer_history(TransferType::WalletToContract).send().await;
+    let _ = client.force_orders_history(c).send().await;
+    let _ = client.create_listen_key().send().await;
+    let _ = client.keep_alive_listen_key("key").send().await;
+    let _ = client.close_listen_key("key").send().await;
+    Ok(())
+}
+EOF
+fi
 cp "$ROOT/Cargo.lock" "$SCRATCH/crate/Cargo.lock"
+if [ "${SOURCE:-path}" = git ]; then
+    # The checkout's commit into cargo's git cache; the registry crates are already there.
+    cargo fetch --quiet --manifest-path "$SCRATCH/crate/Cargo.toml"
+fi
 if [ -n "${IDNA_ADAPTER:-}" ]; then
     cargo update --offline --quiet --manifest-path "$SCRATCH/crate/Cargo.toml" \
         -p idna_adapter --precise "$IDNA_ADAPTER"
