@@ -4,7 +4,8 @@
 Usage: build_corpus.py FIXTURES_DIR OUT_DIR SPEC_FILE [UI_SPECS_DIR]
 
 Writes OUT_DIR/<target>/seed-* files (replacing earlier seeds, leaving whatever the fuzzer
-added alone). Input layouts are the ones of fuzz/harness.rs: a selector byte, then the payload.
+added alone). Input layouts are the ones of fuzz/harness.rs: a selector byte, then the payload
+(the envelope target's endpoints are the spec's, in spec order).
 The `.txt` samples are repaired first (comments stripped, Python reprs turned into JSON, missing
 commas added); a sample that still is not JSON is used as it is.
 """
@@ -20,13 +21,30 @@ HARNESS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "harness.rs")
 
 
 def harness_table(kind):
-    """The names of fuzz/harness.rs's ENDPOINTS or RESPONSES, in order (selector = index)."""
+    """The names of fuzz/harness.rs's RESPONSES, in order (selector = index)."""
     with open(HARNESS, encoding="utf-8") as f:
         text = f.read()
     return re.findall(r'\(\s*"([^"]+)",\s*(?:%s)::<' % kind, text)
 
 
-ENDPOINTS = harness_table("endpoint")
+def spec_endpoints(spec):
+    """The endpoint names of the spec, in spec order: the harness's endpoint list (the generated
+    `each_endpoint`), selector = index. Read off the block layout the spec is written in (each
+    endpoint a key two spaces in under the top-level `endpoints:`), no YAML library needed."""
+    names, inside = [], False
+    with open(spec, encoding="utf-8") as f:
+        for line in f:
+            if re.match(r"\S", line):
+                inside = line.rstrip() == "endpoints:"
+            elif inside:
+                m = re.match(r"  ([A-Za-z_][A-Za-z0-9_]*):", line)
+                if m:
+                    names.append(m.group(1))
+    if not names:
+        sys.exit("build_corpus.py: no endpoints found in %s" % spec)
+    return names
+
+
 # `same` decodes like `one` and also checks the direct reader against serde.
 RESPONSES = harness_table("one|same")
 ENUMS = [
@@ -202,6 +220,7 @@ def recording_v2_seed():
 def main():
     fixtures, out, spec = sys.argv[1], sys.argv[2], sys.argv[3]
     ui_specs = sys.argv[4] if len(sys.argv) > 4 else None
+    endpoints = spec_endpoints(spec)
 
     counts = {}
     # Seeds of an earlier build go (a payload or the spec may have changed); what the fuzzer
@@ -226,7 +245,7 @@ def main():
 
         # envelope: selector (status 200) + body; errors also with failing statuses.
         for ep in ENDPOINT_OF.get(stem, ["account", "open_orders"]):
-            i = ENDPOINTS.index(ep)
+            i = endpoints.index(ep)
             write(out, "envelope", "%s-%s" % (stem, ep), bytes([i]) + body)
             if stem == "error_response":
                 for status in (4, 5, 6, 7):
@@ -259,7 +278,7 @@ def main():
             write(out, "responses", e, bytes([RESPONSES.index(e)]) + s)
 
     # Envelope shapes beyond the samples.
-    for i, ep in enumerate(ENDPOINTS):
+    for i, ep in enumerate(endpoints):
         write(out, "envelope", ep + "-html", bytes([7 << 5 | i]) + b"<html><body>502</body></html>")
         write(out, "envelope", ep + "-empty", bytes([i]) + b"")
         write(out, "envelope", ep + "-nulldata", bytes([i]) + b'{"code":"0","msg":"Success","data":null}')

@@ -3,8 +3,9 @@
 //! this file with `#[path]`), so a saved crash input replays through exactly the same calls.
 //!
 //! Input layouts (the first byte selects, the rest is what a server would send):
-//! - [`envelope`]: byte 0 = `status index << 5 | endpoint index`; the rest is an HTTP body,
-//!   decoded by the runtime's envelope path for that endpoint and status.
+//! - [`envelope`]: byte 0 = `status index << 5 | endpoint index` (into [`STATUSES`] and
+//!   [`endpoints`], the spec's endpoints in spec order); the rest is an HTTP body, decoded by the
+//!   runtime's envelope path for that endpoint and status.
 //! - [`response`]: byte 0 = index into [`RESPONSES`] (each type alone, then as a list, then the
 //!   market payloads); the rest is JSON for `serde_json::from_slice` (and, for the types answers
 //!   and frames carry, for the direct reader, which must agree).
@@ -14,11 +15,12 @@
 //! a promise of the error type); decode failures are the expected outcome of most inputs.
 
 use std::fmt::Debug;
+use std::sync::OnceLock;
 
 use contango::*;
 use contango_runtime::ApiCode;
 use contango_runtime::error::Error;
-use contango_runtime::http::endpoint::Endpoint;
+use contango_runtime::http::endpoint::{EachEndpoint, Endpoint};
 use contango_runtime::wire::de::Wire;
 use contango_runtime::wire::direct::{Direct, read_all};
 use serde::de::DeserializeOwned;
@@ -31,42 +33,27 @@ pub type DecodeJson = fn(&[u8]);
 /// HTTP statuses a selector byte's top three bits pick from.
 pub const STATUSES: [u16; 8] = [200, 200, 201, 204, 400, 418, 429, 503];
 
-/// Every endpoint of the spec, through `contango_runtime::wire::envelope::decode`.
-pub const ENDPOINTS: &[(&str, DecodeAnswer)] = &[
-    ("ping", endpoint::<PingRequest>),
-    ("server_time", endpoint::<ServerTimeRequest>),
-    ("contracts", endpoint::<ContractsRequest>),
-    ("depth", endpoint::<DepthRequest>),
-    ("ticker", endpoint::<TickerRequest>),
-    ("klines", endpoint::<KlinesRequest>),
-    ("my_trades", endpoint::<MyTradesRequest>),
-    ("position_margin", endpoint::<PositionMarginRequest>),
-    ("level_edit", endpoint::<LevelEditRequest>),
-    ("open_orders", endpoint::<OpenOrdersRequest>),
-    ("cancel_order", endpoint::<CancelOrderRequest>),
-    ("query_order", endpoint::<QueryOrderRequest>),
-    ("new_order", endpoint::<NewOrderRequest>),
-    ("cancel_all_orders", endpoint::<CancelAllOrdersRequest>),
-    ("account", endpoint::<AccountRequest>),
-    ("leverage_bracket", endpoint::<LeverageBracketRequest>),
-    ("commission_rate", endpoint::<CommissionRateRequest>),
-    ("transfer", endpoint::<TransferRequest>),
-    ("transfer_history", endpoint::<TransferHistoryRequest>),
-    (
-        "force_orders_history",
-        endpoint::<ForceOrdersHistoryRequest>,
-    ),
-    ("create_listen_key", endpoint::<CreateListenKeyRequest>),
-    (
-        "keep_alive_listen_key",
-        endpoint::<KeepAliveListenKeyRequest>,
-    ),
-    ("close_listen_key", endpoint::<CloseListenKeyRequest>),
-];
+/// Every endpoint of the spec, through `contango_runtime::wire::envelope::decode`: its name and
+/// its decoding, in spec order (the generated `each_endpoint`, the order of `contango::ENDPOINTS`),
+/// so a selector's endpoint index means the same endpoint as long as the spec keeps its order.
+pub fn endpoints() -> &'static [(&'static str, DecodeAnswer)] {
+    struct List(Vec<(&'static str, DecodeAnswer)>);
+    impl EachEndpoint for List {
+        fn endpoint<E: Endpoint>(&mut self) {
+            self.0.push((E::META.name, endpoint::<E>));
+        }
+    }
+    static LIST: OnceLock<Vec<(&'static str, DecodeAnswer)>> = OnceLock::new();
+    LIST.get_or_init(|| {
+        let mut list = List(Vec::new());
+        each_endpoint(&mut list);
+        list.0
+    })
+}
 
 /// The selector byte of [`envelope`] for an endpoint (by spec name) and a status index.
 pub fn envelope_selector(endpoint: &str, status_index: u8) -> Option<u8> {
-    let i = ENDPOINTS.iter().position(|(name, _)| *name == endpoint)?;
+    let i = endpoints().iter().position(|(name, _)| *name == endpoint)?;
     Some((status_index & 7) << 5 | u8::try_from(i).ok()?)
 }
 
@@ -76,14 +63,12 @@ pub fn envelope(data: &[u8]) {
         return;
     };
     let status = STATUSES[usize::from(sel >> 5)];
-    let (_, decode) = ENDPOINTS[usize::from(sel & 0x1f) % ENDPOINTS.len()];
+    let endpoints = endpoints();
+    let (_, decode) = endpoints[usize::from(sel & 0x1f) % endpoints.len()];
     decode(status, body);
 }
 
-fn endpoint<E: Endpoint>(status: u16, body: &[u8])
-where
-    E::Response: Debug,
-{
+fn endpoint<E: Endpoint>(status: u16, body: &[u8]) {
     match contango_runtime::wire::envelope::decode::<E>(status, body) {
         Ok(v) => {
             // A bare body is a value only on a 2xx answer.

@@ -22,6 +22,8 @@ pub use contango_runtime::{
     ConfigError, Credentials, InvalidArgument, LocalDateTime, Millis, Rate, RetryClass,
     RetryPolicy, Seconds,
 };
+// What `ENDPOINTS` holds and `each_endpoint` hands out: every endpoint as metadata and as a type.
+pub use contango_runtime::{EachEndpoint, Endpoint, EndpointMeta};
 
 #[cfg(feature = "user-stream")]
 pub mod account;

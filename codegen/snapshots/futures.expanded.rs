@@ -7337,7 +7337,7 @@ pub struct Transfer {
     #[doc = " `DELETE /user_stream/api/v1/listenKey/{listenKey}` (USER_STREAM, API key)."]
     method close_listen_key;
 }
-/// Every endpoint of the spec, in spec order: its name, method, path template (`{name}` marks a path parameter), base and security, what a server routes on and a harness enumerates. Each entry is the request type's `Endpoint::META`.
+/// Every endpoint of the spec, in spec order: its name, method, path template (`{name}` marks a path parameter), base and security, what a server routes on and a harness enumerates. Each entry is the request type's `Endpoint::META`; [`each_endpoint`] gives the same endpoints as types.
 pub const ENDPOINTS: &[::contango::__private::endpoint::EndpointMeta] = &[
     <PingRequest as ::contango::__private::endpoint::Endpoint>::META,
     <ServerTimeRequest as ::contango::__private::endpoint::Endpoint>::META,
@@ -7363,6 +7363,32 @@ pub const ENDPOINTS: &[::contango::__private::endpoint::EndpointMeta] = &[
     <KeepAliveListenKeyRequest as ::contango::__private::endpoint::Endpoint>::META,
     <CloseListenKeyRequest as ::contango::__private::endpoint::Endpoint>::META,
 ];
+/// Calls `v.endpoint::<XRequest>()` with every endpoint's request type, in spec order (the order of [`ENDPOINTS`]), for code that needs each endpoint as a type (its response, its decoding). Generic: nothing of it is compiled unless it is called.
+pub fn each_endpoint(v: &mut impl ::contango::__private::endpoint::EachEndpoint) {
+    v.endpoint::<PingRequest>();
+    v.endpoint::<ServerTimeRequest>();
+    v.endpoint::<ContractsRequest>();
+    v.endpoint::<DepthRequest>();
+    v.endpoint::<TickerRequest>();
+    v.endpoint::<KlinesRequest>();
+    v.endpoint::<MyTradesRequest>();
+    v.endpoint::<PositionMarginRequest>();
+    v.endpoint::<LevelEditRequest>();
+    v.endpoint::<OpenOrdersRequest>();
+    v.endpoint::<CancelOrderRequest>();
+    v.endpoint::<QueryOrderRequest>();
+    v.endpoint::<NewOrderRequest>();
+    v.endpoint::<CancelAllOrdersRequest>();
+    v.endpoint::<AccountRequest>();
+    v.endpoint::<LeverageBracketRequest>();
+    v.endpoint::<CommissionRateRequest>();
+    v.endpoint::<TransferRequest>();
+    v.endpoint::<TransferHistoryRequest>();
+    v.endpoint::<ForceOrdersHistoryRequest>();
+    v.endpoint::<CreateListenKeyRequest>();
+    v.endpoint::<KeepAliveListenKeyRequest>();
+    v.endpoint::<CloseListenKeyRequest>();
+}
 /// The product lines of the interface; each has its own path prefix.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Product {

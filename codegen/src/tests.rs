@@ -53,11 +53,12 @@ fn expansion_snapshot() {
     );
 }
 
-/// The request types `ENDPOINTS` lists, in its order, and those the `endpoint!` invocations
-/// define, in theirs.
-fn table_and_requests(tokens: TokenStream) -> (Vec<String>, Vec<String>) {
+/// The request types `ENDPOINTS` lists, in its order, those `each_endpoint` visits, in its, and
+/// those the `endpoint!` invocations define, in theirs.
+fn table_and_requests(tokens: TokenStream) -> (Vec<String>, Vec<String>, Vec<String>) {
     let file: syn::File = syn::parse2(tokens).expect("expansion is valid Rust");
     let mut table = Vec::new();
+    let mut each = Vec::new();
     let mut requests = Vec::new();
     let is_endpoint = |p: &syn::Path| p.segments.last().is_some_and(|s| s.ident == "endpoint");
     for item in &file.items {
@@ -78,6 +79,18 @@ fn table_and_requests(tokens: TokenStream) -> (Vec<String>, Vec<String>) {
                     table.push(quote::quote!(#ty).to_string());
                 }
             }
+            syn::Item::Fn(f) if f.sig.ident == "each_endpoint" => {
+                for stmt in &f.block.stmts {
+                    let syn::Stmt::Expr(syn::Expr::MethodCall(call), Some(_)) = stmt else {
+                        panic!("a statement of each_endpoint is not `v.endpoint::<R>();`");
+                    };
+                    assert_eq!(call.method, "endpoint");
+                    let t = call.turbofish.as_ref().expect("`endpoint::<Request>`");
+                    assert_eq!(t.args.len(), 1);
+                    let ty = &t.args[0];
+                    each.push(quote::quote!(#ty).to_string());
+                }
+            }
             syn::Item::Macro(m) if is_endpoint(&m.mac.path) => {
                 let mut tokens = m.mac.tokens.clone().into_iter();
                 while let Some(t) = tokens.next() {
@@ -90,14 +103,15 @@ fn table_and_requests(tokens: TokenStream) -> (Vec<String>, Vec<String>) {
             _ => {}
         }
     }
-    (table, requests)
+    (table, each, requests)
 }
 
-/// `ENDPOINTS` names every endpoint the expansion defines, once each, in spec order, also when
-/// a broken endpoint is left out.
+/// `ENDPOINTS` and `each_endpoint` name every endpoint the expansion defines, once each, in spec
+/// order, also when a broken endpoint is left out.
 #[test]
 fn endpoints_table_lists_every_endpoint_once() {
-    let (table, requests) = table_and_requests(generate_from(SHIPPED).unwrap_or_else(|(t, _)| t));
+    let (table, each, requests) =
+        table_and_requests(generate_from(SHIPPED).unwrap_or_else(|(t, _)| t));
     let (spec, _) = crate::spec::parse(SHIPPED);
     let in_spec: Vec<String> = spec
         .expect("the shipped spec reads")
@@ -107,6 +121,7 @@ fn endpoints_table_lists_every_endpoint_once() {
         .collect();
     assert_eq!(table, in_spec);
     assert_eq!(table, requests);
+    assert_eq!(each, table);
     let mut distinct = table.clone();
     distinct.sort();
     distinct.dedup();
@@ -121,9 +136,10 @@ fn endpoints_table_lists_every_endpoint_once() {
     assert_eq!(d.len(), 1, "{d:?}");
     let text = tokens.to_string();
     assert!(text.contains(r#"path : "/v1/other/{id}""#), "{text}");
-    let (table, requests) = table_and_requests(tokens);
+    let (table, each, requests) = table_and_requests(tokens);
     assert_eq!(table, ["OtherRequest", "ThingRequest"]);
     assert_eq!(table, requests);
+    assert_eq!(each, table);
 }
 
 const MINIMAL: &str = r#"

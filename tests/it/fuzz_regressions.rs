@@ -78,6 +78,23 @@ fn saved_regression_inputs_replay_without_panic() {
     eprintln!("replayed {replayed} saved fuzz inputs");
 }
 
+/// The envelope target's endpoints are the spec's (the generated `each_endpoint`): exactly the
+/// names of `ENDPOINTS`, in its order, so an envelope selector means the endpoint at that index of
+/// the spec, and each selector fits its five bits.
+#[test]
+fn the_harness_endpoints_are_the_generated_table_in_order() {
+    let harness: Vec<&str> = harness::endpoints().iter().map(|(name, _)| *name).collect();
+    let generated: Vec<&str> = ENDPOINTS.iter().map(|m| m.name).collect();
+    assert_eq!(harness, generated);
+    assert!(harness.len() <= 32, "{} endpoints", harness.len());
+    for (i, name) in harness.iter().enumerate() {
+        for status in 0..8 {
+            let sel = harness::envelope_selector(name, status).expect("a selector");
+            assert_eq!((usize::from(sel & 0x1f), sel >> 5), (i, status), "{name}");
+        }
+    }
+}
+
 /// The `stream` target's layout (byte 0 bit 0: binary frame) for what is public: a text frame
 /// goes to `Event::decode`; binary (gzip) frames are inflated by the runtime's private frame
 /// code, which only the fuzz target compiles in.
@@ -107,7 +124,7 @@ fn real_world_payloads_whole_and_truncated_never_panic() {
         let cuts = [body.len(), body.len() / 2, body.len() / 3, 1];
         for cut in cuts {
             let part = &body[..cut.min(body.len())];
-            for (i, _) in harness::ENDPOINTS.iter().enumerate() {
+            for (i, _) in harness::endpoints().iter().enumerate() {
                 for status in [0_u8, 4, 7] {
                     let sel = status << 5 | u8::try_from(i).unwrap_or(0);
                     harness::envelope(&[&[sel][..], part].concat());
@@ -168,7 +185,7 @@ fn a_recording_of_every_payload_reads_and_cut_anywhere_never_panics() {
 /// error, not a value, from the wrapped endpoints of several shapes (record, list, one-or-many,
 /// listen key).
 fn refused_everywhere(body: &[u8]) {
-    for (name, _) in harness::ENDPOINTS {
+    for (name, _) in harness::endpoints() {
         let sel = harness::envelope_selector(name, 0).unwrap_or(0);
         harness::envelope(&[&[sel][..], body].concat());
     }

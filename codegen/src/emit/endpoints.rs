@@ -1,7 +1,8 @@
 //! Per endpoint: a plain-data request type, its `Endpoint` impl (validation, wire encoding,
 //! decoding) and a thin builder, as one invocation of the runtime's `endpoint!` that lists what
 //! differs per endpoint. The heavy lifting is the runtime's shared generic code. `ENDPOINTS`
-//! lists every endpoint's metadata, for whatever dispatches on method and path.
+//! lists every endpoint's metadata, for whatever dispatches on method and path; `each_endpoint`
+//! hands generic code every request type, in the same order.
 
 use super::records::Paths;
 use super::{doc, rust_ty};
@@ -259,20 +260,32 @@ pub fn endpoint(ep: &Endpoint, paths: &Paths) -> TokenStream {
     }
 }
 
-/// `ENDPOINTS`: every endpoint's `EndpointMeta`, in spec order, one table to dispatch on.
+/// `ENDPOINTS`: every endpoint's `EndpointMeta`, in spec order, one table to dispatch on; and
+/// `each_endpoint`, the same endpoints as types, in the same order, for generic code.
 pub fn table(endpoints: &[Endpoint]) -> TokenStream {
-    let metas = endpoints.iter().map(|ep| {
-        let req = type_ident(&format!("{}Request", ep.camel));
-        quote!(<#req as ::contango::__private::endpoint::Endpoint>::META)
-    });
-    let doc = doc(
+    let reqs: Vec<Ident> = endpoints
+        .iter()
+        .map(|ep| type_ident(&format!("{}Request", ep.camel)))
+        .collect();
+    let doc_table = doc(
         "Every endpoint of the spec, in spec order: its name, method, path template (`{name}` \
          marks a path parameter), base and security, what a server routes on and a harness \
-         enumerates. Each entry is the request type's `Endpoint::META`.",
+         enumerates. Each entry is the request type's `Endpoint::META`; [`each_endpoint`] gives \
+         the same endpoints as types.",
+    );
+    let doc_each = doc(
+        "Calls `v.endpoint::<XRequest>()` with every endpoint's request type, in spec order (the \
+         order of [`ENDPOINTS`]), for code that needs each endpoint as a type (its response, its \
+         decoding). Generic: nothing of it is compiled unless it is called.",
     );
     quote! {
-        #doc
-        pub const ENDPOINTS: &[::contango::__private::endpoint::EndpointMeta] = &[#(#metas),*];
+        #doc_table
+        pub const ENDPOINTS: &[::contango::__private::endpoint::EndpointMeta] =
+            &[#(<#reqs as ::contango::__private::endpoint::Endpoint>::META),*];
+        #doc_each
+        pub fn each_endpoint(v: &mut impl ::contango::__private::endpoint::EachEndpoint) {
+            #(v.endpoint::<#reqs>();)*
+        }
     }
 }
 

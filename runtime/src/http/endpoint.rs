@@ -104,8 +104,9 @@ pub struct EndpointMeta {
 
 /// A request for one endpoint: plain data that knows how to put itself on the wire.
 pub trait Endpoint {
-    /// The decoded value (the envelope's `data`, or the bare body).
-    type Response: Send;
+    /// The decoded value (the envelope's `data`, or the bare body). `Debug`, as every generated
+    /// answer is, so generic code over endpoints (an [`EachEndpoint`]) can show what it decoded.
+    type Response: Send + std::fmt::Debug;
     /// The generated error-code vocabulary.
     type Code: ApiCode;
     /// Static facts about the endpoint.
@@ -136,4 +137,17 @@ pub trait Endpoint {
     fn data_ty() -> crate::drift::Ty {
         crate::drift::Ty::Any
     }
+}
+
+/// Code that is handed every endpoint of the spec as a type, one call per endpoint: the generated
+/// `each_endpoint(&mut v)` calls `v.endpoint::<XRequest>()` for each request type, in spec order
+/// (the order of the generated `ENDPOINTS`, so `E::META` is the entry at the same index).
+///
+/// `ENDPOINTS` lists what is known of an endpoint as values; what needs the types (decoding an
+/// answer as the endpoint's response, a handler per endpoint) gets them here, from the spec,
+/// instead of from a hand-kept list that can fall behind it. The method is generic, so an
+/// application that never calls `each_endpoint` compiles none of it.
+pub trait EachEndpoint {
+    /// Called once with the request type of each endpoint.
+    fn endpoint<E: Endpoint>(&mut self);
 }
