@@ -26,7 +26,7 @@
 //!   input committed to SQLite before it is answered, snapshots, replay, read tables;
 //! - [`report`]: one report of a backtest or a paper session; [`backtest`] (the `backtest`
 //!   feature) and [`replay`] beside them.
-//! - [`export`] (the `parquet` feature, off by default): a recording's market as Parquet tables,
+//! - `export` (the `parquet` feature, off by default): a recording's market as Parquet tables,
 //!   exact decimals, for pandas, polars and DuckDB.
 //!
 //! # The default exchange

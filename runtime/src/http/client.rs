@@ -87,7 +87,7 @@ impl Core {
         &self.inner.drift
     }
 
-    /// The recorder this client's traffic goes to, if any ([`CoreBuilder::recorder`]).
+    /// The recorder this client's traffic goes to, if any ([`CoreBuilder::recorder`](crate::CoreBuilder::recorder)).
     pub fn recorder(&self) -> Option<&Recorder> {
         self.inner.recorder.as_ref()
     }
@@ -102,7 +102,7 @@ impl Core {
         &self.inner.base_url
     }
 
-    /// The configured market stream address, if any (see [`CoreBuilder::market_stream_url`]).
+    /// The configured market stream address, if any (see [`CoreBuilder::market_stream_url`](crate::CoreBuilder::market_stream_url)).
     pub fn market_stream_url(&self) -> Option<&str> {
         self.inner.market_stream_url.as_deref()
     }

@@ -11,8 +11,8 @@ use crate::wire::envelope;
 
 impl Core {
     /// Validates, signs and sends `req`, and decodes the answer; waits for a rate-limit slot,
-    /// keeps the clock in sync, and retries what may be retried (the
-    /// [exchange](super::exchange); the rules are docs/design.md's, Runtime).
+    /// keeps the clock in sync, and retries what may be retried (the rules: docs/design.md,
+    /// Runtime).
     pub async fn send<E: Endpoint + Sync>(&self, req: &E) -> Result<E::Response, Error<E::Code>> {
         req.validate().map_err(Error::InvalidArgument)?;
         self.send_validated(req).await

@@ -239,7 +239,7 @@ pub struct Recording {
 }
 
 impl Recording {
-    /// Reads a recording from its bytes: a header naming [`VERSION`] or [`VERSION_1`], then one
+    /// Reads a recording from its bytes: a header naming [`VERSION`](super::VERSION) or [`VERSION_1`](super::VERSION_1), then one
     /// JSON object per line (blank lines are allowed). The first line that is not one is
     /// refused by number, except a last line cut short, which a killed recorder leaves: the
     /// recording is read up to the line before, with a warning ([`Recording::warnings`]).
@@ -263,7 +263,7 @@ impl Recording {
         })
     }
 
-    /// The format version of the file ([`VERSION`] or [`VERSION_1`]).
+    /// The format version of the file ([`VERSION`](super::VERSION) or [`VERSION_1`](super::VERSION_1)).
     pub fn version(&self) -> u32 {
         self.header.contango_recording
     }

@@ -203,7 +203,7 @@ pub enum Recorded {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Entry {
     /// Its line number in its file (the header is line 1); 0 for a line no file holds (the gap
-    /// [`Recording::from_dir`] puts where a directory's recorder was not running).
+    /// [`Recording::from_dir`](super::Recording::from_dir) puts where a directory's recorder was not running).
     pub line: usize,
     /// When it happened, in microseconds since the recording started (an HTTP exchange: when
     /// its request was sent). A version-1 line's milliseconds × 1000.

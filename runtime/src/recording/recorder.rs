@@ -21,6 +21,7 @@ use std::sync::mpsc;
 use std::sync::{Arc, OnceLock};
 use std::time::Instant;
 
+#[cfg(feature = "streams")]
 use bytes::Bytes;
 use zeroize::Zeroizing;
 
