@@ -276,7 +276,7 @@ fn huge_numbers_and_strings_are_errors_or_exact() {
 #[test]
 fn claimed_sizes_are_not_trusted() {
     // JSON carries no length prefixes; the places that pre-allocate use the parser's size hint,
-    // capped (runtime/src/de/list.rs), and the stream inflates gzip within `max_frame_bytes`
+    // capped (runtime/src/wire/de/list.rs), and the stream inflates gzip within `max_frame_bytes`
     // (runtime/src/stream/engine/frame.rs, fuzzed by the `stream` target). What an input can claim:
     // a gzip trailer's size, a scale or exponent, a count field.
     // A gzip member whose trailer claims 4 GiB, handed to the event decoder as it is (the stream
