@@ -5,12 +5,12 @@ use std::time::Instant;
 
 use tracing::Instrument as _;
 
-use crate::error::Uncoded;
+use crate::error::{Error, Uncoded};
 use crate::http::client::Core;
 use crate::http::clock::{local_ms, local_us};
-use crate::http::endpoint::{Endpoint, EndpointMeta};
+use crate::http::endpoint::Endpoint;
 use crate::http::exchange::Answer;
-use crate::http::request::Writes;
+use crate::http::request::Written;
 use crate::http::send::Typed;
 
 impl Core {
@@ -46,55 +46,49 @@ impl Core {
         req: &E,
         extract: fn(&E::Response) -> i64,
     ) -> bool {
-        let mut answer = Typed::<E>::new(&self.inner.drift);
-        let timing = match req.validate() {
-            Ok(()) => self.sample(E::META, req, &mut answer).await,
-            Err(e) => {
-                answer.fail(Uncoded::InvalidArgument(e));
-                None
+        let written = req
+            .validate()
+            .map_err(Uncoded::InvalidArgument)
+            .and_then(|()| self.write(E::META, E::RATE_GROUP, req));
+        let sampled = match written {
+            Ok(written) => {
+                let mut answer = Typed::<E>::new(&self.inner.drift);
+                let timing = self.sample(&written, &mut answer).await;
+                answer.outcome().map(|value| (extract(&value), timing))
             }
+            Err(e) => Err(Error::<E::Code>::from(e)),
         };
-        match (answer.outcome(), timing) {
-            (Ok(value), Some(timing)) => {
-                self.record_sample(extract(&value), timing);
+        match sampled {
+            Ok((server_ms, timing)) => {
+                self.record_sample(server_ms, timing);
                 true
             }
-            (Err(e), _) => self.sample_failed(&e),
-            (Ok(_), None) => false,
+            Err(e) => {
+                self.inner.clock.record_failure();
+                tracing::warn!(error = %e, "contango.clock_sync failed");
+                false
+            }
         }
     }
 
-    /// One attempt of a clock sample, timed; `None` when it could not be written out (the
-    /// failure is `answer`'s).
-    async fn sample(
-        &self,
-        meta: EndpointMeta,
-        req: &(dyn Writes + Sync),
-        answer: &mut (dyn Answer + Send),
-    ) -> Option<Timing> {
+    /// One attempt of a clock sample, timed (its outcome is `answer`'s).
+    async fn sample(&self, written: &Written<'_>, answer: &mut (dyn Answer + Send)) -> Timing {
         // Its own span: the sample's status and latency are not the request's that triggered it.
         let span = tracing::info_span!(
             "contango.request",
-            endpoint = meta.name,
-            method = meta.method.as_str(),
+            endpoint = written.meta.name,
+            method = written.meta.method.as_str(),
             status = tracing::field::Empty,
             latency_ms = tracing::field::Empty,
         );
-        let written = match self.write(meta, "", req) {
-            Ok(w) => w,
-            Err(e) => {
-                answer.fail(e);
-                return None;
-            }
-        };
         let sent = local_ms();
         let sent_at = Instant::now();
-        self.attempt(&written, answer).instrument(span).await;
-        Some(Timing {
+        self.attempt(written, answer).instrument(span).await;
+        Timing {
             sent,
             sent_at,
             received: local_ms(),
-        })
+        }
     }
 
     fn record_sample(&self, server_ms: i64, timing: Timing) {
@@ -116,12 +110,6 @@ impl Core {
             offset_ms = self.inner.clock.offset_ms(),
             "contango.clock_sync"
         );
-    }
-
-    fn sample_failed(&self, e: &dyn std::fmt::Display) -> bool {
-        self.inner.clock.record_failure();
-        tracing::warn!(error = %e, "contango.clock_sync failed");
-        false
     }
 }
 

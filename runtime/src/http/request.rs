@@ -87,13 +87,15 @@ impl Core {
         if meta.base == Base::Product {
             path.push_str(inner.prefix);
         }
-        req.path(&mut PathWriter::new(&mut path));
-        if path.is_empty() {
-            path.push('/');
-        }
+        // One pass; a recording also notes the parameters (it redacts the secret ones).
         let mut params = Vec::new();
         if inner.recorder.is_some() {
-            req.path(&mut PathWriter::noting(&mut String::new(), &mut params));
+            req.path(&mut PathWriter::noting(&mut path, &mut params));
+        } else {
+            req.path(&mut PathWriter::new(&mut path));
+        }
+        if path.is_empty() {
+            path.push('/');
         }
 
         let mut query = String::new();
