@@ -643,10 +643,13 @@ impl Sim {
 
     /// Every REST request received so far (method, path, query and body; faulted or not), oldest
     /// first: what actually reached the exchange. The stream's WebSocket is not logged; a
-    /// long-running simulator keeps only the latest ones (at least half of
-    /// [`server::faults::MAX_RECEIVED`]).
+    /// long-running simulator keeps only the latest [`server::faults::MAX_RECEIVED`].
     pub fn received(&self) -> Vec<Received> {
-        lock(&self.server.faults).received().to_vec()
+        lock(&self.server.faults)
+            .received()
+            .iter()
+            .cloned()
+            .collect()
     }
 
     /// How many REST requests `method path` were received (`"POST"`, `"/fapi/v2/order"`).

@@ -9,6 +9,7 @@
 //! # Ok(()) }
 //! ```
 
+use std::collections::VecDeque;
 use std::time::Duration;
 
 use contango::ErrorCode;
@@ -100,7 +101,8 @@ pub struct Plan {
     pub action: Option<Fault>,
 }
 
-/// How many received requests the log keeps (the older half is dropped when full).
+/// How many received requests the log keeps: when full, each new one pushes out the oldest (one
+/// at a time, so a busy venue's memory holds steady rather than swinging by half the log).
 pub const MAX_RECEIVED: usize = 10_000;
 
 /// One request the HTTP interface received: method and path, faulted or not.
@@ -122,7 +124,7 @@ pub struct Received {
 #[derive(Debug, Default)]
 pub struct Faults {
     rules: Vec<FaultRule>,
-    received: Vec<Received>,
+    received: VecDeque<Received>,
 }
 
 impl Faults {
@@ -137,7 +139,7 @@ impl Faults {
     }
 
     /// Every request received so far (REST only; the stream is not logged), oldest first.
-    pub fn received(&self) -> &[Received] {
+    pub fn received(&self) -> &VecDeque<Received> {
         &self.received
     }
 
@@ -149,9 +151,9 @@ impl Faults {
     /// Logs one received request. A long-running simulator keeps the most recent ones only.
     pub fn record(&mut self, request: Received) {
         if self.received.len() >= MAX_RECEIVED {
-            self.received.drain(..MAX_RECEIVED / 2);
+            self.received.pop_front();
         }
-        self.received.push(request);
+        self.received.push_back(request);
     }
 
     /// The faults for one request; counts it against every rule applied.
@@ -229,8 +231,9 @@ mod tests {
         for i in 0..MAX_RECEIVED + 1 {
             f.record(r(i));
         }
-        assert_eq!(f.received().len(), MAX_RECEIVED / 2 + 1);
-        assert_eq!(f.received().last(), Some(&r(MAX_RECEIVED)));
+        assert_eq!(f.received().len(), MAX_RECEIVED);
+        assert_eq!(f.received().front(), Some(&r(1)));
+        assert_eq!(f.received().back(), Some(&r(MAX_RECEIVED)));
         f.clear_received();
         assert!(f.received().is_empty());
     }
