@@ -2,11 +2,13 @@
 //! memory a backtest needs does not grow with the recording (docs/performance.md, A decoded
 //! market).
 //!
-//! `cargo run --release --example backtest_day [RECORDING] [--hours N]`
+//! `cargo run --release --example backtest_day [RECORDING] [--hours N] [--rotated]`
 //!
 //! Without a recording it first writes one to the temporary directory: N hours (default 24) of
 //! the simulator benchmark's session mix, a 30-level depth snapshot and a trade alternately,
-//! 100 ms apart (864,000 frames a day), as a client records them. The first backtest of a
+//! 100 ms apart (864,000 frames a day), as a client records them; with `--rotated`, as
+//! `contango record market` writes them, a directory of a gzip file per hour, each starting with
+//! the header and the open connection. The first backtest of a
 //! recording builds its cache beside it; later ones read it. It prints the recording's and the
 //! cache's sizes, how long `Backtest::from_file` took (building or checking the cache), the
 //! run's setup and its frames and frames a second, and how long checking the cache alone takes
@@ -82,9 +84,24 @@ fn frame(i: u64) -> String {
     }
 }
 
-/// Writes `hours` of the session to `path`, a line at a time.
-fn write(path: &Path, hours: u64) -> Result {
-    let mut out = std::io::BufWriter::new(std::fs::File::create(path)?);
+/// Writes `hours` of the session to `path`, a line at a time: one file, or with `rotated` a
+/// directory of a gzip file per hour.
+fn write(path: &Path, hours: u64, rotated: bool) -> Result {
+    if !rotated {
+        return write_hours(std::fs::File::create(path)?, 0..hours);
+    }
+    std::fs::create_dir_all(path)?;
+    for hour in 0..hours {
+        let file = std::fs::File::create(path.join(format!("market-T{hour:04}.jsonl.gz")))?;
+        let gzip = flate2::write::GzEncoder::new(file, flate2::Compression::fast());
+        write_hours(gzip, hour..hour + 1)?;
+    }
+    Ok(())
+}
+
+/// The header, the connection and the frames of `hours` to `out`.
+fn write_hours(out: impl std::io::Write, hours: std::ops::Range<u64>) -> Result {
+    let mut out = std::io::BufWriter::new(out);
     writeln!(
         out,
         r#"{{"contango_recording":2,"started_us":1790133525000000,"client":"contango/example"}}"#
@@ -93,7 +110,7 @@ fn write(path: &Path, hours: u64) -> Result {
         out,
         r#"{{"at_us":0,"kind":"connect","conn":1,"stream":"market","url":"ws://x/kline-api/ws"}}"#
     )?;
-    for i in 0..hours * 36_000 {
+    for i in hours.start * 36_000..hours.end * 36_000 {
         let line = serde_json::json!({
             "at_us": 574_000 + i * 100_000,
             "kind": "frame",
@@ -109,27 +126,37 @@ fn write(path: &Path, hours: u64) -> Result {
     Ok(())
 }
 
+/// The size of a file, or of the files of a directory.
 fn megabytes(path: &Path) -> f64 {
-    std::fs::metadata(path).map_or(0.0, |m| m.len() as f64 / 1e6)
+    let bytes = match std::fs::read_dir(path) {
+        Ok(files) => files
+            .filter_map(|f| f.ok()?.metadata().ok())
+            .map(|m| m.len())
+            .sum(),
+        Err(_) => std::fs::metadata(path).map_or(0, |m| m.len()),
+    };
+    bytes as f64 / 1e6
 }
 
 #[tokio::main]
 async fn main() -> Result {
     let mut args = std::env::args().skip(1);
-    let (mut recording, mut hours) = (None, 24);
+    let (mut recording, mut hours, mut rotated) = (None, 24, false);
     while let Some(arg) = args.next() {
         match arg.as_str() {
             "--hours" => hours = args.next().and_then(|h| h.parse().ok()).unwrap_or(24),
+            "--rotated" => rotated = true,
             other => recording = Some(PathBuf::from(other)),
         }
     }
     let recording = match recording {
         Some(r) => r,
         None => {
-            let path = std::env::temp_dir().join(format!("contango-day-{hours}h.jsonl"));
+            let name = if rotated { "" } else { ".jsonl" };
+            let path = std::env::temp_dir().join(format!("contango-day-{hours}h{name}"));
             if !path.exists() {
                 println!("writing {hours} h of the session to {}", path.display());
-                write(&path, hours)?;
+                write(&path, hours, rotated)?;
             }
             path
         }

@@ -8,6 +8,7 @@ use std::path::Path;
 
 use super::line::{Entry, Exchange, Header, Recorded, RecordingError};
 use super::raw::{read_header, read_line};
+use super::text::Text;
 
 /// A recording's entries, read from `R` one line at a time, each checked as
 /// [`Recording::parse`](super::Recording::parse) checks it. After the first error the
@@ -25,17 +26,20 @@ pub struct Entries<R> {
     cut: Option<usize>,
 }
 
-impl Entries<BufReader<File>> {
-    /// The recording at `path`, its header read and checked.
+impl Entries<Text<BufReader<File>>> {
+    /// The recording file at `path`, plain or gzip (known by its first bytes), its header read
+    /// and checked; errors name the file.
     pub fn open(path: impl AsRef<Path>) -> Result<Self, RecordingError> {
         let path = path.as_ref();
         let name = path.display().to_string();
-        let file = File::open(path).map_err(|e| RecordingError {
+        let unreadable = |e: std::io::Error| RecordingError {
             file: Some(name.clone()),
             line: 0,
             message: format!("cannot read: {e}"),
-        })?;
-        Self::named(BufReader::with_capacity(1 << 16, file), Some(name))
+        };
+        let file = File::open(path).map_err(unreadable)?;
+        let text = Text::new(BufReader::with_capacity(1 << 16, file)).map_err(unreadable)?;
+        Self::named(text, Some(name))
     }
 }
 
@@ -245,22 +249,17 @@ impl Recording {
     /// recording is read up to the line before, with a warning ([`Recording::warnings`]).
     /// [`Entries`](super::Entries) reads the same, a line at a time.
     pub fn parse(bytes: &[u8]) -> Result<Recording, RecordingError> {
-        let recording = Recording::parse_quietly(bytes)?;
+        let mut read = Entries::new(bytes)?;
+        let entries = read.by_ref().collect::<Result<Vec<_>, _>>()?;
+        let recording = Recording {
+            header: read.header().clone(),
+            entries,
+            warnings: read.warnings(),
+        };
         for warning in &recording.warnings {
             tracing::warn!(%warning, "contango.recording.incomplete");
         }
         Ok(recording)
-    }
-
-    /// [`Recording::parse`] without logging its warnings (its callers log them with more).
-    pub(super) fn parse_quietly(bytes: &[u8]) -> Result<Recording, RecordingError> {
-        let mut read = Entries::new(bytes)?;
-        let entries = read.by_ref().collect::<Result<Vec<_>, _>>()?;
-        Ok(Recording {
-            header: read.header().clone(),
-            entries,
-            warnings: read.warnings(),
-        })
     }
 
     /// The format version of the file ([`VERSION`](super::VERSION) or [`VERSION_1`](super::VERSION_1)).

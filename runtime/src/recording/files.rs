@@ -1,5 +1,5 @@
-//! Recordings read from disk: a file, plain or gzip, and a directory of files (a rotating
-//! recorder's) read as one session.
+//! Recordings read from disk whole: a file, plain or gzip, and a directory of files (a rotating
+//! recorder's) read as one session. Both are [`Joined`] collected: the rules below are its.
 //!
 //! A directory's files (`*.jsonl`, `*.jsonl.gz`; hidden files, `.part` files and anything else
 //! are not read) are put in time order by their header's start, then by name: the files of one
@@ -13,27 +13,23 @@
 //!   of each stream the earlier one recorded marks the time no recorder ran; a later recorder
 //!   that starts before the earlier one's last line (two at once in one directory) is refused;
 //! - a file cut short is read up to its last whole line, with a warning, as
-//!   [`Recording::parse`] reads one; a damaged line is refused with its file and line.
+//!   [`Recording::parse`] reads one; a damaged line is refused with its file and line;
+//! - a plain file gone by the time it is read (its recorder compressed it meanwhile, then
+//!   removed it) is read from its `.gz`, so a directory a recorder is still writing reads.
 
-use std::collections::{BTreeMap, BTreeSet, HashSet};
-use std::io::Read;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use super::entries::Recording;
-use super::line::{Entry, Recorded, RecordingError};
+use super::join::Joined;
+use super::line::RecordingError;
 
 impl Recording {
     /// Reads the recording at `path`: a file, plain or gzip (known by its first bytes, whatever
     /// its name), or a directory, read as [`Recording::from_dir`]. Warnings (a file cut short)
-    /// are logged and kept in [`Recording::warnings`], each naming its file.
+    /// are logged and kept in [`Recording::warnings`], each naming its file. [`Joined`] reads
+    /// the same an entry at a time.
     pub fn from_file(path: impl AsRef<Path>) -> Result<Recording, RecordingError> {
-        let path = path.as_ref();
-        if path.is_dir() {
-            return Recording::from_dir(path);
-        }
-        let recording = read_file(path)?;
-        log(&recording.warnings);
-        Ok(recording)
+        collect(Joined::open(path)?)
     }
 
     /// Reads every recording file of `dir` (`*.jsonl` and `*.jsonl.gz`) as one session, in
@@ -43,262 +39,39 @@ impl Recording {
     /// [`Recorder::rotating`]: super::Recorder::rotating
     pub fn from_dir(dir: impl AsRef<Path>) -> Result<Recording, RecordingError> {
         let dir = dir.as_ref();
-        let refused = |message: String| RecordingError {
-            file: Some(dir.display().to_string()),
-            line: 0,
-            message,
-        };
-        let listing = std::fs::read_dir(dir).map_err(|e| refused(format!("cannot read: {e}")))?;
-        // By name without `.gz`: a plain file wins over its compressed copy.
-        let mut names: BTreeMap<String, PathBuf> = BTreeMap::new();
-        for item in listing {
-            let path = item
-                .map_err(|e| refused(format!("cannot read: {e}")))?
-                .path();
-            let Some(name) = path.file_name().map(|n| n.to_string_lossy().into_owned()) else {
-                continue;
-            };
-            let stem = match name.strip_suffix(".gz") {
-                Some(stem) => stem.to_owned(),
-                None => name.clone(),
-            };
-            if name.starts_with('.') || !stem.ends_with(".jsonl") || !path.is_file() {
-                continue;
-            }
-            let plain = stem == name;
-            if plain || !names.contains_key(&stem) {
-                names.insert(stem, path);
-            }
-        }
-        let mut files = Vec::new();
-        let mut warnings = Vec::new();
-        for path in names.into_values() {
-            if std::fs::metadata(&path).is_ok_and(|m| m.len() == 0) {
-                warnings.push(format!(
-                    "{}: empty (a recorder killed as it opened it): left out",
-                    path.display()
-                ));
-                continue;
-            }
-            files.push((path.clone(), read_file(&path)?));
-        }
-        // Stable: within one start, the names' order (the map's).
-        files.sort_by_key(|(_, r)| r.header.started_us);
-        let mut recording = join(files).ok_or_else(|| {
-            refused("no recording in it (no .jsonl or .jsonl.gz file that is not empty)".into())
-        })??;
-        warnings.append(&mut recording.warnings);
-        recording.warnings = warnings;
-        log(&recording.warnings);
-        Ok(recording)
-    }
-}
-
-fn log(warnings: &[String]) {
-    for warning in warnings {
-        tracing::warn!(%warning, "contango.recording.incomplete");
-    }
-}
-
-/// One file, plain or gzip, its errors and warnings naming it.
-fn read_file(path: &Path) -> Result<Recording, RecordingError> {
-    let name = path.display().to_string();
-    let refused = |line: usize, message: String| RecordingError {
-        file: Some(name.clone()),
-        line,
-        message,
-    };
-    let bytes = std::fs::read(path).map_err(|e| refused(0, format!("cannot read: {e}")))?;
-    let (bytes, ends_early) = if bytes.starts_with(&[0x1f, 0x8b]) {
-        let mut text = Vec::new();
-        match flate2::read::MultiGzDecoder::new(&bytes[..]).read_to_end(&mut text) {
-            Ok(_) => (text, false),
-            // What was there before the end is read (a copy cut short).
-            Err(e) if e.kind() == std::io::ErrorKind::UnexpectedEof => (text, true),
-            Err(e) => return Err(refused(0, format!("damaged gzip: {e}"))),
-        }
-    } else {
-        (bytes, false)
-    };
-    let mut recording = Recording::parse_quietly(&bytes).map_err(|e| RecordingError {
-        file: Some(name.clone()),
-        ..e
-    })?;
-    if ends_early {
-        recording
-            .warnings
-            .insert(0, "the gzip data ends early: read what it holds".to_owned());
-    }
-    for w in &mut recording.warnings {
-        *w = format!("{name}: {w}");
-    }
-    Ok(recording)
-}
-
-/// The files, in order, as one recording; `None` when there are none, an error when two
-/// recorders overlap in time.
-fn join(files: Vec<(PathBuf, Recording)>) -> Option<Result<Recording, RecordingError>> {
-    let (first, recording) = files.first()?;
-    let start = recording.header.started_us;
-    let mut joined = Recording {
-        header: recording.header.clone(),
-        entries: Vec::new(),
-        warnings: Vec::new(),
-    };
-    let mut run = Run::new(start, 0);
-    run.file = Some(first.display().to_string());
-    for (path, recording) in files {
-        joined.warnings.extend(recording.warnings.iter().cloned());
-        if recording.header.started_us != run.started_us {
-            match run.next(&recording, &path, start) {
-                Ok((next, mut gaps, warning)) => {
-                    joined.entries.append(&mut gaps);
-                    joined.warnings.extend(warning);
-                    run = next;
-                }
-                Err(e) => return Some(Err(e)),
-            }
-        }
-        for entry in recording.entries {
-            if let Some(entry) = run.take(entry) {
-                joined.entries.push(entry);
-            }
-        }
-    }
-    Some(Ok(joined))
-}
-
-/// The files of one recorder (one start), as they are joined.
-struct Run {
-    /// Its start, epoch µs.
-    started_us: i64,
-    /// Its times move by this to count from the first start.
-    offset_us: u64,
-    /// Its connections are numbered after this.
-    conn_base: u64,
-    /// The highest connection number so far, after renumbering.
-    last_conn: u64,
-    /// Its latest line's time, after moving.
-    end_us: u64,
-    /// The streams it connected.
-    streams: BTreeSet<String>,
-    /// Connections and clock samples read (kind, time, number or offset): a later file's
-    /// repeats of them.
-    seen: HashSet<(bool, u64, i64)>,
-    /// Its first file, for messages.
-    file: Option<String>,
-}
-
-impl Run {
-    fn new(started_us: i64, conn_base: u64) -> Run {
-        Run {
-            started_us,
-            offset_us: 0,
-            conn_base,
-            last_conn: conn_base,
-            end_us: 0,
-            streams: BTreeSet::new(),
-            seen: HashSet::new(),
-            file: None,
-        }
-    }
-
-    /// The run `recording` (at `path`) starts after this one: its offset and connection
-    /// numbers, and the gap lines and warning for the time between them.
-    fn next(
-        &self,
-        recording: &Recording,
-        path: &Path,
-        start: i64,
-    ) -> Result<(Run, Vec<Entry>, Option<String>), RecordingError> {
-        let name = path.display().to_string();
-        let offset_us =
-            u64::try_from(recording.header.started_us.saturating_sub(start)).unwrap_or_default();
-        if offset_us < self.end_us {
+        if !dir.is_dir() {
             return Err(RecordingError {
-                file: Some(name),
-                line: 1,
-                message: format!(
-                    "its recording starts {} ms before the one in {} ends: two recorders wrote \
-                     to this directory at once",
-                    (self.end_us - offset_us) / 1_000,
-                    self.file.as_deref().unwrap_or("an earlier file")
-                ),
+                file: Some(dir.display().to_string()),
+                line: 0,
+                message: "cannot read: not a directory".into(),
             });
         }
-        let mut next = Run::new(recording.header.started_us, self.last_conn);
-        next.offset_us = offset_us;
-        next.end_us = offset_us;
-        next.file = Some(name.clone());
-        let reason = format!("no recorder ran; the recording resumes in {name}");
-        let gaps = self
-            .streams
-            .iter()
-            .map(|stream| Entry {
-                line: 0,
-                at_us: offset_us,
-                at_ms: offset_us / 1_000,
-                recorded: Recorded::Gap {
-                    stream: stream.clone(),
-                    from_us: self.end_us,
-                    to_us: offset_us,
-                    reason: reason.clone(),
-                    channels: Vec::new(),
-                },
-            })
-            .collect();
-        let warning = format!(
-            "{name}: a new recording starts {} s after the one before it ends: a gap",
-            (offset_us - self.end_us) / 1_000_000
-        );
-        Ok((next, gaps, Some(warning)))
+        collect(Joined::open(dir)?)
     }
+}
 
-    /// `entry` on the joined clock and numbering, or `None` for a repeat.
-    fn take(&mut self, mut entry: Entry) -> Option<Entry> {
-        let key = match &entry.recorded {
-            Recorded::Connect { conn, .. } => {
-                Some((true, entry.at_us, i64::try_from(*conn).unwrap_or(i64::MAX)))
-            }
-            Recorded::Clock { offset_us, .. } => Some((false, entry.at_us, *offset_us)),
-            _ => None,
-        };
-        if let Some(key) = key
-            && !self.seen.insert(key)
-        {
-            return None;
-        }
-        let (offset, base) = (self.offset_us, self.conn_base);
-        entry.at_us = entry.at_us.saturating_add(offset);
-        entry.at_ms = entry.at_us / 1_000;
-        match &mut entry.recorded {
-            Recorded::Http(x) => {
-                x.finished_us = x.finished_us.map(|f| f.saturating_add(offset));
-            }
-            Recorded::Connect { conn, stream, .. } => {
-                *conn = conn.saturating_add(base);
-                self.last_conn = self.last_conn.max(*conn);
-                self.streams.insert(stream.clone());
-            }
-            Recorded::Frame(f) => f.conn = f.conn.saturating_add(base),
-            Recorded::Close { conn, .. } => *conn = conn.saturating_add(base),
-            Recorded::Gap { from_us, to_us, .. } => {
-                *from_us = from_us.saturating_add(offset);
-                *to_us = to_us.saturating_add(offset);
-            }
-            Recorded::Lost { .. } | Recorded::Clock { .. } => {}
-        }
-        self.end_us = self.end_us.max(entry.at_us);
-        Some(entry)
+/// Every entry of `joined`, its warnings logged.
+fn collect(mut joined: Joined) -> Result<Recording, RecordingError> {
+    let entries = joined.by_ref().collect::<Result<Vec<_>, _>>()?;
+    let recording = Recording {
+        header: joined.header().clone(),
+        entries,
+        warnings: joined.warnings().to_vec(),
+    };
+    for warning in &recording.warnings {
+        tracing::warn!(%warning, "contango.recording.incomplete");
     }
+    Ok(recording)
 }
 
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
 mod tests {
     use std::io::Write;
+    use std::path::PathBuf;
 
     use super::*;
+    use crate::recording::{Entry, FileSource, Recorded};
 
     fn temp(name: &str) -> PathBuf {
         let dir =
@@ -341,23 +114,23 @@ mod tests {
             .collect()
     }
 
-    #[test]
-    fn a_restarted_recorder_joins_with_a_gap_and_its_connections_numbered_after() {
-        let dir = temp("restart");
-        let start = 1_795_784_400_000_000;
-        // The first recorder: two files, the second repeating the open connection, then killed
-        // mid-line.
-        let first = file(&[header(start), connect(10, 1), frame(20, 1, "a")]);
+    const START: i64 = 1_795_784_400_000_000;
+
+    /// A directory of two recorders: the first's two files (the second repeating the open
+    /// connection, then killed mid-line), the second's started 10 s after the first's last
+    /// line (a connection numbered 1 again); and files not read.
+    fn restarted(name: &str) -> PathBuf {
+        let dir = temp(name);
+        let first = file(&[header(START), connect(10, 1), frame(20, 1, "a")]);
         std::fs::write(
             dir.join("market-2026-11-27T13.jsonl.gz"),
             gzip(first.as_bytes()),
         )
         .unwrap();
-        let second = file(&[header(start), connect(10, 1), frame(3_600_000_010, 1, "b")]);
+        let second = file(&[header(START), connect(10, 1), frame(3_600_000_010, 1, "b")]);
         let killed = format!("{second}{}", &frame(3_600_000_020, 1, "c")[..30]);
         std::fs::write(dir.join("market-2026-11-27T14.jsonl"), killed).unwrap();
-        // Started again 10 s after its last line: a file of its own, a connection numbered 1.
-        let restart = start + 3_610_000_010;
+        let restart = START + 3_610_000_010;
         let third = file(&[header(restart), connect(5, 1), frame(7, 1, "d")]);
         std::fs::write(dir.join("market-2026-11-27T14_2.jsonl"), &third).unwrap();
         // Not read: a compressed copy beside its plain file, a copy being made, other files.
@@ -365,7 +138,13 @@ mod tests {
         std::fs::write(dir.join("market-2026-11-27T13.jsonl.gz.part"), b"half").unwrap();
         std::fs::write(dir.join("notes.txt"), b"hello").unwrap();
         std::fs::write(dir.join(".hidden.jsonl"), b"hello").unwrap();
+        dir
+    }
 
+    #[test]
+    fn a_restarted_recorder_joins_with_a_gap_and_its_connections_numbered_after() {
+        let dir = restarted("restart");
+        let start = START;
         let read = Recording::from_dir(&dir).unwrap();
         assert_eq!(read.header.started_us, start);
         let gap = Recorded::Gap {
@@ -420,6 +199,69 @@ mod tests {
         );
         // `from_file` reads a directory as `from_dir` does.
         assert_eq!(Recording::from_file(&dir).unwrap(), read);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// Files opened and closed, and the most open at once.
+    #[derive(Default)]
+    struct Counting {
+        open: usize,
+        most: usize,
+        closed: Vec<PathBuf>,
+    }
+
+    impl FileSource for Counting {
+        type Reader = std::fs::File;
+
+        fn open(&mut self, path: &Path) -> std::io::Result<std::fs::File> {
+            self.open += 1;
+            self.most = self.most.max(self.open);
+            std::fs::File::open(path)
+        }
+
+        fn close(&mut self, path: &Path, _: std::fs::File) {
+            self.open -= 1;
+            self.closed.push(path.to_path_buf());
+        }
+    }
+
+    #[test]
+    fn the_join_gives_from_dirs_entries_in_its_numbering_one_file_open_at_a_time() {
+        let dir = restarted("streamed");
+        let whole = Recording::from_dir(&dir).unwrap();
+        let mut joined = Joined::with_source(&dir, Counting::default()).unwrap();
+        assert_eq!(joined.header(), &whole.header);
+        let names = [
+            "market-2026-11-27T13.jsonl.gz",
+            "market-2026-11-27T14.jsonl",
+            "market-2026-11-27T14_2.jsonl",
+        ]
+        .map(|n| dir.join(n));
+        assert_eq!(joined.files(), names);
+        // Entry i of the stream is entry i of `from_dir`: the gap, the repeats left out.
+        let streamed: Vec<Entry> = joined.by_ref().map(Result::unwrap).collect();
+        assert_eq!(streamed, whole.entries);
+        assert_eq!(joined.warnings(), whole.warnings);
+        let counted = joined.into_source();
+        assert_eq!((counted.most, counted.open), (1, 0));
+        assert_eq!(counted.closed, names);
+
+        // A plain file compressed (then removed) by its recorder after the listing is read from
+        // its `.gz`: the same entries.
+        let joined = Joined::open(&dir).unwrap();
+        let plain = dir.join("market-2026-11-27T14.jsonl");
+        let gz = dir.join("market-2026-11-27T14.jsonl.gz");
+        std::fs::write(&gz, gzip(&std::fs::read(&plain).unwrap())).unwrap();
+        std::fs::remove_file(&plain).unwrap();
+        let streamed: Vec<Entry> = joined.map(Result::unwrap).collect();
+        assert_eq!(streamed, whole.entries);
+        // Its bytes alone, through the source: every file opened once, each closed.
+        let bytes = Joined::with_source(&dir, Counting::default())
+            .unwrap()
+            .read_bytes()
+            .unwrap();
+        assert_eq!(bytes.closed[1], gz);
+        assert_eq!((bytes.most, bytes.closed.len()), (1, 3));
         let _ = std::fs::remove_dir_all(&dir);
     }
 

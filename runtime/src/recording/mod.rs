@@ -5,8 +5,10 @@
 //!
 //! `line` is the format, `recorder` the writer (one file, or rotating files by the UTC hour or
 //! day, each closed one gzipped: `rotate`), `entries` the reading of one file's lines as they
-//! come (a last line cut short by a kill ends it with a warning), `files` the reading of files
-//! (plain or gzip) and of a directory of them as one session; `redact` keeps secrets out.
+//! come (a last line cut short by a kill ends it with a warning), `text` a file's text (plain or
+//! gzip, inflated as it is read), `join` a file or a directory of them read as one session an
+//! entry at a time, one file open at a time ([`Joined`]), `files` the same read whole; `redact`
+//! keeps secrets out.
 //!
 //! The format (version 2), one JSON object per line; times are microseconds since the start:
 //!
@@ -40,6 +42,7 @@
 
 mod entries;
 mod files;
+mod join;
 mod line;
 mod msg;
 mod raw;
@@ -47,10 +50,12 @@ mod recorder;
 mod redact;
 mod rotate;
 mod tap;
+mod text;
 mod writer;
 
 pub use entries::Entries;
 pub use entries::Recording;
+pub use join::{Disk, FileSource, Joined};
 pub use line::{
     Answer, ClosedBy, Direction, Entry, Exchange, Frame, Header, Outcome, Payload, Recorded,
     RecordingError, VERSION, VERSION_1,
@@ -58,3 +63,4 @@ pub use line::{
 pub(crate) use msg::HttpAnswer;
 pub use recorder::{DEFAULT_MAX_QUEUED_BYTES, Recorder};
 pub use rotate::Rotation;
+pub use text::{Inflated, Text};

@@ -106,8 +106,8 @@ impl From<CacheError> for BacktestError {
 enum Market {
     /// Frames in memory, decoded when the run starts.
     Frames(Vec<RecordedFrame>),
-    /// A recording file, its events streamed from its decoded cache, checked when the backtest
-    /// was made.
+    /// A recording (a file or a directory), its events streamed from its decoded cache, checked
+    /// when the backtest was made.
     File(MarketCache),
 }
 
@@ -133,23 +133,20 @@ impl Backtest {
     /// beside it ([`crate::feeds::cache`]): built here the first time, checked against the
     /// recording and built again whenever it does not match. A damaged line of the recording is
     /// refused with its number; a file cut short by a kill plays up to its last whole line. A
-    /// directory of recordings is read as one session, in memory ([`Backtest::from_dir`]).
+    /// directory of recordings is one session ([`Backtest::from_dir`]).
     ///
     /// The recording is hashed here, once: every run of this backtest and of its clones (a
     /// sweep's) replays the cache checked here, as the recording was then.
     pub fn from_file(path: impl AsRef<Path>) -> Result<Backtest, BacktestError> {
-        let path = path.as_ref();
-        if path.is_dir() {
-            return Self::from_dir(path);
-        }
         Ok(Self::with(Market::File(MarketCache::open(path)?)))
     }
 
-    /// The market-stream frames of a directory of recordings read as one session, in time order
+    /// The market-stream events of a directory of recordings read as one session, in time order
     /// ([`Recording::from_dir`]): what `contango record market` writes, a file per hour or day,
-    /// the closed ones gzipped.
+    /// the closed ones gzipped. Streamed from the directory's decoded cache beside it
+    /// (`DIR.contango-cache`), as [`Backtest::from_file`] streams a file's.
     pub fn from_dir(dir: impl AsRef<Path>) -> Result<Backtest, BacktestError> {
-        Ok(Self::from_recording(&Recording::from_dir(dir)?))
+        Self::from_file(dir)
     }
 
     /// The market-stream frames of `recording`, in memory.
@@ -242,8 +239,8 @@ impl Backtest {
         self.record_session(path)
     }
 
-    /// A fingerprint of the market (FNV-1a of its frames; a recording file's SHA-256, taken
-    /// when its cache was checked): what shards of one sweep share.
+    /// A fingerprint of the market (FNV-1a of its frames; a recording's SHA-256, taken when its
+    /// cache was checked): what shards of one sweep share.
     pub(crate) fn fingerprint(&self) -> String {
         match &self.market {
             Market::Frames(frames) => sweep::fnv1a(frames.iter().map(|f| &f.bytes)),

@@ -11,7 +11,8 @@
 //! rounding; a value that does not fit is refused, never rounded (a float would turn 0.1 into
 //! 0.1000000000000000055).
 //!
-//! The export streams: a recording file's market events come from its decoded cache
+//! The export streams: a recording's market events (a file's, or a directory's read as one
+//! session) come from its decoded cache
 //! ([`crate::feeds::cache`], built here the first time, as a backtest builds it), read twice, once
 //! for each column's scale and once to write the rows, each table's as a row group when
 //! [`write::ROWS_PER_GROUP`] have come. It holds a row group per table, whatever the
@@ -22,9 +23,9 @@ mod write;
 
 use std::path::{Path, PathBuf};
 
-use contango::recording::{Recording, RecordingError};
+use contango::recording::{Joined, Recording, RecordingError};
 
-use crate::feeds::cache::{self, CacheError, MarketCache, MarketEvents, market_frames};
+use crate::feeds::cache::{CacheError, MarketCache, MarketEvents, market_frames};
 use tables::{Cell, TABLES, Widest};
 use write::TableFile;
 
@@ -114,20 +115,17 @@ pub fn parquet(recording: &Recording, out_dir: &Path) -> Result<Exported, Export
     export(&market, &line_of, out_dir, write::ROWS_PER_GROUP)
 }
 
-/// Exports the recording at `path` ([`parquet`]): a file, plain or gzip, streamed from its decoded
-/// cache, which is built beside it first when it does not match it (as a backtest's is); a
-/// directory of them read as one session, in memory ([`Recording::from_dir`]). A damaged line is
-/// refused at its number, before any file is written.
+/// Exports the recording at `path` ([`parquet`]): a file, plain or gzip, or a directory of them
+/// read as one session ([`Recording::from_dir`]), streamed from its decoded cache, which is built
+/// beside it first when it does not match it (as a backtest's is). A damaged line is refused at
+/// its file and number, before any file is written.
 pub fn parquet_file(path: &Path, out_dir: &Path) -> Result<Exported, ExportError> {
-    if path.is_dir() {
-        return parquet(&Recording::from_dir(path)?, out_dir);
-    }
     let cache = MarketCache::open(path)?;
     let market = || Ok(cache.events());
     // Only an error needs a line: the recording is read again to the entry.
     let line_of = |entry: u64| {
         let nth = usize::try_from(entry).unwrap_or(usize::MAX);
-        cache::entries(path)
+        Joined::open(path)
             .ok()
             .and_then(|mut entries| entries.nth(nth)?.ok())
             .map_or(0, |e| e.line)

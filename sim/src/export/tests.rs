@@ -425,3 +425,63 @@ fn an_empty_table_is_written_with_its_columns() {
         7
     );
 }
+
+#[test]
+fn a_directory_exports_as_its_files_joined_and_a_damaged_line_is_refused_with_its_file() {
+    let dir = temp("rotated");
+    // One recording, then the same frames in two files of one recorder, the second repeating
+    // the open connection at its top, as a rotating recorder writes them.
+    let one = recording(&dir, &[DEPTH, TRADES, TICKER]);
+    let whole = parquet_file(&one, &dir.join("one")).expect("exported");
+    let text = std::fs::read_to_string(&one).expect("readable");
+    let lines: Vec<&str> = text.lines().collect();
+    let rotated = dir.join("market");
+    std::fs::create_dir_all(&rotated).expect("a directory");
+    let first = format!("{}\n", lines[..4].join("\n"));
+    let second = format!("{}\n{}\n{}\n", lines[0], lines[1], lines[4]);
+    let first = {
+        let plain = rotated.join("market-T00.jsonl");
+        std::fs::write(&plain, first).expect("written");
+        let gz = gzipped(&plain);
+        std::fs::remove_file(&plain).expect("removed");
+        gz
+    };
+    let second_path = rotated.join("market-T01.jsonl");
+    std::fs::write(&second_path, &second).expect("written");
+    let joined = parquet_file(&rotated, &dir.join("joined")).expect("exported");
+    assert_eq!(joined, whole);
+    for file in FILES {
+        assert_eq!(
+            rows(&dir.join("joined").join(file)),
+            rows(&dir.join("one").join(file)),
+            "{file}"
+        );
+    }
+    assert!(
+        cache::cache_path(&rotated).is_file(),
+        "streamed from a cache"
+    );
+    assert!(first.is_file());
+
+    // A damaged line in the second file: refused with that file and its line, before any file
+    // is written, as the cache builder refuses it.
+    std::fs::write(
+        &second_path,
+        second.replacen(r#""at_us":3000"#, r#""at_us":3000,,"#, 1),
+    )
+    .expect("damaged");
+    let e = parquet_file(&rotated, &dir.join("out")).expect_err("refused");
+    assert!(
+        matches!(&e, ExportError::Recording(r) if r.line == 3
+            && r.file.as_deref() == Some(&*second_path.display().to_string())),
+        "{e}"
+    );
+    assert!(!dir.join("out").exists());
+    assert_eq!(
+        MarketEvents::open(&rotated)
+            .expect_err("refused")
+            .to_string(),
+        e.to_string()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}

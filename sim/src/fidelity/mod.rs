@@ -12,9 +12,10 @@
 //! # Ok(()) }
 //! ```
 //!
-//! A session recorded to a file is read a line at a time: its own lines (its requests and
-//! answers, its private stream, its clock samples) are kept in memory, and its market, most of
-//! its size, is read from the recording's decoded cache ([`crate::feeds::cache`]), checked once.
+//! A session recorded to a file (or to a directory of rotated files, joined) is read a line at a
+//! time: its own lines (its requests and answers, its private stream, its clock samples) are
+//! kept in memory, and its market, most of its size, is read from the recording's decoded cache
+//! ([`crate::feeds::cache`]), checked once.
 //!
 //! The simulator takes the session's contracts, commission rates and starting balances where
 //! the session looked them up, else its own defaults, and the report says which. Latency is
@@ -29,7 +30,7 @@ mod summary;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 
-use contango::recording::{Direction, Recorded, Recording, RecordingError};
+use contango::recording::{Direction, Joined, Recorded, Recording, RecordingError};
 use contango::{Client, MarketEvent, OrderTradeUpdate};
 use rust_decimal::Decimal;
 use serde::Serialize;
@@ -43,7 +44,7 @@ use crate::backtest::recorder::Recorder;
 use crate::backtest::{self, BacktestError};
 use crate::config::{ContractConfig, SimConfig};
 use crate::exchange::market::channel_symbol;
-use crate::feeds::cache::{self, CacheError, MarketCache, MarketEvents, market_frames};
+use crate::feeds::cache::{CacheError, MarketCache, MarketEvents, market_frames};
 use crate::feeds::pace::Pace;
 use crate::latency::Latency;
 use session::{Cancel, Placed, Session};
@@ -139,15 +140,12 @@ pub struct Fidelity {
 }
 
 impl Fidelity {
-    /// The session recorded at `path`, a file (plain or gzip) read a line at a time: its market
-    /// is read from the recording's decoded cache ([`crate::feeds::cache`]; checked here, or
-    /// built), its other lines are kept. A directory of recordings is read as one session, in
-    /// memory ([`Recording::from_dir`]).
+    /// The session recorded at `path`, a file (plain or gzip) or a directory of them (one
+    /// session, [`Recording::from_dir`]) read a line at a time: its market is read from the
+    /// recording's decoded cache ([`crate::feeds::cache`]; checked here, or built), its other
+    /// lines are kept.
     pub fn from_file(path: impl AsRef<Path>) -> Result<Fidelity, FidelityError> {
         let path = path.as_ref();
-        if path.is_dir() {
-            return Ok(Self::from_recording(Recording::from_dir(path)?));
-        }
         let market = MarketCache::open(path)?;
         let (recording, frames) = own_lines(path)?;
         Ok(Fidelity {
@@ -251,10 +249,10 @@ impl Fidelity {
     }
 }
 
-/// The lines of the recording file at `path` but its market frames (the frames from the server
-/// on its `market` connections), and how many of those there are.
+/// The lines of the recording at `path` (a file or a directory) but its market frames (the
+/// frames from the server on its `market` connections), and how many of those there are.
 fn own_lines(path: &Path) -> Result<(Recording, usize), RecordingError> {
-    let mut entries = cache::entries(path)?;
+    let mut entries = Joined::open(path)?;
     let mut market = std::collections::HashSet::new();
     let mut kept = Vec::new();
     let mut frames = 0;
@@ -275,7 +273,7 @@ fn own_lines(path: &Path) -> Result<(Recording, usize), RecordingError> {
     let recording = Recording {
         header: entries.header().clone(),
         entries: kept,
-        warnings: entries.warnings(),
+        warnings: entries.warnings().to_vec(),
     };
     Ok((recording, frames))
 }

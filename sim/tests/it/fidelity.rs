@@ -277,7 +277,7 @@ async fn a_damaged_or_incomplete_session_is_refused_with_what_it_lacks() {
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_session_read_from_its_file_checks_as_the_whole_recording_in_memory_does() {
+async fn a_session_read_from_its_file_or_directory_checks_as_the_whole_recording_in_memory_does() {
     use std::io::Write as _;
 
     let planted = Latency {
@@ -286,12 +286,15 @@ async fn a_session_read_from_its_file_checks_as_the_whole_recording_in_memory_do
     };
     let path = session("file", |b| b.latency(planted)).await;
     let recording = contango::recording::Recording::from_file(&path).expect("the session");
+    let check = |path: PathBuf| async move {
+        Fidelity::from_file(&path)
+            .expect("the session")
+            .run()
+            .await
+            .expect("checked")
+    };
     // Its market from the cache, its own lines in memory; the latency fitted from the session.
-    let from_file = Fidelity::from_file(&path)
-        .expect("the session")
-        .run()
-        .await
-        .expect("checked");
+    let from_file = check(path.clone()).await;
     let in_memory = Fidelity::from_recording(recording.clone())
         .run()
         .await
@@ -312,13 +315,23 @@ async fn a_session_read_from_its_file_checks_as_the_whole_recording_in_memory_do
     out.write_all(&std::fs::read(&path).expect("the session"))
         .expect("compressed");
     std::fs::write(&gz, out.finish().expect("compressed")).expect("written");
-    let from_gzip = Fidelity::from_file(&gz)
-        .expect("the session")
-        .run()
-        .await
-        .expect("checked");
+    let from_gzip = check(gz.clone()).await;
     assert_eq!(from_gzip, in_memory);
-    for p in [&path, &gz] {
+    // The same session cut in two files of a directory, as a rotating recorder leaves it: its
+    // market from the directory's cache, its own lines joined.
+    let dir = path.with_extension("rotated");
+    std::fs::create_dir_all(&dir).expect("a directory");
+    let text = std::fs::read_to_string(&path).expect("the session");
+    let lines: Vec<&str> = text.lines().collect();
+    let half = lines.len() / 2;
+    std::fs::write(dir.join("s-1.jsonl"), lines[..half].join("\n") + "\n").expect("written");
+    let rest = format!("{}\n{}\n", lines[0], lines[half..].join("\n"));
+    std::fs::write(dir.join("s-2.jsonl"), rest).expect("written");
+    let from_dir = check(dir.clone()).await;
+    assert_eq!(from_dir, in_memory);
+    assert!(contango_sim::feeds::cache::cache_path(&dir).is_file());
+    let _ = std::fs::remove_dir_all(&dir);
+    for p in [&path, &gz, &dir] {
         let _ = std::fs::remove_file(contango_sim::feeds::cache::cache_path(p));
         let _ = std::fs::remove_file(p);
     }

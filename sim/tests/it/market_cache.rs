@@ -99,6 +99,15 @@ fn every_kind() -> String {
     lines.join("\n") + "\n"
 }
 
+/// The names of the files in `d`.
+fn names(d: &Path) -> Vec<std::ffi::OsString> {
+    std::fs::read_dir(d)
+        .expect("the dir")
+        .flatten()
+        .map(|e| e.file_name())
+        .collect()
+}
+
 /// The events of `recording` as decoding its frames gives them.
 fn decoded(recording: &Path) -> Vec<Played> {
     let recording = Recording::from_file(recording).expect("a recording");
@@ -309,13 +318,25 @@ fn a_cache_that_does_not_match_its_recording_is_rebuilt_never_trusted() {
     let now = text(&decoded(&path));
     assert_eq!(now.len(), 6);
     assert_eq!(text(&cached(&path)), now, "cut");
-    let left: Vec<_> = std::fs::read_dir(&d)
-        .expect("the dir")
-        .flatten()
-        .map(|e| e.file_name())
-        .collect();
+    let left = names(&d);
     assert_eq!(left.len(), 2, "no temporary file left: {left:?}");
     let _ = std::fs::remove_dir_all(&d);
+}
+
+/// The cache builder and a backtest refuse `recording` at line `line` of `file`.
+fn refused_at(recording: &Path, file: &Path, line: usize) {
+    let e = MarketEvents::open(recording).expect_err("refused");
+    match &e {
+        CacheError::Recording(r) => assert_eq!(r.line, line, "{e}"),
+        other => panic!("not the recording's line: {other}"),
+    }
+    let place = format!("{}: line {line}: ", file.display());
+    assert!(e.to_string().starts_with(&place), "{e}");
+    let e = Backtest::from_file(recording).expect_err("refused");
+    assert!(
+        matches!(&e, BacktestError::Recording(r) if r.line == line),
+        "{e}"
+    );
 }
 
 #[test]
@@ -325,26 +346,8 @@ fn a_damaged_recording_is_refused_at_its_line_by_the_cache_builder() {
     let mut lines: Vec<String> = every_kind().lines().map(str::to_owned).collect();
     lines[9] = lines[9].replace(r#""kind":"frame","#, r#""kind":"frame"#);
     std::fs::write(&path, lines.join("\n")).expect("written");
-    let e = MarketEvents::open(&path).expect_err("refused");
-    match &e {
-        CacheError::Recording(r) => assert_eq!(r.line, 10, "{e}"),
-        other => panic!("not the recording's line: {other}"),
-    }
-    assert!(
-        e.to_string()
-            .starts_with(&format!("{}: line 10: ", path.display())),
-        "{e}"
-    );
-    let e = Backtest::from_file(&path).expect_err("refused");
-    assert!(
-        matches!(&e, BacktestError::Recording(r) if r.line == 10),
-        "{e}"
-    );
-    let left: Vec<_> = std::fs::read_dir(&d)
-        .expect("the dir")
-        .flatten()
-        .map(|e| e.file_name())
-        .collect();
+    refused_at(&path, &path, 10);
+    let left = names(&d);
     assert_eq!(left.len(), 1, "no cache, no temporary file: {left:?}");
     let _ = std::fs::remove_dir_all(&d);
 }
@@ -444,5 +447,159 @@ fn a_gzip_recording_is_cached_from_its_text_and_one_cut_short_as_far_as_it_goes(
     let before = std::fs::read(cache::cache_path(&path)).expect("the cache");
     assert_eq!(text(&cached(&path)), want, "another gzip");
     assert_ne!(std::fs::read(cache::cache_path(&path)).ok(), Some(before));
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+/// `every_kind` as a rotating recorder writes it, in `d/market/`: two files of one recorder, the
+/// first gzip, the second repeating the open connections at its top.
+fn rotated(d: &Path) -> PathBuf {
+    let lines: Vec<String> = every_kind().lines().map(str::to_owned).collect();
+    let rec = d.join("market");
+    std::fs::create_dir_all(&rec).expect("a directory");
+    let first = lines[..8].join("\n") + "\n";
+    std::fs::write(
+        rec.join("market-T00.jsonl.gz"),
+        gzip(first.as_bytes(), flate2::Compression::fast()),
+    )
+    .expect("written");
+    let second = [&lines[..3], &lines[8..]].concat().join("\n") + "\n";
+    std::fs::write(rec.join("market-T01.jsonl"), second).expect("written");
+    rec
+}
+
+/// Which file is at `path`: a cache built again is a new file renamed over the old one (its
+/// time may be the old one's to the tick).
+pub fn identity(path: &Path) -> impl PartialEq + std::fmt::Debug {
+    let meta = std::fs::metadata(path).expect("a file");
+    #[cfg(unix)]
+    {
+        std::os::unix::fs::MetadataExt::ino(&meta)
+    }
+    #[cfg(not(unix))]
+    {
+        meta.modified().ok()
+    }
+}
+
+/// A change made to a directory of recordings.
+type Change = Box<dyn Fn(&Path)>;
+
+#[test]
+fn a_directory_is_cached_beside_it_and_built_again_when_a_file_is_added_edited_or_cut() {
+    let d = dir("rotated");
+    let one = d.join("day.jsonl");
+    std::fs::write(&one, every_kind()).expect("written");
+    let rec = rotated(&d);
+    // Its events are the one file's, at the same entries (the repeated lines read once).
+    let want = text(&decoded(&one));
+    assert_eq!(text(&cached(&rec)), want, "built");
+    let cache = cache::cache_path(&rec);
+    assert_eq!(cache, d.join("market.contango-cache"));
+    let built = identity(&cache);
+    assert_eq!(text(&cached(&rec)), want, "read back");
+    assert_eq!(identity(&cache), built, "checked, not built again");
+    let frames = MarketEvents::open_with_frames(&rec).expect("with frames");
+    let frames: Vec<Vec<u8>> = frames.filter_map(|p| p.ok()?.frame).collect();
+    assert_eq!(
+        frames.len(),
+        want.len(),
+        "each frame's bytes from the files"
+    );
+
+    let second = rec.join("market-T01.jsonl");
+    let lines = |path: &Path| std::fs::read_to_string(path).expect("readable");
+    let changes: [(&str, Change); 6] = [
+        (
+            "a file added",
+            Box::new(|rec| {
+                let header = every_kind().lines().next().unwrap_or_default().to_owned();
+                let depth = every_kind().lines().last().unwrap_or_default().to_owned();
+                let later = depth.replace(r#""at_us":7000"#, r#""at_us":9000"#);
+                std::fs::write(rec.join("market-T02.jsonl"), format!("{header}\n{later}\n"))
+                    .expect("written");
+            }),
+        ),
+        (
+            "a file edited",
+            Box::new(move |_| {
+                let edited = lines(&second).replace("30000.0", "30002.0");
+                std::fs::write(&second, edited).expect("edited");
+            }),
+        ),
+        (
+            "a line appended (its recorder still writing)",
+            Box::new(|rec| {
+                let path = rec.join("market-T02.jsonl");
+                let text = std::fs::read_to_string(&path).expect("readable");
+                let last = text.lines().last().unwrap_or_default();
+                let next = last.replace(r#""at_us":9000"#, r#""at_us":9500"#);
+                std::fs::write(&path, format!("{text}{next}\n")).expect("appended");
+            }),
+        ),
+        (
+            "a file cut short",
+            Box::new(|rec| {
+                let path = rec.join("market-T02.jsonl");
+                let text = std::fs::read_to_string(&path).expect("readable");
+                std::fs::write(&path, &text[..text.len() - 40]).expect("cut");
+            }),
+        ),
+        (
+            "a file removed",
+            Box::new(|rec| std::fs::remove_file(rec.join("market-T02.jsonl")).expect("removed")),
+        ),
+        (
+            "a file compressed",
+            Box::new(|rec| {
+                let plain = rec.join("market-T01.jsonl");
+                let gz = gzip(
+                    &std::fs::read(&plain).expect("readable"),
+                    flate2::Compression::best(),
+                );
+                std::fs::write(rec.join("market-T01.jsonl.gz"), gz).expect("written");
+                std::fs::remove_file(&plain).expect("removed");
+            }),
+        ),
+    ];
+    let mut seen = vec![want];
+    for (what, change) in changes {
+        let before = identity(&cache);
+        change(&rec);
+        let now = text(&decoded(&rec));
+        assert_eq!(text(&cached(&rec)), now, "{what}");
+        assert_ne!(identity(&cache), before, "{what}: built again");
+        let events = MarketEvents::open(&rec).expect("read back");
+        let warnings = events.warnings().to_vec();
+        if what == "a file cut short" {
+            assert_eq!(warnings.len(), 1, "{warnings:?}");
+            assert!(
+                warnings[0].contains("market-T02.jsonl: line 3 is cut short"),
+                "{warnings:?}"
+            );
+        } else {
+            assert!(warnings.is_empty(), "{what}: {warnings:?}");
+        }
+        seen.push(now);
+    }
+    // Each change but the compression changed the events.
+    assert!(seen.windows(2).take(5).all(|w| w[0] != w[1]), "{seen:?}");
+    assert_eq!(seen[5], seen[6]);
+    let left = names(&d);
+    assert_eq!(left.len(), 3, "no temporary file left: {left:?}");
+    let _ = std::fs::remove_dir_all(&d);
+}
+
+#[test]
+fn a_damaged_line_in_a_directory_is_refused_with_its_file_and_line() {
+    let d = dir("rotated-damaged");
+    let rec = rotated(&d);
+    let second = rec.join("market-T01.jsonl");
+    let text = std::fs::read_to_string(&second).expect("readable");
+    let mut lines: Vec<&str> = text.lines().collect();
+    let damaged = lines[4].replace(r#""kind":"frame","#, r#""kind":"frame"#);
+    lines[4] = &damaged;
+    std::fs::write(&second, lines.join("\n")).expect("damaged");
+    refused_at(&rec, &second, 5);
+    assert!(!cache::cache_path(&rec).exists(), "no cache");
     let _ = std::fs::remove_dir_all(&d);
 }

@@ -1,22 +1,23 @@
 //! Building a recording's cache in one pass over the recording: each line read and checked
-//! (a damaged one refused at its number), its bytes hashed as they go by (a gzip file's before
-//! they are inflated), each market frame decoded once and its event written, or, for a frame
-//! that does not decode, its place and the decoder's words. The cache is written to a temporary file beside its
-//! place and renamed there whole, so no reader sees half of one, and two builders racing each
-//! leave a whole cache.
+//! (a damaged one refused at its file and number), its bytes hashed as they go by (a gzip
+//! file's before they are inflated), each market frame decoded once and its event written, or,
+//! for a frame that does not decode, its place and the decoder's words. A directory's files are
+//! read joined, one at a time, each hashed as it is read: the hash is of the bytes the cache
+//! was built from, so a file that grows or changes meanwhile makes the next check find it
+//! stale. The cache is written to a temporary file beside its place and renamed there whole, so
+//! no reader sees half of one, and two builders racing each leave a whole cache.
 
 use std::fs::File;
-use std::io::{self, BufReader, BufWriter, Read, Seek, SeekFrom, Write};
+use std::io::{self, BufWriter, Read, Seek, SeekFrom, Write};
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use contango::recording::Entries;
+use contango::recording::{FileSource, Joined, RecordingError};
 use sha2::{Digest, Sha256};
 
 use super::CacheError;
 use super::format::{Encoder, HEADER, Header, MAX_RECORD};
 use super::frames::{MarketFrames, decode};
-use super::text::{self, Text};
 
 /// A reader that hashes what it reads.
 pub(super) struct Hashing<R> {
@@ -32,15 +33,6 @@ impl<R> Hashing<R> {
             sha: Sha256::new(),
             len: 0,
         }
-    }
-
-    /// The length and SHA-256 of what was read and of what is left, read now.
-    fn rest(mut self) -> io::Result<Header>
-    where
-        R: Read,
-    {
-        io::copy(&mut self, &mut io::sink())?;
-        Ok(self.finish())
     }
 
     /// The length and SHA-256 of what was read.
@@ -61,8 +53,67 @@ impl<R: Read> Read for Hashing<R> {
     }
 }
 
-/// The length and SHA-256 of a recording's bytes, read (in bounded memory) the first time
-/// they are asked for.
+/// A recording's files read through [`Hashing`] readers: each file's name, length and SHA-256,
+/// in the order they were read.
+pub(super) struct Hasher {
+    /// A file read alone (else a directory's files).
+    single: bool,
+    files: Vec<(String, Header)>,
+}
+
+impl Hasher {
+    fn new(single: bool) -> Hasher {
+        Hasher {
+            single,
+            files: Vec::new(),
+        }
+    }
+
+    /// What a cache is checked against: a file's length and SHA-256; a directory's, the length
+    /// of its files and the SHA-256 of each one's name, length and SHA-256 in the order they are
+    /// joined (a file added, removed, renamed, edited or cut changes it).
+    fn digest(self) -> Header {
+        if self.single
+            && let [(_, header)] = self.files[..]
+        {
+            return header;
+        }
+        let mut sha = Sha256::new();
+        let mut len = 0_u64;
+        for (name, header) in &self.files {
+            sha.update((name.len() as u64).to_le_bytes());
+            sha.update(name.as_bytes());
+            sha.update(header.len.to_le_bytes());
+            sha.update(header.sha256);
+            len = len.saturating_add(header.len);
+        }
+        Header {
+            len,
+            sha256: sha.finalize().into(),
+        }
+    }
+}
+
+impl FileSource for Hasher {
+    type Reader = Hashing<File>;
+
+    fn open(&mut self, path: &Path) -> io::Result<Hashing<File>> {
+        File::open(path).map(Hashing::new)
+    }
+
+    fn close(&mut self, path: &Path, reader: Hashing<File>) {
+        let name = path.file_name().unwrap_or_default().to_string_lossy();
+        self.files.push((name.into_owned(), reader.finish()));
+    }
+}
+
+/// The recording at `path` (a file or a directory) joined with a [`Hasher`] source.
+fn hashed(path: &Path) -> Result<Joined<Hasher>, RecordingError> {
+    Joined::with_source(path, Hasher::new(!path.is_dir()))
+}
+
+/// The length and SHA-256 of a recording's bytes ([`Hasher::digest`]), read (in bounded memory)
+/// the first time they are asked for.
 pub(super) struct RecordingHash<'a> {
     path: &'a Path,
     hash: Option<Header>,
@@ -77,8 +128,7 @@ impl RecordingHash<'_> {
         if let Some(h) = self.hash {
             return Ok(h);
         }
-        let file = File::open(self.path).map_err(|e| unreadable(self.path, &e))?;
-        let h = hash_all(file).map_err(|e| unreadable(self.path, &e))?;
+        let h = hashed(self.path)?.read_bytes()?.digest();
         self.hash = Some(h);
         Ok(h)
     }
@@ -98,18 +148,17 @@ pub(super) fn hash_all(input: impl Read) -> io::Result<Header> {
     }
 }
 
-fn unreadable(path: &Path, e: &io::Error) -> CacheError {
-    CacheError::Recording(text::unreadable(path, e))
+/// What a build made: the events the cache holds, what it was built from, the recording's
+/// warnings.
+pub(super) struct Built {
+    pub(super) count: u64,
+    pub(super) header: Header,
+    pub(super) warnings: Vec<String>,
 }
 
-/// Builds the cache of the recording at `recording` at `cache`; how many events it holds, and
-/// the recording's length and hash it was built from.
-pub(super) fn build(recording: &Path, cache: &Path) -> Result<(u64, Header), CacheError> {
-    let file = File::open(recording).map_err(|e| unreadable(recording, &e))?;
-    let reader = BufReader::with_capacity(1 << 18, Hashing::new(file));
-    let text = Text::new(reader).map_err(|e| unreadable(recording, &e))?;
-    let entries = Entries::named(text, Some(recording.display().to_string()))?;
-    let mut frames = MarketFrames::new(entries);
+/// Builds the cache of the recording at `recording` (a file or a directory) at `cache`.
+pub(super) fn build(recording: &Path, cache: &Path) -> Result<Built, CacheError> {
+    let mut frames = MarketFrames::new(hashed(recording)?);
     let temporary = temporary(cache);
     let io_error = |source| CacheError::Io {
         path: temporary.clone(),
@@ -121,24 +170,20 @@ pub(super) fn build(recording: &Path, cache: &Path) -> Result<(u64, Header), Cac
         Failed::Cache(e) => e,
     });
     let written = written.and_then(|(out, count)| {
-        let text = frames.into_inner();
-        if text.ended_early() {
-            tracing::warn!(
-                recording = %recording.display(),
-                "the gzip data ends early: the market cache holds what it holds"
-            );
+        let joined = frames.into_inner();
+        let warnings = joined.warnings().to_vec();
+        for warning in &warnings {
+            tracing::warn!(%warning, "the market cache holds what the recording holds");
         }
-        // Every line was read; what follows the text (a gzip trailer) is hashed too, so the hash
-        // is the whole recording's.
-        let header = text
-            .into_inner()
-            .into_inner()
-            .rest()
-            .map_err(|e| unreadable(recording, &e))?;
+        let header = joined.into_source().digest();
         finish(out, header)
             .and_then(|()| std::fs::rename(&temporary, cache))
             .map_err(io_error)?;
-        Ok((count, header))
+        Ok(Built {
+            count,
+            header,
+            warnings,
+        })
     });
     if written.is_err() {
         let _ = std::fs::remove_file(&temporary);
@@ -158,19 +203,16 @@ impl From<io::Error> for Failed {
     }
 }
 
-/// Writes a header to fill in later, every event's records, the end record and the trailer
-/// (the SHA-256 of the records); the file and the event count.
-fn write<R: Read>(
-    frames: &mut MarketFrames<Text<BufReader<Hashing<R>>>>,
-    out: File,
-) -> Result<(File, u64), Failed> {
+/// Writes a header to fill in later, every event's records, the recording's warnings, the end
+/// record and the trailer (the SHA-256 of the records); the file and the event count.
+fn write(frames: &mut MarketFrames<Joined<Hasher>>, out: File) -> Result<(File, u64), Failed> {
     let mut out = BufWriter::with_capacity(1 << 20, out);
     out.write_all(&[0; HEADER])?;
     let mut encoder = Encoder::default();
     let mut records = Vec::with_capacity(1 << 12);
     let mut sha = Sha256::new();
     let mut count = 0_u64;
-    for frame in frames {
+    for frame in frames.by_ref() {
         let frame = frame.map_err(|e| Failed::Cache(CacheError::Recording(e)))?;
         let entry = frame.entry;
         records.clear();
@@ -192,7 +234,7 @@ fn write<R: Read>(
         out.write_all(&records)?;
     }
     records.clear();
-    encoder.end(&mut records);
+    encoder.end(frames.inner().warnings(), &mut records);
     sha.update(&records);
     out.write_all(&records)?;
     out.write_all(&sha.finalize())?;

@@ -14,7 +14,7 @@ pub(super) const MAGIC: [u8; 8] = *b"\x89CTGMKT\n";
 
 /// The format's version: raised whenever the layout or the events it holds change, so that a
 /// cache written by another version is rebuilt, never read.
-pub(super) const VERSION: u32 = 2;
+pub(super) const VERSION: u32 = 3;
 
 /// The header's size: magic, version, the recording's length and its SHA-256.
 pub(super) const HEADER: usize = 8 + 4 + 8 + 32;
@@ -22,8 +22,9 @@ pub(super) const HEADER: usize = 8 + 4 + 8 + 32;
 /// The trailer's size: the SHA-256 of every record.
 pub(super) const TRAILER: usize = 32;
 
-/// The last record's size (its length, tag and event count), read first to learn the count.
-pub(super) const END_RECORD: usize = 4 + 1 + 8;
+/// The last record's size (its length, tag, event count and the warnings record's size), read
+/// first to learn the count and find the warnings.
+pub(super) const END_RECORD: usize = 4 + 1 + 8 + 8;
 
 /// A record larger than this is damage, not an event (a depth snapshot takes a few hundred
 /// bytes): the reader's memory stays bounded whatever the file says.
@@ -33,6 +34,7 @@ const CHANNEL: u8 = 1;
 const EVENT: u8 = 2;
 const END: u8 = 3;
 const UNDECODABLE: u8 = 4;
+const WARNINGS: u8 = 5;
 
 /// The longest decoder's message a cache keeps of a frame that does not decode.
 const MESSAGE: usize = 1_000;
@@ -144,10 +146,30 @@ impl Encoder {
         record(out, &self.body);
     }
 
-    /// Appends the last record: how many events there are.
-    pub(super) fn end(&self, out: &mut Vec<u8>) {
+    /// Appends the last records: the recording's warnings (when it has any: as many as fit a
+    /// record), then how many events there are and the warnings record's size.
+    pub(super) fn end(&self, warnings: &[String], out: &mut Vec<u8>) {
+        let start = out.len();
+        if !warnings.is_empty() {
+            let mut body = vec![WARNINGS];
+            let fit = warnings
+                .iter()
+                .scan(0, |size, w| {
+                    *size += w.len() + 10;
+                    Some(*size)
+                })
+                .take_while(|size| *size < MAX_RECORD - 10)
+                .count();
+            put_u64(&mut body, fit as u64);
+            for w in &warnings[..fit] {
+                put_str(&mut body, w);
+            }
+            record(out, &body);
+        }
+        let warned = (out.len() - start) as u64;
         let mut body = vec![END];
         body.extend_from_slice(&self.events.to_le_bytes());
+        body.extend_from_slice(&warned.to_le_bytes());
         record(out, &body);
     }
 }
@@ -159,14 +181,37 @@ fn record(out: &mut Vec<u8>, body: &[u8]) {
     out.extend_from_slice(body);
 }
 
-/// The event count an end record holds, or why `bytes` is not one.
-pub(super) fn end_count(bytes: &[u8; END_RECORD]) -> Result<u64, Bad> {
-    if bytes[..5] != [9, 0, 0, 0, END] {
+/// The event count an end record holds and the size of the warnings record before it (0: none),
+/// or why `bytes` is not one.
+pub(super) fn end_record(bytes: &[u8; END_RECORD]) -> Result<(u64, u64), Bad> {
+    if bytes[..5] != [17, 0, 0, 0, END] {
         return Err("no end record".into());
     }
-    let mut count = [0_u8; 8];
-    count.copy_from_slice(&bytes[5..]);
-    Ok(u64::from_le_bytes(count))
+    let mut word = [0_u8; 8];
+    word.copy_from_slice(&bytes[5..13]);
+    let count = u64::from_le_bytes(word);
+    word.copy_from_slice(&bytes[13..]);
+    Ok((count, u64::from_le_bytes(word)))
+}
+
+/// The warnings a warnings record (`bytes`, its length first) holds, or why it is not one.
+pub(super) fn warnings(bytes: &[u8]) -> Result<Vec<String>, Bad> {
+    let body = bytes.get(4..).ok_or("no warnings record")?;
+    if bytes[..4] != (body.len() as u32).to_le_bytes() || body.first() != Some(&WARNINGS) {
+        return Err("no warnings record".into());
+    }
+    let mut c = Cursor::new(&body[1..]);
+    let warnings = warning_list(&mut c)?;
+    if !c.is_empty() {
+        return Err("a record longer than what it holds".into());
+    }
+    Ok(warnings)
+}
+
+/// A warnings record's list.
+fn warning_list(c: &mut Cursor) -> Result<Vec<String>, Bad> {
+    let count = c.count()?;
+    (0..count).map(|_| c.str().map(str::to_owned)).collect()
 }
 
 /// Reads records back.
@@ -209,8 +254,13 @@ impl Decoder {
                 })
             }
             END => {
-                c.take(8)?;
+                c.take(16)?;
                 self.ended = true;
+                None
+            }
+            // Read when the cache is checked ([`warnings`]).
+            WARNINGS => {
+                warning_list(&mut c)?;
                 None
             }
             UNDECODABLE => {
@@ -294,7 +344,18 @@ mod tests {
                 encoder.undecodable(6, &"é".repeat(600), &mut bytes);
             }
         }
-        encoder.end(&mut bytes);
+        let said = ["a file cut short".to_owned()];
+        encoder.end(&said, &mut bytes);
+        // The end record says where the warnings are, and they read back.
+        let mut end = [0_u8; END_RECORD];
+        end.copy_from_slice(&bytes[bytes.len() - END_RECORD..]);
+        let (count, warned) = end_record(&end).expect("an end record");
+        assert_eq!(count, events.len() as u64);
+        let at = bytes.len() - END_RECORD - warned as usize;
+        assert_eq!(
+            warnings(&bytes[at..bytes.len() - END_RECORD]),
+            Ok(said.to_vec())
+        );
         let mut decoder = Decoder::default();
         for body in bodies(&bytes) {
             let _ = decoder.record(body);

@@ -1,12 +1,11 @@
 //! A recording's market-stream frames: the frames from the server on its `market`
 //! connections, each with its place and time, from a recording in memory ([`market_frames`])
-//! or streamed from its file ([`MarketFrames`]); and a frame decoded to what a replay plays
-//! ([`decoded`]).
+//! or streamed from its file or directory ([`MarketFrames`]); and a frame decoded to what a
+//! replay plays ([`decoded`]).
 
 use std::collections::HashSet;
-use std::io::BufRead;
 
-use contango::recording::{Direction, Entries, Entry, Recorded, Recording, RecordingError};
+use contango::recording::{Direction, Entry, Recorded, Recording, RecordingError};
 use contango::{MarketMessage, MarketStreamApi};
 
 use super::Played;
@@ -61,18 +60,18 @@ pub fn market_frames(recording: &Recording) -> Vec<RecordedFrame> {
         .collect()
 }
 
-/// The market-stream frames of a recording read a line at a time: a damaged line ends them
-/// with its error, which names the line.
+/// The market-stream frames of a recording read an entry at a time (`Entries`, `Joined`): a
+/// damaged line ends them with its error, which names the line.
 #[derive(Debug)]
-pub struct MarketFrames<R> {
-    entries: Entries<R>,
+pub struct MarketFrames<I> {
+    entries: I,
     conns: MarketConns,
     index: usize,
 }
 
-impl<R: BufRead> MarketFrames<R> {
+impl<I> MarketFrames<I> {
     /// The frames of `entries`.
-    pub fn new(entries: Entries<R>) -> MarketFrames<R> {
+    pub fn new(entries: I) -> MarketFrames<I> {
         MarketFrames {
             entries,
             conns: MarketConns::default(),
@@ -80,13 +79,18 @@ impl<R: BufRead> MarketFrames<R> {
         }
     }
 
-    /// The reader, once the frames are read.
-    pub fn into_inner(self) -> R {
-        self.entries.into_inner()
+    /// The entries read from.
+    pub fn inner(&self) -> &I {
+        &self.entries
+    }
+
+    /// The entries read from, once the frames are read.
+    pub fn into_inner(self) -> I {
+        self.entries
     }
 }
 
-impl<R: BufRead> Iterator for MarketFrames<R> {
+impl<I: Iterator<Item = Result<Entry, RecordingError>>> Iterator for MarketFrames<I> {
     type Item = Result<RecordedFrame, RecordingError>;
 
     fn next(&mut self) -> Option<Self::Item> {

@@ -1,25 +1,31 @@
-//! A decoded market: a recording's market events decoded once into a compact binary cache
-//! beside it, which every replay of the recording reads instead (backtests, the recorded
-//! market source, the fidelity check's replay, a journal's references): no gzip, no JSON, a
-//! few bytes per price level, streamed from disk a chunk at a time. [`MarketEvents`] is the
+//! A decoded market: a recording's market events (a file's, or a directory of rotated files'
+//! read as one session) decoded once into a compact binary cache beside it, which every replay
+//! of the recording reads instead (backtests, the recorded market source, the fidelity check's
+//! replay, a journal's references): no gzip, no JSON, a few bytes per price level, streamed from
+//! disk a chunk at a time. [`MarketEvents`] is the
 //! one way in; [`MarketCache`] is a recording's cache checked once and replayed as often as
 //! wanted (a backtest and its runs, a sweep's runs).
 //!
 //! **Where.** Beside the recording, its name and `.contango-cache` (`day.jsonl` →
-//! `day.jsonl.contango-cache`); when that directory cannot be written, in the system's temporary
-//! directory, `contango-cache/<hash of the recording's path>.contango-cache`.
+//! `day.jsonl.contango-cache`, the directory `market/` → `market.contango-cache`); when that
+//! directory cannot be written, in the system's temporary directory,
+//! `contango-cache/<hash of the recording's path>.contango-cache`.
 //!
 //! **When.** Opening checks the cache against the recording and builds it again when it does
 //! not match: there is none, the recording was edited or cut, the cache is of another format
 //! version, cut short or damaged. Nothing is trusted: the header's magic and version, the
-//! recording's length and SHA-256 (its bytes read now), and the SHA-256 of the cache's records
-//! are all compared before the first event is read. Building reads the recording a line at a
-//! time, a gzip file inflated as it is read; a damaged line is refused with its number
-//! ([`CacheError::Recording`]). The file
+//! recording's length and SHA-256 (its bytes read now; a directory's: the SHA-256 of each of its
+//! files' name, length and SHA-256, in the order they are joined, so a file added, removed,
+//! edited or cut makes it stale), and the SHA-256 of the cache's records are all compared before
+//! the first event is read. Building reads the recording a line at a time (a directory's files
+//! joined, one open at a time: [`Joined`]), a gzip file inflated as it is read; a damaged line
+//! is refused with its file and number ([`CacheError::Recording`]). The hash is of the bytes
+//! the cache was built from, read as it was built, so a directory a recorder is still writing
+//! gives a cache of what it held then, found stale once it holds more. The file
 //! checked is kept open and every replay of it reads that file: the recording is hashed once
 //! per [`MarketCache::open`], not once per replay.
 //!
-//! **The format** (version 2, `format.rs`), little-endian:
+//! **The format** (version 3, `format.rs`), little-endian:
 //!
 //! - header: the magic `\x89CTGMKT\n`, the version (u32), the recording's length (u64) and its
 //!   SHA-256 (32 bytes);
@@ -28,9 +34,11 @@
 //!   event (2: its channel, then its entry, arrival time (µs) and frame time (ms) as varint
 //!   differences from the previous event's, then its payload: every field, decimals exact as
 //!   their scale and mantissa (`bytes.rs`), a side of price levels as its two scales and each
-//!   level's price step and size (`event.rs`)), the end (3: the event count, u64), a market
-//!   frame that does not decode (4: its entry and the decoder's words: replays skip it, the
-//!   Parquet export refuses it);
+//!   level's price step and size (`event.rs`)), a market frame that does not decode (4: its
+//!   entry and the decoder's words: replays skip it, the Parquet export refuses it), the
+//!   recording's warnings (5: what it held but not whole, its files cut short; only when there
+//!   are any, just before the end), the end (3: the event count and the warnings record's size,
+//!   u64 each: a check reads both from the file's end);
 //! - trailer: the SHA-256 of the records.
 
 mod build;
@@ -39,21 +47,17 @@ mod event;
 mod format;
 mod frames;
 mod read;
-mod text;
 
-use std::fs::File;
-use std::io::BufReader;
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use contango::MarketEvent;
-use contango::recording::RecordingError;
+use contango::recording::{Joined, RecordingError};
 
 pub use frames::{MarketFrames, RecordedFrame, decoded, market_frames};
 
 use build::RecordingHash;
 use read::{CacheReader, Check, Opened};
-pub(crate) use text::{Text, entries};
 
 /// The cache file's name beside its recording: the recording's, and this.
 pub const EXTENSION: &str = "contango-cache";
@@ -133,8 +137,14 @@ pub fn event_ts(event: &MarketEvent) -> i64 {
     }
 }
 
-/// Where the cache of the recording at `recording` lives: beside it, named after it.
+/// Where the cache of the recording at `recording` (a file or a directory) lives: beside it,
+/// named after it.
 pub fn cache_path(recording: &Path) -> PathBuf {
+    // `.` and `dir/..` name no file: the directory's own name does.
+    let recording = match recording.file_name() {
+        Some(_) => recording.to_path_buf(),
+        None => std::fs::canonicalize(recording).unwrap_or_else(|_| recording.to_path_buf()),
+    };
     let mut name = recording.file_name().unwrap_or_default().to_os_string();
     name.push(".");
     name.push(EXTENSION);
@@ -153,10 +163,11 @@ fn elsewhere(recording: &Path) -> PathBuf {
         .join(format!("{name}.{EXTENSION}"))
 }
 
-/// The decoded market of a recording file, its cache checked against the recording (and built
-/// first where it did not match) once, when it is opened. Each [`MarketCache::events`] streams
-/// the events again from the file that was checked, without hashing anything: clones share it,
-/// and replays on several threads read it at once.
+/// The decoded market of a recording (a file, or a directory read as one session), its cache
+/// checked against the recording (and built first where it did not match) once, when it is
+/// opened. Each [`MarketCache::events`] streams the events again from the file that was
+/// checked, without hashing anything: clones share it, and replays on several threads read it
+/// at once.
 #[derive(Clone)]
 pub struct MarketCache {
     cache: Arc<Opened>,
@@ -174,21 +185,11 @@ impl std::fmt::Debug for MarketCache {
 }
 
 impl MarketCache {
-    /// The cache of the recording file at `recording`, checked, or built where it did not
-    /// match; a damaged line of the recording is refused with its number. A directory of
-    /// recordings has no cache ([`MarketEvents::open`] reads one in memory).
+    /// The cache of the recording at `recording` (a file, or a directory of files read as one
+    /// session, `Recording::from_dir`), checked, or built where it did not match; a damaged
+    /// line of the recording is refused with its file and number.
     pub fn open(recording: impl AsRef<Path>) -> Result<MarketCache, CacheError> {
         let recording = recording.as_ref();
-        if recording.is_dir() {
-            return Err(RecordingError {
-                file: Some(recording.display().to_string()),
-                line: 0,
-                message: "a directory of recordings has no market cache: its files are read \
-                          as one session in memory"
-                    .into(),
-            }
-            .into());
-        }
         Ok(MarketCache {
             cache: Arc::new(cached(recording)?),
             recording: recording.to_path_buf(),
@@ -200,19 +201,19 @@ impl MarketCache {
         MarketEvents {
             len: self.cache.count,
             source: Source::Cache(CacheReader::new(Arc::clone(&self.cache))),
-            warnings: Vec::new(),
+            warnings: self.cache.warnings.clone(),
             undecodable: None,
         }
     }
 
     /// [`MarketCache::events`], each with its frame's bytes as recorded (read again from the
-    /// recording, line by line: what a recorded session writes).
+    /// recording, line by line, a directory's files joined: what a recorded session writes).
     pub fn events_with_frames(&self) -> Result<MarketEvents, CacheError> {
-        let frames = MarketFrames::new(entries(&self.recording)?);
+        let frames = MarketFrames::new(Joined::open(&self.recording)?);
         Ok(MarketEvents {
             len: self.cache.count,
             source: Source::Framed(CacheReader::new(Arc::clone(&self.cache)), Box::new(frames)),
-            warnings: Vec::new(),
+            warnings: self.cache.warnings.clone(),
             undecodable: None,
         })
     }
@@ -266,30 +267,19 @@ enum Source {
     Memory(std::vec::IntoIter<Played>),
     Cache(CacheReader),
     /// A cache's events, each with its frame from the recording, joined by entry.
-    Framed(CacheReader, Box<MarketFrames<Text<BufReader<File>>>>),
+    Framed(CacheReader, Box<MarketFrames<Joined>>),
 }
 
 impl MarketEvents {
     /// The market events of the recording at `recording`, from its cache, which is checked and
-    /// built again first when it does not match the recording.
-    /// A directory of recordings (`contango record market`'s rotating files) is read as one
-    /// session, in memory, with the warnings of files cut short.
+    /// built again first when it does not match the recording. A directory of recordings
+    /// (`contango record market`'s rotating files) is one session, with the warnings of its
+    /// files cut short.
     pub fn open(recording: impl AsRef<Path>) -> Result<MarketEvents, CacheError> {
-        let recording = recording.as_ref();
-        if recording.is_dir() {
-            return Self::of_dir(recording);
-        }
         Ok(MarketCache::open(recording)?.events())
     }
 
-    fn of_dir(dir: &Path) -> Result<MarketEvents, CacheError> {
-        let recording = contango::recording::Recording::from_dir(dir)?;
-        let mut events = Self::from_frames(market_frames(&recording));
-        events.warnings = recording.warnings;
-        Ok(events)
-    }
-
-    /// What the recording held but not whole, in words (a directory's files cut short).
+    /// What the recording held but not whole, in words (its files cut short).
     pub fn warnings(&self) -> &[String] {
         &self.warnings
     }
@@ -297,10 +287,6 @@ impl MarketEvents {
     /// [`MarketEvents::open`], each event with its frame's bytes as recorded (read again from
     /// the recording, line by line: what a recorded session writes).
     pub fn open_with_frames(recording: impl AsRef<Path>) -> Result<MarketEvents, CacheError> {
-        let recording = recording.as_ref();
-        if recording.is_dir() {
-            return Self::of_dir(recording);
-        }
         MarketCache::open(recording)?.events_with_frames()
     }
 
@@ -362,10 +348,7 @@ impl Iterator for MarketEvents {
 }
 
 /// The bytes of the frame at `entry`, reading `frames` on to it.
-fn frame_at(
-    frames: &mut MarketFrames<Text<BufReader<File>>>,
-    entry: u64,
-) -> Result<Vec<u8>, CacheError> {
+fn frame_at(frames: &mut MarketFrames<Joined>, entry: u64) -> Result<Vec<u8>, CacheError> {
     for f in frames {
         let f = f?;
         if f.entry == entry {
@@ -393,7 +376,7 @@ fn cached(recording: &Path) -> Result<Opened, CacheError> {
     };
     tracing::info!(cache = %beside.display(), %why, "building the market cache");
     let e = match build::build(recording, &beside) {
-        Ok((count, header)) => return read::built(&beside, count, header),
+        Ok(b) => return read::built(&beside, b.count, b.header, b.warnings),
         Err(e @ CacheError::Io { .. }) => e,
         Err(e) => return Err(e),
     };
@@ -408,6 +391,6 @@ fn cached(recording: &Path) -> Result<Opened, CacheError> {
             source,
         })?;
     }
-    let (count, header) = build::build(recording, &place)?;
-    read::built(&place, count, header)
+    let b = build::build(recording, &place)?;
+    read::built(&place, b.count, b.header, b.warnings)
 }

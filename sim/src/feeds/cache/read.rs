@@ -9,7 +9,9 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::build::{RecordingHash, hash_all};
-use super::format::{Decoder, END_RECORD, HEADER, Header, MAX_RECORD, TRAILER, end_count};
+use super::format::{
+    Decoder, END_RECORD, HEADER, Header, MAX_RECORD, TRAILER, end_record, warnings,
+};
 use super::{CacheError, Played, Undecodable};
 
 /// What the file reads in at a time.
@@ -27,6 +29,8 @@ pub(super) struct Opened {
     pub(super) count: u64,
     /// What the cache was built from: the recording's length and SHA-256.
     pub(super) header: Header,
+    /// What the recording held but not whole (files cut short), in words.
+    pub(super) warnings: Vec<String>,
 }
 
 /// What a check found.
@@ -77,26 +81,50 @@ pub(super) fn check(path: &Path, recording: &mut RecordingHash) -> Result<Check,
             "damaged: its records do not match their hash".into(),
         ));
     }
+    let end_at = len - (TRAILER + END_RECORD) as u64;
     let mut end = [0_u8; END_RECORD];
-    file.seek(SeekFrom::Start(len - (TRAILER + END_RECORD) as u64))
+    file.seek(SeekFrom::Start(end_at))
         .and_then(|_| file.read_exact(&mut end))
         .map_err(io_error)?;
-    let count = match end_count(&end) {
-        Ok(n) => n,
+    let (count, warned) = match end_record(&end) {
+        Ok(end) => end,
         Err(why) => return Ok(Check::Stale(why)),
     };
+    let mut said = Vec::new();
+    if warned > 0 {
+        let Some(at) = end_at
+            .checked_sub(warned)
+            .filter(|at| *at >= HEADER as u64 && warned <= MAX_RECORD as u64)
+        else {
+            return Ok(Check::Stale(format!("a warnings record of {warned} bytes")));
+        };
+        let mut bytes = vec![0_u8; usize::try_from(warned).unwrap_or(0)];
+        file.seek(SeekFrom::Start(at))
+            .and_then(|_| file.read_exact(&mut bytes))
+            .map_err(io_error)?;
+        said = match warnings(&bytes) {
+            Ok(w) => w,
+            Err(why) => return Ok(Check::Stale(why)),
+        };
+    }
     Ok(Check::Good(Opened {
         file,
         path: path.to_path_buf(),
         records,
         count,
         header,
+        warnings: said,
     }))
 }
 
 /// The cache this process just built at `path` from the recording `header` describes
-/// (`count` events).
-pub(super) fn built(path: &Path, count: u64, header: Header) -> Result<Opened, CacheError> {
+/// (`count` events, the recording's `warnings`).
+pub(super) fn built(
+    path: &Path,
+    count: u64,
+    header: Header,
+    warnings: Vec<String>,
+) -> Result<Opened, CacheError> {
     let io_error = |source| CacheError::Io {
         path: path.to_path_buf(),
         source,
@@ -109,6 +137,7 @@ pub(super) fn built(path: &Path, count: u64, header: Header) -> Result<Opened, C
         records: len.saturating_sub((HEADER + TRAILER) as u64),
         count,
         header,
+        warnings,
     })
 }
 

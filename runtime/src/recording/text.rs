@@ -1,13 +1,10 @@
-//! A recording file's text, read a line at a time: its bytes as they are, or inflated when the
-//! file is gzip (known by its first bytes, whatever its name, as `Recording::from_file` knows
-//! it). A gzip file cut short (a copy interrupted) ends where its data does, with a warning, as
-//! `Recording::from_file` reads one.
+//! A recording file's text, read a line at a time: its bytes as they are, or inflated as they
+//! are read when the file is gzip (known by its first bytes, whatever its name). A gzip file cut
+//! short (a copy interrupted) ends where its data does, with a warning; damaged gzip data is an
+//! error that says so.
 
-use std::fs::File;
 use std::io::{self, BufRead, BufReader, Read};
-use std::path::Path;
 
-use contango::recording::{Entries, RecordingError};
 use flate2::bufread::MultiGzDecoder;
 
 /// The first bytes of a gzip member.
@@ -21,10 +18,27 @@ pub enum Text<R> {
     Gzip(Box<BufReader<Inflated<R>>>),
 }
 
+impl<R> std::fmt::Debug for Text<R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(match self {
+            Text::Plain(_) => "Text::Plain",
+            Text::Gzip(_) => "Text::Gzip",
+        })
+    }
+}
+
 /// Inflated gzip data; data that ends inside a member ends the text there.
 pub struct Inflated<R> {
     gzip: MultiGzDecoder<R>,
     ended_early: bool,
+}
+
+impl<R> std::fmt::Debug for Inflated<R> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Inflated")
+            .field("ended_early", &self.ended_early)
+            .finish_non_exhaustive()
+    }
 }
 
 impl<R: BufRead> Read for Inflated<R> {
@@ -34,6 +48,7 @@ impl<R: BufRead> Read for Inflated<R> {
                 self.ended_early = true;
                 Ok(0)
             }
+            Err(e) => Err(io::Error::new(e.kind(), format!("damaged gzip: {e}"))),
             read => read,
         }
     }
@@ -92,22 +107,4 @@ impl<R: BufRead> BufRead for Text<R> {
             Text::Gzip(g) => g.consume(n),
         }
     }
-}
-
-/// The error of a recording that cannot be read at all.
-pub(super) fn unreadable(path: &Path, e: &io::Error) -> RecordingError {
-    RecordingError {
-        file: Some(path.display().to_string()),
-        line: 0,
-        message: format!("cannot read: {e}"),
-    }
-}
-
-/// The entries of the recording file at `path`, plain or gzip, a line at a time, errors naming
-/// the file.
-pub fn entries(path: &Path) -> Result<Entries<Text<BufReader<File>>>, RecordingError> {
-    let file = File::open(path).map_err(|e| unreadable(path, &e))?;
-    let text =
-        Text::new(BufReader::with_capacity(1 << 16, file)).map_err(|e| unreadable(path, &e))?;
-    Entries::named(text, Some(path.display().to_string()))
 }
