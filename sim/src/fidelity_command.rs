@@ -19,7 +19,8 @@ would the simulator have filled what the exchange filled? (`fidelity`; a session
   --plot FILE.svg               also draw both PnL curves, live and simulated
   --max-gap-bps X               exit 7 when the PnL gap is more than X bps of the live notional
   --latency SPEC                the orders' latency (default: fitted from the session itself)
-  --latency-from FILE           the latency fitted from another recorded session
+  --latency-from FILE           the latency fitted from another recorded session (a file or a
+                                directory of rotated ones, read a line at a time)
   --queue-model MODEL           the simulator's queue model (default conservative)";
 
 /// What `fidelity` asks for.
@@ -65,10 +66,8 @@ pub fn parse(args: &[String]) -> Result<Args, String> {
             }
             "--latency-from" => {
                 let v = value()?;
-                let recording = contango::recording::Recording::from_file(&v)
-                    .map_err(|e| format!("--latency-from {v}: {e}"))?;
                 a.latency = Some(
-                    contango_sim::Latency::from_recording(&recording)
+                    contango_sim::Latency::from_path(&v)
                         .map_err(|e| format!("--latency-from {v}: {e}"))?,
                 );
             }

@@ -5,7 +5,8 @@
 //! simulator's faults: an injected [`Fault::Latency`](crate::Fault::Latency) adds to the
 //! order-entry wait the model draws, and the private stream's delay fault to its response wait.
 //! A model may also be fitted from a recording of the user's own session
-//! ([`Latency::from_recording`], `contango-sim --latency-from`; `latency/fit.rs`).
+//! ([`Latency::from_recording`] in memory, [`Latency::from_path`] streamed from a file or a
+//! directory, `contango-sim --latency-from`; `latency/fit.rs`).
 //!
 //! ```
 //! use std::time::Duration;

@@ -36,7 +36,8 @@ fn usage() -> String {
                                 order_entry=, cancel=, response=, market_data= (e.g.
                                 `order_entry=30ms,response=20ms`; units us, ms, s)
   --latency-from SESSION.jsonl  delay as the exchange did in a recorded session of yours
-                                (format version 2, both streams recorded): each leg drawn
+                                (a file, or a directory of rotated ones, read a line at a time;
+                                format version 2, both streams recorded): each leg drawn
                                 from what the session measured (not with --latency)
 a paper venue that survives restarts:
   --state DIR                   keep the venue in DIR/venue.sqlite: every input journaled before
@@ -274,10 +275,8 @@ fn parse(args: &[String]) -> Result<Parsed, String> {
                 } else {
                     let file = value()?;
                     let refused = |e: &dyn std::fmt::Display| format!("--latency-from {file}: {e}");
-                    let recording = contango::recording::Recording::from_file(&file)
-                        .map_err(|e| refused(&e))?;
                     let fitted =
-                        contango_sim::Latency::fitted(&recording).map_err(|e| refused(&e))?;
+                        contango_sim::Latency::fitted_from_path(&file).map_err(|e| refused(&e))?;
                     (
                         fitted.latency.clone(),
                         format!("{fitted}, fitted from {file}"),

@@ -1,5 +1,6 @@
 //! A latency model fitted from a recording of the user's own session (format version 2): each
-//! leg an empirical [`Delay`] of what the session measured. Pure: a recording in, samples out.
+//! leg an empirical [`Delay`] of what the session measured. Pure: a recording's entries in, read
+//! once in order (from memory, or streamed from its file or directory), samples out.
 //!
 //! Every exchange time (a private-stream event's `E`, a market frame's `ts`) is put on the
 //! recording's clock with the client's clock sample of that moment (the last `clock` line
@@ -22,9 +23,13 @@
 
 use std::collections::HashMap;
 use std::fmt;
+use std::path::Path;
 use std::time::Duration;
 
-use contango::recording::{Direction, Outcome, Recorded, Recording, VERSION_1};
+use contango::recording::{
+    Direction, Entry, Exchange, Header, Joined, Outcome, Recorded, Recording, RecordingError,
+    VERSION_1,
+};
 use contango::{Event, OrderStatus};
 use serde_json::Value;
 
@@ -56,6 +61,9 @@ pub enum FitError {
         /// What the recording lacks.
         why: &'static str,
     },
+    /// The recording could not be read (a fit from its file or directory).
+    #[error(transparent)]
+    Unreadable(#[from] RecordingError),
 }
 
 /// A fitted model and what went into it.
@@ -79,29 +87,27 @@ impl fmt::Display for Fitted {
     }
 }
 
-/// What the fit measures, in microseconds (negative before clamping).
-#[derive(Debug, Default)]
-struct Samples {
-    order_entry: Vec<i64>,
-    cancel: Vec<i64>,
-    response: Vec<i64>,
-    market_data: Vec<i64>,
-}
-
 /// The clock samples, in order: when (µs since the start) and the offset (exchange − local, µs).
 pub(crate) struct Clock(Vec<(u64, i64)>);
 
 impl Clock {
     /// The recording's clock samples (none in a version-1 recording).
+    #[cfg(feature = "backtest")]
     pub(crate) fn of(recording: &Recording) -> Clock {
-        let mut samples: Vec<(u64, i64)> = recording
-            .entries
-            .iter()
-            .filter_map(|e| match e.recorded {
-                Recorded::Clock { offset_us, .. } => Some((e.at_us, offset_us)),
-                _ => None,
-            })
-            .collect();
+        Clock::sorted(
+            recording
+                .entries
+                .iter()
+                .filter_map(|e| match e.recorded {
+                    Recorded::Clock { offset_us, .. } => Some((e.at_us, offset_us)),
+                    _ => None,
+                })
+                .collect(),
+        )
+    }
+
+    /// The samples as read, put in time order.
+    fn sorted(mut samples: Vec<(u64, i64)>) -> Clock {
         // Lines are in the order they reached the writer, which threads may swap by a hair.
         samples.sort_by_key(|(at, _)| *at);
         Clock(samples)
@@ -120,12 +126,19 @@ impl Clock {
     }
 }
 
-/// An order as the private stream showed it: when its first event and its first cancellation
-/// happened, on the recording's clock (µs since the start).
+/// An exchange time as it was seen: the exchange's time (ms) and when it arrived (µs since
+/// the start), whose clock sample puts it on the local clock once every sample is read.
+#[derive(Debug, Clone, Copy)]
+struct Stamp {
+    exchange_ms: i64,
+    seen_us: u64,
+}
+
+/// An order as the private stream showed it: its first event and its first cancellation.
 #[derive(Debug, Default, Clone, Copy)]
 struct Seen {
-    first_us: Option<i64>,
-    cancelled_us: Option<i64>,
+    first: Option<Stamp>,
+    cancelled: Option<Stamp>,
 }
 
 /// The private stream's orders, by order id and by client order id.
@@ -136,11 +149,11 @@ struct Orders {
 }
 
 impl Orders {
-    fn note(&mut self, order_id: i64, client_id: Option<&str>, event_us: i64, cancelled: bool) {
+    fn note(&mut self, order_id: i64, client_id: Option<&str>, event: Stamp, cancelled: bool) {
         let update = |seen: &mut Seen| {
-            seen.first_us.get_or_insert(event_us);
+            seen.first.get_or_insert(event);
             if cancelled {
-                seen.cancelled_us.get_or_insert(event_us);
+                seen.cancelled.get_or_insert(event);
             }
         };
         update(self.by_id.entry(order_id).or_default());
@@ -164,6 +177,17 @@ struct OrderRef {
     client_id: Option<String>,
 }
 
+/// A successful `new_order` or `cancel_order`: when it was sent and answered, and the order it
+/// names, matched with the order's event once the stream is read (an order's event usually
+/// arrives before its answer, but not always).
+#[derive(Debug)]
+struct Placed {
+    sent_us: u64,
+    finished_us: u64,
+    cancel: bool,
+    order: OrderRef,
+}
+
 impl Latency {
     /// The model of a recorded session (format version 2), each leg an empirical delay of its
     /// samples; see [`Latency::fitted`] for what went into it.
@@ -177,7 +201,30 @@ impl Latency {
     /// market data from the market-stream frames' `ts`, every exchange time put on the local
     /// clock by the client's clock samples.
     pub fn fitted(recording: &Recording) -> Result<Fitted, FitError> {
-        fit(recording, None)
+        fit_entries(recording, None)
+    }
+
+    /// [`Latency::fitted`] of the recording at `path`: a file (plain or gzip) or a directory
+    /// of rotated files read as one session ([`Joined`]), streamed an entry at a time. What
+    /// it holds is what the fit needs: the samples of each leg (a market frame's arrival and
+    /// exchange time until the clock samples are all read), the clock samples, and each order
+    /// the private stream showed and each order placed or cancelled, until they are matched.
+    /// The model is the one [`Latency::fitted`] gives of the same recording read whole.
+    pub fn fitted_from_path(path: impl AsRef<Path>) -> Result<Fitted, FitError> {
+        let mut joined = Joined::open(path)?;
+        let mut fit = Fit::new(joined.header(), None)?;
+        for entry in joined.by_ref() {
+            fit.add(&entry?);
+        }
+        for warning in joined.warnings() {
+            tracing::warn!(%warning, "contango.recording.incomplete");
+        }
+        fit.finish()
+    }
+
+    /// [`Latency::fitted_from_path`], the model alone.
+    pub fn from_path(path: impl AsRef<Path>) -> Result<Latency, FitError> {
+        Latency::fitted_from_path(path).map(|f| f.latency)
     }
 
     /// [`Latency::fitted`], the market-data leg from `market` (each market event's arrival, µs
@@ -188,156 +235,214 @@ impl Latency {
         recording: &Recording,
         market: &[(u64, i64)],
     ) -> Result<Fitted, FitError> {
-        fit(recording, Some(market))
+        fit_entries(recording, Some(market))
     }
 }
 
 /// The model of `recording`, its market-data samples from `market` when given, else from its
 /// market frames.
-fn fit(recording: &Recording, market: Option<&[(u64, i64)]>) -> Result<Fitted, FitError> {
-    if recording.version() == VERSION_1 {
-        return Err(FitError::Version1);
-    }
-    let clock = Clock::of(recording);
-    if clock.is_empty() {
-        return Err(FitError::NoClockSample);
-    }
-    let samples = measure(recording, &clock, market);
-    let leg = |leg: Leg, samples: &[i64], why: &'static str| {
-        delay_of(samples).ok_or(FitError::NoSamples { leg, why })
-    };
-    const NO_ORDER: &str = "no order placed (`new_order`) whose private-stream event is \
-                            recorded: record the user stream while the session trades";
-    let order_entry = leg(Leg::OrderEntry, &samples.order_entry, NO_ORDER)?;
-    let response = leg(Leg::Response, &samples.response, NO_ORDER)?;
-    let market_data = leg(
-        Leg::MarketData,
-        &samples.market_data,
-        "no market-stream frame with an exchange time (`ts`): record the market stream",
-    )?;
-    let cancel = delay_of(&samples.cancel);
-    let cancel_from_order_entry = cancel.is_none();
-    let cancel = cancel.unwrap_or_else(|| order_entry.clone());
-    Ok(Fitted {
-        latency: Latency {
-            order_entry,
-            cancel,
-            response,
-            market_data,
-            seed: 1,
-        },
-        cancel_from_order_entry,
-        clock_samples: clock.0.len(),
-    })
-}
-
-/// The empirical delay of measured differences (µs), `None` without any; a difference below
-/// zero (clock error larger than the leg) is zero.
-fn delay_of(samples: &[i64]) -> Option<Delay> {
-    Delay::empirical(
-        samples
-            .iter()
-            .map(|&us| Duration::from_micros(u64::try_from(us).unwrap_or(0)))
-            .collect(),
-    )
-}
-
-/// Every sample of the recording, in microseconds, market data's from `market` when given.
-fn measure(recording: &Recording, clock: &Clock, market: Option<&[(u64, i64)]>) -> Samples {
-    let start = recording.header.started_us;
-    // The exchange's time `ms` on the recording's clock (µs since the start), with the offset
-    // of `seen_us`.
-    let local = |ms: i64, seen_us: u64| {
-        ms.saturating_mul(1_000)
-            .saturating_sub(clock.offset_at(seen_us))
-            .saturating_sub(start)
-    };
-    let as_i64 = |us: u64| i64::try_from(us).unwrap_or(i64::MAX);
-    let mut streams: HashMap<u64, &str> = HashMap::new();
-    let mut orders = Orders::default();
-    let mut samples = Samples::default();
+fn fit_entries(recording: &Recording, market: Option<&[(u64, i64)]>) -> Result<Fitted, FitError> {
+    let mut fit = Fit::new(&recording.header, market)?;
     for e in &recording.entries {
+        fit.add(e);
+    }
+    fit.finish()
+}
+
+/// The fit, fed a recording's entries in order: what they measure, kept until every clock
+/// sample is read, when each exchange time can be put on the local clock.
+struct Fit<'m> {
+    /// The recording's start (epoch µs).
+    start: i64,
+    /// The market events to measure the market-data leg by instead of the market frames.
+    market: Option<&'m [(u64, i64)]>,
+    clock: Vec<(u64, i64)>,
+    /// Each connection's stream.
+    streams: HashMap<u64, String>,
+    orders: Orders,
+    placed: Vec<Placed>,
+    /// Each market frame's exchange time, as seen.
+    frames: Vec<Stamp>,
+}
+
+impl<'m> Fit<'m> {
+    /// A fit of the recording `header` begins (a version-1 one cannot be fitted).
+    fn new(header: &Header, market: Option<&'m [(u64, i64)]>) -> Result<Fit<'m>, FitError> {
+        if header.contango_recording == VERSION_1 {
+            return Err(FitError::Version1);
+        }
+        Ok(Fit {
+            start: header.started_us,
+            market,
+            clock: Vec::new(),
+            streams: HashMap::new(),
+            orders: Orders::default(),
+            placed: Vec::new(),
+            frames: Vec::new(),
+        })
+    }
+
+    /// The next entry.
+    fn add(&mut self, e: &Entry) {
         match &e.recorded {
+            Recorded::Clock { offset_us, .. } => self.clock.push((e.at_us, *offset_us)),
             Recorded::Connect { conn, stream, .. } => {
-                streams.insert(*conn, stream.as_str());
+                self.streams.insert(*conn, stream.clone());
             }
             Recorded::Frame(f) if f.dir == Direction::In => {
                 let bytes = f.payload.as_bytes();
-                match streams.get(&f.conn).copied() {
+                match self.streams.get(&f.conn).map(String::as_str) {
                     Some("user") => {
                         if let Some((id, client_id, ms, cancelled)) = order_event(bytes) {
-                            orders.note(id, client_id.as_deref(), local(ms, e.at_us), cancelled);
+                            let event = Stamp {
+                                exchange_ms: ms,
+                                seen_us: e.at_us,
+                            };
+                            self.orders.note(id, client_id.as_deref(), event, cancelled);
                         }
                     }
-                    Some("market") if market.is_none() => {
+                    Some("market") if self.market.is_none() => {
                         if let Some(ts) = frame_ts(bytes) {
-                            samples
-                                .market_data
-                                .push(as_i64(e.at_us) - local(ts, e.at_us));
+                            self.frames.push(Stamp {
+                                exchange_ms: ts,
+                                seen_us: e.at_us,
+                            });
                         }
                     }
                     _ => {}
                 }
             }
+            Recorded::Http(x) => self.placed.extend(placed(e.at_us, x)),
             _ => {}
         }
     }
-    for &(at_us, ts) in market.unwrap_or_default() {
-        samples.market_data.push(as_i64(at_us) - local(ts, at_us));
-    }
-    // The exchanges after the stream: an order's event usually arrives before its answer.
-    for (e, x) in recording.exchanges() {
-        let (Some(finished), Outcome::Answer(answer)) = (x.finished_us, &x.outcome) else {
-            continue;
-        };
-        if !(200..300).contains(&answer.status) {
-            continue;
+
+    /// The model of what was read.
+    fn finish(self) -> Result<Fitted, FitError> {
+        let clock = Clock::sorted(self.clock);
+        if clock.is_empty() {
+            return Err(FitError::NoClockSample);
         }
-        let cancel = match x.endpoint.as_str() {
-            "new_order" => false,
-            "cancel_order" => true,
-            _ => continue,
+        let start = self.start;
+        // The exchange's time on the recording's clock (µs since the start), with the offset
+        // of when it was seen.
+        let local = |s: Stamp| {
+            s.exchange_ms
+                .saturating_mul(1_000)
+                .saturating_sub(clock.offset_at(s.seen_us))
+                .saturating_sub(start)
         };
-        let Ok(answer) = serde_json::from_slice::<Value>(answer.body.as_bytes()) else {
-            continue;
-        };
-        let request = x
-            .body
-            .as_deref()
-            .and_then(|b| serde_json::from_str::<Value>(b).ok())
-            .unwrap_or(Value::Null);
-        // A conditional order's first event is its trigger, not its arrival.
-        if !succeeded(&answer) || (!cancel && request["conditionOrder"] == Value::Bool(true)) {
-            continue;
-        }
-        let named = if cancel {
-            order_ref(&request)
-        } else {
-            OrderRef {
-                order_id: id_of(&answer["data"]["orderId"]).or_else(|| id_of(&answer["orderId"])),
-                client_id: order_ref(&request).client_id,
+        let as_i64 = |us: u64| i64::try_from(us).unwrap_or(i64::MAX);
+        let market_data = self
+            .frames
+            .iter()
+            .copied()
+            .chain(
+                self.market
+                    .unwrap_or_default()
+                    .iter()
+                    .map(|&(at_us, ts)| Stamp {
+                        exchange_ms: ts,
+                        seen_us: at_us,
+                    }),
+            )
+            .map(|s| as_i64(s.seen_us) - local(s));
+        let market_data = delay_of(market_data);
+        let (mut order_entry, mut cancel, mut response) = (Vec::new(), Vec::new(), Vec::new());
+        for p in &self.placed {
+            let Some(seen) = self.orders.find(&p.order) else {
+                continue;
+            };
+            let event = if p.cancel { seen.cancelled } else { seen.first };
+            let Some(event_us) = event.map(local) else {
+                continue;
+            };
+            let entry = event_us - as_i64(p.sent_us);
+            if p.cancel {
+                cancel.push(entry);
+            } else {
+                order_entry.push(entry);
             }
-        };
-        let Some(seen) = orders.find(&named) else {
-            continue;
-        };
-        let event_us = if cancel {
-            seen.cancelled_us
-        } else {
-            seen.first_us
-        };
-        let Some(event_us) = event_us else {
-            continue;
-        };
-        let entry = event_us - as_i64(e.at_us);
-        if cancel {
-            samples.cancel.push(entry);
-        } else {
-            samples.order_entry.push(entry);
+            response.push(as_i64(p.finished_us) - event_us);
         }
-        samples.response.push(as_i64(finished) - event_us);
+        let leg = |leg: Leg, samples: Option<Delay>, why: &'static str| {
+            samples.ok_or(FitError::NoSamples { leg, why })
+        };
+        const NO_ORDER: &str = "no order placed (`new_order`) whose private-stream event is \
+                                recorded: record the user stream while the session trades";
+        let order_entry = leg(Leg::OrderEntry, delay_of(order_entry), NO_ORDER)?;
+        let response = leg(Leg::Response, delay_of(response), NO_ORDER)?;
+        let market_data = leg(
+            Leg::MarketData,
+            market_data,
+            "no market-stream frame with an exchange time (`ts`): record the market stream",
+        )?;
+        let cancel = delay_of(cancel);
+        let cancel_from_order_entry = cancel.is_none();
+        let cancel = cancel.unwrap_or_else(|| order_entry.clone());
+        Ok(Fitted {
+            latency: Latency {
+                order_entry,
+                cancel,
+                response,
+                market_data,
+                seed: 1,
+            },
+            cancel_from_order_entry,
+            clock_samples: clock.0.len(),
+        })
     }
-    samples
+}
+
+/// The empirical delay of measured differences (µs), `None` without any; a difference below
+/// zero (clock error larger than the leg) is zero.
+fn delay_of(samples: impl IntoIterator<Item = i64>) -> Option<Delay> {
+    Delay::empirical(
+        samples
+            .into_iter()
+            .map(|us| Duration::from_micros(u64::try_from(us).unwrap_or(0)))
+            .collect(),
+    )
+}
+
+/// The exchange sent at `sent_us` if it placed an order (`new_order`, not a conditional one:
+/// its first event is its trigger, not its arrival) or cancelled one, successfully, and its
+/// answer's arrival is known.
+fn placed(sent_us: u64, x: &Exchange) -> Option<Placed> {
+    let (Some(finished_us), Outcome::Answer(answer)) = (x.finished_us, &x.outcome) else {
+        return None;
+    };
+    if !(200..300).contains(&answer.status) {
+        return None;
+    }
+    let cancel = match x.endpoint.as_str() {
+        "new_order" => false,
+        "cancel_order" => true,
+        _ => return None,
+    };
+    let answer = serde_json::from_slice::<Value>(answer.body.as_bytes()).ok()?;
+    let request = x
+        .body
+        .as_deref()
+        .and_then(|b| serde_json::from_str::<Value>(b).ok())
+        .unwrap_or(Value::Null);
+    if !succeeded(&answer) || (!cancel && request["conditionOrder"] == Value::Bool(true)) {
+        return None;
+    }
+    let order = if cancel {
+        order_ref(&request)
+    } else {
+        OrderRef {
+            order_id: id_of(&answer["data"]["orderId"]).or_else(|| id_of(&answer["orderId"])),
+            client_id: order_ref(&request).client_id,
+        }
+    };
+    Some(Placed {
+        sent_us,
+        finished_us,
+        cancel,
+        order,
+    })
 }
 
 /// An order update of the private stream: order id, client order id, event time (ms), and
@@ -595,6 +700,42 @@ mod tests {
             [ms(40), ms(45), ms(25), ms(30)]
         );
         assert_eq!(fitted.clock_samples, 2);
+    }
+
+    #[test]
+    fn a_file_or_a_directory_streamed_fits_the_model_of_the_recording_read_whole() {
+        let lines: Vec<String> = session(true).0.iter().map(Value::to_string).collect();
+        let dir = std::env::temp_dir().join(format!("contango-fit-path-{}", std::process::id()));
+        let rotated = dir.join("rotated");
+        let written = std::fs::create_dir_all(&rotated).and_then(|()| {
+            // The whole session in one file, and split in two files of one recorder (a rotation).
+            std::fs::write(dir.join("session.jsonl"), lines.join("\n") + "\n")?;
+            let (first, rest) = lines.split_at(lines.len() / 2);
+            std::fs::write(rotated.join("a.jsonl"), first.join("\n") + "\n")?;
+            std::fs::write(
+                rotated.join("b.jsonl"),
+                format!("{}\n{}\n", lines[0], rest.join("\n")),
+            )
+        });
+        let whole = Latency::fitted(&session(true).recording());
+        let from_file = Latency::fitted_from_path(dir.join("session.jsonl"));
+        let from_dir = Latency::fitted_from_path(&rotated);
+        let missing = Latency::from_path(dir.join("missing.jsonl"));
+        let _ = std::fs::remove_dir_all(&dir);
+        assert!(written.is_ok(), "{written:?}");
+        assert!(whole.is_ok(), "{whole:?}");
+        assert_eq!(from_file, whole);
+        assert_eq!(from_dir, whole);
+        assert!(
+            matches!(&missing, Err(FitError::Unreadable(e)) if e.line == 0
+                && e.file.as_deref().is_some_and(|f| f.ends_with("missing.jsonl"))),
+            "{missing:?}"
+        );
+        // A version-1 recording is refused at its header, before its entries are read.
+        let v1 =
+            Recording::parse(b"{\"contango_recording\":1,\"started_ms\":1,\"client\":\"x\"}\n")
+                .unwrap_or_else(|e| panic!("{e}"));
+        assert_eq!(Fit::new(&v1.header, None).err(), Some(FitError::Version1));
     }
 
     #[test]

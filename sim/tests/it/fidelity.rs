@@ -302,6 +302,7 @@ async fn a_session_read_from_its_file_or_directory_checks_as_the_whole_recording
     assert_eq!(from_file, in_memory);
     assert_eq!(from_file.orders.len(), 4, "{from_file}");
     let fitted = Latency::fitted(&recording).expect("a fit");
+    assert_eq!(Latency::fitted_from_path(&path).as_ref(), Ok(&fitted));
     assert!(
         from_file
             .setup

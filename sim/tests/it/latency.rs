@@ -224,8 +224,11 @@ async fn a_model_fitted_from_a_recorded_session_recovers_the_planted_legs() {
 
     let recording = Recording::from_file(&path).expect("the recording");
     let fitted = Latency::fitted(&recording).expect("a model");
+    // Streamed from the file, the recording not read whole: the same model.
+    let streamed = Latency::fitted_from_path(&path);
     let served = serve_fitted(&path);
     let _ = std::fs::remove_dir_all(&dir);
+    assert_eq!(streamed.as_ref(), Ok(&fitted));
     assert_eq!(
         served,
         Some(format!(

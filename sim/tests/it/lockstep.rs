@@ -529,6 +529,7 @@ async fn a_recorded_backtest_reads_back_in_event_time_fits_its_model_and_replays
     // Every time is whole milliseconds here (the frames' `ts`, constant delays), so the fit
     // loses nothing to the exchange's millisecond timestamps: each leg exact to the µs.
     let fitted = Latency::fitted(&recording).expect("fits");
+    assert_eq!(Latency::fitted_from_path(&path).as_ref(), Ok(&fitted));
     assert!(!fitted.cancel_from_order_entry);
     assert_eq!(fitted.clock_samples, 1);
     let l = &fitted.latency;
