@@ -245,6 +245,21 @@ mod tests {
         let counted = joined.into_source();
         assert_eq!((counted.most, counted.open), (1, 0));
         assert_eq!(counted.closed, names);
+        // Each entry's file: the one whose line it is; the gap's none.
+        let mut joined = Joined::open(&dir).unwrap();
+        let mut read_from: Vec<PathBuf> = Vec::new();
+        while let Some(entry) = joined.next() {
+            let line = entry.unwrap().line;
+            assert_eq!(joined.file().is_none(), line == 0, "line {line}");
+            if let Some(file) = joined
+                .file()
+                .filter(|f| read_from.last().map(PathBuf::as_path) != Some(*f))
+            {
+                read_from.push(file.to_path_buf());
+            }
+        }
+        assert_eq!(read_from, names);
+        assert_eq!(joined.file(), None, "every entry read");
 
         // A plain file compressed (then removed) by its recorder after the listing is read from
         // its `.gz`: the same entries.

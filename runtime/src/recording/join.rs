@@ -60,6 +60,8 @@ pub struct Joined<S: FileSource = Disk> {
     run: Run,
     /// Gap lines to give before the next file's entries.
     gaps: VecDeque<Entry>,
+    /// The entry last given was a gap line (from no file).
+    gave_gap: bool,
     warnings: Vec<String>,
     done: bool,
 }
@@ -114,6 +116,7 @@ impl<S: FileSource> Joined<S> {
             },
             run: Run::new(0, 0),
             gaps: VecDeque::new(),
+            gave_gap: false,
             warnings,
             done: false,
         };
@@ -137,6 +140,16 @@ impl<S: FileSource> Joined<S> {
     /// empty ones).
     pub fn files(&self) -> &[PathBuf] {
         &self.files
+    }
+
+    /// The file being read: the one the entry last given came from (its [`Entry::line`] is a
+    /// line of this file). `None` for a gap line (which no file holds: its line is 0), and once
+    /// every entry is read.
+    pub fn file(&self) -> Option<&Path> {
+        match &self.reading {
+            Some(reading) if !self.gave_gap => Some(&reading.path),
+            _ => None,
+        }
     }
 
     /// Reads the bytes of every file not yet read to its end through the source, without
@@ -220,7 +233,9 @@ impl<S: FileSource> Iterator for Joined<S> {
 
     fn next(&mut self) -> Option<Self::Item> {
         while !self.done {
+            self.gave_gap = false;
             if let Some(gap) = self.gaps.pop_front() {
+                self.gave_gap = true;
                 return Some(Ok(gap));
             }
             let read = match &mut self.reading {

@@ -53,8 +53,11 @@ pub enum ExportError {
     #[error("{0}")]
     Cache(CacheError),
     /// A market frame the recording holds does not decode.
-    #[error("line {line}: a market frame does not decode: {message}")]
+    #[error("{}line {line}: a market frame does not decode: {message}", in_file(.file))]
     Frame {
+        /// The file that holds the frame (for a directory, the file within it); `None` for a
+        /// recording exported from memory.
+        file: Option<String>,
         /// The frame's line in its file.
         line: usize,
         /// The decoder's words.
@@ -65,8 +68,9 @@ pub enum ExportError {
     NoMarket,
     /// A decimal that does not fit its column's DECIMAL(18, scale) once rescaled.
     #[error(
-        "line {line}: {table}.{column}: {value} does not fit DECIMAL({precision}, {scale}) \
-         (the column's largest scale); refused rather than rounded"
+        "{}line {line}: {table}.{column}: {value} does not fit DECIMAL({precision}, {scale}) \
+         (the column's largest scale); refused rather than rounded",
+        in_file(.file)
     )]
     DoesNotFit {
         /// The table (`trades`).
@@ -79,6 +83,9 @@ pub enum ExportError {
         precision: u32,
         /// The column's scale.
         scale: u32,
+        /// The file that holds the value (for a directory, the file within it); `None` for a
+        /// recording exported from memory.
+        file: Option<String>,
         /// The value's line in its file.
         line: usize,
     },
@@ -90,6 +97,19 @@ pub enum ExportError {
         /// What failed.
         message: String,
     },
+}
+
+/// `file: `, when the file is known.
+fn in_file(file: &Option<String>) -> String {
+    file.as_ref().map_or_else(String::new, |f| format!("{f}: "))
+}
+
+/// Where a recording's entry is: its file (none for a recording in memory, or a gap line no
+/// file holds) and its line there.
+#[derive(Debug, Clone, Default)]
+struct Place {
+    file: Option<String>,
+    line: usize,
 }
 
 impl From<CacheError> for ExportError {
@@ -106,38 +126,47 @@ impl From<CacheError> for ExportError {
 /// exported in bounded memory by [`parquet_file`].
 pub fn parquet(recording: &Recording, out_dir: &Path) -> Result<Exported, ExportError> {
     let market = || Ok(MarketEvents::from_frames(market_frames(recording)));
-    let line_of = |entry: u64| {
-        usize::try_from(entry)
+    let place_of = |entry: u64| Place {
+        file: None,
+        line: usize::try_from(entry)
             .ok()
             .and_then(|i| recording.entries.get(i))
-            .map_or(0, |e| e.line)
+            .map_or(0, |e| e.line),
     };
-    export(&market, &line_of, out_dir, write::ROWS_PER_GROUP)
+    export(&market, &place_of, out_dir, write::ROWS_PER_GROUP)
 }
 
 /// Exports the recording at `path` ([`parquet`]): a file, plain or gzip, or a directory of them
 /// read as one session ([`Recording::from_dir`]), streamed from its decoded cache, which is built
-/// beside it first when it does not match it (as a backtest's is). A damaged line is refused at
-/// its file and number, before any file is written.
+/// beside it first when it does not match it (as a backtest's is). A damaged line, an
+/// undecodable frame or a value too wide is refused at its file (a directory's: the file within
+/// it) and line, before any file is written.
 pub fn parquet_file(path: &Path, out_dir: &Path) -> Result<Exported, ExportError> {
     let cache = MarketCache::open(path)?;
     let market = || Ok(cache.events());
-    // Only an error needs a line: the recording is read again to the entry.
-    let line_of = |entry: u64| {
+    // Only an error needs a place: the recording is read again to the entry, the join naming
+    // the file it is in.
+    let place_of = |entry: u64| {
         let nth = usize::try_from(entry).unwrap_or(usize::MAX);
-        Joined::open(path)
-            .ok()
-            .and_then(|mut entries| entries.nth(nth)?.ok())
-            .map_or(0, |e| e.line)
+        let Ok(mut joined) = Joined::open(path) else {
+            return Place::default();
+        };
+        match joined.nth(nth) {
+            Some(Ok(e)) => Place {
+                file: joined.file().map(|f| f.display().to_string()),
+                line: e.line,
+            },
+            _ => Place::default(),
+        }
     };
-    export(&market, &line_of, out_dir, write::ROWS_PER_GROUP)
+    export(&market, &place_of, out_dir, write::ROWS_PER_GROUP)
 }
 
 /// The export of the events `market` gives (twice: each column's scale first, then the rows),
-/// `line_of` naming the line of an entry refused, `per_group` rows to a row group.
+/// `place_of` naming the file and line of an entry refused, `per_group` rows to a row group.
 fn export(
     market: &dyn Fn() -> Result<MarketEvents, ExportError>,
-    line_of: &dyn Fn(u64) -> usize,
+    place_of: &dyn Fn(u64) -> Place,
     out_dir: &Path,
     per_group: usize,
 ) -> Result<Exported, ExportError> {
@@ -161,8 +190,10 @@ fn export(
     // A frame that does not decode is refused: an export that silently lacked it would pass for
     // the market.
     if let Some(u) = events.undecodable() {
+        let Place { file, line } = place_of(u.entry);
         return Err(ExportError::Frame {
-            line: line_of(u.entry),
+            file,
+            line,
             message: u.message.clone(),
         });
     }
@@ -172,7 +203,7 @@ fn export(
     let mut scales = Vec::with_capacity(TABLES.len());
     for (table, widest) in TABLES.iter().zip(&widest) {
         let scale =
-            |(w, (column, _)): (&Widest, &(&'static str, _))| w.scale(table.name, column, line_of);
+            |(w, (column, _)): (&Widest, &(&'static str, _))| w.scale(table.name, column, place_of);
         scales.push(
             widest
                 .iter()
@@ -192,7 +223,7 @@ fn export(
     for played in market()? {
         let played = played?;
         tables::rows(&played.event, |table, cells| {
-            files[table].push(cells, played.entry, line_of)
+            files[table].push(cells, played.entry, place_of)
         })?;
     }
     for file in &mut files {

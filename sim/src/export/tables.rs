@@ -4,7 +4,7 @@
 use contango::{MarketEvent, Side};
 use rust_decimal::Decimal;
 
-use super::ExportError;
+use super::{ExportError, Place};
 
 /// How a column is stored.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -200,13 +200,14 @@ impl Widest {
     }
 
     /// The column's scale, the largest it holds (0 without a value), or the value that would
-    /// not fit DECIMAL(18, scale) once rescaled, refused with its line (`line_of` its entry)
+    /// not fit DECIMAL(18, scale) once rescaled, refused with its file and line (`place_of` its
+    /// entry)
     /// rather than rounded.
     pub(super) fn scale(
         &self,
         table: &'static str,
         column: &'static str,
-        line_of: &dyn Fn(u64) -> usize,
+        place_of: &dyn Fn(u64) -> Place,
     ) -> Result<u32, ExportError> {
         let scale = self.deepest.map_or(0, |(scale, ..)| scale);
         // A value of `w` digits before the point takes `w + scale` digits rescaled.
@@ -218,14 +219,18 @@ impl Widest {
             _ => None,
         };
         match refused {
-            Some((entry, d)) => Err(ExportError::DoesNotFit {
-                table,
-                column,
-                value: d.to_string(),
-                precision: PRECISION,
-                scale,
-                line: line_of(entry),
-            }),
+            Some((entry, d)) => {
+                let Place { file, line } = place_of(entry);
+                Err(ExportError::DoesNotFit {
+                    table,
+                    column,
+                    value: d.to_string(),
+                    precision: PRECISION,
+                    scale,
+                    file,
+                    line,
+                })
+            }
             None => Ok(scale),
         }
     }

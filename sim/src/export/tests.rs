@@ -231,7 +231,16 @@ fn a_market_frame_that_does_not_decode_is_refused_at_its_line() {
         r#"{"channel":"market_e_btcusdt_depth_step0","ts":1,"tick":{"asks":"none","buys":[]}}"#;
     let path = recording(&dir, &[DEPTH, TRADES, bad]);
     let e = parquet_file(&path, &dir.join("out")).expect_err("refused");
-    assert!(matches!(e, ExportError::Frame { line: 5, .. }), "{e}");
+    let file = path.display().to_string();
+    assert!(
+        matches!(&e, ExportError::Frame { line: 5, file: Some(f), .. } if *f == file),
+        "{e}"
+    );
+    assert!(
+        e.to_string()
+            .starts_with(&format!("{file}: line 5: a market frame does not decode: ")),
+        "{e}"
+    );
     // Replays skip it: the cache was built, and keeps it; exported again from the cache, it is
     // refused again.
     assert!(cache::cache_path(&path).is_file());
@@ -285,11 +294,17 @@ fn a_gzip_recording_exports_as_its_text_does_and_a_wide_value_is_refused_at_its_
             ExportError::DoesNotFit {
                 table: "trades",
                 column: "price",
+                file: Some(f),
                 line: 6,
                 scale: 18,
                 ..
-            }
+            } if *f == path.display().to_string()
         ),
+        "{e}"
+    );
+    assert!(
+        e.to_string()
+            .starts_with(&format!("{}: line 6: trades.price: 10", path.display())),
         "{e}"
     );
     assert!(!dir.join("wide").exists(), "refused before any file");
@@ -306,7 +321,10 @@ fn a_recording_without_a_market_is_refused() {
 #[test]
 fn a_value_too_wide_for_its_columns_scale_is_refused_not_rounded() {
     // 18 decimals in one row make the column's scale 18: 10 no longer fits 18 digits.
-    let line_of = |entry: u64| entry as usize + 2;
+    let line_of = |entry: u64| Place {
+        file: None,
+        line: entry as usize + 2,
+    };
     let mut w = Widest::default();
     w.note(1, dec!(0.000000000000000001));
     w.note(7, dec!(10));
@@ -325,7 +343,7 @@ fn a_value_too_wide_for_its_columns_scale_is_refused_not_rounded() {
     );
     assert!(
         e.to_string()
-            .contains("line 9: trades.price: 10 does not fit DECIMAL(18, 18)"),
+            .starts_with("line 9: trades.price: 10 does not fit DECIMAL(18, 18)"),
         "{e}"
     );
     // A scale past 18 fits nothing; 18 digits before the point fit a scale of 0 only.
@@ -358,7 +376,7 @@ fn a_table_cut_into_row_groups_reads_back_whole_nulls_in_their_rows() {
     let out = dir.join("out");
     // Three rows of book levels, four trades (ids and amounts null in every other row).
     let market = || Ok(MarketEvents::from_frames(market_frames(&recording)));
-    let exported = export(&market, &|_| 0, &out, 2).expect("written");
+    let exported = export(&market, &|_| Place::default(), &out, 2).expect("written");
     assert_eq!((exported.book_levels, exported.trades), (3, 4));
     let file = std::fs::File::open(out.join("trades.parquet")).expect("readable");
     let reader = SerializedFileReader::new(file).expect("readable");
@@ -427,7 +445,7 @@ fn an_empty_table_is_written_with_its_columns() {
 }
 
 #[test]
-fn a_directory_exports_as_its_files_joined_and_a_damaged_line_is_refused_with_its_file() {
+fn a_directory_exports_as_its_files_joined_and_what_it_refuses_names_the_file_within_it() {
     let dir = temp("rotated");
     // One recording, then the same frames in two files of one recorder, the second repeating
     // the open connection at its top, as a rotating recorder writes them.
@@ -483,5 +501,36 @@ fn a_directory_exports_as_its_files_joined_and_a_damaged_line_is_refused_with_it
             .to_string(),
         e.to_string()
     );
+
+    // A frame that does not decode in the second file, and a value too wide for its column in
+    // the second file: each refused with that file and its line there, not the first file's.
+    let bad =
+        r#"{"channel":"market_e_btcusdt_depth_step0","ts":1,"tick":{"asks":"none","buys":[]}}"#;
+    let bad = json!({"at_us": 4000, "kind": "frame", "conn": 1, "dir": "in", "text": bad});
+    std::fs::write(&second_path, format!("{second}{bad}\n")).expect("written");
+    let e = parquet_file(&rotated, &dir.join("out")).expect_err("refused");
+    let file = second_path.display().to_string();
+    assert!(
+        matches!(&e, ExportError::Frame { file: Some(f), line: 4, .. } if *f == file),
+        "{e}"
+    );
+    assert!(
+        e.to_string()
+            .starts_with(&format!("{file}: line 4: a market frame does not decode: ")),
+        "{e}"
+    );
+    assert!(!dir.join("out").exists());
+    let wide = r#"{"channel":"market_e_btcusdt_trade_ticker","ts":1700000000300,"tick":{"data":[{"price":"1000000000000000000","vol":"1","side":"buy"}]}}"#;
+    let wide = json!({"at_us": 4000, "kind": "frame", "conn": 1, "dir": "in", "text": wide});
+    std::fs::write(&second_path, format!("{second}\n{wide}\n")).expect("written");
+    let e = parquet_file(&rotated, &dir.join("out")).expect_err("refused");
+    assert!(
+        matches!(
+            &e,
+            ExportError::DoesNotFit { column: "price", file: Some(f), line: 5, .. } if *f == file
+        ),
+        "{e}"
+    );
+    assert!(!dir.join("out").exists());
     let _ = std::fs::remove_dir_all(&dir);
 }

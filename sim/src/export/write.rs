@@ -16,8 +16,8 @@ use parquet::file::properties::WriterProperties;
 use parquet::file::writer::SerializedFileWriter;
 use parquet::schema::types::Type;
 
-use super::ExportError;
 use super::tables::{Cell, Kind, PRECISION, Table, rescaled};
+use super::{ExportError, Place};
 
 /// Rows per row group: readers such as DuckDB scan a file's row groups in parallel and skip
 /// them by their statistics, so weeks of book levels are not one group (pyarrow's default).
@@ -184,25 +184,29 @@ impl TableFile {
         }
     }
 
-    /// Adds a row, its cells in the table's column order, from the entry `entry` (`line_of`
-    /// names its line); writes a row group when one is full.
+    /// Adds a row, its cells in the table's column order, from the entry `entry` (`place_of`
+    /// names its file and line); writes a row group when one is full.
     pub(super) fn push(
         &mut self,
         cells: &[Cell<'_>],
         entry: u64,
-        line_of: &dyn Fn(u64) -> usize,
+        place_of: &dyn Fn(u64) -> Place,
     ) -> Result<(), ExportError> {
         let table = self.table;
         for (i, (buffer, cell)) in self.columns.iter_mut().zip(cells).enumerate() {
             let scale = self.scales[i];
             let exact = |d: rust_decimal::Decimal| {
-                rescaled(d, scale).ok_or_else(|| ExportError::DoesNotFit {
-                    table: table.name,
-                    column: table.columns[i].0,
-                    value: d.to_string(),
-                    precision: PRECISION,
-                    scale,
-                    line: line_of(entry),
+                rescaled(d, scale).ok_or_else(|| {
+                    let Place { file, line } = place_of(entry);
+                    ExportError::DoesNotFit {
+                        table: table.name,
+                        column: table.columns[i].0,
+                        value: d.to_string(),
+                        precision: PRECISION,
+                        scale,
+                        file,
+                        line,
+                    }
                 })
             };
             match (buffer, *cell) {
