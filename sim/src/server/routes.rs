@@ -65,19 +65,18 @@ pub fn resolve_in(
     path: &str,
 ) -> SimResult<Route> {
     let mut known = false;
-    let candidates = endpoints.iter().flat_map(|meta| {
-        let under: Vec<(Product, &str)> = match meta.base {
-            Base::Product => Product::ALL
-                .iter()
-                .filter_map(|p| path.strip_prefix(p.prefix()).map(|rest| (*p, rest)))
-                .collect(),
-            Base::UserStream => vec![(Product::default(), path)],
+    for meta in endpoints {
+        // No allocation per endpoint tried: a request walks the table until its endpoint.
+        let found = match meta.base {
+            Base::Product => Product::ALL.iter().find_map(|p| {
+                let rest = path.strip_prefix(p.prefix())?;
+                matches(meta.path, rest).map(|params| (*p, params))
+            }),
+            Base::UserStream => matches(meta.path, path).map(|params| (Product::default(), params)),
         };
-        under.into_iter().filter_map(move |(product, rest)| {
-            matches(meta.path, rest).map(|params| (meta, product, params))
-        })
-    });
-    for (meta, product, params) in candidates {
+        let Some((product, params)) = found else {
+            continue;
+        };
         if meta.method.as_str() == method.as_str() {
             return Ok(Route {
                 meta,
