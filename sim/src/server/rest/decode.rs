@@ -11,8 +11,12 @@
 use contango::ErrorCode;
 use contango_runtime::drift::{Schema, Ty};
 use contango_runtime::http::endpoint::Endpoint;
-use serde::de::DeserializeOwned;
-use serde_json::Value;
+use std::borrow::Cow;
+
+use serde::Deserialize;
+use serde::de::{
+    DeserializeOwned, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor,
+};
 
 use super::Ctx;
 use crate::error::{SimError, SimResult};
@@ -52,29 +56,164 @@ fn is_blank(body: &[u8]) -> bool {
     body.iter().all(u8::is_ascii_whitespace)
 }
 
-/// The keys of `v` that `ty` does not have, at any depth, each named by its path
-/// (`triggerOrderCreateParams[0].typo`).
-fn unknown_keys(v: &Value, ty: Ty, path: &str, out: &mut Vec<String>) {
-    match (ty, v) {
-        (Ty::Record(record), Value::Object(map)) if !record.array => {
-            for (key, value) in map {
-                let path = match path {
-                    "" => key.clone(),
-                    parent => format!("{parent}.{key}"),
-                };
-                match record.field(key) {
-                    Some(field) => unknown_keys(value, (field.ty)(), &path, out),
-                    None => out.push(path),
+/// Walks a JSON value against its type's description, noting each key the type does not have,
+/// at any depth, by its path (`triggerOrderCreateParams[0].typo`). It reads the request's bytes
+/// as they are, keys borrowed where they have no escapes, and keeps nothing of the values: a
+/// path is written out only for a key refused.
+struct Walk<'w, 'de> {
+    ty: Ty,
+    /// Where the value is.
+    at: &'w mut Vec<Step<'de>>,
+    /// The paths of the keys refused so far.
+    out: &'w mut Vec<String>,
+}
+
+/// One step of the way to a value in a request: a key, or a list's index.
+enum Step<'de> {
+    Key(Cow<'de, str>),
+    Index(usize),
+}
+
+/// `steps` as a path: `a.b[0].c`.
+fn path(steps: &[Step<'_>]) -> String {
+    let mut path = String::new();
+    for step in steps {
+        match step {
+            Step::Key(key) if path.is_empty() => path.push_str(key),
+            Step::Key(key) => {
+                path.push('.');
+                path.push_str(key);
+            }
+            Step::Index(i) => path.push_str(&format!("[{i}]")),
+        }
+    }
+    path
+}
+
+impl<'de> DeserializeSeed<'de> for Walk<'_, 'de> {
+    type Value = ();
+
+    fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
+        deserializer.deserialize_any(self)
+    }
+}
+
+impl<'de> Visitor<'de> for Walk<'_, 'de> {
+    type Value = ();
+
+    fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("a JSON value")
+    }
+
+    fn visit_bool<E>(self, _: bool) -> Result<(), E> {
+        Ok(())
+    }
+
+    fn visit_i64<E>(self, _: i64) -> Result<(), E> {
+        Ok(())
+    }
+
+    fn visit_u64<E>(self, _: u64) -> Result<(), E> {
+        Ok(())
+    }
+
+    fn visit_f64<E>(self, _: f64) -> Result<(), E> {
+        Ok(())
+    }
+
+    fn visit_str<E>(self, _: &str) -> Result<(), E> {
+        Ok(())
+    }
+
+    fn visit_unit<E>(self) -> Result<(), E> {
+        Ok(())
+    }
+
+    fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<(), A::Error> {
+        let Ty::List { item, .. } = self.ty else {
+            while seq.next_element::<IgnoredAny>()?.is_some() {}
+            return Ok(());
+        };
+        for i in 0.. {
+            self.at.push(Step::Index(i));
+            let walk = Walk {
+                ty: item(),
+                at: &mut *self.at,
+                out: &mut *self.out,
+            };
+            let more = seq.next_element_seed(walk)?.is_some();
+            self.at.pop();
+            if !more {
+                break;
+            }
+        }
+        Ok(())
+    }
+
+    fn visit_map<A: MapAccess<'de>>(self, mut map: A) -> Result<(), A::Error> {
+        // One object where a list may have one (`one_or_many`) is its item.
+        let mut ty = self.ty;
+        while let Ty::List { item, or_one: true } = ty {
+            ty = item();
+        }
+        let Ty::Record(record) = ty else {
+            while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
+            return Ok(());
+        };
+        if record.array {
+            while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
+            return Ok(());
+        }
+        while let Some(Key(key)) = map.next_key()? {
+            let field = record.field(&key);
+            self.at.push(Step::Key(key));
+            match field {
+                Some(field) => map.next_value_seed(Walk {
+                    ty: (field.ty)(),
+                    at: &mut *self.at,
+                    out: &mut *self.out,
+                })?,
+                None => {
+                    let refused = path(self.at);
+                    // A key written twice is named once.
+                    if !self.out.contains(&refused) {
+                        self.out.push(refused);
+                    }
+                    map.next_value::<IgnoredAny>()?;
                 }
             }
+            self.at.pop();
         }
-        (Ty::List { item, .. }, Value::Array(items)) => {
-            for (i, value) in items.iter().enumerate() {
-                unknown_keys(value, item(), &format!("{path}[{i}]"), out);
+        Ok(())
+    }
+}
+
+/// An object's key, borrowed from the request where it has no escapes.
+struct Key<'de>(Cow<'de, str>);
+
+impl<'de> Deserialize<'de> for Key<'de> {
+    fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct Text;
+        impl<'de> Visitor<'de> for Text {
+            type Value = Key<'de>;
+
+            fn expecting(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                f.write_str("a key")
+            }
+
+            fn visit_borrowed_str<E>(self, key: &'de str) -> Result<Key<'de>, E> {
+                Ok(Key(Cow::Borrowed(key)))
+            }
+
+            fn visit_str<E>(self, key: &str) -> Result<Key<'de>, E> {
+                Ok(Key(Cow::Owned(key.to_owned())))
+            }
+
+            fn visit_string<E>(self, key: String) -> Result<Key<'de>, E> {
+                Ok(Key(Cow::Owned(key)))
             }
         }
-        (Ty::List { item, or_one: true }, Value::Object(_)) => unknown_keys(v, item(), path, out),
-        _ => {}
+        deserializer.deserialize_str(Text)
     }
 }
 
@@ -103,9 +242,14 @@ pub fn from_body<T: DeserializeOwned + Schema>(body: &[u8]) -> SimResult<T> {
     let body: &[u8] = if is_blank(body) { b"{}" } else { body };
     let value = serde_json::from_slice(body).map_err(|e| malformed(&e.to_string()))?;
     let mut unknown = Vec::new();
-    if let Ok(json) = serde_json::from_slice::<Value>(body) {
-        unknown_keys(&json, T::ty(), "", &mut unknown);
-    }
+    let walk = Walk {
+        ty: T::ty(),
+        at: &mut Vec::new(),
+        out: &mut unknown,
+    };
+    // The body decoded as `T` above, so it is JSON: the walk cannot fail on its syntax.
+    let _ = walk.deserialize(&mut serde_json::Deserializer::from_slice(body));
+    unknown.sort();
     refuse_unknown(unknown)?;
     Ok(value)
 }
