@@ -20,7 +20,7 @@ impl Exchange {
         leverage: i32,
         now: i64,
     ) -> SimResult<()> {
-        let cfg = self.contract_for(symbol, product)?;
+        let cfg = self.contract_for(symbol, product)?.clone();
         if !(1..=125).contains(&leverage) {
             return Err(SimError::param("leverage"));
         }
@@ -76,7 +76,7 @@ impl Exchange {
         amount: Decimal,
         now: i64,
     ) -> SimResult<()> {
-        let cfg = self.contract_for(symbol, product)?;
+        let cfg = self.contract_for(symbol, product)?.clone();
         if amount.is_zero() {
             return Err(SimError::param("amount"));
         }

@@ -493,7 +493,7 @@ impl Exchange {
     }
 
     /// The contract named `symbol`, checked against the product asked for (-1121, -1147, -1148).
-    pub fn contract_for(&self, symbol: &str, product: Product) -> SimResult<ContractConfig> {
+    pub fn contract_for(&self, symbol: &str, product: Product) -> SimResult<&ContractConfig> {
         let c = self.contract(symbol)?;
         match (product, c.margin_kind) {
             (Product::UsdtMargined, MarginKind::Coin) => {
@@ -502,7 +502,7 @@ impl Exchange {
             (Product::CoinMargined, MarginKind::Usdt) => {
                 Err(SimError::new(contango::ErrorCode::UsdtMarginedNotSupported))
             }
-            _ => Ok(c.clone()),
+            _ => Ok(c),
         }
     }
 

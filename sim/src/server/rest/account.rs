@@ -113,7 +113,8 @@ pub fn leverage_bracket(ctx: &Ctx<'_>) -> SimResult<Response> {
         .venue
         .read()
         .exchange
-        .contract_for(&req.contract_name, ctx.product())?;
+        .contract_for(&req.contract_name, ctx.product())?
+        .clone();
     wrapped(Some(&views::brackets(&cfg)?))
 }
 
@@ -124,7 +125,8 @@ pub fn commission_rate(ctx: &Ctx<'_>) -> SimResult<Response> {
         .venue
         .read()
         .exchange
-        .contract_for(&req.contract_name, ctx.product())?;
+        .contract_for(&req.contract_name, ctx.product())?
+        .clone();
     wrapped(Some(&views::commission(&cfg)?))
 }
 

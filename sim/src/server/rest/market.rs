@@ -31,7 +31,8 @@ pub fn contracts(ctx: &Ctx<'_>) -> SimResult<Response> {
         .venue
         .read()
         .exchange
-        .contract_for(&req.contract_name, ctx.product())?;
+        .contract_for(&req.contract_name, ctx.product())?
+        .clone();
     bare(&vec![views::contract(&cfg)?])
 }
 
