@@ -8,11 +8,11 @@
 //! request may carry, is known everywhere. Unknown keys are found by walking the request against
 //! its type's description (`drift::Schema`, generated from the spec as the type is).
 
+use std::borrow::Cow;
+
 use contango::ErrorCode;
 use contango_runtime::drift::{Schema, Ty};
 use contango_runtime::http::endpoint::Endpoint;
-use std::borrow::Cow;
-
 use serde::Deserialize;
 use serde::de::{
     DeserializeOwned, DeserializeSeed, Deserializer, IgnoredAny, MapAccess, SeqAccess, Visitor,
@@ -156,14 +156,13 @@ impl<'de> Visitor<'de> for Walk<'_, 'de> {
         while let Ty::List { item, or_one: true } = ty {
             ty = item();
         }
-        let Ty::Record(record) = ty else {
-            while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
-            return Ok(());
+        let record = match ty {
+            Ty::Record(record) if !record.array => record,
+            _ => {
+                while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
+                return Ok(());
+            }
         };
-        if record.array {
-            while map.next_entry::<IgnoredAny, IgnoredAny>()?.is_some() {}
-            return Ok(());
-        }
         while let Some(Key(key)) = map.next_key()? {
             let field = record.field(&key);
             self.at.push(Step::Key(key));
