@@ -2,9 +2,10 @@
 //! reference in one criterion group (docs/design.md, Performance budgets: expanding the whole spec
 //! takes under 50 ms):
 //!
-//! - `expansion_parse`: the YAML parser alone (serde-saphyr into `IgnoredAny`, the floor any
-//!   YAML-reading macro pays, and into a generic `serde_json::Value`) beside contango's located
-//!   tree (`yaml`) and the tree read into the strict model (`yaml` + `read`);
+//! - `expansion_parse`: a serde YAML reader alone (serde-saphyr, on the parser the generator reads
+//!   events from, into `IgnoredAny`, the floor any serde-reading macro pays, and into a generic
+//!   `serde_json::Value`) beside contango's located tree (`yaml`) and the tree read into the
+//!   strict model (`yaml` + `read`);
 //! - `expansion_stages`: each later stage from the previous one's output: `validate` (checks and
 //!   the IR), the SDK's and the CLI's `emit`, and the SDK's tokens rendered to a string (the
 //!   macro's tokens handed over; inside rustc every token operation crosses the proc-macro bridge

@@ -5,32 +5,19 @@
 //! Scalars follow the YAML 1.2 core schema (what editors' YAML language servers use): `yes`, `N`
 //! and `ON` are strings, not booleans, so an enum value `N` stays `N`.
 //!
-//! Two ways to the same tree. Plain documents (no anchors, aliases, tags, merge keys, one
-//! document, within the parser's budgets: every spec we know) are built straight from the
-//! parser's events ([`from_events`]), which costs about a third of going through serde. Anything
-//! else, and every syntax error, takes serde-saphyr's deserializer ([`from_serde`]), which
-//! resolves and reports it. `tests::both_ways_build_the_same_tree` holds the two equal.
+//! The tree is built straight from the events of granit-parser (the YAML 1.2 parser behind
+//! serde-saphyr, without its deserializer): anchors and aliases are resolved here, merge keys
+//! (`<<`) merged, and the document held to budgets of depth, nodes and text.
 
 use crate::diag::Diagnostic;
-use serde::de::{self, Deserialize, Deserializer, MapAccess, SeqAccess, Visitor};
-use serde_saphyr::granit_parser::{self, Event, ScalarStyle};
+use granit_parser::{Event, ScalarStyle, Tag};
 use std::borrow::Cow;
-use std::fmt;
+use std::collections::{HashMap, HashSet};
 
 pub use crate::location::Location;
 
 impl Location {
-    fn from_saphyr(l: serde_saphyr::Location) -> Location {
-        let span = l.span();
-        Location {
-            line: l.line(),
-            column: l.column(),
-            bytes: span.byte_offset().zip(span.byte_len()),
-        }
-    }
-
-    /// What serde-saphyr makes of a parser span (its `location_from_span`), so both ways to the
-    /// tree agree to the byte.
+    /// Where a parser span starts, with its bytes when they fit.
     fn from_span(span: &granit_parser::Span) -> Location {
         let clamp = |n: usize| {
             u64::try_from(n)
@@ -142,297 +129,235 @@ pub fn shorten(s: &str) -> String {
     }
 }
 
-/// How deeply lists and maps may nest.
+/// How deeply lists and maps may nest. The spec nests about eight levels deep; a low limit keeps
+/// deep input from exhausting the stack of what walks the tree afterwards (the compiler thread
+/// running the macro).
 const MAX_DEPTH: usize = 24;
+/// How many nodes a document may hold, an alias counting every node it repeats: a few anchors
+/// that alias each other cannot grow the tree past this ("a billion laughs").
+const MAX_NODES: usize = 250_000;
+/// How much text a document may be.
+const MAX_BYTES: usize = 64 << 20;
 
 /// Parses one YAML document into a located tree.
 pub fn parse(text: &str) -> Result<Node, Diagnostic> {
-    match from_events(text) {
-        Some(node) => Ok(node),
-        None => from_serde(text),
+    if text.len() > MAX_BYTES {
+        let msg = format!("more than {} MiB of text", MAX_BYTES >> 20);
+        return Err(too_large(Location::UNKNOWN, text, &msg));
     }
-}
-
-/// The tree through serde-saphyr's deserializer: any YAML, every syntax error reported.
-fn from_serde(text: &str) -> Result<Node, Diagnostic> {
-    // The spec nests about eight levels deep; a low limit keeps deep input from exhausting the
-    // stack of the compiler thread running the macro.
-    let mut budget = serde_saphyr::Budget::default();
-    budget.max_depth = MAX_DEPTH;
-    let opts = serde_saphyr::options! {
-        duplicate_keys: serde_saphyr::DuplicateKeyPolicy::PassThrough,
-        budget: Some(budget),
+    let mut build = Build {
+        text,
+        open: Vec::new(),
+        anchors: HashMap::new(),
+        nodes: 0,
+        root: None,
     };
-    match serde_saphyr::from_str_with_options::<serde_saphyr::Spanned<Raw>>(text, opts) {
-        Ok(raw) => Ok(convert(raw, text)),
-        Err(e) => Err(syntax_diag(&e, text)),
-    }
-}
-
-/// Containers nested deeper than this, documents with more nodes or more text, take
-/// [`from_serde`]: well inside its budget (depth [`MAX_DEPTH`], 250,000 nodes, 64 MiB of
-/// scalars), so that it reports what breaks it. The parser's own limits (nesting, key length)
-/// are its defaults on both ways.
-const EVENTS_MAX_DEPTH: usize = MAX_DEPTH - 4;
-const EVENTS_MAX_NODES: usize = 100_000;
-const EVENTS_MAX_BYTES: usize = 16 << 20;
-
-/// The tree straight from the parser's events, for a plain document: `None` (and
-/// [`from_serde`] decides) at anything else, including every syntax error. What is accepted is
-/// built exactly as [`from_serde`] builds it: scalars typed as [`convert`] types them, nodes
-/// located where serde-saphyr locates them.
-fn from_events(text: &str) -> Option<Node> {
-    if text.len() > EVENTS_MAX_BYTES {
-        return None;
-    }
     let mut parser = granit_parser::Parser::new_from_str(text);
-    // A stack of open containers: the node, and for a map the key waiting for its value.
-    let mut open: Vec<(Node, Option<Node>)> = Vec::new();
-    let mut root = None;
-    let mut nodes = 0usize;
     let mut documents = 0;
-    loop {
-        let (event, span) = parser.next_event()?.ok()?;
+    while let Some(next) = parser.next_event() {
+        let (event, span) = next.map_err(|e| syntax_diag(&e, text))?;
         let loc = Location::from_span(&span);
-        let node = match event {
-            Event::StreamStart => continue,
-            Event::StreamEnd => break,
-            Event::DocumentStart(_, version) => {
+        match event {
+            Event::DocumentStart(..) => {
                 documents += 1;
-                if documents > 1 || version.is_some() {
-                    return None;
+                if documents > 1 {
+                    let message = "the spec must be a single YAML document, but a second one \
+                                   starts here (`---`)";
+                    return Err(Diagnostic::new(loc, String::new(), message));
                 }
-                continue;
             }
-            Event::DocumentEnd => continue,
             Event::Scalar(value, style, anchor, tag) => {
-                if anchor != 0 || tag.is_some() {
-                    return None;
-                }
-                Node {
-                    value: scalar(text, &value, style, loc)?,
-                    loc,
-                }
+                let merge_key = style == ScalarStyle::Plain && tag.is_none() && value == "<<";
+                let value = scalar(value.into_owned(), style, tag.as_deref());
+                build.count(1, loc)?;
+                build.add(Node { value, loc }, anchor, merge_key);
             }
-            Event::SequenceStart(_, anchor, ref tag) | Event::MappingStart(_, anchor, ref tag) => {
-                if anchor != 0 || tag.is_some() || open.len() >= EVENTS_MAX_DEPTH {
-                    return None;
-                }
-                let value = match event {
-                    Event::SequenceStart(..) => Value::Seq(Vec::new()),
-                    _ => Value::Map(Vec::new()),
+            Event::SequenceStart(_, anchor, _) => {
+                build.open(Value::Seq(Vec::new()), anchor, loc)?
+            }
+            Event::MappingStart(_, anchor, _) => build.open(Value::Map(Vec::new()), anchor, loc)?,
+            Event::SequenceEnd | Event::MappingEnd => build.close()?,
+            Event::Alias(id) => {
+                // The parser refuses an alias to an unknown anchor; one whose node is still open
+                // (an alias inside its own anchor) has nothing complete to repeat.
+                let Some(node) = build.anchors.get(&id).cloned() else {
+                    let message = "an alias to a list or map that contains it; \
+                                   YAML anchors cannot refer to themselves";
+                    return Err(Diagnostic::new(loc, path_at(text, loc.line()), message));
                 };
-                open.push((Node { value, loc }, None));
-                continue;
+                build.count(count_nodes(&node), loc)?;
+                build.add(Node { loc, ..node }, 0, false);
             }
-            Event::SequenceEnd | Event::MappingEnd => {
-                let (node, pending) = open.pop()?;
-                if pending.is_some() {
-                    return None;
-                }
-                node
-            }
-            // Aliases, anchors of their own, comments: serde-saphyr's business.
-            _ => return None,
+            // Stream and document ends, and what only the parser's options turn on (comments,
+            // anchors' names).
+            _ => {}
+        }
+    }
+    Ok(build.root.unwrap_or(Node {
+        value: Value::Null,
+        loc: Location::UNKNOWN,
+    }))
+}
+
+/// The tree as the parser's events build it.
+struct Build<'t> {
+    text: &'t str,
+    /// The lists and maps not closed yet, innermost last.
+    open: Vec<Open>,
+    /// Anchored nodes, complete, by the parser's anchor id (the latest definition of a name).
+    anchors: HashMap<usize, Node>,
+    nodes: usize,
+    root: Option<Node>,
+}
+
+/// A list or map being read.
+struct Open {
+    node: Node,
+    anchor: usize,
+    /// A map's key, waiting for its value, and whether it is the merge key.
+    key: Option<(Node, bool)>,
+    /// A map's merge keys (`<<: *defaults`): where each was written, and its value.
+    merges: Vec<(usize, Node)>,
+}
+
+impl Build<'_> {
+    fn count(&mut self, n: usize, loc: Location) -> Result<(), Diagnostic> {
+        self.nodes = self.nodes.saturating_add(n);
+        if self.nodes > MAX_NODES {
+            let msg = format!("more than {MAX_NODES} nodes, aliases counted in full");
+            return Err(too_large(loc, self.text, &msg));
+        }
+        Ok(())
+    }
+
+    fn open(&mut self, value: Value, anchor: usize, loc: Location) -> Result<(), Diagnostic> {
+        if self.open.len() >= MAX_DEPTH {
+            let msg = format!("lists and maps nested more than {MAX_DEPTH} deep");
+            return Err(too_large(loc, self.text, &msg));
+        }
+        self.count(1, loc)?;
+        self.open.push(Open {
+            node: Node { value, loc },
+            anchor,
+            key: None,
+            merges: Vec::new(),
+        });
+        Ok(())
+    }
+
+    fn close(&mut self) -> Result<(), Diagnostic> {
+        let Some(mut open) = self.open.pop() else {
+            return Ok(());
         };
-        nodes += 1;
-        if nodes > EVENTS_MAX_NODES {
-            return None;
+        if let Value::Map(entries) = &mut open.node.value {
+            merge(entries, std::mem::take(&mut open.merges), self.text)?;
         }
-        match open.last_mut() {
-            None if root.is_none() => root = Some(node),
-            None => return None,
-            Some((
-                Node {
-                    value: Value::Seq(items),
-                    ..
-                },
-                _,
-            )) => items.push(node),
-            Some((
-                Node {
-                    value: Value::Map(entries),
-                    ..
-                },
-                pending,
-            )) => match pending.take() {
-                Some(key) => entries.push((key, node)),
-                // A merge key (`<<`) or a key that is a list or map: serde-saphyr's business.
-                None if matches!(&node.value, Value::Str(k) if k == "<<") => return None,
-                None if matches!(node.value, Value::Seq(_) | Value::Map(_)) => return None,
-                None => *pending = Some(node),
+        self.add(open.node, open.anchor, false);
+        Ok(())
+    }
+
+    /// Puts a complete node where it belongs: the root, a list's next item, a map's key or the
+    /// value of the key before it. `merge_key`: the node is a plain `<<`.
+    fn add(&mut self, node: Node, anchor: usize, merge_key: bool) {
+        if anchor != 0 {
+            self.anchors.insert(anchor, node.clone());
+        }
+        let Some(parent) = self.open.last_mut() else {
+            self.root = Some(node);
+            return;
+        };
+        match &mut parent.node.value {
+            Value::Seq(items) => items.push(node),
+            Value::Map(entries) => match parent.key.take() {
+                None => parent.key = Some((node, merge_key)),
+                Some((_, true)) => parent.merges.push((entries.len(), node)),
+                Some((key, false)) => entries.push((key, node)),
             },
-            Some(_) => return None,
+            _ => {}
         }
     }
-    if documents != 1 || !open.is_empty() {
-        return None;
-    }
-    root
 }
 
-/// An untagged scalar event as [`convert`] types it after serde-saphyr, or `None` where only
-/// serde-saphyr's own typing can say (a plain scalar that reads as a number or a boolean in a
-/// spelling the two might take differently).
-fn scalar(text: &str, value: &str, style: ScalarStyle, loc: Location) -> Option<Value> {
-    if !matches!(style, ScalarStyle::Plain) {
-        return Some(Value::Str(value.to_string()));
+/// A map's merge keys resolved: each merged map's entries take the place of its `<<`, except
+/// keys the map sets itself (anywhere in it) or an earlier merged map set; in a list of maps
+/// (`<<: [*a, *b]`) the earlier map wins.
+fn merge(
+    entries: &mut Vec<(Node, Node)>,
+    merges: Vec<(usize, Node)>,
+    text: &str,
+) -> Result<(), Diagnostic> {
+    if merges.is_empty() {
+        return Ok(());
     }
-    if source_text(text, loc) != Some(value) {
-        // Folded over lines: a string, as long as something separates words (no spelling of a
-        // number or boolean has a space or a line break inside).
-        let folded = value.trim().contains(char::is_whitespace);
-        return folded.then(|| Value::Str(value.to_string()));
-    }
-    match resolve_plain(value) {
-        Value::Str(s) => Some(Value::Str(s)),
-        // Spellings serde-saphyr types the same way (`tests::both_ways_build_the_same_tree`).
-        typed if plainly_typed(value) => Some(typed),
-        _ => None,
-    }
-}
-
-/// `null`, `true`, `-12`, `2.50`: null and boolean words and decimal numbers without a leading
-/// zero or an exponent, which serde-saphyr types as [`resolve_plain`] does.
-fn plainly_typed(w: &str) -> bool {
-    if matches!(
-        w,
-        "" | "~"
-            | "null"
-            | "Null"
-            | "NULL"
-            | "true"
-            | "True"
-            | "TRUE"
-            | "false"
-            | "False"
-            | "FALSE"
-    ) {
-        return true;
-    }
-    let unsigned = w.strip_prefix('-').unwrap_or(w);
-    let (int, frac) = unsigned.split_once('.').unwrap_or((unsigned, "1"));
-    let digits = |t: &str| !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit());
-    digits(int)
-        && digits(frac)
-        && (int == "0" || !int.starts_with('0'))
-        && (unsigned.contains('.') || w.parse::<i64>().is_ok())
-}
-
-/// What serde-saphyr hands over: typed scalars and located children.
-enum Raw {
-    Null,
-    Bool(bool),
-    Int(i64),
-    BigInt(u64),
-    Float(f64),
-    Str(String),
-    Seq(Vec<serde_saphyr::Spanned<Raw>>),
-    Map(Vec<(serde_saphyr::Spanned<Raw>, serde_saphyr::Spanned<Raw>)>),
-}
-
-impl<'de> Deserialize<'de> for Raw {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        struct V;
-        impl<'de> Visitor<'de> for V {
-            type Value = Raw;
-            fn expecting(&self, f: &mut fmt::Formatter) -> fmt::Result {
-                f.write_str("any YAML value")
-            }
-            fn visit_unit<E: de::Error>(self) -> Result<Raw, E> {
-                Ok(Raw::Null)
-            }
-            fn visit_none<E: de::Error>(self) -> Result<Raw, E> {
-                Ok(Raw::Null)
-            }
-            fn visit_some<D: Deserializer<'de>>(self, d: D) -> Result<Raw, D::Error> {
-                Raw::deserialize(d)
-            }
-            fn visit_bool<E: de::Error>(self, v: bool) -> Result<Raw, E> {
-                Ok(Raw::Bool(v))
-            }
-            fn visit_i64<E: de::Error>(self, v: i64) -> Result<Raw, E> {
-                Ok(Raw::Int(v))
-            }
-            fn visit_u64<E: de::Error>(self, v: u64) -> Result<Raw, E> {
-                Ok(i64::try_from(v).map_or(Raw::BigInt(v), Raw::Int))
-            }
-            fn visit_i128<E: de::Error>(self, v: i128) -> Result<Raw, E> {
-                Ok(Raw::Str(v.to_string()))
-            }
-            fn visit_u128<E: de::Error>(self, v: u128) -> Result<Raw, E> {
-                Ok(Raw::Str(v.to_string()))
-            }
-            fn visit_f64<E: de::Error>(self, v: f64) -> Result<Raw, E> {
-                Ok(Raw::Float(v))
-            }
-            fn visit_char<E: de::Error>(self, v: char) -> Result<Raw, E> {
-                Ok(Raw::Str(v.to_string()))
-            }
-            fn visit_str<E: de::Error>(self, v: &str) -> Result<Raw, E> {
-                Ok(Raw::Str(v.to_string()))
-            }
-            fn visit_string<E: de::Error>(self, v: String) -> Result<Raw, E> {
-                Ok(Raw::Str(v))
-            }
-            fn visit_bytes<E: de::Error>(self, v: &[u8]) -> Result<Raw, E> {
-                Ok(Raw::Str(String::from_utf8_lossy(v).into_owned()))
-            }
-            fn visit_seq<A: SeqAccess<'de>>(self, mut a: A) -> Result<Raw, A::Error> {
-                let mut v = Vec::new();
-                while let Some(x) = a.next_element()? {
-                    v.push(x);
-                }
-                Ok(Raw::Seq(v))
-            }
-            fn visit_map<A: MapAccess<'de>>(self, mut a: A) -> Result<Raw, A::Error> {
-                let mut v = Vec::new();
-                while let Some(k) = a.next_key()? {
-                    v.push((k, a.next_value()?));
-                }
-                Ok(Raw::Map(v))
-            }
-        }
-        d.deserialize_any(V)
-    }
-}
-
-fn convert(raw: serde_saphyr::Spanned<Raw>, text: &str) -> Node {
-    let loc = Location::from_saphyr(raw.referenced);
-    let value = match raw.value {
-        Raw::Str(s) => Value::Str(s),
-        Raw::Seq(items) => Value::Seq(items.into_iter().map(|i| convert(i, text)).collect()),
-        Raw::Map(entries) => Value::Map(
-            entries
+    let mut taken: HashSet<String> = entries.iter().filter_map(|(k, _)| k.key_text()).collect();
+    let mut own = std::mem::take(entries).into_iter();
+    let mut at = 0;
+    for (index, value) in merges {
+        entries.extend(own.by_ref().take(index - at));
+        at = index;
+        let loc = value.loc;
+        let maps = match value.value {
+            Value::Map(m) => vec![m],
+            Value::Seq(items) => items
                 .into_iter()
-                .map(|(k, v)| (convert(k, text), convert(v, text)))
-                .collect(),
-        ),
-        typed => {
-            // Re-read what was written by the YAML 1.2 core schema; fall back to the parser's typing
-            // for aliases and tagged values.
-            let written = source_text(text, loc)
-                .filter(|w| !w.starts_with(['*', '&', '!']) && !w.contains(['\n', '"', '\'']));
-            match written {
-                Some(w) => resolve_plain(w),
-                None => match typed {
-                    Raw::Null => Value::Null,
-                    Raw::Bool(b) => Value::Bool(b),
-                    Raw::Int(i) => Value::Int(i),
-                    Raw::BigInt(u) => Value::Float(u.to_string()),
-                    Raw::Float(f) => Value::Float(f.to_string()),
-                    Raw::Str(s) => Value::Str(s),
-                    Raw::Seq(_) | Raw::Map(_) => Value::Null,
-                },
+                .map(|item| match item.value {
+                    Value::Map(m) => Ok(m),
+                    _ => Err(item.loc),
+                })
+                .collect::<Result<_, _>>()
+                .map_err(|at| not_mergeable(at, text))?,
+            _ => return Err(not_mergeable(loc, text)),
+        };
+        for (key, value) in maps.into_iter().flatten() {
+            if key.key_text().is_none_or(|k| taken.insert(k)) {
+                entries.push((key, value));
             }
         }
-    };
-    Node { value, loc }
+    }
+    entries.extend(own);
+    Ok(())
 }
 
-/// The source text a location spans, when known.
-fn source_text(text: &str, loc: Location) -> Option<&str> {
-    text.get(loc.span()?)
+fn not_mergeable(loc: Location, text: &str) -> Diagnostic {
+    let message = "a merge key (`<<`) takes a map or a list of maps";
+    Diagnostic::new(loc, path_at(text, loc.line()), message)
+}
+
+fn too_large(loc: Location, text: &str, what: &str) -> Diagnostic {
+    let message = format!("the YAML is too large or too deeply nested: {what}");
+    Diagnostic::new(loc, path_at(text, loc.line()), message)
+}
+
+/// How many nodes a tree holds.
+fn count_nodes(node: &Node) -> usize {
+    match &node.value {
+        Value::Seq(items) => 1 + items.iter().map(count_nodes).sum::<usize>(),
+        Value::Map(entries) => {
+            1 + entries
+                .iter()
+                .map(|(k, v)| count_nodes(k) + count_nodes(v))
+                .sum::<usize>()
+        }
+        _ => 1,
+    }
+}
+
+/// A scalar typed: a plain one by the YAML 1.2 core schema, a quoted or block one as a string. A
+/// core-schema tag (`!!str 5`, `!!int "5"`) says the type; any other tag changes nothing.
+fn scalar(value: String, style: ScalarStyle, tag: Option<&Tag>) -> Value {
+    match tag.and_then(Tag::core_suffix) {
+        Some("str" | "binary" | "timestamp") => return Value::Str(value),
+        Some("int" | "float" | "bool" | "null") => return resolve_plain(&value),
+        _ if tag.is_some_and(|t| t.handle().is_empty() && t.suffix() == "!") => {
+            // The non-specific tag `!`: a string, whatever it spells.
+            return Value::Str(value);
+        }
+        _ => {}
+    }
+    match style {
+        ScalarStyle::Plain => resolve_plain(&value),
+        _ => Value::Str(value),
+    }
 }
 
 /// Types a plain scalar as the YAML 1.2 core schema does.
@@ -491,22 +416,17 @@ fn is_float(s: &str) -> bool {
 }
 
 /// A parser error as a diagnostic: its location, the key path around it, and a readable message.
-fn syntax_diag(e: &serde_saphyr::Error, text: &str) -> Diagnostic {
-    let loc = e
-        .location()
-        .map_or(Location::UNKNOWN, Location::from_saphyr);
-    let full = e.without_snippet().to_string();
-    let first = full.lines().next().unwrap_or_default();
-    let mut msg = first.strip_prefix("error: ").unwrap_or(first);
-    if let Some((head, rest)) = msg.split_once(": ") {
-        if head.starts_with("line ") {
-            msg = rest;
-        }
-    }
-    let msg = strip_position(msg);
-    let message = if msg.contains("multiple YAML documents") {
-        "the spec must be a single YAML document, but a second one starts here (`---`)".to_string()
-    } else if msg.contains("tab") {
+fn syntax_diag(e: &granit_parser::ScanError, text: &str) -> Diagnostic {
+    let mark = e.marker();
+    let to_u64 = |n: usize| u64::try_from(n).unwrap_or(u64::MAX);
+    let loc = Location {
+        line: to_u64(mark.line()),
+        column: to_u64(mark.col().saturating_add(1)),
+        bytes: None,
+    };
+    let info = e.info();
+    let msg = strip_position(info.lines().next().unwrap_or_default());
+    let message = if msg.contains("tab") {
         format!("invalid YAML: a tab in indentation ({msg}); indent with spaces")
     } else if msg.contains("flow mapping") {
         format!("invalid YAML: {msg}; is a `{{` above left unclosed?")
@@ -691,23 +611,134 @@ mod tests {
         assert!(matches!(value("a: &x 5\nb: *x"), Value::Int(5)));
     }
 
-    /// Asserts that [`from_events`], where it builds a tree, builds exactly [`from_serde`]'s.
-    fn same_tree(text: &str) -> bool {
-        let Some(fast) = from_events(text) else {
-            return false;
-        };
-        match from_serde(text) {
-            Ok(slow) => assert_eq!(format!("{fast:?}"), format!("{slow:?}"), "{text}"),
-            Err(d) => panic!("only the events accept {text:?}: {d:?}"),
+    /// The tree as `key: value` text, locations left out, for comparing shapes.
+    fn shape(node: &Node) -> String {
+        match &node.value {
+            Value::Null => "~".into(),
+            Value::Bool(b) => b.to_string(),
+            Value::Int(i) => i.to_string(),
+            Value::Float(s) => format!("f{s}"),
+            Value::Str(s) => format!("{s:?}"),
+            Value::Seq(items) => {
+                let items: Vec<String> = items.iter().map(shape).collect();
+                format!("[{}]", items.join(", "))
+            }
+            Value::Map(entries) => {
+                let entries: Vec<String> = entries
+                    .iter()
+                    .map(|(k, v)| format!("{}: {}", shape(k), shape(v)))
+                    .collect();
+                format!("{{{}}}", entries.join(", "))
+            }
         }
-        true
+    }
+
+    fn parsed(text: &str) -> String {
+        shape(&parse(text).unwrap_or_else(|d| panic!("{text:?}: {d:?}")))
+    }
+
+    fn refused(text: &str) -> Diagnostic {
+        match parse(text) {
+            Ok(node) => panic!("{text:?} was taken: {}", shape(&node)),
+            Err(d) => d,
+        }
     }
 
     #[test]
-    fn both_ways_build_the_same_tree() {
+    fn tags_say_the_type_and_quotes_and_blocks_are_strings() {
+        assert_eq!(parsed("a: !!str 5"), r#"{"a": "5"}"#);
+        assert_eq!(parsed("a: !!int \"5\""), r#"{"a": 5}"#);
+        assert_eq!(parsed("a: ! 12"), r#"{"a": "12"}"#);
+        assert_eq!(parsed("a: !x 12"), r#"{"a": 12}"#);
+        assert_eq!(
+            parsed("a: '007'\nb: |-\n  12\n"),
+            r#"{"a": "007", "b": "12"}"#
+        );
+        assert_eq!(parsed("a: 1\n  000"), r#"{"a": "1 000"}"#);
+        assert_eq!(parsed("? [1]\n: 2"), "{[1]: 2}");
+        assert_eq!(parsed(""), "~");
+        assert_eq!(parsed("---\na: 1\n...\n"), "{\"a\": 1}");
+    }
+
+    #[test]
+    fn aliases_repeat_their_anchor_and_merge_keys_merge() {
+        let text = "base: &b {x: 1, y: 2}\nm:\n  k: 0\n  <<: *b\n  y: 3\nl: [*b, &s s, *s]\n";
+        assert_eq!(
+            parsed(text),
+            r#"{"base": {"x": 1, "y": 2}, "m": {"k": 0, "x": 1, "y": 3}, "l": [{"x": 1, "y": 2}, "s", "s"]}"#
+        );
+        // In a list of maps the earlier one wins; a quoted `<<` is an ordinary key.
+        let text = "a: &a {x: 1}\nb: &b {x: 2, z: 2}\nm: {<<: [*a, *b], \"<<\": q}\n";
+        assert_eq!(
+            parsed(text),
+            r#"{"a": {"x": 1}, "b": {"x": 2, "z": 2}, "m": {"x": 1, "z": 2, "<<": "q"}}"#
+        );
+        // An alias is where it is written; what it repeats keeps its own places.
+        let Value::Map(m) = parse("a: &x [1]\nb: *x\n").expect("parses").value else {
+            panic!("not a map")
+        };
+        assert_eq!((m[1].1.loc.line(), m[1].1.loc.column()), (2, 4));
+        let d = refused("a: &x 1\nm:\n  <<: *x\n");
+        assert!(d.message.contains("takes a map or a list of maps"), "{d:?}");
+        assert_eq!((d.line, d.path.as_str()), (3, "m"), "{d:?}");
+    }
+
+    #[test]
+    fn budgets_refuse_deep_nesting_and_alias_bombs() {
+        let deep = format!(
+            "{}1{}",
+            "[".repeat(MAX_DEPTH + 1),
+            "]".repeat(MAX_DEPTH + 1)
+        );
+        let d = refused(&deep);
+        assert!(
+            d.message.contains("too large or too deeply nested"),
+            "{d:?}"
+        );
+        assert!(
+            parse(&format!(
+                "{}1{}",
+                "[".repeat(MAX_DEPTH),
+                "]".repeat(MAX_DEPTH)
+            ))
+            .is_ok()
+        );
+        // Nine levels of ten aliases each: a billion nodes from a few lines.
+        let mut bomb = String::from("a0: &a0 [x, x, x, x, x, x, x, x, x, x]\n");
+        for i in 1..9 {
+            let j = i - 1;
+            bomb.push_str(&format!("a{i}: &a{i} [*a{j}, *a{j}, *a{j}, *a{j}, *a{j}, *a{j}, *a{j}, *a{j}, *a{j}, *a{j}]\n"));
+        }
+        let d = refused(&bomb);
+        assert!(
+            d.message.contains("nodes, aliases counted in full"),
+            "{d:?}"
+        );
+        let d = refused("a: &x [1, *x]\n");
+        assert!(d.message.contains("cannot refer to themselves"), "{d:?}");
+        let d = refused("a: *nowhere\n");
+        assert!(d.message.contains("unknown anchor"), "{d:?}");
+    }
+
+    #[test]
+    fn a_second_document_is_refused_where_it_starts() {
+        let d = refused("a: 1\n---\nb: 2\n");
+        assert_eq!(d.line, 2, "{d:?}");
+        assert!(d.message.contains("single YAML document"), "{d:?}");
+    }
+
+    #[test]
+    fn every_spec_of_the_suite_parses_or_is_refused_with_a_place() {
         let shipped = include_str!("../../spec/futures.yaml");
-        assert!(same_tree(shipped), "the shipped spec takes the fast way");
+        assert!(matches!(
+            parse(shipped),
+            Ok(Node {
+                value: Value::Map(_),
+                ..
+            })
+        ));
         let root = concat!(env!("CARGO_MANIFEST_DIR"), "/..");
+        let mut seen = 0;
         for dir in ["tests/ui/specs", "cli/tests/cli"] {
             for entry in std::fs::read_dir(format!("{root}/{dir}"))
                 .into_iter()
@@ -715,126 +746,15 @@ mod tests {
             {
                 let path = entry.expect("entry").path();
                 if path.extension().is_some_and(|e| e == "yaml") {
-                    same_tree(&std::fs::read_to_string(&path).unwrap_or_default());
+                    let text = std::fs::read_to_string(&path).unwrap_or_default();
+                    if let Err(d) = parse(&text) {
+                        assert!(d.line > 0, "{}: {d:?}", path.display());
+                    }
+                    seen += 1;
                 }
             }
         }
-        // Every spelling of a scalar, in block and flow style, as key and as value.
-        let scalars = [
-            "",
-            "~",
-            "null",
-            "Null",
-            "NULL",
-            "nULL",
-            "true",
-            "True",
-            "TRUE",
-            "tRUE",
-            "false",
-            "yes",
-            "No",
-            "ON",
-            "off",
-            "y",
-            "N",
-            "0",
-            "-0",
-            "+0",
-            "007",
-            "-007",
-            "12",
-            "-12",
-            "+12",
-            "9223372036854775807",
-            "9223372036854775808",
-            "-9223372036854775808",
-            "99999999999999999999",
-            "0x1F",
-            "0X1f",
-            "0o17",
-            "0o8",
-            "0b101",
-            "1_000",
-            "1__0",
-            "2.50",
-            "-2.50",
-            "0.5",
-            "00.5",
-            "-0.0",
-            ".5",
-            "-.5",
-            "5.",
-            "1e3",
-            "1E-3",
-            "1.5e+3",
-            ".inf",
-            "-.Inf",
-            ".NaN",
-            "nan",
-            "inf",
-            "1:2",
-            "12:30:00",
-            "2001-12-14",
-            "1,000",
-            "$1",
-            "a b",
-            "it's",
-            "say \"hi\"",
-            "'quoted'",
-            "\"12\"",
-            "'007'",
-            "\"true\"",
-            "- x",
-            "? x",
-            "a #c",
-            "a#b",
-            "@x",
-            "%x",
-            "`x`",
-            "é",
-            "1 000",
-            "1\n  000",
-            "yes\n  no",
-            "word\n\n  next",
-            "|\n  lit\n  text\n",
-            ">\n  folded\n  text\n",
-            "|-\n  12\n",
-            "&a 5",
-            "*a",
-            "!!str 5",
-            "!!int \"5\"",
-            "!x y",
-            "<<",
-            "[1, 2]",
-            "{a: 1}",
-            "[]",
-            "{}",
-        ];
-        let mut fast = 0;
-        for v in scalars {
-            for doc in [
-                format!("a: {v}\n"),
-                format!("a:\n  - {v}\n  - z\n"),
-                format!("m: {{k: {v}, j: 1}}\n"),
-                format!("l: [{v}, 1]\n"),
-                format!("{v}: 1\nb: 2\n"),
-                format!("x:\n  {v}: 1\n  {v}: 2\n"),
-                format!("---\na: {v}\n...\n"),
-                format!("a: &x {v}\nb: *x\n"),
-                format!("<<: {{a: {v}}}\nb: 1\n"),
-                format!("a: {v}\n---\nb: 1\n"),
-                format!("a:\n\tb: {v}\n"),
-                format!("? [{v}]\n: 1\n"),
-                v.to_string(),
-            ] {
-                fast += usize::from(same_tree(&doc));
-            }
-        }
-        assert!(
-            fast > 400,
-            "the fast way is taken for plain documents ({fast})"
-        );
+        assert!(seen > 20, "{seen} specs");
     }
 
     #[test]
