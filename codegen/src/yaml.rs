@@ -180,13 +180,16 @@ pub fn parse(text: &str) -> Result<Node, Diagnostic> {
             Event::Alias(id) => {
                 // The parser refuses an alias to an unknown anchor; one whose node is still open
                 // (an alias inside its own anchor) has nothing complete to repeat.
-                let Some(node) = build.anchors.get(&id).cloned() else {
+                let Some(size) = build.anchors.get(&id).map(count_nodes) else {
                     let message = "an alias to a list or map that contains it; \
                                    YAML anchors cannot refer to themselves";
                     return Err(Diagnostic::new(loc, path_at(text, loc.line()), message));
                 };
-                build.count(count_nodes(&node), loc)?;
-                build.add(Node { loc, ..node }, 0, false);
+                // Counted before it is copied: a bomb is refused without being built.
+                build.count(size, loc)?;
+                if let Some(node) = build.anchors.get(&id).cloned() {
+                    build.add(Node { loc, ..node }, 0, false);
+                }
             }
             // Stream and document ends, and what only the parser's options turn on (comments,
             // anchors' names).

@@ -83,6 +83,8 @@ pub mod journal;
 pub mod keys;
 pub mod latency;
 pub mod replay;
+// With either feature: the command line's embedded venue has neither and reports nothing.
+#[cfg(any(feature = "backtest", feature = "journal"))]
 pub mod report;
 pub mod rng;
 pub mod server;
@@ -117,6 +119,7 @@ pub use fidelity::{Fidelity, FidelityError, FidelityReport};
 pub use history::FillRecord;
 pub use latency::{Delay, FitError, Fitted, Latency, LatencyError};
 pub use replay::{Replay, ReplayBuilder};
+#[cfg(any(feature = "backtest", feature = "journal"))]
 pub use report::Report;
 pub use rng::SplitMix64;
 pub use server::faults::{Fault, FaultRule, Received};
