@@ -3,7 +3,7 @@
 //! with order traffic for a while and watches its throughput and resident memory.
 //!
 //! ```sh
-//! cargo build --release -p contango-sim
+//! cargo build --release -p contango-sim [--features jemalloc]   # a venue for days: jemalloc
 //! cargo run --release --example venue_soak -- [--minutes 10] [--workers 4] [--against-fresh 6]
 //!     [--json FILE] [--sim PATH] [-- SIMULATOR ARGS]
 //! ```

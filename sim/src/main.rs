@@ -9,8 +9,8 @@ use std::time::Duration;
 
 use contango_sim::MarketDriver;
 
-/// jemalloc for a venue that runs for days: flat resident memory and faster answers than the
-/// system allocator (docs/design.md, The venue's allocator).
+/// jemalloc (the `jemalloc` feature) for a venue that runs for days: flat resident memory and
+/// faster answers than the system allocator (docs/design.md, The journaled venue).
 #[cfg(all(feature = "jemalloc", not(target_env = "msvc")))]
 #[global_allocator]
 static ALLOCATOR: tikv_jemallocator::Jemalloc = tikv_jemallocator::Jemalloc;
