@@ -14,7 +14,7 @@ use contango::__private::encode::{BodyWriter, QueryWriter};
 use contango::{AccountRequest, Credentials, DepthRequest, OpenOrdersRequest, UserStreamApi};
 use contango_runtime::drift::{self, DriftLog};
 use criterion::{Criterion, criterion_group, criterion_main};
-use hmac::{Hmac, Mac};
+use hmac::{Hmac, KeyInit, Mac};
 use rust_decimal::Decimal;
 use serde::Deserialize;
 

@@ -18,7 +18,7 @@ use axum::routing::{get, post};
 use contango::{Client, Credentials, NewOrder, Open, OrderType, PositionType, Product, Rate, Side};
 use criterion::{Criterion, criterion_group, criterion_main};
 use futures_util::future::join_all;
-use hmac::{Hmac, Mac};
+use hmac::{Hmac, KeyInit, Mac};
 use reqwest::header::{CONTENT_TYPE, HeaderMap, HeaderValue};
 use rust_decimal::Decimal;
 use sha2::Sha256;

@@ -12,7 +12,7 @@
 //!   rule) count everything since the start, theirs included.
 //! - a journaled venue's store, whose read tables keep everything (the `journal` feature).
 
-use std::collections::{BTreeMap, BTreeSet, VecDeque};
+use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
 
 use rust_decimal::Decimal;
 
@@ -138,9 +138,17 @@ pub trait History: Send + std::fmt::Debug {
 /// The history in memory: a bounded window and the totals.
 #[derive(Debug, Default)]
 pub struct Window {
-    orders: BTreeMap<i64, DoneOrder>,
-    order_ids: VecDeque<i64>,
-    client_ids: BTreeMap<(i64, String), BTreeSet<i64>>,
+    /// The done orders kept, in the order they were done, in a ring allocated once: a venue
+    /// that runs for days replaces them one by one without allocating and freeing tree nodes,
+    /// which fragmented the heap (its resident size crept for minutes).
+    orders: VecDeque<DoneOrder>,
+    /// The number of done orders ever kept before the ring's front: the one numbered `n` is at
+    /// `n - dropped`.
+    dropped: u64,
+    /// Each kept done order's number, by id.
+    by_id: HashMap<i64, u64>,
+    /// The numbers of the kept done orders with each client order id, by account.
+    client_ids: HashMap<(i64, String), Vec<u64>>,
     trades: BTreeMap<i64, VecDeque<TradeRecord>>,
     transfers: BTreeMap<i64, VecDeque<Transfer>>,
     forced: BTreeMap<i64, VecDeque<ForcedRecord>>,
@@ -187,36 +195,55 @@ impl Window {
     }
 
     fn done(&mut self, done: DoneOrder) {
-        let (id, uid) = (done.order.id, done.order.uid);
+        let uid = done.order.uid;
         *self.orders_done.entry(uid).or_default() += 1;
         if self.house.contains(&uid) {
             return;
         }
+        if self.orders.capacity() == 0 {
+            self.orders.reserve_exact(ORDERS_KEPT);
+            self.by_id.reserve(2 * ORDERS_KEPT);
+            self.client_ids.reserve(2 * ORDERS_KEPT);
+        }
+        if self.orders.len() == ORDERS_KEPT {
+            self.forget_oldest();
+        }
+        let n = self.dropped + self.orders.len() as u64;
         if let Some(coid) = &done.order.client_order_id {
             self.client_ids
                 .entry((uid, coid.clone()))
                 .or_default()
-                .insert(id);
+                .push(n);
         }
-        self.orders.insert(id, done);
-        self.order_ids.push_back(id);
-        while self.order_ids.len() > ORDERS_KEPT {
-            let Some(old) = self.order_ids.pop_front() else {
-                break;
-            };
-            let Some(gone) = self.orders.remove(&old) else {
-                continue;
-            };
-            if let Some(coid) = gone.order.client_order_id {
-                let key = (gone.order.uid, coid);
-                if let Some(ids) = self.client_ids.get_mut(&key) {
-                    ids.remove(&old);
-                    if ids.is_empty() {
-                        self.client_ids.remove(&key);
-                    }
+        self.by_id.insert(done.order.id, n);
+        self.orders.push_back(done);
+    }
+
+    fn forget_oldest(&mut self) {
+        let Some(gone) = self.orders.pop_front() else {
+            return;
+        };
+        let n = self.dropped;
+        self.dropped += 1;
+        // An order done twice is found at its latest place.
+        if self.by_id.get(&gone.order.id) == Some(&n) {
+            self.by_id.remove(&gone.order.id);
+        }
+        if let Some(coid) = gone.order.client_order_id {
+            let key = (gone.order.uid, coid);
+            if let Some(numbers) = self.client_ids.get_mut(&key) {
+                numbers.retain(|&m| m != n);
+                if numbers.is_empty() {
+                    self.client_ids.remove(&key);
                 }
             }
         }
+    }
+
+    /// The kept done order numbered `n`.
+    fn numbered(&self, n: u64) -> Option<&DoneOrder> {
+        let at = usize::try_from(n.checked_sub(self.dropped)?).ok()?;
+        self.orders.get(at)
     }
 
     fn trade(&mut self, t: TradeRecord) {
@@ -245,16 +272,25 @@ impl Window {
 
     /// The done order `id`, if still kept.
     fn done_order(&self, id: i64) -> Option<&DoneOrder> {
-        self.orders.get(&id)
+        self.numbered(*self.by_id.get(&id)?)
     }
 
-    /// The done orders of `uid` with client order id `coid` still kept, oldest first.
-    fn done_by_client_id(&self, uid: i64, coid: &str) -> impl Iterator<Item = &DoneOrder> {
-        self.client_ids
+    /// The done orders of `uid` with client order id `coid` still kept, oldest (by id) first.
+    fn done_by_client_id(&self, uid: i64, coid: &str) -> Vec<&DoneOrder> {
+        let mut found: Vec<&DoneOrder> = self
+            .client_ids
             .get(&(uid, coid.to_owned()))
             .into_iter()
             .flatten()
-            .filter_map(|id| self.orders.get(id))
+            .filter(|&&n| {
+                // An order done twice is found once, at its latest place.
+                self.numbered(n)
+                    .is_some_and(|d| self.by_id.get(&d.order.id) == Some(&n))
+            })
+            .filter_map(|&n| self.numbered(n))
+            .collect();
+        found.sort_by_key(|d| d.order.id);
+        found
     }
 
     /// Trades of `uid` in `symbol`, oldest first (`myTrades`): with `from_id`, the first
@@ -348,7 +384,11 @@ impl History for Window {
     }
 
     fn orders_by_client_id(&self, uid: i64, coid: &str) -> SimResult<Vec<DoneOrder>> {
-        Ok(self.done_by_client_id(uid, coid).cloned().collect())
+        Ok(self
+            .done_by_client_id(uid, coid)
+            .into_iter()
+            .cloned()
+            .collect())
     }
 
     fn trades(

@@ -275,19 +275,14 @@ impl Sim {
         let server = Server::new(venue.clone());
         let listener = tokio::net::TcpListener::bind(bind).await?;
         let addr = listener.local_addr()?;
-        // Stream frames go out as soon as they are written (no Nagle delay behind a delayed ACK).
-        let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
-            let _ = tcp.set_nodelay(true);
-        });
-        let app = server::router(server.clone());
-        let mut stop = venue.shutdown.subscribe();
-        let serving = tokio::spawn(async move {
-            let _ = axum::serve(listener, app)
-                .with_graceful_shutdown(async move {
-                    let _ = stop.wait_for(|v| *v).await;
-                })
-                .await;
-        });
+        let serving = tokio::spawn(server::http::serve(
+            listener,
+            {
+                let server = server.clone();
+                move |request| server::handle(server.clone(), request)
+            },
+            venue.shutdown.subscribe(),
+        ));
         // Expires listen keys and settles funding as wall time passes: a tick when one is due
         // (looked at every second), so that an idle venue journals nothing.
         let ticking = venue.clone();

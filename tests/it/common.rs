@@ -140,7 +140,7 @@ pub fn client(server: &TestServer) -> contango::Client {
 
 /// Independent HMAC-SHA256 (not the runtime's code) to check signatures.
 pub fn hmac_hex(secret: &str, message: &[u8]) -> String {
-    use hmac::Mac;
+    use hmac::{KeyInit, Mac};
     let mut mac = hmac::Hmac::<sha2::Sha256>::new_from_slice(secret.as_bytes()).expect("key");
     mac.update(message);
     hex::encode(mac.finalize().into_bytes())

@@ -112,7 +112,7 @@ fn keyed_hmac(secret: &[u8]) -> HmacSha256 {
     } else {
         block[..secret.len()].copy_from_slice(secret);
     }
-    let mut key = hmac::digest::generic_array::GenericArray::from(*block);
+    let mut key = hmac::digest::Key::<HmacSha256>::from(*block);
     let mac = <HmacSha256 as hmac::digest::KeyInit>::new(&key);
     key.as_mut_slice().zeroize();
     mac
@@ -225,7 +225,8 @@ mod tests {
     fn matches_the_hmac_crate_for_all_key_lengths() {
         for len in [0, 1, 31, 63, 64, 65, 200] {
             let key = vec![0x5a_u8; len];
-            let mut reference = <HmacSha256 as Mac>::new_from_slice(&key).unwrap();
+            let mut reference =
+                <HmacSha256 as hmac::digest::KeyInit>::new_from_slice(&key).unwrap();
             reference.update(b"message");
             let expected = hex::encode(reference.finalize().into_bytes());
             assert_eq!(sign_message(&key, b"message"), expected, "key length {len}");

@@ -3,37 +3,26 @@
 
 use std::sync::Arc;
 
-use axum::Router;
-use axum::body::Body;
-use axum::extract::ws::WebSocketUpgrade;
-use axum::extract::ws::rejection::WebSocketUpgradeRejection;
-use axum::extract::{Request, State};
-use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
-use axum::response::{IntoResponse, Response};
 use contango::recording::{Exchange, Outcome};
 use contango_runtime::AuthHeaders;
 use contango_runtime::wire::encode::percent_decode as decode;
+use hyper::StatusCode;
+use hyper::header::{self, HeaderMap, HeaderValue};
 use serde_json::Value;
+
+use crate::server::http::{Body, Request, Response, Upgrade, text};
 
 use super::{Miss, Playback};
 
-pub(super) fn router(state: Arc<Playback>) -> Router {
-    Router::new().fallback(handle).with_state(state)
-}
-
-async fn handle(
-    State(state): State<Arc<Playback>>,
-    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
-    request: Request,
-) -> Response {
+pub(super) async fn handle(state: Arc<Playback>, mut request: Request) -> Response {
     let path = request.uri().path().to_owned();
-    if let Ok(ws) = ws {
+    if let Some(ws) = Upgrade::take(&mut request) {
         return super::ws::upgrade(state, ws, &path);
     }
     let method = request.method().as_str().to_owned();
     let query = request.uri().query().unwrap_or_default().to_owned();
     let headers = request.headers().clone();
-    let Ok(body) = axum::body::to_bytes(request.into_body(), 16 << 20).await else {
+    let Some(body) = crate::server::http::read_body(request.into_body(), 16 << 20).await else {
         return text(
             StatusCode::BAD_REQUEST,
             "replay: unreadable request body".into(),
@@ -102,15 +91,6 @@ fn answer(x: &Exchange) -> Response {
         }
     }
     r
-}
-
-fn text(status: StatusCode, message: String) -> Response {
-    (
-        status,
-        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
-        message,
-    )
-        .into_response()
 }
 
 /// Why a signed request does not verify with the replay's credentials (`None`: it does, or

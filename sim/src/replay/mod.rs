@@ -78,9 +78,6 @@ impl ReplayBuilder {
     pub async fn start(self) -> std::io::Result<Replay> {
         let listener = tokio::net::TcpListener::bind(SocketAddr::new(self.host, self.port)).await?;
         let addr = listener.local_addr()?;
-        let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
-            let _ = tcp.set_nodelay(true);
-        });
         let (stop_tx, stop_rx) = watch::channel(false);
         let state = Arc::new(Playback::new(
             self.recording,
@@ -88,15 +85,14 @@ impl ReplayBuilder {
             self.pace,
             stop_rx.clone(),
         ));
-        let app = http::router(state.clone());
-        let mut stop = stop_rx;
-        let server = tokio::spawn(async move {
-            let _ = axum::serve(listener, app)
-                .with_graceful_shutdown(async move {
-                    let _ = stop.wait_for(|v| *v).await;
-                })
-                .await;
-        });
+        let server = tokio::spawn(crate::server::http::serve(
+            listener,
+            {
+                let state = state.clone();
+                move |request| http::handle(state.clone(), request)
+            },
+            stop_rx,
+        ));
         let path_of = |stream: &str, default: &str| {
             state
                 .conns

@@ -4,11 +4,14 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::ws::{CloseFrame, Message, WebSocket, WebSocketUpgrade};
-use axum::http::StatusCode;
-use axum::response::{IntoResponse, Response};
 use contango::recording::{ClosedBy, Direction, Frame, Payload};
+use futures_util::{SinkExt, StreamExt};
+use hyper::StatusCode;
 use tokio::time::{Instant, sleep_until, timeout};
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::protocol::CloseFrame;
+
+use crate::server::http::{Response, Upgrade, WebSocket, text};
 
 use super::{Miss, Playback};
 
@@ -17,7 +20,7 @@ use super::{Miss, Playback};
 const CLIENT_FRAME_WAIT: Duration = Duration::from_secs(10);
 
 /// Upgrades a connection to `path` and plays the next recorded connection to it.
-pub(super) fn upgrade(state: Arc<Playback>, ws: WebSocketUpgrade, path: &str) -> Response {
+pub(super) fn upgrade(state: Arc<Playback>, ws: Upgrade, path: &str) -> Response {
     let next = {
         let mut progress = state.lock();
         let found = state
@@ -40,13 +43,12 @@ pub(super) fn upgrade(state: Arc<Playback>, ws: WebSocketUpgrade, path: &str) ->
         }
     };
     let Some(i) = next else {
-        return (
+        return text(
             StatusCode::NOT_FOUND,
             format!("replay: no recorded stream connection to {path} is left"),
-        )
-            .into_response();
+        );
     };
-    ws.on_upgrade(move |socket| play(socket, state, i))
+    ws.answer(move |socket| play(socket, state, i))
 }
 
 async fn play(mut socket: WebSocket, state: Arc<Playback>, i: usize) {
@@ -74,7 +76,7 @@ async fn play(mut socket: WebSocket, state: Arc<Playback>, i: usize) {
         match &conn.close {
             Some((ClosedBy::Server, code, reason)) => {
                 let close = code.map(|code| CloseFrame {
-                    code,
+                    code: code.into(),
                     reason: reason.as_str().into(),
                 });
                 let _ = socket.send(Message::Close(close)).await;
@@ -112,13 +114,13 @@ async fn client_frame(socket: &mut WebSocket) -> bool {
     loop {
         match timeout(
             deadline.saturating_duration_since(Instant::now()),
-            socket.recv(),
+            socket.next(),
         )
         .await
         {
             Err(_) => return true,
             Ok(Some(Ok(Message::Text(_) | Message::Binary(_)))) => return true,
-            Ok(Some(Ok(Message::Ping(_) | Message::Pong(_)))) => {}
+            Ok(Some(Ok(Message::Ping(_) | Message::Pong(_) | Message::Frame(_)))) => {}
             Ok(Some(Ok(Message::Close(_)) | Err(_)) | None) => return false,
         }
     }
@@ -126,7 +128,7 @@ async fn client_frame(socket: &mut WebSocket) -> bool {
 
 /// Reads (answering pings) until the client closes.
 async fn until_closed(socket: &mut WebSocket) {
-    while let Some(Ok(msg)) = socket.recv().await {
+    while let Some(Ok(msg)) = socket.next().await {
         if matches!(msg, Message::Close(_)) {
             break;
         }

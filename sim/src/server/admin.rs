@@ -25,13 +25,12 @@
 
 use std::sync::Arc;
 
-use axum::body::Bytes;
-use axum::extract::{Path, State};
-use axum::http::{HeaderMap, Method, Uri};
-use axum::response::Response;
+use bytes::Bytes;
+use hyper::{HeaderMap, Method, Uri};
 use rust_decimal::Decimal;
 use serde::Deserialize;
 
+use super::http::Response;
 use super::shared::Server;
 use super::wire::{error_response, json};
 use crate::config::AdminAccess;
@@ -83,8 +82,8 @@ fn side(s: &contango::Side) -> SimResult<Side> {
 
 /// `POST /__sim/{action}` and `GET /__sim/{view}`.
 pub async fn handle(
-    State(server): State<Arc<Server>>,
-    Path(action): Path<String>,
+    server: Arc<Server>,
+    action: String,
     method: Method,
     uri: Uri,
     headers: HeaderMap,

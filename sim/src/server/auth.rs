@@ -14,10 +14,10 @@
 //! of the request line and the raw body. The header names are the interface document's
 //! ([`AuthHeaders::DEFAULT`]), which the shipped spec's `auth` section also gives.
 
-use axum::http::HeaderMap;
 use contango::ErrorCode;
 use contango_runtime::AuthHeaders;
 use contango_runtime::http::endpoint::EndpointMeta;
+use hyper::HeaderMap;
 use serde::Deserialize;
 
 use crate::error::{SimError, SimResult};
@@ -105,7 +105,7 @@ pub(crate) fn check_signed(
         .ok_or_else(|| SimError::new(ErrorCode::MissingSignature))?;
     if !body.iter().all(u8::is_ascii_whitespace) {
         let json = headers
-            .get(axum::http::header::CONTENT_TYPE)
+            .get(hyper::header::CONTENT_TYPE)
             .and_then(|v| v.to_str().ok())
             .is_some_and(|v| {
                 v.split(';')

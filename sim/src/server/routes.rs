@@ -7,11 +7,11 @@
 //! path asked with another method 405 (both -1020). The streams' paths come from their URL
 //! templates in the spec.
 
-use axum::http::Method;
 use contango::{ErrorCode, Product};
 use contango_runtime::http::endpoint::{Base, EndpointMeta};
 use contango_runtime::stream::MarketApi as _;
 use contango_runtime::wire::encode::percent_decode;
+use hyper::Method;
 
 use crate::error::{SimError, SimResult};
 

@@ -4,7 +4,7 @@
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
-use axum::http::Method;
+use hyper::Method;
 
 use super::faults::Faults;
 use super::gate::{Gate, Held};

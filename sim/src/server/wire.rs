@@ -1,27 +1,27 @@
 //! What the servers put on the wire: REST answers in the interface's envelopes and error format,
 //! a response that drops the connection, and WebSocket frames (text, or gzip in a binary frame).
 
-use axum::body::{Body, Bytes};
-use axum::extract::ws::{CloseFrame, Message, WebSocket};
-use axum::http::{HeaderValue, StatusCode, header};
-use axum::response::{IntoResponse, Response};
 use contango::ErrorCode;
+use futures_util::SinkExt;
+use hyper::StatusCode;
+use hyper::header::{self, HeaderValue};
 use serde::Serialize;
+use tokio_tungstenite::tungstenite::Message;
+use tokio_tungstenite::tungstenite::protocol::CloseFrame;
+
+use super::http::{Body, Response, WebSocket, answer};
 
 use crate::error::{SimError, SimResult};
 
 /// A JSON answer with `status`.
 pub fn json(status: u16, body: String) -> Response {
     let status = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-    (
-        status,
-        [(
-            header::CONTENT_TYPE,
-            HeaderValue::from_static("application/json"),
-        )],
-        body,
-    )
-        .into_response()
+    let mut response = answer(status, body);
+    response.headers_mut().insert(
+        header::CONTENT_TYPE,
+        HeaderValue::from_static("application/json"),
+    );
+    response
 }
 
 /// The interface's error answer: `{"code":<n>,"msg":"..."}` with the error's HTTP status.
@@ -45,23 +45,7 @@ pub fn fault_status(status: u16) -> Response {
 
 /// A response whose body fails: hyper aborts the connection, the client gets no answer.
 pub fn dropped() -> Response {
-    Response::new(Body::new(FailingBody))
-}
-
-struct FailingBody;
-
-impl http_body::Body for FailingBody {
-    type Data = Bytes;
-    type Error = std::io::Error;
-
-    fn poll_frame(
-        self: std::pin::Pin<&mut Self>,
-        _: &mut std::task::Context<'_>,
-    ) -> std::task::Poll<Option<Result<http_body::Frame<Bytes>, std::io::Error>>> {
-        std::task::Poll::Ready(Some(Err(std::io::Error::other(
-            "dropped by fault injection",
-        ))))
-    }
+    Response::new(Body::failing())
 }
 
 /// A bare answer: the value itself.
@@ -111,7 +95,7 @@ pub fn user_stream_ok<T: Serialize>(data: Option<&T>) -> SimResult<Response> {
 pub async fn send_close(socket: &mut WebSocket, close: Option<(u16, &'static str)>) {
     if let Some((code, reason)) = close {
         let frame = CloseFrame {
-            code,
+            code: code.into(),
             reason: reason.into(),
         };
         let _ = socket.send(Message::Close(Some(frame))).await;

@@ -737,6 +737,42 @@ fn the_window_keeps_no_records_of_the_venues_own_accounts() {
     assert_eq!(ok(plain.order(1)).map(|d| d.order.id), None);
 }
 
+#[test]
+fn the_window_finds_done_orders_by_client_id_until_they_leave() {
+    let mut window = Window::default();
+    let with_coid = |id: i64, coid: &str| {
+        let mut o = order(id, 2, "E-BTC-USDT", Side::Buy);
+        o.client_order_id = Some(coid.to_owned());
+        done(&ended(o, OrderStatus::Cancelled, NOW))
+    };
+    let ids = |w: &Window, uid: i64, coid: &str| -> Vec<i64> {
+        let found = ok(w.orders_by_client_id(uid, coid));
+        found.iter().map(|d| d.order.id).collect()
+    };
+    // A client order id used twice: both done orders, oldest first, though done the other way.
+    window.record(1, vec![with_coid(2, "again")]);
+    window.record(2, vec![with_coid(1, "again")]);
+    assert_eq!(ids(&window, 2, "again"), [1, 2]);
+    assert!(ids(&window, 2, "other").is_empty());
+    assert!(ids(&window, 3, "again").is_empty(), "another account's");
+    // The window full: the first done (id 2) leaves, then the second.
+    let kept = i64::try_from(crate::history::ORDERS_KEPT).unwrap_or_default();
+    for id in 0..kept - 2 {
+        window.record(3, vec![with_coid(100 + id, &format!("c{id}"))]);
+    }
+    assert_eq!(ids(&window, 2, "again"), [1, 2]);
+    window.record(4, vec![with_coid(99_999, "last")]);
+    assert_eq!(ids(&window, 2, "again"), [1]);
+    assert_eq!(ok(window.order(2)).map(|d| d.order.id), None);
+    assert_eq!(ok(window.order(1)).map(|d| d.order.id), Some(1));
+    window.record(5, vec![with_coid(100_000, "later")]);
+    assert!(ids(&window, 2, "again").is_empty());
+    assert_eq!(ok(window.order(1)).map(|d| d.order.id), None);
+    assert_eq!(ids(&window, 2, "c0"), [100]);
+    assert_eq!(ids(&window, 2, "last"), [99_999]);
+    assert_eq!(ok(window.order(100_000)).map(|d| d.order.id), Some(100_000));
+}
+
 // Each kind of record through a row of the store and back.
 
 /// Commits `records` as input 1 and reads them back through a fresh history.

@@ -1,4 +1,4 @@
-//! The simulator's tests over real sockets, as one test binary (each binary links tokio, axum,
+//! The simulator's tests over real sockets, as one test binary (each binary links tokio, hyper,
 //! reqwest and the SDK: one links them once).
 
 mod market_server; // a market source speaking the exchange's wire format, scripted by the tests

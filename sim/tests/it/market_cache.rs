@@ -397,7 +397,8 @@ async fn a_backtest_checks_its_recording_once_and_its_runs_replay_what_was_check
         .run(|_| Ok::<_, String>(Seen::default()))
         .expect("swept");
     assert_eq!(table.rows.len(), 2);
-    assert_eq!(table.recording, format!("{sha:x}"));
+    let sha: String = sha.iter().map(|b| format!("{b:02x}")).collect();
+    assert_eq!(table.recording, sha);
 
     // A backtest made now checks the recording as it is: the cache is built again.
     let now = run(Backtest::from_file(&path)

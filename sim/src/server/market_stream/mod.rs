@@ -36,13 +36,12 @@ pub mod ticks;
 use std::collections::VecDeque;
 use std::sync::Arc;
 
-use axum::extract::State;
-use axum::extract::ws::rejection::WebSocketUpgradeRejection;
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::response::{IntoResponse, Response};
+use futures_util::{SinkExt, StreamExt};
 use tokio::time::{Instant, MissedTickBehavior};
+use tokio_tungstenite::tungstenite::Message;
 
 use super::changed_api;
+use super::http::{Response, Upgrade, WebSocket};
 use super::shared::Server;
 use super::wire::{error_response, frame, send_close};
 use crate::config::MarketStreamConfig;
@@ -55,15 +54,12 @@ use subscriptions::Subscriptions;
 pub use hub::MarketHub;
 
 /// `GET <market stream path>` (`/kline-api/ws`): upgrades to the market stream.
-pub async fn handler(
-    State(server): State<Arc<Server>>,
-    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
-) -> Response {
-    let Ok(ws) = ws else {
+pub fn handler(server: Arc<Server>, ws: Option<Upgrade>) -> Response {
+    let Some(ws) = ws else {
         return error_response(&SimError::param("Upgrade: websocket"));
     };
     let venue = server.venue.clone();
-    ws.on_upgrade(move |socket| async move {
+    ws.answer(move |socket| async move {
         let registration = lock(&venue.hubs.market).register();
         let (config, drift) = (venue.config.market_stream, venue.config.drift);
         let id = registration.id;
@@ -72,7 +68,6 @@ pub async fn handler(
             .await;
         lock(&venue.hubs.market).unregister(id);
     })
-    .into_response()
 }
 
 /// One market-stream connection.
@@ -135,7 +130,7 @@ impl Connection {
                 .front()
                 .map(|(due, _)| (*due).max(silence_end.unwrap_or(*due)));
             tokio::select! {
-                msg = socket.recv() => match msg {
+                msg = socket.next() => match msg {
                     Some(Ok(Message::Text(text))) => {
                         self.last_life = Instant::now();
                         self.client_text(text.as_str());

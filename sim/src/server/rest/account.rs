@@ -1,6 +1,6 @@
 //! Account, margin, leverage, commission, transfers and forced orders (`/v2/*`).
 
-use axum::response::Response;
+use crate::server::http::Response;
 use contango::{
     AccountRequest, AutoCloseType, CommissionRateRequest, ForceOrdersHistoryRequest,
     LevelEditRequest, LeverageBracketRequest, PositionMarginRequest, TransferHistoryRequest,

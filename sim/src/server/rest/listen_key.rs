@@ -1,6 +1,6 @@
 //! Listen keys (`/user_stream/api/v1/listenKey`), answered in the user-stream envelope.
 
-use axum::response::Response;
+use crate::server::http::Response;
 use contango::ListenKey;
 
 use super::{Ctx, decode};

@@ -1,6 +1,6 @@
 //! Public market data (`/v1/*`).
 
-use axum::response::Response;
+use crate::server::http::Response;
 use contango::{ContractsRequest, DepthRequest, KlinesRequest, Millis, ServerTime, TickerRequest};
 
 use super::{Ctx, decode};

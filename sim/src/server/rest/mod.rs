@@ -15,15 +15,14 @@ mod trade;
 
 use std::sync::Arc;
 
-use axum::body::{Body, Bytes};
-use axum::extract::State;
-use axum::http::{HeaderMap, Method, StatusCode, Uri};
-use axum::response::Response;
+use bytes::Bytes;
 use contango::{ErrorCode, Product};
 use contango_runtime::http::endpoint::{Endpoint, EndpointMeta, Envelope};
+use hyper::{HeaderMap, Method, StatusCode, Uri};
 
 use super::changed_api;
 use super::faults::{Fault, Received};
+use super::http::{Body, Response};
 use super::routes::{self, Route};
 use super::shared::Server;
 use super::wire::{dropped, error_response, fault_status};
@@ -105,7 +104,7 @@ fn handler(meta: &EndpointMeta) -> Option<Handler> {
 
 /// Every request that is not a stream's or an admin route's.
 pub async fn handle(
-    State(server): State<Arc<Server>>,
+    server: Arc<Server>,
     method: Method,
     uri: Uri,
     headers: HeaderMap,
@@ -234,7 +233,7 @@ async fn drifted(meta: &EndpointMeta, response: Response, now_ms: i64) -> Respon
         return response;
     }
     let (parts, body) = response.into_parts();
-    let bytes = match axum::body::to_bytes(body, usize::MAX).await {
+    let bytes = match body.into_bytes() {
         Ok(b) => b,
         Err(e) => return error_response(&SimError::internal(e)),
     };

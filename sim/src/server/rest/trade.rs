@@ -1,7 +1,7 @@
 //! Orders and trades (`/v2/order`, `/v2/cancel`, `/v2/allOpenOrders`, `/v2/openOrders`,
 //! `/v2/myTrades`).
 
-use axum::response::Response;
+use crate::server::http::Response;
 use contango::{
     CancelAllOrdersRequest, CancelOrderRequest, ErrorCode, MyTradesRequest, NewOrderRequest,
     OpenOrdersRequest, OrderId, QueryOrderRequest,

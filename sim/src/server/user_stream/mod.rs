@@ -20,15 +20,14 @@ pub mod hub;
 use std::collections::VecDeque;
 use std::sync::Arc;
 
-use axum::extract::ws::rejection::WebSocketUpgradeRejection;
-use axum::extract::ws::{Message, WebSocket, WebSocketUpgrade};
-use axum::extract::{RawQuery, State};
-use axum::response::{IntoResponse, Response};
 use contango::{Millis, StreamPong, StreamSubscribe, StreamSubscribed};
+use futures_util::{SinkExt, StreamExt};
 use tokio::sync::mpsc;
 use tokio::time::Instant;
+use tokio_tungstenite::tungstenite::{Error, Message};
 
 use super::changed_api;
+use super::http::{Response, Upgrade, WebSocket};
 use super::shared::Server;
 use super::wire::{error_response, frame, send_close};
 use crate::config::StreamConfig;
@@ -49,11 +48,7 @@ struct EventName {
 }
 
 /// `GET /stream`: checks the listen key, then upgrades.
-pub async fn handler(
-    State(server): State<Arc<Server>>,
-    RawQuery(query): RawQuery,
-    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
-) -> Response {
+pub fn handler(server: Arc<Server>, query: Option<String>, ws: Option<Upgrade>) -> Response {
     let q: Option<StreamQuery> = serde_urlencoded::from_str(query.as_deref().unwrap_or("")).ok();
     let key = q
         .and_then(|q| q.listen_key.or(q.streams))
@@ -66,13 +61,12 @@ pub async fn handler(
         Ok(r) => r,
         Err(e) => return error_response(&e),
     };
-    let Ok(ws) = ws else {
+    let Some(ws) = ws else {
         lock(&venue.hubs.user).unregister(id);
         return error_response(&SimError::param("Upgrade: websocket"));
     };
     let config = (venue.config.stream, venue.config.drift);
-    ws.on_upgrade(move |socket| run(socket, venue, id, rx, config))
-        .into_response()
+    ws.answer(move |socket| run(socket, venue, id, rx, config))
 }
 
 async fn run(
@@ -142,7 +136,7 @@ async fn run(
                 None => break Some((1001, "closed")),
             },
             // Not read while silent: a WebSocket ping then gets no pong, as from a dead server.
-            msg = socket.recv(), if silence_end.is_none() => match msg {
+            msg = socket.next(), if silence_end.is_none() => match msg {
                 Some(Ok(Message::Text(text))) => {
                     let was_subscribed = subscribed;
                     let mut replies: Vec<String> =
@@ -181,7 +175,7 @@ async fn send_due(
     socket: &mut WebSocket,
     outbox: &mut VecDeque<(Instant, String)>,
     gzip: bool,
-) -> Result<(), axum::Error> {
+) -> Result<(), Error> {
     let now = Instant::now();
     while outbox.front().is_some_and(|(due, _)| *due <= now) {
         if let Some((_, text)) = outbox.pop_front() {
@@ -192,11 +186,7 @@ async fn send_due(
 }
 
 /// Sends `texts` as frames, in order.
-async fn send_all(
-    socket: &mut WebSocket,
-    texts: Vec<String>,
-    gzip: bool,
-) -> Result<(), axum::Error> {
+async fn send_all(socket: &mut WebSocket, texts: Vec<String>, gzip: bool) -> Result<(), Error> {
     for text in texts {
         socket.send(frame(text, gzip)).await?;
     }
