@@ -282,12 +282,11 @@ impl Window {
             .get(&(uid, coid.to_owned()))
             .into_iter()
             .flatten()
-            .filter(|&&n| {
-                // An order done twice is found once, at its latest place.
+            // An order done twice is found once, at its latest place.
+            .filter_map(|&n| {
                 self.numbered(n)
-                    .is_some_and(|d| self.by_id.get(&d.order.id) == Some(&n))
+                    .filter(|d| self.by_id.get(&d.order.id) == Some(&n))
             })
-            .filter_map(|&n| self.numbered(n))
             .collect();
         found.sort_by_key(|d| d.order.id);
         found

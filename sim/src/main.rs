@@ -642,8 +642,8 @@ fn main() -> ExitCode {
 /// Keeps glibc's allocator to one arena, before any thread starts. With an arena per thread (its
 /// default), each arena fragmented on its own and a journaled venue's resident size crept for
 /// minutes after its live heap had stopped growing; with one it crept less than half as much, at
-/// the same throughput (docs/design.md, The journaled venue). Nothing to do with another allocator (the
-/// `jemalloc` feature, or a system without glibc).
+/// the same throughput (docs/design.md, The journaled venue). Nothing to do with another
+/// allocator (the `jemalloc` feature, or a system without glibc).
 fn one_arena() {
     #[cfg(all(target_os = "linux", target_env = "gnu", not(feature = "jemalloc")))]
     // SAFETY: mallopt only sets an allocator parameter, before any other thread exists; a refusal

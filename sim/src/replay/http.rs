@@ -10,7 +10,7 @@ use hyper::StatusCode;
 use hyper::header::{self, HeaderMap, HeaderValue};
 use serde_json::Value;
 
-use crate::server::http::{Body, Request, Response, Upgrade, text};
+use crate::server::http::{Body, Request, Response, Upgrade, read_body, text};
 
 use super::{Miss, Playback};
 
@@ -22,7 +22,7 @@ pub(super) async fn handle(state: Arc<Playback>, mut request: Request) -> Respon
     let method = request.method().as_str().to_owned();
     let query = request.uri().query().unwrap_or_default().to_owned();
     let headers = request.headers().clone();
-    let Some(body) = crate::server::http::read_body(request.into_body(), 16 << 20).await else {
+    let Some(body) = read_body(request.into_body(), 16 << 20).await else {
         return text(
             StatusCode::BAD_REQUEST,
             "replay: unreadable request body".into(),

@@ -37,32 +37,41 @@ pub const BODY_LIMIT: usize = 2 << 20;
 /// An answer's body: bytes, or a body that fails as it is sent, so that hyper aborts the
 /// connection and the client gets no answer (the "drop the connection" fault).
 #[derive(Debug)]
-pub struct Body(Option<Bytes>, bool);
+pub enum Body {
+    /// The bytes not sent yet (`None` once sent, or when there are none).
+    Bytes(Option<Bytes>),
+    /// A body that fails.
+    Failing,
+}
 
 impl Body {
     /// No bytes.
     pub fn empty() -> Body {
-        Body(None, false)
+        Body::Bytes(None)
     }
 
     /// A body that fails.
     pub fn failing() -> Body {
-        Body(None, true)
+        Body::Failing
     }
 
     /// The bytes; an error for a body that fails.
     pub fn into_bytes(self) -> std::io::Result<Bytes> {
         match self {
-            Body(_, true) => Err(std::io::Error::other("dropped by fault injection")),
-            Body(bytes, false) => Ok(bytes.unwrap_or_default()),
+            Body::Bytes(bytes) => Ok(bytes.unwrap_or_default()),
+            Body::Failing => Err(dropped()),
         }
     }
+}
+
+fn dropped() -> std::io::Error {
+    std::io::Error::other("dropped by fault injection")
 }
 
 impl<T: Into<Bytes>> From<T> for Body {
     fn from(bytes: T) -> Body {
         let bytes = bytes.into();
-        Body((!bytes.is_empty()).then_some(bytes), false)
+        Body::Bytes((!bytes.is_empty()).then_some(bytes))
     }
 }
 
@@ -74,22 +83,22 @@ impl hyper::body::Body for Body {
         mut self: Pin<&mut Self>,
         _: &mut Context<'_>,
     ) -> Poll<Option<Result<Frame<Bytes>, std::io::Error>>> {
-        if self.1 {
-            return Poll::Ready(Some(Err(std::io::Error::other(
-                "dropped by fault injection",
-            ))));
-        }
-        Poll::Ready(self.0.take().map(|b| Ok(Frame::data(b))))
+        Poll::Ready(match &mut *self {
+            Body::Bytes(bytes) => bytes.take().map(|b| Ok(Frame::data(b))),
+            Body::Failing => Some(Err(dropped())),
+        })
     }
 
     fn is_end_stream(&self) -> bool {
-        self.0.is_none() && !self.1
+        matches!(self, Body::Bytes(None))
     }
 
     fn size_hint(&self) -> SizeHint {
-        match (&self.0, self.1) {
-            (_, true) => SizeHint::default(),
-            (bytes, false) => SizeHint::with_exact(bytes.as_ref().map_or(0, |b| b.len() as u64)),
+        match self {
+            Body::Bytes(bytes) => {
+                SizeHint::with_exact(bytes.as_ref().map_or(0, |b| b.len() as u64))
+            }
+            Body::Failing => SizeHint::default(),
         }
     }
 }
@@ -101,14 +110,18 @@ pub fn answer(status: StatusCode, body: impl Into<Body>) -> Response {
     response
 }
 
+/// An answer of `status` with `body` of `content_type`.
+pub fn typed(status: StatusCode, content_type: &'static str, body: impl Into<Body>) -> Response {
+    let mut response = answer(status, body);
+    response
+        .headers_mut()
+        .insert(header::CONTENT_TYPE, HeaderValue::from_static(content_type));
+    response
+}
+
 /// A plain-text answer.
 pub fn text(status: StatusCode, message: String) -> Response {
-    let mut r = answer(status, message);
-    r.headers_mut().insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("text/plain; charset=utf-8"),
-    );
-    r
+    typed(status, "text/plain; charset=utf-8", message)
 }
 
 /// A request's body, whole; `None` when it is over `limit` bytes or the connection failed.

@@ -9,19 +9,14 @@ use serde::Serialize;
 use tokio_tungstenite::tungstenite::Message;
 use tokio_tungstenite::tungstenite::protocol::CloseFrame;
 
-use super::http::{Body, Response, WebSocket, answer};
+use super::http::{Body, Response, WebSocket, typed};
 
 use crate::error::{SimError, SimResult};
 
 /// A JSON answer with `status`.
 pub fn json(status: u16, body: String) -> Response {
     let status = StatusCode::from_u16(status).unwrap_or(StatusCode::INTERNAL_SERVER_ERROR);
-    let mut response = answer(status, body);
-    response.headers_mut().insert(
-        header::CONTENT_TYPE,
-        HeaderValue::from_static("application/json"),
-    );
-    response
+    typed(status, "application/json", body)
 }
 
 /// The interface's error answer: `{"code":<n>,"msg":"..."}` with the error's HTTP status.
