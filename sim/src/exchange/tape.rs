@@ -21,6 +21,9 @@ pub const MINUTES: usize = 2 * 1_440;
 /// Hour candles kept: a year.
 pub const HOURS: usize = 366 * 24;
 
+/// The most trades the tape holds: at this many it forgets the oldest [`RECENT`].
+const HELD: usize = 2 * RECENT;
+
 const MINUTE_MS: i64 = 60_000;
 const HOUR_MS: i64 = 60 * MINUTE_MS;
 
@@ -214,8 +217,11 @@ impl Tape {
     pub fn push(&mut self, print: Print) {
         self.minutes.add(&print);
         self.hours.add(&print);
+        if self.prints.capacity() < HELD {
+            self.prints = held(std::mem::take(&mut self.prints));
+        }
         self.prints.push(print);
-        if self.prints.len() >= 2 * RECENT {
+        if self.prints.len() >= HELD {
             self.prints.drain(..RECENT);
             self.dropped += RECENT as u64;
         }
@@ -277,6 +283,26 @@ impl Tape {
             &self.minutes
         }
     }
+}
+
+/// `prints` in a vector with room for [`HELD`] trades, every byte of it written once: the tape
+/// is as large in memory from its first trade as after a month. Grown by doubling and filled
+/// at the market's pace instead, it made a venue's resident size creep for its first minutes
+/// (a copy at each doubling, then pages touched as trades arrived), which looks like a leak.
+fn held(prints: Vec<Print>) -> Vec<Print> {
+    let blank = Print {
+        trade_id: 0,
+        taker_order: 0,
+        taker_side: Side::Buy,
+        time: 0,
+        price: Decimal::ZERO,
+        volume: Decimal::ZERO,
+        amount: Decimal::ZERO,
+    };
+    let mut room = vec![blank; HELD];
+    room.clear();
+    room.extend(prints);
+    room
 }
 
 #[cfg(test)]
@@ -391,6 +417,28 @@ pub(crate) mod tests {
                 (120_000, 12, 12, 12, 12, 1)
             ]
         );
+    }
+
+    #[test]
+    fn the_trades_have_their_whole_room_from_the_first_and_keep_it() {
+        let mut tape = Tape::default();
+        assert_eq!(tape.prints.capacity(), 0, "no room before a trade");
+        tape.push(print(0, 10));
+        assert_eq!(tape.prints.capacity(), HELD);
+        for i in 1..(3 * HELD as i64) {
+            tape.push(print(i, 10));
+            assert_eq!(tape.prints.capacity(), HELD, "moved at trade {i}");
+        }
+        // A tape read back from a snapshot holds only its trades; its next trade gives it its
+        // room, the trades kept in order.
+        let mut read_back = Tape {
+            prints: tape.prints[..5].to_vec(),
+            ..tape.clone()
+        };
+        read_back.push(print(10_000, 11));
+        assert_eq!(read_back.prints.capacity(), HELD);
+        assert_eq!(&read_back.prints[..5], &tape.prints[..5]);
+        assert_eq!(read_back.last().map(|p| p.time), Some(10_000));
     }
 
     #[test]
