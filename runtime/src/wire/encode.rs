@@ -38,19 +38,37 @@ impl QueryValue for bool {
     }
 }
 
-macro_rules! query_value_display {
+macro_rules! query_value_integer {
     ($($t:ty),*) => {$(
         impl QueryValue for $t {
             fn write_value(&self, out: &mut String) {
-                // Writing to a String cannot fail.
-                let _ = write!(out, "{}", self);
+                out.push_str(itoa::Buffer::new().format(*self));
             }
         }
     )*};
 }
 
+query_value_integer!(i32, i64, u32, u64);
+
+impl QueryValue for Millis {
+    fn write_value(&self, out: &mut String) {
+        self.0.write_value(out);
+    }
+}
+
+impl QueryValue for Seconds {
+    fn write_value(&self, out: &mut String) {
+        self.0.write_value(out);
+    }
+}
+
 // Decimals are written as given (`to_string`), not normalized: `1.50` stays `1.50`.
-query_value_display!(i32, i64, u32, u64, Decimal, Millis, Seconds);
+impl QueryValue for Decimal {
+    fn write_value(&self, out: &mut String) {
+        // Writing to a String cannot fail.
+        let _ = write!(out, "{self}");
+    }
+}
 
 impl<T: QueryValue + ?Sized> QueryValue for &T {
     fn write_value(&self, out: &mut String) {
@@ -58,9 +76,21 @@ impl<T: QueryValue + ?Sized> QueryValue for &T {
     }
 }
 
-/// Whether `b` is an RFC 3986 unreserved character (kept as is).
-const fn is_unreserved(b: u8) -> bool {
-    b.is_ascii_alphanumeric() || matches!(b, b'-' | b'.' | b'_' | b'~')
+/// Whether each byte is an RFC 3986 unreserved character (kept as is): a table, since every
+/// byte of every query is tested and a lookup is a third of the comparisons' time.
+const UNRESERVED: [bool; 256] = {
+    let mut table = [false; 256];
+    let mut b = 0;
+    while b < 256 {
+        let c = b as u8;
+        table[b] = c.is_ascii_alphanumeric() || matches!(c, b'-' | b'.' | b'_' | b'~');
+        b += 1;
+    }
+    table
+};
+
+fn is_unreserved(b: u8) -> bool {
+    UNRESERVED[usize::from(b)]
 }
 
 /// Percent-encodes `out[start..]` in place; allocates only when something needs escaping.
@@ -149,7 +179,11 @@ impl<'a> QueryWriter<'a> {
 
     /// Appends `key=value`.
     pub fn pair(&mut self, key: &str, v: &(impl QueryValue + ?Sized)) {
-        if !self.first {
+        if self.first {
+            // Room for a usual query at once, rather than growing it four times from nothing;
+            // a request without a query allocates none.
+            self.buf.reserve(64);
+        } else {
             self.buf.push('&');
         }
         self.first = false;
@@ -308,6 +342,37 @@ mod tests {
         let mut empty = String::new();
         QueryWriter::new(&mut empty).opt::<u64>("x", &None);
         assert_eq!(empty, "");
+    }
+
+    #[test]
+    fn every_ascii_byte_is_kept_or_escaped_as_rfc_3986_says() {
+        for b in 0_u8..128 {
+            let c = char::from(b);
+            let kept = c.is_ascii_alphanumeric() || "-._~".contains(c);
+            let mut s = String::new();
+            QueryWriter::new(&mut s).pair("k", c.encode_utf8(&mut [0; 4]));
+            let want = if kept {
+                format!("k={c}")
+            } else {
+                format!("k=%{b:02X}")
+            };
+            assert_eq!(s, want, "byte {b}");
+        }
+    }
+
+    #[test]
+    fn integers_are_written_whole_at_both_ends() {
+        let mut s = String::new();
+        let mut q = QueryWriter::new(&mut s);
+        q.pair("a", &i64::MIN);
+        q.pair("b", &u64::MAX);
+        q.pair("c", &i32::MIN);
+        q.pair("d", &0_u32);
+        q.pair("e", &Seconds(-1));
+        assert_eq!(
+            s,
+            "a=-9223372036854775808&b=18446744073709551615&c=-2147483648&d=0&e=-1"
+        );
     }
 
     #[test]
