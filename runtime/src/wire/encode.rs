@@ -77,7 +77,8 @@ impl<T: QueryValue + ?Sized> QueryValue for &T {
 }
 
 /// Whether each byte is an RFC 3986 unreserved character (kept as is): a table, since every
-/// byte of every query is tested and a lookup is a third of the comparisons' time.
+/// byte of every query is tested, and the chain of comparisons it replaces was a quarter of a
+/// query's time in a profile.
 const UNRESERVED: [bool; 256] = {
     let mut table = [false; 256];
     let mut b = 0;
