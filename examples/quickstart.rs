@@ -44,7 +44,12 @@ async fn walkthrough() -> Result {
         "ping        ok; server time {} ms",
         time.server_time.as_millis()
     );
-    let contract = client.contracts(CONTRACT).send().await?.remove(0);
+    let contract = client
+        .contracts()
+        .contract_name(CONTRACT)
+        .send()
+        .await?
+        .remove(0);
     println!(
         "contract    {} multiplier {} min volume {} price precision {}",
         contract.symbol,
@@ -316,7 +321,10 @@ async fn read_only(url: &str) -> Result {
     let c = contract.as_str();
     report("ping", client.ping().send().await);
     report("time", client.server_time().send().await);
-    report("contracts", client.contracts(c).send().await);
+    report(
+        "contracts",
+        client.contracts().contract_name(c).send().await,
+    );
     report("depth", client.depth(c).limit(5).send().await);
     report("ticker", client.ticker(c).send().await);
     report(

@@ -518,7 +518,7 @@ async fn prepare(sim: &SimProcess, workers: usize) -> Result<Contract> {
     if left > 0 {
         println!("cancelled {left} open orders left by an earlier run");
     }
-    let facts = first.contracts(CONTRACT).send().await?;
+    let facts = first.contracts().contract_name(CONTRACT).send().await?;
     let facts = facts.first().ok_or("the simulator lists no E-BTC-USDT")?;
     let max_open = facts
         .max_valid_order

@@ -211,10 +211,9 @@ impl BookWatcher {
     pub async fn load_multipliers(&mut self, client: &Client) -> Result<(), Error> {
         let names: Vec<String> = self.names.values().cloned().collect();
         for name in names {
-            for c in client.contracts(name.clone()).send().await? {
-                if let Some(m) = c.multiplier {
-                    self.multipliers.insert(market_symbol(&c.symbol), m);
-                }
+            let limits = crate::checks::facade_limits(client, &name).await?;
+            if let Some(m) = limits.and_then(|c| c.multiplier) {
+                self.multipliers.insert(market_symbol(&name), m);
             }
         }
         for entry in self.books.values_mut() {

@@ -109,84 +109,157 @@ pub trait ContractLimited: Sync {
     fn meaning(code: Self::Code) -> &'static str;
 }
 
-/// Contracts by name, with the time they were fetched; and until when the list is unavailable.
-/// One per client: [`Core::extension`].
-#[derive(Default)]
-struct ContractCache {
-    entries: Mutex<HashMap<String, (Instant, Arc<Limits>)>>,
-    unavailable_until: Mutex<Option<Instant>>,
+/// How often a name the whole list lacks makes the list be asked again (a contract listed since).
+const UNKNOWN_REFETCH: Duration = Duration::from_secs(10);
+
+/// How the lookup endpoint finds a contract: how the spec declares its name parameter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Lookup {
+    /// The name is required (the 2023 document's reading): asked for one contract at a time.
+    ByName,
+    /// The name is optional (the exchange's current page): the whole list is asked for once and
+    /// cached; a server that refuses the bare call is asked by name from then on.
+    WholeList,
 }
 
-/// The limits of the contract named `name`, from the cache or from `fetch` (the lookup
-/// endpoint); `None` when the server lists no such contract.
-async fn contract<C, R, F, Fut>(
+/// What a client knows of the contracts. One per client: [`Core::extension`].
+#[derive(Default)]
+struct ContractCache(Mutex<Known>);
+
+#[derive(Default)]
+struct Known {
+    /// Contracts by name, with the time they were fetched.
+    entries: HashMap<String, (Instant, Arc<Limits>)>,
+    /// When the whole list was last fetched.
+    listed_at: Option<Instant>,
+    /// The server refused the bare call: every lookup names its contract.
+    bare_refused: bool,
+    /// Until when the list is not asked again after a failure.
+    unavailable_until: Option<Instant>,
+}
+
+impl ContractCache {
+    fn known(&self) -> std::sync::MutexGuard<'_, Known> {
+        self.0.lock().unwrap_or_else(|p| p.into_inner())
+    }
+}
+
+/// Whether `e` is the server refusing the request itself (a bare `contracts` call to a server
+/// that requires the name), not a failure that asking again could mend.
+fn refused<C: ApiCode>(e: &Error<C>) -> bool {
+    match e {
+        Error::Api { .. } => e.retry_class() == contango_runtime::RetryClass::Never,
+        Error::Http { status, .. } => (400..500).contains(status) && ![418, 429].contains(status),
+        _ => false,
+    }
+}
+
+/// The limits of the contract named `name`, from the client's cache or from `fetch` (the lookup
+/// endpoint, given the name or, for the whole list, `None`); `None` when the server lists no
+/// such contract. With [`Lookup::WholeList`] the list is asked for once per five minutes; a name it
+/// lacks asks again at most every 10 s; a refused bare call falls back to asking
+/// by name. The precheck and the watchers share it.
+pub async fn limits_of<C, Code, F, Fut>(
     core: &Core,
     name: &str,
+    lookup: Lookup,
+    limits: fn(&C::Item) -> Limits,
+    invalid_contract: Code,
     fetch: F,
-) -> Result<Option<Arc<Limits>>, Error<R::Code>>
+) -> Result<Option<Arc<Limits>>, Error<Code>>
 where
-    R: ContractLimited,
-    F: FnOnce(String) -> Fut,
-    Fut: Future<Output = Result<C, Error<R::Code>>>,
-    C: IntoIterator<Item = R::Contract>,
+    Code: ApiCode + PartialEq,
+    F: Fn(Option<String>) -> Fut,
+    Fut: Future<Output = Result<C, Error<Code>>>,
+    C: IntoIterator,
 {
     let cache = core.extension::<ContractCache>();
-    let cached = {
-        let entries = cache.entries.lock().unwrap_or_else(|p| p.into_inner());
-        entries
-            .get(name)
-            .filter(|(at, _)| at.elapsed() < TTL)
-            .map(|(_, c)| c.clone())
+    let whole = {
+        let known = cache.known();
+        if let Some((_, c)) = known.entries.get(name).filter(|(at, _)| at.elapsed() < TTL) {
+            return Ok(Some(c.clone()));
+        }
+        if known
+            .unavailable_until
+            .is_some_and(|until| Instant::now() < until)
+        {
+            return Err(Error::Config(
+                "contract list unavailable (recently failed)".into(),
+            ));
+        }
+        let whole = lookup == Lookup::WholeList && !known.bare_refused;
+        if whole
+            && known
+                .listed_at
+                .is_some_and(|at| at.elapsed() < UNKNOWN_REFETCH)
+        {
+            // The list was fetched moments ago and does not have it.
+            return Ok(None);
+        }
+        whole
     };
-    if let Some(c) = cached {
-        return Ok(Some(c));
+    let unavailable = |cache: &ContractCache| {
+        cache.known().unavailable_until = Some(Instant::now() + UNAVAILABLE_FOR);
+    };
+    if whole {
+        match fetch(None).await {
+            Ok(list) => {
+                let now = Instant::now();
+                let mut known = cache.known();
+                for c in list {
+                    let l = limits(&c);
+                    known.entries.insert(l.symbol.clone(), (now, Arc::new(l)));
+                }
+                known.listed_at = Some(now);
+                return Ok(known.entries.get(name).map(|(_, c)| c.clone()));
+            }
+            Err(e) if refused(&e) => {
+                tracing::debug!(error = %e, "contango.contracts: the bare call is refused; asking by name");
+                cache.known().bare_refused = true;
+            }
+            Err(e) => {
+                unavailable(&cache);
+                return Err(e);
+            }
+        }
     }
-    let down = *cache
-        .unavailable_until
-        .lock()
-        .unwrap_or_else(|p| p.into_inner());
-    if down.is_some_and(|until| Instant::now() < until) {
-        return Err(Error::Config(
-            "contract list unavailable (recently failed)".into(),
-        ));
-    }
-    let list = match fetch(name.to_string()).await {
+    let list = match fetch(Some(name.to_string())).await {
         Ok(list) => list,
         Err(e) => {
             // A definite "no such contract" is an answer; anything else marks the list unavailable.
-            if e.code() != Some(R::code(ServerCode::InvalidContract)) {
-                *cache
-                    .unavailable_until
-                    .lock()
-                    .unwrap_or_else(|p| p.into_inner()) = Some(Instant::now() + UNAVAILABLE_FOR);
+            if e.code() != Some(invalid_contract) {
+                unavailable(&cache);
             }
             return Err(e);
         }
     };
     let Some(found) = list
         .into_iter()
-        .map(|c| R::limits(&c))
+        .map(|c| limits(&c))
         .find(|c| c.symbol == name)
     else {
         return Ok(None);
     };
     let found = Arc::new(found);
-    let mut entries = cache.entries.lock().unwrap_or_else(|p| p.into_inner());
-    entries.insert(name.to_string(), (Instant::now(), found.clone()));
+    cache
+        .known()
+        .entries
+        .insert(name.to_string(), (Instant::now(), found.clone()));
     Ok(Some(found))
 }
 
 /// The precheck: refuses an order the contract cannot take. `fetch` calls the lookup endpoint
-/// with a contract name; `generate!` passes the client's.
+/// (with a contract name, or none for the whole list); `generate!` passes the client's.
 pub async fn precheck<C, R, F, Fut>(
     core: &Core,
     product: R::Product,
     req: &R,
+    lookup: Lookup,
     fetch: F,
 ) -> Result<(), Error<R::Code>>
 where
     R: ContractLimited,
-    F: FnOnce(String) -> Fut,
+    F: Fn(Option<String>) -> Fut,
     Fut: Future<Output = Result<C, Error<R::Code>>>,
     C: IntoIterator<Item = R::Contract>,
 {
@@ -199,7 +272,8 @@ where
             limit: None,
         }))
     };
-    match contract::<C, R, F, Fut>(core, name, fetch).await {
+    let invalid = R::code(ServerCode::InvalidContract);
+    match limits_of(core, name, lookup, R::limits, invalid, fetch).await {
         Ok(Some(limits)) => {
             check(&limits, req.order(product)).map_err(|r| Error::InvalidArgument(quote::<R>(r)))
         }
@@ -371,7 +445,7 @@ macro_rules! contract_limits {
             price: $price:ident,
             market: $order_type:ident == $order_enum:ident :: $market:ident,
         }
-        lookup $lookup:ident -> $contract:ident {
+        lookup $lookup:ident($($by:tt)+) -> $contract:ident {
             symbol: $symbol:ident,
             not_trading: $status:ident == $status_enum:ident :: $not_trading:ident,
             $($limit:ident: $field:ident,)*
@@ -427,12 +501,63 @@ macro_rules! contract_limits {
 
         /// The `contract_limits` precheck of this endpoint.
         async fn $fn(client: &Client, req: &$req) -> ::std::result::Result<(), Error> {
-            $crate::checks::precheck(client.core(), client.product(), req, move |name| {
-                client.$lookup(name).send()
-            })
-            .await
+            $crate::contract_limits!(@lookup client, req, $lookup, $($by)+)
         }
     };
+    // The lookup's name is its one required argument: asked by name only.
+    (@lookup $client:ident, $req:ident, $lookup:ident, required) => {
+        $crate::checks::precheck(
+            $client.core(),
+            $client.product(),
+            $req,
+            $crate::checks::Lookup::ByName,
+            move |name: ::std::option::Option<::std::string::String>| {
+                $client.$lookup(name.unwrap_or_default()).send()
+            },
+        )
+        .await
+    };
+    // The name is optional: the whole list first.
+    (@lookup $client:ident, $req:ident, $lookup:ident, optional $setter:ident) => {
+        $crate::checks::precheck(
+            $client.core(),
+            $client.product(),
+            $req,
+            $crate::checks::Lookup::WholeList,
+            move |name: ::std::option::Option<::std::string::String>| {
+                let mut lookup = $client.$lookup();
+                if let ::std::option::Option::Some(name) = name {
+                    lookup = lookup.$setter(name);
+                }
+                lookup.send()
+            },
+        )
+        .await
+    };
+}
+
+/// The limits of the contract named `name`, as the facade's precheck knows them (shared with
+/// it, so the watchers ask for the list the precheck has already fetched).
+#[cfg(any(feature = "user-stream", feature = "market-stream"))]
+pub(crate) async fn facade_limits(
+    client: &crate::Client,
+    name: &str,
+) -> Result<Option<Arc<Limits>>, crate::Error> {
+    limits_of(
+        client.core(),
+        name,
+        Lookup::WholeList,
+        <crate::NewOrderRequest as ContractLimited>::limits,
+        crate::ErrorCode::InvalidContract,
+        |name: Option<String>| {
+            let mut lookup = client.contracts();
+            if let Some(name) = name {
+                lookup = lookup.contract_name(name);
+            }
+            lookup.send()
+        },
+    )
+    .await
 }
 
 #[cfg(test)]
@@ -586,5 +711,136 @@ mod tests {
             "price",
             -1161,
         );
+    }
+
+    /// A client core that sends nothing: the lookups below are closures.
+    fn core() -> Core {
+        Core::builder()
+            .base_url("http://127.0.0.1:9")
+            .build()
+            .expect("core")
+    }
+
+    fn named(symbol: &str) -> Contract {
+        let mut c = contract();
+        c.symbol = symbol.into();
+        c
+    }
+
+    /// The lookups made, and what a fake `contracts` answers: the whole list (unless refused)
+    /// or the one named.
+    struct Fake {
+        asked: std::sync::Mutex<Vec<Option<String>>>,
+        listed: std::sync::Mutex<Vec<&'static str>>,
+        bare_refused: bool,
+    }
+
+    impl Fake {
+        fn new(listed: &[&'static str], bare_refused: bool) -> Fake {
+            Fake {
+                asked: Default::default(),
+                listed: std::sync::Mutex::new(listed.to_vec()),
+                bare_refused,
+            }
+        }
+
+        fn fetch(
+            &self,
+            name: Option<String>,
+        ) -> std::future::Ready<Result<Vec<Contract>, crate::Error>> {
+            self.asked.lock().expect("lock").push(name.clone());
+            let listed = self.listed.lock().expect("lock").clone();
+            std::future::ready(match name {
+                None if self.bare_refused => Err(Error::Api {
+                    code: crate::ErrorCode::ParamEmptyOrMalformed,
+                    message: "contractName".into(),
+                    status: 400,
+                    endpoint: "contracts",
+                }),
+                None => Ok(listed.iter().map(|s| named(s)).collect()),
+                Some(n) if listed.contains(&n.as_str()) => Ok(vec![named(&n)]),
+                Some(_) => Err(Error::Api {
+                    code: crate::ErrorCode::InvalidContract,
+                    message: "invalid contract".into(),
+                    status: 400,
+                    endpoint: "contracts",
+                }),
+            })
+        }
+
+        fn asked(&self) -> Vec<Option<String>> {
+            self.asked.lock().expect("lock").clone()
+        }
+    }
+
+    async fn found(core: &Core, fake: &Fake, lookup: Lookup, name: &str) -> Option<String> {
+        limits_of(
+            core,
+            name,
+            lookup,
+            <NewOrderRequest as ContractLimited>::limits,
+            crate::ErrorCode::InvalidContract,
+            |n| fake.fetch(n),
+        )
+        .await
+        .expect("an answer")
+        .map(|l| l.symbol.clone())
+    }
+
+    #[tokio::test]
+    async fn the_whole_list_is_asked_once_and_an_unknown_name_asks_again_once() {
+        let (core, fake) = (core(), Fake::new(&["E-BTC-USDT", "E-ETH-USDT"], false));
+        let all = Lookup::WholeList;
+        for name in ["E-BTC-USDT", "E-ETH-USDT", "E-BTC-USDT"] {
+            assert_eq!(found(&core, &fake, all, name).await.as_deref(), Some(name));
+        }
+        assert_eq!(fake.asked(), [None], "one bare call for every contract");
+        // Not listed moments ago: unknown, without asking again.
+        assert_eq!(found(&core, &fake, all, "E-SOL-USDT").await, None);
+        assert_eq!(fake.asked(), [None]);
+        // Listed since, and the list older than the refetch interval: asked again, once.
+        fake.listed.lock().expect("lock").push("E-SOL-USDT");
+        let aged = Instant::now().checked_sub(UNKNOWN_REFETCH);
+        core.extension::<ContractCache>().known().listed_at = aged;
+        let sol = found(&core, &fake, all, "E-SOL-USDT").await;
+        assert_eq!(sol.as_deref(), Some("E-SOL-USDT"));
+        assert_eq!(found(&core, &fake, all, "E-SOL-USDT").await, sol);
+        assert_eq!(fake.asked(), [None, None]);
+    }
+
+    #[tokio::test]
+    async fn a_refused_bare_call_falls_back_to_asking_by_name_for_good() {
+        let (core, fake) = (core(), Fake::new(&["E-BTC-USDT", "E-ETH-USDT"], true));
+        let all = Lookup::WholeList;
+        let btc = found(&core, &fake, all, "E-BTC-USDT").await;
+        assert_eq!(btc.as_deref(), Some("E-BTC-USDT"));
+        let eth = found(&core, &fake, all, "E-ETH-USDT").await;
+        assert_eq!(eth.as_deref(), Some("E-ETH-USDT"));
+        let by_name = |n: &str| Some(n.to_string());
+        assert_eq!(
+            fake.asked(),
+            [None, by_name("E-BTC-USDT"), by_name("E-ETH-USDT")],
+            "the bare call once, then by name"
+        );
+        // A name the server does not know is its definite answer.
+        let e = limits_of(
+            &core,
+            "E-SOL-USDT",
+            all,
+            <NewOrderRequest as ContractLimited>::limits,
+            crate::ErrorCode::InvalidContract,
+            |n| fake.fetch(n),
+        )
+        .await
+        .expect_err("no such contract");
+        assert_eq!(e.code(), Some(crate::ErrorCode::InvalidContract));
+    }
+
+    #[tokio::test]
+    async fn a_required_name_is_always_asked_by_name() {
+        let (core, fake) = (core(), Fake::new(&["E-BTC-USDT"], false));
+        let btc = found(&core, &fake, Lookup::ByName, "E-BTC-USDT").await;
+        assert_eq!(btc.as_deref(), Some("E-BTC-USDT"));
+        assert_eq!(fake.asked(), [Some("E-BTC-USDT".to_string())]);
     }
 }

@@ -19,8 +19,8 @@ pub use contango_runtime::stream::{
     MarketData, MarketMessage, MarketRequest, MarketStreamBuilder, RequestError, Subscription,
 };
 pub use contango_runtime::{
-    ConfigError, Credentials, InvalidArgument, LocalDateTime, Millis, Rate, RetryClass,
-    RetryPolicy, Seconds,
+    ConfigError, Credentials, DurationMillis, DurationSeconds, InvalidArgument, LocalDateTime,
+    Millis, Rate, RetryClass, RetryPolicy, Seconds,
 };
 // What `ENDPOINTS` holds and `each_endpoint` hands out: every endpoint as metadata and as a type.
 pub use contango_runtime::{EachEndpoint, Endpoint, EndpointMeta};
@@ -32,6 +32,7 @@ pub mod book;
 pub mod checks;
 pub mod conditional;
 mod features;
+pub mod funding;
 #[cfg(feature = "market-stream")]
 pub mod strategy;
 

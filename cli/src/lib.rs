@@ -62,8 +62,8 @@ pub mod __private {
     pub use crate::stream::{Sink, Stop, run_stream};
     pub use crate::target::Target;
     pub use crate::values::{
-        Choice, ChoiceValue, given, many, optional, parse_decimal, parse_item, parse_json,
-        parse_millis, parse_seconds, required,
+        Choice, ChoiceValue, given, many, optional, parse_decimal, parse_duration_millis,
+        parse_duration_seconds, parse_item, parse_json, parse_millis, parse_seconds, required,
     };
     pub use clap;
     pub use serde_json;

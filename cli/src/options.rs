@@ -32,6 +32,8 @@ pub struct Global {
     pub market_from: Option<String>,
     /// `--pace recorded|N|fast` (with a recording as `--market-from`).
     pub pace: Option<String>,
+    /// `--funding RATE[/INTERVAL]` (with `--sim`): the simulator funds its contracts.
+    pub funding: Option<String>,
     /// `--output`, or the default for where stdout goes.
     pub format: Option<Format>,
     /// `--jsonl`.
@@ -56,6 +58,7 @@ impl Global {
             sim: m.get_flag("sim"),
             market_from: text("market-from"),
             pace: text("pace"),
+            funding: text("funding"),
             format: text("output").and_then(|f| Format::from_name(&f)),
             jsonl: m.get_flag("jsonl"),
             verbose: m.get_flag("verbose"),
@@ -127,6 +130,9 @@ pub fn command<A: Api>(extensions: &[&dyn Extension]) -> Command {
         .arg(global(Arg::new("pace").long("pace").value_name("PACE"))
             .requires("market-from")
             .help("How a recording given to --market-from plays: recorded (default), N times faster, or fast"))
+        .arg(global(Arg::new("funding").long("funding").value_name("RATE[/INTERVAL]"))
+            .requires("sim")
+            .help("With --sim: fund every tradable contract at RATE (a fraction: 0.0001 is 0.01 %, paid by longs when positive) every INTERVAL (default 8h; 90s, 15m, 1h, ...). Without it the simulator's funding rates are 0"))
         .arg(global(Arg::new("record").long("record").value_name("FILE"))
             .help("Record every request, answer and stream frame of this command to FILE (JSON lines, no secrets)"))
         .arg(global(Arg::new("replay").long("replay").value_name("FILE"))

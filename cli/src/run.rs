@@ -269,6 +269,11 @@ async fn start_sim(driven: bool, global: &Global) -> Result<Sim, Failure> {
     if driven && !real {
         builder = builder.market_driver(MarketDriver::random_walk(1));
     }
+    if let Some(funding) = &global.funding {
+        let (rate, every) =
+            contango_sim::config::Funding::parse(funding).map_err(Failure::Refused)?;
+        builder = builder.funding(rate, every);
+    }
     let sim = builder
         .start()
         .await

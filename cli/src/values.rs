@@ -5,7 +5,7 @@
 use std::str::FromStr;
 
 use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
-use contango::{Millis, Seconds};
+use contango::{DurationMillis, DurationSeconds, Millis, Seconds};
 use rust_decimal::Decimal;
 
 use crate::failure::Failure;
@@ -27,6 +27,35 @@ pub fn parse_seconds(s: &str) -> Result<Seconds, String> {
     i64::from_str(s.trim())
         .map(Seconds)
         .map_err(|_| format!("`{s}` is not a time in seconds"))
+}
+
+/// A span of whole seconds: a number of seconds (`5205`), or a number with a unit (`90s`,
+/// `15m`, `2h`, `1d`; `1500ms` when it is whole seconds).
+pub fn parse_duration_seconds(s: &str) -> Result<DurationSeconds, String> {
+    let ms = duration_ms(s, 1000)?;
+    if ms % 1000 != 0 {
+        return Err(format!("`{s}` is not a whole number of seconds"));
+    }
+    Ok(DurationSeconds(ms / 1000))
+}
+
+/// A span of whole milliseconds: a number of milliseconds (`250`), or a number with a unit
+/// (`250ms`, `90s`, `15m`, `2h`, `1d`).
+pub fn parse_duration_millis(s: &str) -> Result<DurationMillis, String> {
+    duration_ms(s, 1).map(DurationMillis)
+}
+
+/// `s` in milliseconds: a bare number counts `bare_ms` milliseconds each (the parameter's unit);
+/// one with a unit is read as the simulator's options are ([`contango_sim::time::parse_duration`]).
+fn duration_ms(s: &str, bare_ms: i64) -> Result<i64, String> {
+    let text = s.trim();
+    if let Ok(n) = i64::from_str(text) {
+        return n
+            .checked_mul(bare_ms)
+            .ok_or_else(|| format!("`{s}` is too long a duration"));
+    }
+    let d = contango_sim::time::parse_duration(text)?;
+    i64::try_from(d.as_millis()).map_err(|_| format!("`{s}` is too long a duration"))
 }
 
 /// Any other type, as JSON text (`{"a":1}`, `[1,2]`), or as a string when the text is not JSON.
@@ -210,5 +239,23 @@ mod tests {
         assert_eq!(parse_millis("1700000000000"), Ok(Millis(1_700_000_000_000)));
         assert!(parse_millis("1.5").is_err());
         assert_eq!(parse_seconds("17"), Ok(Seconds(17)));
+    }
+
+    #[test]
+    fn durations_take_a_number_or_a_unit() {
+        assert_eq!(parse_duration_seconds("5205"), Ok(DurationSeconds(5205)));
+        assert_eq!(parse_duration_seconds("15m"), Ok(DurationSeconds(900)));
+        assert_eq!(parse_duration_seconds("2000ms"), Ok(DurationSeconds(2)));
+        assert_eq!(parse_duration_seconds("-3"), Ok(DurationSeconds(-3)));
+        assert!(parse_duration_seconds("-3s").is_err());
+        assert!(parse_duration_seconds("1500ms").is_err());
+        assert!(parse_duration_seconds("1.5h").is_err());
+        assert!(parse_duration_seconds("5 weeks").is_err());
+        assert_eq!(parse_duration_millis("250"), Ok(DurationMillis(250)));
+        assert_eq!(parse_duration_millis("1d"), Ok(DurationMillis(86_400_000)));
+        assert!(parse_duration_millis("9223372036854775807").is_ok());
+        assert!(parse_duration_seconds("9223372036854775807").is_err());
+        assert!(parse_duration_millis("99999999999999999h").is_err());
+        assert!(parse_duration_millis("").is_err());
     }
 }

@@ -201,6 +201,51 @@
     }
 }
 ::contango::__private::record! {
+    #[doc = " The mark price, the index price and the funding of a contract (GET /v1/index). Published with the exchange's v1 documentation, not in the 2023 interface document nor on its current page; third-party clients call it today, and the real answer in the fixtures carries every field below."]
+    MarkPrice direct {
+        #[doc = " The mark price (the exchange calls it the tag price): what unrealised profit and liquidation are computed from."]
+        mark_price: ::contango::__private::rust_decimal::Decimal {
+            wire: "tagPrice",
+            read_with: wire,
+            keys: [b"tagPrice"],
+            presence: opt,
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " The index price: the spot reference the mark price follows."]
+        index_price: ::contango::__private::rust_decimal::Decimal {
+            wire: "indexPrice",
+            read_with: wire,
+            keys: [b"indexPrice"],
+            presence: opt,
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " The funding rate of the current period, as a fraction (0.0001 is 0.01 %): paid by longs to shorts when positive, at the next funding."]
+        current_fund_rate: ::contango::__private::rust_decimal::Decimal {
+            wire: "currentFundRate",
+            read_with: wire,
+            keys: [b"currentFundRate"],
+            presence: opt,
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " The predicted funding rate of the next period, as a fraction (0 in the real answer)."]
+        next_fund_rate: ::contango::__private::rust_decimal::Decimal {
+            wire: "nextFundRate",
+            read_with: wire,
+            keys: [b"nextFundRate"],
+            presence: opt,
+            serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
+        },
+        #[doc = " Time left to the next funding, in seconds."]
+        until_funding: ::contango::DurationSeconds {
+            wire: "remainingSecond",
+            read_with: wire,
+            keys: [b"remainingSecond"],
+            presence: opt,
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
+        },
+    }
+}
+::contango::__private::record! {
     #[doc = " Order book of a contract (section 2.2)."]
     OrderBook direct {
         #[doc = " Current time in milliseconds (in the field table; absent or null in the samples)."]
@@ -1523,7 +1568,7 @@ impl ::contango::__private::drift::Schema for PriceLevel {
     }
 }
 ::contango::__private::record! {
-    #[doc = " A forced-liquidation or auto-deleveraging order (section 2.11). The document gives two field lists (the position fields of section 2.7 plus brokerId, usingAccountType, coPositionExt; and the sample's order-like fields); this type holds both, every field optional."]
+    #[doc = " A forced-liquidation or auto-deleveraging order (section 2.11). The document gives two field lists (the position fields of section 2.7 plus brokerId, usingAccountType, coPositionExt; and the sample's order-like fields); the exchange's current page lists only the order-like one. This type holds both, every field optional, so answers of either reading decode."]
     ForceOrder direct {
         #[doc = " Record id."]
         id: i64 {
@@ -1597,7 +1642,7 @@ impl ::contango::__private::drift::Schema for PriceLevel {
             presence: opt,
             serde: [skip_serializing_if = "::std::option::Option::is_none", serialize_with = "::contango::__private::ser::opt_number",],
         },
-        #[doc = " Status. The field table gives the position status (0 ineffective, 1 effective); the sample carries other values (2), whose meaning is not documented, so it is kept as a number."]
+        #[doc = " Status. The 2023 field table gives the position status (0 ineffective, 1 effective); the exchange's current table an order status named NEW to REJECTED without their numbers; the sample carries 2. Kept as a number."]
         status: i32 {
             wire: "status",
             read_with: wire,
@@ -1845,8 +1890,8 @@ impl ::contango::__private::drift::Schema for PriceLevel {
             presence: opt,
             serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
-        #[doc = " Order type as a number (sample only; values not documented)."]
-        order_type: i32 {
+        #[doc = " Order type: a string in the exchange's current table, the number 1 in the sample (values not documented); kept as text, so both read."]
+        order_type: ::std::string::String {
             wire: "type",
             read_with: wire,
             keys: [b"type"],
@@ -5757,6 +5802,7 @@ pub type Error = ::contango::__private::Error<ErrorCode>;
         path: "/v1/ping",
         base: Product,
         security: None,
+        signed: false,
         envelope: Bare,
         errors: "futures",
         idempotent: true,
@@ -5794,6 +5840,7 @@ pub type Error = ::contango::__private::Error<ErrorCode>;
         path: "/v1/time",
         base: Product,
         security: None,
+        signed: false,
         envelope: Bare,
         errors: "futures",
         idempotent: true,
@@ -5818,18 +5865,21 @@ pub type Error = ::contango::__private::Error<ErrorCode>;
     method server_time;
 }
 ::contango::__private::endpoint! {
-    #[doc = " Request of [`Client::contracts`]: Open contracts and their order limits. The document lists contractName as required."]
+    #[doc = " Request of [`Client::contracts`]: Contracts and their order limits: every contract of the product, or the one named. The exchange's current page lists no parameter and answers every contract; the 2023 document lists contractName as required. Both readings work: the prechecks and watchers ask for the whole list and, on a refusal, by name (docs/design.md, The exchange today)."]
     #[doc = " "]
     #[doc = " `GET /v1/contracts`"]
     request ContractsRequest {
-        #[doc = " Contract name, e.g. E-BTC-USDT."]
+        #[doc = " Contract name, e.g. E-BTC-USDT: only that contract (required by the 2023 document). Without it, every contract."]
         contract_name: ::std::string::String {
             wire: "contractName",
-            presence: req,
-            serde: [],
+            presence: opt,
+            serde: [skip_serializing_if = "::std::option::Option::is_none",],
         },
     }
-    new[contract_name: into ::std::string::String] setters {}
+    new[] setters {
+        #[doc = " Contract name, e.g. E-BTC-USDT: only that contract (required by the 2023 document). Without it, every contract."]
+        contract_name: into ::std::string::String,
+    }
     meta {
         response: ::std::vec::Vec<Contract>,
         rate_group: "default",
@@ -5838,6 +5888,7 @@ pub type Error = ::contango::__private::Error<ErrorCode>;
         path: "/v1/contracts",
         base: Product,
         security: None,
+        signed: false,
         envelope: Bare,
         errors: "futures",
         idempotent: true,
@@ -5845,14 +5896,12 @@ pub type Error = ::contango::__private::Error<ErrorCode>;
         decode: wire,
     }
     impl (self, out) {
-        validate {
-            ::contango::__private::validate::check_not_empty("contractName", &self.contract_name)?;
-        }
+        validate {}
         path {
             out.literal("/v1/contracts");
         }
         query {
-            out.pair("contractName", &self.contract_name);
+            out.opt("contractName", &self.contract_name);
         }
         body {}
     }
@@ -5860,7 +5909,7 @@ pub type Error = ::contango::__private::Error<ErrorCode>;
     builder ContractsBuilder;
     #[doc = " Sends the request and decodes the answer."]
     send plain[];
-    #[doc = " Open contracts and their order limits. The document lists contractName as required."]
+    #[doc = " Contracts and their order limits: every contract of the product, or the one named. The exchange's current page lists no parameter and answers every contract; the 2023 document lists contractName as required. Both readings work: the prechecks and watchers ask for the whole list and, on a refusal, by name (docs/design.md, The exchange today)."]
     #[doc = " "]
     #[doc = " `GET /v1/contracts` (public)."]
     method contracts;
@@ -5895,6 +5944,7 @@ pub type Error = ::contango::__private::Error<ErrorCode>;
         path: "/v1/depth",
         base: Product,
         security: None,
+        signed: false,
         envelope: Bare,
         errors: "futures",
         idempotent: true,
@@ -5947,6 +5997,7 @@ pub type Error = ::contango::__private::Error<ErrorCode>;
         path: "/v1/ticker",
         base: Product,
         security: None,
+        signed: false,
         envelope: Bare,
         errors: "futures",
         idempotent: true,
@@ -5973,6 +6024,55 @@ pub type Error = ::contango::__private::Error<ErrorCode>;
     #[doc = " "]
     #[doc = " `GET /v1/ticker` (public)."]
     method ticker;
+}
+::contango::__private::endpoint! {
+    #[doc = " Request of [`Client::index`]: The mark price, the index price, the current and next funding rates and the time to the next funding of a contract. Not in the 2023 interface document: published with the exchange's v1 documentation and called by third-party clients today (docs/design.md, The exchange today)."]
+    #[doc = " "]
+    #[doc = " `GET /v1/index`"]
+    request IndexRequest {
+        #[doc = " Contract name, e.g. E-BTC-USDT."]
+        contract_name: ::std::string::String {
+            wire: "contractName",
+            presence: req,
+            serde: [],
+        },
+    }
+    new[contract_name: into ::std::string::String] setters {}
+    meta {
+        response: MarkPrice,
+        rate_group: "default",
+        name: "index",
+        method: Get,
+        path: "/v1/index",
+        base: Product,
+        security: None,
+        signed: false,
+        envelope: Bare,
+        errors: "futures",
+        idempotent: true,
+        has_body: false,
+        decode: wire,
+    }
+    impl (self, out) {
+        validate {
+            ::contango::__private::validate::check_not_empty("contractName", &self.contract_name)?;
+        }
+        path {
+            out.literal("/v1/index");
+        }
+        query {
+            out.pair("contractName", &self.contract_name);
+        }
+        body {}
+    }
+    #[doc = " Builder of [`Client::index`]: set optional parameters, then `send()`."]
+    builder IndexBuilder;
+    #[doc = " Sends the request and decodes the answer."]
+    send plain[];
+    #[doc = " The mark price, the index price, the current and next funding rates and the time to the next funding of a contract. Not in the 2023 interface document: published with the exchange's v1 documentation and called by third-party clients today (docs/design.md, The exchange today)."]
+    #[doc = " "]
+    #[doc = " `GET /v1/index` (public)."]
+    method index;
 }
 ::contango::__private::endpoint! {
     #[doc = " Request of [`Client::klines`]: Candlesticks of a contract. The start time idx of each candle is in seconds."]
@@ -6010,6 +6110,7 @@ pub type Error = ::contango::__private::Error<ErrorCode>;
         path: "/v1/klines",
         base: Product,
         security: None,
+        signed: false,
         envelope: Bare,
         errors: "futures",
         idempotent: true,
@@ -6096,6 +6197,7 @@ pub type Error = ::contango::__private::Error<ErrorCode>;
         path: "/v2/myTrades",
         base: Product,
         security: UserData,
+        signed: true,
         envelope: Wrapped,
         errors: "futures",
         idempotent: true,
@@ -6157,6 +6259,7 @@ pub type Error = ::contango::__private::Error<ErrorCode>;
         path: "/v2/positionMargin",
         base: Product,
         security: Trade,
+        signed: true,
         envelope: Wrapped,
         errors: "futures",
         idempotent: false,
@@ -6212,6 +6315,7 @@ pub type Error = ::contango::__private::Error<ErrorCode>;
         path: "/v2/level_edit",
         base: Product,
         security: Trade,
+        signed: true,
         envelope: Wrapped,
         errors: "futures",
         idempotent: false,
@@ -6264,6 +6368,7 @@ pub type Error = ::contango::__private::Error<ErrorCode>;
         path: "/v2/openOrders",
         base: Product,
         security: UserData,
+        signed: true,
         envelope: Wrapped,
         errors: "futures",
         idempotent: true,
@@ -6337,6 +6442,7 @@ pub type Error = ::contango::__private::Error<ErrorCode>;
         path: "/v2/cancel",
         base: Product,
         security: Trade,
+        signed: true,
         envelope: Wrapped,
         errors: "futures",
         idempotent: false,
@@ -6414,6 +6520,7 @@ pub type Error = ::contango::__private::Error<ErrorCode>;
         path: "/v2/order",
         base: Product,
         security: UserData,
+        signed: true,
         envelope: Wrapped,
         errors: "futures",
         idempotent: true,
@@ -6601,6 +6708,7 @@ pub struct NewOrder {
         path: "/v2/order",
         base: Product,
         security: Trade,
+        signed: true,
         envelope: Wrapped,
         errors: "futures",
         idempotent: false,
@@ -6689,7 +6797,7 @@ impl ::contango::__private::dedupe::Dedupe for NewOrderRequest {
         price: price,
         market: order_type == OrderType::Market,
     }
-    lookup contracts -> Contract {
+    lookup contracts(optional contract_name) -> Contract {
         symbol: symbol,
         not_trading: status == ContractStatus::CannotTrade,
         price_precision: price_precision,
@@ -6744,7 +6852,7 @@ impl ::contango::__private::dedupe::Dedupe for NewOrderRequest {
     }
 }
 ::contango::__private::endpoint! {
-    #[doc = " Request of [`Client::cancel_all_orders`]: Cancels all open orders of a contract, conditional ones included. contractName travels in the JSON body (the document lists it as a query parameter; docs/design.md, Decisions)."]
+    #[doc = " Request of [`Client::cancel_all_orders`]: Cancels all open orders of a contract, conditional ones included. contractName travels in the JSON body (the document lists it as a query parameter; docs/design.md, Decisions). Gone from the exchange's current page; kept while clients call it (ccxt's bulk cancel does)."]
     #[doc = " "]
     #[doc = " `POST /v2/allOpenOrders`"]
     request CancelAllOrdersRequest {
@@ -6764,6 +6872,7 @@ impl ::contango::__private::dedupe::Dedupe for NewOrderRequest {
         path: "/v2/allOpenOrders",
         base: Product,
         security: Trade,
+        signed: true,
         envelope: Wrapped,
         errors: "futures",
         idempotent: false,
@@ -6786,7 +6895,7 @@ impl ::contango::__private::dedupe::Dedupe for NewOrderRequest {
     builder CancelAllOrdersBuilder;
     #[doc = " Sends the request and decodes the answer."]
     send plain[];
-    #[doc = " Cancels all open orders of a contract, conditional ones included. contractName travels in the JSON body (the document lists it as a query parameter; docs/design.md, Decisions)."]
+    #[doc = " Cancels all open orders of a contract, conditional ones included. contractName travels in the JSON body (the document lists it as a query parameter; docs/design.md, Decisions). Gone from the exchange's current page; kept while clients call it (ccxt's bulk cancel does)."]
     #[doc = " "]
     #[doc = " `POST /v2/allOpenOrders` (TRADE, signed)."]
     #[deprecated(note = "the exchange deprecated the bulk cancel on 2025-05-09: cancel each order with `cancel_order` (list them with `open_orders`)")]
@@ -6800,12 +6909,13 @@ impl ::contango::__private::dedupe::Dedupe for NewOrderRequest {
     new[] setters {}
     meta {
         response: Account,
-        rate_group: "default",
+        rate_group: "account",
         name: "account",
         method: Get,
         path: "/v2/account",
         base: Product,
         security: UserData,
+        signed: true,
         envelope: Wrapped,
         errors: "futures",
         idempotent: true,
@@ -6850,6 +6960,7 @@ impl ::contango::__private::dedupe::Dedupe for NewOrderRequest {
         path: "/v2/leverageBracket",
         base: Product,
         security: UserData,
+        signed: true,
         envelope: Wrapped,
         errors: "futures",
         idempotent: true,
@@ -6898,6 +7009,7 @@ impl ::contango::__private::dedupe::Dedupe for NewOrderRequest {
         path: "/v2/commissionRate",
         base: Product,
         security: UserData,
+        signed: true,
         envelope: Wrapped,
         errors: "futures",
         idempotent: true,
@@ -6977,6 +7089,7 @@ pub struct Transfer {
         path: "/v2/futures_transfer",
         base: Product,
         security: UserData,
+        signed: true,
         envelope: Wrapped,
         errors: "futures",
         idempotent: false,
@@ -7069,6 +7182,7 @@ pub struct Transfer {
         path: "/v2/futures_transfer_history",
         base: Product,
         security: UserData,
+        signed: true,
         envelope: Wrapped,
         errors: "futures",
         idempotent: true,
@@ -7168,6 +7282,7 @@ pub struct Transfer {
         path: "/v2/forceOrdersHistory",
         base: Product,
         security: UserData,
+        signed: true,
         envelope: Wrapped,
         errors: "futures",
         idempotent: true,
@@ -7207,7 +7322,7 @@ pub struct Transfer {
     method force_orders_history;
 }
 ::contango::__private::endpoint! {
-    #[doc = " Request of [`Client::create_listen_key`]: Creates a listen key valid 60 minutes; if the account already has one, returns the same key and extends it by 60 minutes."]
+    #[doc = " Request of [`Client::create_listen_key`]: Creates a listen key; if the account already has one, returns the same key and extends it. The exchange's current page says a key is valid 30 minutes after creation and that each POST or PUT extends it by 30 minutes; the same page's create text and the 2023 document say 60. The SDK keeps keys alive every 20 minutes, within both. Signed, as the page's user-stream section asks."]
     #[doc = " "]
     #[doc = " `POST /user_stream/api/v1/listenKey`"]
     request CreateListenKeyRequest {}
@@ -7220,6 +7335,7 @@ pub struct Transfer {
         path: "/user_stream/api/v1/listenKey",
         base: UserStream,
         security: UserStream,
+        signed: true,
         envelope: Wrapped,
         errors: "user_stream",
         idempotent: true,
@@ -7238,13 +7354,13 @@ pub struct Transfer {
     builder CreateListenKeyBuilder;
     #[doc = " Sends the request and decodes the answer."]
     send plain[];
-    #[doc = " Creates a listen key valid 60 minutes; if the account already has one, returns the same key and extends it by 60 minutes."]
+    #[doc = " Creates a listen key; if the account already has one, returns the same key and extends it. The exchange's current page says a key is valid 30 minutes after creation and that each POST or PUT extends it by 30 minutes; the same page's create text and the 2023 document say 60. The SDK keeps keys alive every 20 minutes, within both. Signed, as the page's user-stream section asks."]
     #[doc = " "]
-    #[doc = " `POST /user_stream/api/v1/listenKey` (USER_STREAM, API key)."]
+    #[doc = " `POST /user_stream/api/v1/listenKey` (USER_STREAM, signed)."]
     method create_listen_key;
 }
 ::contango::__private::endpoint! {
-    #[doc = " Request of [`Client::keep_alive_listen_key`]: Extends the validity of a listen key by 60 minutes; a keep-alive about every 30 minutes is recommended."]
+    #[doc = " Request of [`Client::keep_alive_listen_key`]: Extends the validity of a listen key: by 30 minutes on the exchange's current page, 60 in the 2023 document (which recommends a keep-alive about every 30). The SDK sends one every 20 minutes."]
     #[doc = " "]
     #[doc = " `PUT /user_stream/api/v1/listenKey/{listenKey}`"]
     request KeepAliveListenKeyRequest {
@@ -7264,6 +7380,7 @@ pub struct Transfer {
         path: "/user_stream/api/v1/listenKey/{listenKey}",
         base: UserStream,
         security: UserStream,
+        signed: true,
         envelope: Wrapped,
         errors: "user_stream",
         idempotent: true,
@@ -7285,9 +7402,9 @@ pub struct Transfer {
     builder KeepAliveListenKeyBuilder;
     #[doc = " Sends the request and decodes the answer."]
     send plain[];
-    #[doc = " Extends the validity of a listen key by 60 minutes; a keep-alive about every 30 minutes is recommended."]
+    #[doc = " Extends the validity of a listen key: by 30 minutes on the exchange's current page, 60 in the 2023 document (which recommends a keep-alive about every 30). The SDK sends one every 20 minutes."]
     #[doc = " "]
-    #[doc = " `PUT /user_stream/api/v1/listenKey/{listenKey}` (USER_STREAM, API key)."]
+    #[doc = " `PUT /user_stream/api/v1/listenKey/{listenKey}` (USER_STREAM, signed)."]
     method keep_alive_listen_key;
 }
 ::contango::__private::endpoint! {
@@ -7311,6 +7428,7 @@ pub struct Transfer {
         path: "/user_stream/api/v1/listenKey/{listenKey}",
         base: UserStream,
         security: UserStream,
+        signed: true,
         envelope: Wrapped,
         errors: "user_stream",
         idempotent: true,
@@ -7334,7 +7452,7 @@ pub struct Transfer {
     send plain[];
     #[doc = " Closes a listen key and its event stream."]
     #[doc = " "]
-    #[doc = " `DELETE /user_stream/api/v1/listenKey/{listenKey}` (USER_STREAM, API key)."]
+    #[doc = " `DELETE /user_stream/api/v1/listenKey/{listenKey}` (USER_STREAM, signed)."]
     method close_listen_key;
 }
 /// Every endpoint of the spec, in spec order: its name, method, path template (`{name}` marks a path parameter), base and security, what a server routes on and a harness enumerates. Each entry is the request type's `Endpoint::META`; [`each_endpoint`] gives the same endpoints as types.
@@ -7344,6 +7462,7 @@ pub const ENDPOINTS: &[::contango::__private::endpoint::EndpointMeta] = &[
     <ContractsRequest as ::contango::__private::endpoint::Endpoint>::META,
     <DepthRequest as ::contango::__private::endpoint::Endpoint>::META,
     <TickerRequest as ::contango::__private::endpoint::Endpoint>::META,
+    <IndexRequest as ::contango::__private::endpoint::Endpoint>::META,
     <KlinesRequest as ::contango::__private::endpoint::Endpoint>::META,
     <MyTradesRequest as ::contango::__private::endpoint::Endpoint>::META,
     <PositionMarginRequest as ::contango::__private::endpoint::Endpoint>::META,
@@ -7370,6 +7489,7 @@ pub fn each_endpoint(v: &mut impl ::contango::__private::endpoint::EachEndpoint)
     v.endpoint::<ContractsRequest>();
     v.endpoint::<DepthRequest>();
     v.endpoint::<TickerRequest>();
+    v.endpoint::<IndexRequest>();
     v.endpoint::<KlinesRequest>();
     v.endpoint::<MyTradesRequest>();
     v.endpoint::<PositionMarginRequest>();
@@ -7433,8 +7553,9 @@ impl Client {
     /// Starts configuring a client.
     ///
     /// Client-side rate limits from the spec (override with `ClientBuilder::rate_limit`):
-    /// - `default`: 20 request(s) per 1000 ms, burst 20 (assumed; the document shows no rate limits)
-    /// - `orders`: 10 request(s) per 1000 ms, burst 10 (assumed; order entry and cancellation)
+    /// - `default`: 20 request(s) per 1000 ms, burst 20 (assumed; neither document gives a general limit)
+    /// - `orders`: 10 request(s) per 1000 ms, burst 10 (assumed; order entry and cancellation: within the v1 document's 20 per 2 seconds for cancels)
+    /// - `account`: 20 request(s) per 2000 ms, burst 20 (the v1 document's limit of the account call: 20 per 2 seconds)
     pub fn builder() -> ClientBuilder {
         ClientBuilder {
             core: ::contango::__private::Core::builder()
@@ -7458,6 +7579,14 @@ impl Client {
                         requests: 10u32,
                         per: ::std::time::Duration::from_millis(1000u64),
                         burst: 10u32,
+                    },
+                )
+                .rate_limit(
+                    "account",
+                    ::contango::Rate {
+                        requests: 20u32,
+                        per: ::std::time::Duration::from_millis(2000u64),
+                        burst: 20u32,
                     },
                 )
                 .listen_key_fields(&["listenKey"])
@@ -7846,7 +7975,7 @@ impl ClientBuilder {
     pub struct DepthChannel {
         /// The channel's symbol: the contract name by the spec's rule (`e_btcusdt`).
         pub symbol: ::std::string::String,
-        /// Price aggregation: 0 is the exact book, higher steps merge levels.
+        /// Price aggregation: 0 is the exact book, higher steps merge levels. The exchange's current page documents step 0 only; the range is the market stream's earlier one, which the simulator serves.
         pub step: i32,
     }
     impl DepthChannel {
@@ -7944,7 +8073,7 @@ impl ClientBuilder {
     pub struct TradesHistory {
         /// The channel asked about.
         pub channel: TradesChannel,
-        /// How many trades (the server's default is 100).
+        /// How many of the most recent trades: up to 300 on the exchange's current page (the server's default is 100).
         pub top: ::std::option::Option<i32>,
     }
     impl TradesHistory {
@@ -7955,7 +8084,7 @@ impl ClientBuilder {
                 top: ::std::option::Option::None,
             }
         }
-        /// How many trades (the server's default is 100).
+        /// How many of the most recent trades: up to 300 on the exchange's current page (the server's default is 100).
         pub fn top(mut self, v: i32) -> Self {
             self.top = ::std::option::Option::Some(v);
             self
@@ -7983,7 +8112,7 @@ impl ClientBuilder {
                     "top",
                     v,
                     ::std::option::Option::Some(1),
-                    ::std::option::Option::Some(100),
+                    ::std::option::Option::Some(300),
                 )?;
             }
             ::std::result::Result::Ok(())
@@ -8086,7 +8215,7 @@ impl ClientBuilder {
     pub struct KlineHistory {
         /// The channel asked about.
         pub channel: KlineChannel,
-        /// Last candle start (seconds) of the page, inclusive; the latest when absent.
+        /// Last candle start (seconds) of the page, inclusive; the latest when absent. Sent as text, as the exchange's page sends it ("1506602880"); its table types it a float.
         pub end_idx: ::std::option::Option<i64>,
         /// Candles per page.
         pub page_size: ::std::option::Option<i32>,
@@ -8100,7 +8229,7 @@ impl ClientBuilder {
                 page_size: ::std::option::Option::None,
             }
         }
-        /// Last candle start (seconds) of the page, inclusive; the latest when absent.
+        /// Last candle start (seconds) of the page, inclusive; the latest when absent. Sent as text, as the exchange's page sends it ("1506602880"); its table types it a float.
         pub fn end_idx(mut self, v: i64) -> Self {
             self.end_idx = ::std::option::Option::Some(v);
             self
@@ -8119,8 +8248,9 @@ impl ClientBuilder {
         fn params(&self) -> ::std::vec::Vec<(&'static str, ::std::string::String)> {
             let mut params = ::std::vec::Vec::new();
             if let ::std::option::Option::Some(v) = &self.end_idx {
+                let text = ::std::string::ToString::to_string(v);
                 if let ::std::result::Result::Ok(json) = ::contango::__private::serde_json::to_string(
-                    v,
+                    &text,
                 ) {
                     params.push(("endIdx", json));
                 }

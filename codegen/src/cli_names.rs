@@ -17,6 +17,7 @@ pub const GLOBAL_FLAGS: &[&str] = &[
     "sim",
     "market-from",
     "pace",
+    "funding",
     "record",
     "replay",
     "output",

@@ -10,6 +10,10 @@ pub enum Ty {
     Decimal,
     Millis,
     Seconds,
+    /// A span of time in whole seconds (`duration_seconds`).
+    DurationSeconds,
+    /// A span of time in whole milliseconds (`duration_millis`).
+    DurationMillis,
     LocalDateTime,
     Json,
     /// A spec type (record).
@@ -18,6 +22,22 @@ pub enum Ty {
     Enum(String, bool),
     List(Box<Ty>),
     OneOrMany(Box<Ty>),
+}
+
+impl Ty {
+    /// A number on the wire: what bounds and `encode: string` apply to.
+    pub fn is_number(&self) -> bool {
+        matches!(
+            self,
+            Ty::I32
+                | Ty::I64
+                | Ty::Decimal
+                | Ty::Millis
+                | Ty::Seconds
+                | Ty::DurationSeconds
+                | Ty::DurationMillis
+        )
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -102,6 +122,15 @@ pub struct Auth {
     pub signature: String,
     pub timestamp: String,
     pub recv_window: String,
+    /// The security types whose requests are signed.
+    pub signed: Vec<Security>,
+}
+
+impl Auth {
+    /// Whether requests of `security` carry the signature.
+    pub fn signs(&self, security: Security) -> bool {
+        self.signed.contains(&security)
+    }
 }
 
 #[derive(Debug, Clone)]
@@ -213,6 +242,8 @@ pub struct Param {
     pub max: Option<String>,
     pub max_len: Option<u64>,
     pub doc: Option<String>,
+    /// A number sent as a JSON string (body and market-stream parameters).
+    pub encode_string: bool,
 }
 
 #[derive(Debug, Clone)]
@@ -234,6 +265,8 @@ pub struct Endpoint {
     pub segments: Vec<PathSeg>,
     pub user_stream_base: bool,
     pub security: Security,
+    /// Whether its requests carry the signature (`auth.signed` lists its security type).
+    pub signed: bool,
     pub table: String,
     pub idempotent: bool,
     pub deprecated: Option<String>,
@@ -311,6 +344,9 @@ pub struct ContractLimits {
     pub market: String,
     /// The lookup endpoint's method and the record it lists.
     pub lookup: String,
+    /// The setter of the lookup's optional name parameter: the whole list is asked for first.
+    /// `None`: the name is the lookup's one required argument.
+    pub lookup_name: Option<String>,
     pub contract: String,
     pub symbol: String,
     /// The status field, its enum and the variant saying the contract cannot trade.

@@ -125,6 +125,8 @@ pub const SCALARS: &[&str] = &[
     "decimal",
     "millis",
     "seconds",
+    "duration_seconds",
+    "duration_millis",
     "local_datetime",
     "json",
 ];

@@ -28,7 +28,7 @@ pub use stream::{
     ConnectError, Gap, GapReason, ListenKeys, StreamApi, StreamError, StreamItem, UserStream,
     UserStreamBuilder,
 };
-pub use wire::time::{LocalDateTime, Millis, Seconds};
+pub use wire::time::{DurationMillis, DurationSeconds, LocalDateTime, Millis, Seconds};
 
 /// Paths generated code uses (`::contango::__private::...`); not a public API.
 #[doc(hidden)]

@@ -8,6 +8,7 @@ use std::process::ExitCode;
 use std::time::Duration;
 
 use contango_sim::MarketDriver;
+use contango_sim::time::parse_duration;
 
 /// jemalloc (the `jemalloc` feature) for a venue that runs for days: flat resident memory and
 /// faster answers than the system allocator (docs/design.md, The journaled venue).
@@ -97,26 +98,6 @@ DURATION: a number with ms, s, m or h (seconds without a unit)";
         "{market}",
         contango_sim::server::routes::market_stream_path(),
     )
-}
-
-/// `250ms`, `10s`, `5m`, `6h`, or bare seconds.
-fn duration(v: &str) -> Result<Duration, String> {
-    let bad = || format!("invalid duration `{v}`");
-    let (number, scale) = if let Some(n) = v.strip_suffix("ms") {
-        (n, 1)
-    } else if let Some(n) = v.strip_suffix('s') {
-        (n, 1000)
-    } else if let Some(n) = v.strip_suffix('m') {
-        (n, 60_000)
-    } else if let Some(n) = v.strip_suffix('h') {
-        (n, 3_600_000)
-    } else {
-        (v, 1000)
-    };
-    let n: u64 = number.parse().map_err(|_| bad())?;
-    n.checked_mul(scale)
-        .map(Duration::from_millis)
-        .ok_or_else(bad)
 }
 
 /// What the market options add up to.
@@ -254,15 +235,15 @@ fn parse(args: &[String]) -> Result<Parsed, String> {
             }
             "--price-path" => driver.kind = Some(MarketDriver::price_path_csv(value()?)),
             "--loop" => driver.looping = true,
-            "--driver-step" => driver.step = Some(duration(&value()?)?),
+            "--driver-step" => driver.step = Some(parse_duration(&value()?)?),
             "--volatility" => {
                 let v = value()?;
                 driver.volatility =
                     Some(v.parse().map_err(|_| format!("invalid volatility `{v}`"))?);
             }
-            "--backfill" => driver.backfill = Some(duration(&value()?)?),
+            "--backfill" => driver.backfill = Some(parse_duration(&value()?)?),
             "--market-ping-interval" => {
-                builder = builder.market_ping_interval(duration(&value()?)?);
+                builder = builder.market_ping_interval(parse_duration(&value()?)?);
             }
             "--market-text" => builder = builder.market_gzip_frames(false),
             "--drift" => builder = builder.drift(true),
@@ -336,14 +317,7 @@ fn parse(args: &[String]) -> Result<Parsed, String> {
                 builder = builder.clock_at(ms);
             }
             "--funding" => {
-                let v = value()?;
-                let (rate, every) = match v.split_once('/') {
-                    Some((r, d)) => (r, duration(d)?),
-                    None => (v.as_str(), Duration::from_secs(8 * 3600)),
-                };
-                let rate = rate
-                    .parse()
-                    .map_err(|_| format!("invalid funding rate `{rate}`"))?;
+                let (rate, every) = contango_sim::config::Funding::parse(&value()?)?;
                 builder = builder.funding(rate, every);
             }
             "--help" | "-h" => return Err(String::new()),
@@ -806,18 +780,6 @@ mod tests {
 
     fn args(a: &[&str]) -> Vec<String> {
         a.iter().map(|s| (*s).to_owned()).collect()
-    }
-
-    #[test]
-    fn durations() {
-        assert_eq!(duration("250ms"), Ok(Duration::from_millis(250)));
-        assert_eq!(duration("10s"), Ok(Duration::from_secs(10)));
-        assert_eq!(duration("7"), Ok(Duration::from_secs(7)));
-        assert_eq!(duration("5m"), Ok(Duration::from_secs(300)));
-        assert_eq!(duration("6h"), Ok(Duration::from_secs(6 * 3600)));
-        assert!(duration("1.5s").is_err());
-        assert!(duration("s").is_err());
-        assert!(duration("99999999999999999h").is_err());
     }
 
     #[test]

@@ -1,5 +1,33 @@
 //! Exchange times as text: the local date-time positions and forced orders carry, and the
-//! market stream's `ds`.
+//! market stream's `ds`; and durations as a person writes them on a command line.
+
+use std::time::Duration;
+
+/// A duration as a person writes it: a whole number with a unit, `250ms`, `10s`, `5m`, `6h`,
+/// `1d`, or bare seconds. The one reader of the simulator's and the command line's duration
+/// options.
+pub fn parse_duration(text: &str) -> Result<Duration, String> {
+    let v = text.trim();
+    let bad = || format!("invalid duration `{text}`: a whole number with ms, s, m, h or d");
+    let units: [(&str, u64); 5] = [
+        ("ms", 1),
+        ("s", 1000),
+        ("m", 60_000),
+        ("h", 3_600_000),
+        ("d", 86_400_000),
+    ];
+    let (number, scale) = units
+        .iter()
+        .find_map(|(unit, scale)| v.strip_suffix(unit).map(|n| (n, *scale)))
+        .unwrap_or((v, 1000));
+    if !number.bytes().all(|b| b.is_ascii_digit()) {
+        return Err(bad());
+    }
+    let n: u64 = number.parse().map_err(|_| bad())?;
+    n.checked_mul(scale)
+        .map(Duration::from_millis)
+        .ok_or_else(bad)
+}
 
 /// `YYYY-MM-DDTHH:MM:SS` (UTC) for `ms` since the epoch: the local date-time text positions and
 /// forced orders carry.
@@ -39,5 +67,21 @@ mod tests {
         assert_eq!(local_datetime(0), "1970-01-01T00:00:00");
         assert_eq!(local_datetime(1_686_688_551_000), "2023-06-13T20:35:51");
         assert_eq!(local_datetime(951_782_400_000), "2000-02-29T00:00:00");
+    }
+
+    #[test]
+    fn durations() {
+        assert_eq!(parse_duration("250ms"), Ok(Duration::from_millis(250)));
+        assert_eq!(parse_duration("10s"), Ok(Duration::from_secs(10)));
+        assert_eq!(parse_duration("7"), Ok(Duration::from_secs(7)));
+        assert_eq!(parse_duration("5m"), Ok(Duration::from_secs(300)));
+        assert_eq!(parse_duration("6h"), Ok(Duration::from_secs(6 * 3600)));
+        assert_eq!(parse_duration("2d"), Ok(Duration::from_secs(2 * 86_400)));
+        assert!(parse_duration("1.5s").is_err());
+        assert!(parse_duration("-3s").is_err());
+        assert!(parse_duration("+3s").is_err());
+        assert!(parse_duration("s").is_err());
+        assert!(parse_duration("5 weeks").is_err());
+        assert!(parse_duration("99999999999999999h").is_err());
     }
 }

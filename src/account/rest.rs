@@ -66,10 +66,8 @@ pub(super) enum ContractInfo {
 
 /// The multiplier of `contract`.
 pub(super) async fn contract(client: &Client, contract: &str) -> Result<ContractInfo, Error> {
-    match client.contracts(contract).send().await {
-        Ok(list) => Ok(list
-            .into_iter()
-            .find(|c| c.symbol == contract)
+    match crate::checks::facade_limits(client, contract).await {
+        Ok(limits) => Ok(limits
             .and_then(|c| c.multiplier)
             .filter(|m| !m.is_zero())
             .map_or(ContractInfo::Foreign, ContractInfo::Multiplier)),

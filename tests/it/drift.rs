@@ -284,7 +284,7 @@ async fn the_drifting_simulator_shows_every_kind_through_the_sdk() {
         .expect("market stream");
     // Every read-only endpoint once (the ones drift breaks fail, alone).
     let _ = c.server_time().send().await;
-    let _ = c.contracts("E-BTC-USDT").send().await;
+    let _ = c.contracts().send().await;
     let _ = c.depth("E-BTC-USDT").send().await;
     let _ = c.ticker("E-BTC-USDT").send().await;
     let _ = c.account().send().await;

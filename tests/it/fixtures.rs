@@ -47,6 +47,17 @@ fn v1_market_data() {
     assert_eq!(t.rose, Some(Decimal::ZERO));
     assert_eq!(t.time, Some(Millis(1_595_563_624_731)));
 
+    let i: MarkPrice = from(&fixture("v1_index.json"));
+    assert_eq!(i.mark_price, Some(dec("26435.6")));
+    assert_eq!(i.index_price, Some(dec("26441.43")));
+    assert_eq!(i.current_fund_rate, Some(dec("0.00010112")));
+    assert_eq!(i.next_fund_rate, Some(Decimal::ZERO));
+    assert_eq!(i.until_funding, Some(DurationSeconds(5205)));
+    assert_eq!(
+        i.until_funding.and_then(DurationSeconds::to_duration),
+        Some(std::time::Duration::from_secs(5205))
+    );
+
     let k: Vec<Kline> = from(&fixture("v1_klines.json"));
     assert_eq!(k.len(), 3);
     assert_eq!(k[0].idx, Seconds(1_594_640_340));
@@ -389,6 +400,34 @@ async fn coin_margined_account_and_listen_keys() {
     assert_eq!(methods[3], format!("DELETE {path}"));
     let drift = c.drift();
     assert!(drift.is_empty(), "{drift:#?}");
+}
+
+/// The real `/v1/index` answer, served under both products' prefixes, decodes through the client
+/// into the same value, exactly, and leaves nothing in the drift log.
+#[tokio::test]
+async fn mark_price_and_funding_on_both_products() {
+    let s = TestServer::start().await;
+    let mut seen = Vec::new();
+    for (product, prefix) in [
+        (Product::UsdtMargined, "/fapi"),
+        (Product::CoinMargined, "/dapi"),
+    ] {
+        let c = Client::builder()
+            .base_url(&s.url)
+            .product(product)
+            .build()
+            .expect("client");
+        s.respond(&format!("{prefix}/v1/index"), 200, fixture("v1_index.json"));
+        let i = c.index("E-BTC-USDT").send().await.expect("index");
+        assert_eq!(i.mark_price, Some(dec("26435.6")), "{prefix}");
+        assert_eq!(i.until_funding, Some(DurationSeconds(5205)), "{prefix}");
+        let drift = c.drift();
+        assert!(drift.is_empty(), "{prefix}: {drift:#?}");
+        seen.push(i);
+    }
+    assert_eq!(seen[0], seen[1]);
+    let paths: Vec<String> = s.requests().iter().map(|r| r.path.clone()).collect();
+    assert_eq!(paths, ["/fapi/v1/index", "/dapi/v1/index"]);
 }
 
 #[test]
@@ -803,6 +842,7 @@ fn direct_reader_reads_answers_as_serde_does() {
     agree::<DepthRequest>("v1_depth", &strip_comments(&f("v1_depth.txt")));
     agree::<DepthRequest>("sdk_depth", &py("sdk_depth_repr.txt"));
     agree::<TickerRequest>("v1_ticker", &f("v1_ticker.json"));
+    agree::<IndexRequest>("v1_index", &f("v1_index.json"));
     agree::<KlinesRequest>("v1_klines", &f("v1_klines.json"));
     agree::<AccountRequest>("v2_account", &f("v2_account.json"));
     agree::<AccountRequest>("dapi_v2_account", &f("dapi_v2_account.json"));

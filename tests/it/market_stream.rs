@@ -491,10 +491,23 @@ async fn kline_history_pages_back_without_holes_or_duplicates_and_recent_trades_
         trades.windows(2).all(|w| w[0].ts <= w[1].ts),
         "oldest first"
     );
+    // Up to 300 recent trades, as the exchange's current page allows (3 hours of backfill hold
+    // more than that).
+    let many = stream
+        .request(&TradesChannel::new(BTC).history().top(300))
+        .await
+        .expect("300 trades");
+    assert_eq!(many.len(), 300);
     // Limits are refused before anything is sent.
     assert!(
         stream
             .request(&channel.history().page_size(301))
+            .await
+            .is_err()
+    );
+    assert!(
+        stream
+            .request(&TradesChannel::new(BTC).history().top(301))
             .await
             .is_err()
     );
@@ -613,4 +626,24 @@ async fn the_driver_moves_the_market_and_liquidates_an_under_margined_position()
     events.shutdown().await.ok();
     stream.shutdown().await;
     sim.shutdown().await;
+}
+
+/// A history request's parameters as they travel: `endIdx` as text, as the exchange's page sends
+/// it (the simulator, like the page's table, takes a number too); `pageSize` and `top` as numbers.
+#[test]
+fn history_parameters_travel_as_the_page_sends_them() {
+    use contango::MarketRequest;
+    let kline = KlineChannel::new(BTC, StreamKlineInterval::OneMinute)
+        .history()
+        .end_idx(1_506_602_880)
+        .page_size(300);
+    assert_eq!(
+        kline.params(),
+        [
+            ("endIdx", r#""1506602880""#.to_owned()),
+            ("pageSize", "300".to_owned())
+        ]
+    );
+    let trades = TradesChannel::new(BTC).history().top(300);
+    assert_eq!(trades.params(), [("top", "300".to_owned())]);
 }

@@ -32,7 +32,12 @@ struct Seen {
 /// The session: the same calls, in the same order, whatever `client` talks to. `events` is how
 /// many private events to wait for (`None`: until the resting order's cancel is seen).
 async fn session(client: &Client, events: Option<usize>) -> Seen {
-    let contracts = client.contracts(BTC).send().await.expect("contracts");
+    let contracts = client
+        .contracts()
+        .contract_name(BTC)
+        .send()
+        .await
+        .expect("contracts");
     let depth = client.depth(BTC).limit(5).send().await.expect("depth");
     let account = client.account().send().await.expect("account");
     let mut user = client.user_stream().connect().await.expect("user stream");

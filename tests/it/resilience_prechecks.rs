@@ -180,21 +180,15 @@ async fn orders_beyond_the_contracts_limits_are_refused_locally() {
             );
         }
     }
-    // Nothing reached an order endpoint: only the contract list, once per contract.
+    // Nothing reached an order endpoint: only the contract list, whole, once per product.
     let log = sim.received();
     assert!(
         log.iter()
-            .all(|r| r.method == "GET" && r.path.ends_with(CONTRACTS)),
+            .all(|r| r.method == "GET" && r.path.ends_with(CONTRACTS) && r.query.is_empty()),
         "{log:?}"
     );
-    for name in ["E-BTC-USDT", "E-VAL-USDT", "S-TEST-USDT", "E-VAL-USD"] {
-        let fetched = log
-            .iter()
-            .filter(|r| r.query == format!("contractName={name}"))
-            .count();
-        assert_eq!(fetched, 1, "{name}: {log:?}");
-    }
-    assert_eq!(log.len(), 4);
+    let paths: Vec<&str> = log.iter().map(|r| r.path.as_str()).collect();
+    assert_eq!(paths, ["/fapi/v1/contracts", "/dapi/v1/contracts"]);
 
     // An order within the limits passes the check and is placed; the contract stays cached.
     let ok = order(
@@ -209,7 +203,7 @@ async fn orders_beyond_the_contracts_limits_are_refused_locally() {
     let log = sim.received();
     assert_eq!(
         log.iter().filter(|r| r.path.ends_with(CONTRACTS)).count(),
-        4
+        2
     );
     assert_eq!(
         log.iter()
@@ -345,5 +339,53 @@ async fn an_unavailable_contract_list_is_not_asked_again_for_each_order() {
     assert_eq!(
         sim_support::received_since(&sim, 0, "POST", "/fapi/v2/order"),
         2
+    );
+}
+
+/// A server of the 2023 document's reading requires the contract's name: the bare call is
+/// refused (-1102), and the precheck asks by name from then on, once per contract; the refusals
+/// are the same as against a server that lists every contract.
+#[tokio::test]
+async fn a_server_that_requires_the_name_is_asked_by_name() {
+    let sim = Sim::builder()
+        .contracts_need_name(true)
+        .start()
+        .await
+        .expect("simulator");
+    let c = builder(&sim).build().expect("client");
+    let small = |symbol| {
+        order(
+            symbol,
+            Side::Buy,
+            OrderType::Limit,
+            Open::Open,
+            "0.5",
+            "30000",
+        )
+    };
+    for symbol in ["E-BTC-USDT", "E-ETH-USDT", "E-BTC-USDT"] {
+        let e = c
+            .new_order(small(symbol))
+            .send()
+            .await
+            .expect_err("below the minimum volume");
+        let Error::InvalidArgument(ia) = &e else {
+            panic!("{symbol}: expected InvalidArgument, got {e}");
+        };
+        assert!(ia.reason.contains("-1136"), "{symbol}: {ia}");
+    }
+    let asked: Vec<String> = sim
+        .received()
+        .iter()
+        .map(|r| format!("{} {}", r.path, r.query))
+        .collect();
+    assert_eq!(
+        asked,
+        [
+            "/fapi/v1/contracts ",
+            "/fapi/v1/contracts contractName=E-BTC-USDT",
+            "/fapi/v1/contracts contractName=E-ETH-USDT",
+        ],
+        "the bare call refused once, then each contract by name"
     );
 }

@@ -153,6 +153,92 @@ async fn authentication_codes_in_order() {
     );
 }
 
+/// Listen-key calls, as both readings of the exchange have them: with the key alone (the page's
+/// security table), or signed (its user-stream section). A signature that is sent is checked:
+/// a bad one, or one with a stale or missing timestamp, is refused with the user-stream table's
+/// codes; the client signs its own calls and they pass.
+#[tokio::test]
+async fn listen_key_calls_are_accepted_unsigned_and_checked_when_signed() {
+    let sim = sim().await;
+    const KEYS: &str = "/user_stream/api/v1/listenKey";
+    let key_only = [("X-CH-APIKEY", sim.api_key().to_string())];
+    let r = raw(&sim, "POST", KEYS, &key_only, "").await;
+    assert_eq!((r.status, r.code()), (200, 200), "unsigned: {}", r.body);
+    let listen_key =
+        serde_json::from_str::<serde_json::Value>(&r.body).expect("json")["data"]["listenKey"]
+            .as_str()
+            .expect("a key")
+            .to_owned();
+
+    let signed = signed_headers(&sim, "POST", KEYS, "", "");
+    let r = raw(&sim, "POST", KEYS, &signed, "").await;
+    assert_eq!((r.status, r.code()), (200, 200), "signed: {}", r.body);
+    let put = format!("{KEYS}/{listen_key}");
+    let r = raw(
+        &sim,
+        "PUT",
+        &put,
+        &signed_headers(&sim, "PUT", &put, "", ""),
+        "",
+    )
+    .await;
+    assert_eq!(
+        (r.status, r.code()),
+        (200, 200),
+        "signed keep-alive: {}",
+        r.body
+    );
+
+    // A signature over other bytes, a forged one, one whose timestamp was changed: 1022, not
+    // authorized.
+    let other_path = signed_headers(&sim, "POST", "/user_stream/api/v1/other", "", "");
+    assert_code(&raw(&sim, "POST", KEYS, &other_path, "").await, 1022, 401);
+    let forged = with(&signed, "X-CH-SIGN", &"0".repeat(64));
+    assert_code(&raw(&sim, "POST", KEYS, &forged, "").await, 1022, 401);
+    let ts: i64 = signed
+        .iter()
+        .find(|(k, _)| *k == "X-CH-TS")
+        .and_then(|(_, v)| v.parse().ok())
+        .expect("a timestamp");
+    let moved = with(&signed, "X-CH-TS", &(ts + 1).to_string());
+    assert_code(&raw(&sim, "POST", KEYS, &moved, "").await, 1022, 401);
+    // The page gives these calls no receive window: an old timestamp, signed, is accepted.
+    let old = sim.server_time_ms() - 3_600_000;
+    let sig = sim.credentials().sign(old, "PUT", &put, "", b"");
+    let h = with(
+        &with(&signed, "X-CH-TS", &old.to_string()),
+        "X-CH-SIGN",
+        sig.as_str(),
+    );
+    let r = raw(&sim, "PUT", &put, &h, "").await;
+    assert_eq!((r.status, r.code()), (200, 200), "{}", r.body);
+    // A signature without its timestamp: 1102, a mandatory parameter missing.
+    let no_ts = headers_without(&signed, "X-CH-TS");
+    assert_code(&raw(&sim, "POST", KEYS, &no_ts, "").await, 1102, 400);
+    // None of the refused calls touched the key.
+    assert!(sim.listen_key_active(&listen_key));
+
+    // The client signs its listen-key calls (the spec's `auth.signed`), and they pass.
+    sim.clear_received();
+    let c = client(&sim);
+    let key = c.create_listen_key().send().await.expect("create");
+    assert_eq!(key.listen_key, listen_key, "the account's active key");
+    c.keep_alive_listen_key(key.listen_key.clone())
+        .send()
+        .await
+        .expect("keep-alive");
+    let received: Vec<_> = sim
+        .received()
+        .into_iter()
+        .filter(|r| r.path.starts_with(KEYS))
+        .collect();
+    assert_eq!(received.len(), 2, "{received:?}");
+    assert!(
+        received.iter().all(|r| r.signature.is_some()),
+        "{received:?}"
+    );
+}
+
 #[tokio::test]
 async fn the_client_maps_auth_errors_and_clock_skew() {
     let sim = sim().await;

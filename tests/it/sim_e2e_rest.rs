@@ -30,6 +30,36 @@ fn positions(b: &AccountBalance) -> Vec<&contango::Position> {
         .collect()
 }
 
+/// With funding on, `/v1/index` answers the configured rate and counts down to the next funding
+/// on the exchange clock, whole seconds rounded up; a funding time passed starts the next count.
+#[tokio::test]
+async fn the_index_counts_down_to_the_next_funding() {
+    use std::time::Duration;
+    // 100 s into an hour: with an hourly funding, 3,500 s are left.
+    let start = 1_700_000_000_000 / 3_600_000 * 3_600_000 + 100_000;
+    let sim = Sim::builder()
+        .clock_at(start)
+        .funding(d("0.00025"), Duration::from_secs(3600))
+        .start()
+        .await
+        .expect("simulator starts");
+    let c = client(&sim);
+    let i = c.index(BTC).send().await.expect("index");
+    assert_eq!(i.current_fund_rate, Some(d("0.00025")));
+    assert_eq!(i.next_fund_rate, Some(d("0.00025")));
+    assert_eq!(i.until_funding, Some(DurationSeconds(3500)));
+    sim.advance_clock(Duration::from_millis(500));
+    let i = c.index(BTC).send().await.expect("index");
+    assert_eq!(i.until_funding, Some(DurationSeconds(3500)), "rounded up");
+    sim.advance_clock(Duration::from_millis(3_499_500));
+    let i = c.index(BTC).send().await.expect("index");
+    assert_eq!(
+        i.until_funding,
+        Some(DurationSeconds(3600)),
+        "at the funding time"
+    );
+}
+
 #[tokio::test]
 async fn market_data_on_both_products() {
     let sim = sim().await;
@@ -40,20 +70,52 @@ async fn market_data_on_both_products() {
     let t = c.server_time().send().await.expect("time");
     assert!((t.server_time.0 - sim.server_time_ms()).abs() < 5_000);
 
-    let contracts = c.contracts(BTC).send().await.expect("contracts");
+    // Bare, as the exchange's current page has it: every contract of the product.
+    let all = c.contracts().send().await.expect("every contract");
+    let names: Vec<&str> = all.iter().map(|c| c.symbol.as_str()).collect();
+    assert_eq!(names, ["E-BTC-USDT", "E-ETH-USDT", "S-TEST-USDT"]);
+    // Named, as the 2023 document has it: that contract alone.
+    let contracts = c
+        .contracts()
+        .contract_name(BTC)
+        .send()
+        .await
+        .expect("contracts");
     assert_eq!(contracts.len(), 1);
+    assert_eq!(contracts[0], all[0]);
     let btc = &contracts[0];
     assert_eq!(btc.symbol, BTC);
     assert_eq!(btc.status, Some(ContractStatus::CanTrade));
     assert_eq!(btc.multiplier, Some(d("0.001")));
     assert_eq!(btc.price_precision, Some(1));
     assert_eq!(btc.max_valid_order, Some(20));
-    let inverse = coin
-        .contracts("E-BTC-USD")
-        .send()
-        .await
-        .expect("dapi contracts");
+    let inverse = coin.contracts().send().await.expect("dapi contracts");
+    assert_eq!(inverse.len(), 1, "the coin-margined product lists its own");
+    assert_eq!(inverse[0].symbol, "E-BTC-USD");
     assert_eq!(inverse[0].side, Some(ContractSide::Backward));
+
+    // The mark price and funding, from the simulator's own state: funding is off here, so the
+    // rates are 0 and the countdown runs to the next 8-hour boundary; the index is the book's mid.
+    let i = c.index(BTC).send().await.expect("index");
+    assert_eq!(i.mark_price, Some(d("30000")));
+    assert_eq!(i.index_price, Some(d("30000")), "mid of 29990 and 30010");
+    assert_eq!(i.current_fund_rate, Some(Decimal::ZERO));
+    assert_eq!(i.next_fund_rate, Some(Decimal::ZERO));
+    let eight_hours = 8 * 3600;
+    let left = i.until_funding.expect("until_funding").as_secs();
+    let boundary = (sim.server_time_ms() / 1000 / eight_hours + 1) * eight_hours;
+    let expected = boundary - sim.server_time_ms() / 1000;
+    assert!(
+        (left - expected).abs() <= 2,
+        "{left} s left, {expected} expected"
+    );
+    let inverse = coin.index("E-BTC-USD").send().await.expect("dapi index");
+    assert!(inverse.mark_price.is_some_and(|m| m > Decimal::ZERO));
+    assert!(inverse.until_funding.is_some());
+    assert_eq!(
+        code(coin.index(BTC).send().await),
+        ErrorCode::UsdtMarginedNotSupported
+    );
 
     let book = c.depth(BTC).limit(2).send().await.expect("depth");
     let levels = |l: &[PriceLevel]| l.iter().map(|p| (p.price, p.quantity)).collect::<Vec<_>>();
@@ -1211,4 +1273,46 @@ async fn coin_margined_product_end_to_end() {
         .send()
         .await
         .expect("close");
+}
+
+/// The funding watcher asks each contract once at start, then no faster than every 5 s each,
+/// spread out; its countdown runs between answers. Read from the simulator over REST.
+#[tokio::test]
+async fn the_funding_watcher_polls_within_its_interval() {
+    use contango::funding::{FundingItem, FundingWatcher, MIN_EVERY};
+    use std::time::Duration;
+    let sim = Sim::builder()
+        .funding(d("0.0001"), Duration::from_secs(3600))
+        .start()
+        .await
+        .expect("simulator starts");
+    let c = client(&sim);
+    let builder = FundingWatcher::builder(c.clone()).every(Duration::from_secs(1));
+    assert_eq!(builder.interval(), MIN_EVERY, "never faster than every 5 s");
+    // Thirty contracts at the default group's 20 a second: a quarter of it spaces them 6 s.
+    let many = (0..30).fold(FundingWatcher::builder(c.clone()), |b, i| {
+        b.contract(format!("E-X{i}-USDT"))
+    });
+    assert_eq!(many.interval(), Duration::from_secs(6));
+
+    let mut watcher = builder.contract(BTC).contract("E-ETH-USDT").start();
+    let mut seen = Vec::new();
+    while seen.len() < 2 {
+        match tokio::time::timeout(Duration::from_secs(5), watcher.next()).await {
+            Ok(Some(FundingItem::Updated(f))) => seen.push(f),
+            other => panic!("expected an answer, got {other:?}"),
+        }
+    }
+    let names: Vec<&str> = seen.iter().map(|f| f.contract.as_str()).collect();
+    assert_eq!(names, [BTC, "E-ETH-USDT"]);
+    let btc = watcher.latest(BTC).expect("kept");
+    assert_eq!(btc.funding_rate(), Some(d("0.0001")));
+    assert_eq!(btc.mark_price(), Some(d("30000")));
+    let left = btc.until_funding().expect("a countdown");
+    assert!(
+        left > Duration::ZERO && left <= Duration::from_secs(3600),
+        "{left:?}"
+    );
+    // Both contracts answered; the next call waits its turn (2.5 s apart).
+    assert_eq!(sim.received_count("GET", "/fapi/v1/index"), 2);
 }

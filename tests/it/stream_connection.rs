@@ -77,20 +77,13 @@ async fn the_client_answers_server_pings_and_stays_connected_while_a_silent_sock
     }
     assert_eq!(sim.stream_connections_opened(), opened, "no new connection");
 
-    let id = place_resting(&c, BTC, "ping-1").await;
-    assert_eq!(
-        next_order(&mut s, "an order after the pings")
-            .await
-            .order
-            .order_id,
-        id
-    );
+    an_order_arrives(&c, &mut s, "ping-1", "an order after the pings").await;
     s.shutdown().await.expect("shutdown");
 }
 
 /// With a 100 ms keep-alive interval the client extends its key (PUT) again and again; the
-/// simulator's clock is advanced 20 minutes after each extension, 2 hours in all (twice the
-/// key's 60-minute validity), and the key stays the same and valid, on the same connection,
+/// simulator's clock is advanced 20 minutes after each extension, 2 hours in all (four times
+/// the key's 30-minute validity), and the key stays the same and valid, on the same connection,
 /// with no item at all.
 #[tokio::test]
 async fn keep_alive_puts_keep_the_key_valid_past_its_validity_on_the_sim_clock() {
@@ -126,18 +119,43 @@ async fn keep_alive_puts_keep_the_key_valid_past_its_validity_on_the_sim_clock()
     assert_eq!(sim.stream_connections_opened(), 1);
     assert_quiet(&mut s, Duration::from_millis(200), "no disconnect, no gap").await;
 
-    let id = place_resting(&c, BTC, "ka-1").await;
-    assert_eq!(
-        next_order(&mut s, "an order on the same connection")
-            .await
-            .order
-            .order_id,
-        id
-    );
+    an_order_arrives(&c, &mut s, "ka-1", "an order on the same connection").await;
     s.shutdown().await.expect("shutdown");
 }
 
-/// The simulator's clock jumps 61 minutes before the client's (30-minute) keep-alive runs: the
+/// The keep-alive interval against the key's lifetime, in proportion: the simulator's keys live
+/// 1.5 s after each creation or keep-alive (30 minutes by default), the client keeps its key
+/// alive every second (20 minutes by default) and takes it as valid 1.5 s. Kept open for three
+/// lifetimes on the wall clock, the stream never loses its key: one key, no expiry, one
+/// connection, no disconnection or gap.
+#[tokio::test]
+async fn a_stream_kept_open_past_the_key_lifetime_never_loses_its_key() {
+    let lifetime = Duration::from_millis(1500);
+    let sim = Sim::builder()
+        .listen_key_validity(lifetime)
+        .start()
+        .await
+        .expect("simulator starts");
+    let c = client(&sim);
+    let mut s = c
+        .user_stream()
+        .keep_alive_interval(lifetime * 2 / 3)
+        .key_validity(lifetime)
+        .connect()
+        .await
+        .expect("stream");
+    let key = s.listen_keys().current().await.expect("a key");
+    assert_quiet(&mut s, lifetime * 3, "no disconnect, no gap").await;
+    assert!(sim.listen_key_active(&key));
+    let stats = sim.listen_key_stats();
+    assert_eq!((stats.created, stats.expired), (1, 0), "{stats:?}");
+    assert!(stats.kept_alive >= 3, "{stats:?}");
+    assert_eq!(sim.stream_connections_opened(), 1);
+    an_order_arrives(&c, &mut s, "life-1", "an order on the same connection").await;
+    s.shutdown().await.expect("shutdown");
+}
+
+/// The simulator's clock jumps 61 minutes before the client's (20-minute) keep-alive runs: the
 /// key expires and the simulator closes its connection. The client yields `Disconnected`, finds
 /// the key gone (-1150), creates a new one, reconnects on it, and yields a `Gap` before the next
 /// event.
@@ -180,14 +198,7 @@ async fn an_expired_key_is_replaced_and_the_stream_reconnects_with_a_gap() {
     assert_eq!(sim.listen_key_stats().created, 2);
     assert_eq!(sim.stream_connections(), 1);
 
-    let id = place_resting(&c, BTC, "exp-1").await;
-    assert_eq!(
-        next_order(&mut s, "an order after the gap")
-            .await
-            .order
-            .order_id,
-        id
-    );
+    an_order_arrives(&c, &mut s, "exp-1", "an order after the gap").await;
     s.shutdown().await.expect("shutdown");
     assert!(!sim.listen_key_active(&new), "the new key is closed too");
 }
@@ -542,13 +553,12 @@ async fn a_slow_consumer_gets_a_prefix_then_a_gap_and_the_stream_goes_on() {
         StreamItem::Gap(gap) => assert_eq!(gap.reason, GapReason::SlowConsumer),
         other => panic!("expected a Gap, got {other:?}"),
     }
-    let id = place_resting(&c, BTC, "slow-1").await;
-    assert_eq!(
-        next_order(&mut s, "an order after the gap")
-            .await
-            .order
-            .order_id,
-        id
-    );
+    an_order_arrives(&c, &mut s, "slow-1", "an order after the gap").await;
     s.shutdown().await.expect("shutdown");
+}
+
+/// Places a resting order with client id `client_id` and waits for its event on `s`.
+async fn an_order_arrives(c: &Client, s: &mut UserStream, client_id: &str, what: &str) {
+    let id = place_resting(c, BTC, client_id).await;
+    assert_eq!(next_order(s, what).await.order.order_id, id, "{what}");
 }

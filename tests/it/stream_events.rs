@@ -22,7 +22,13 @@ async fn a_fill_yields_order_and_account_events_equal_to_what_rest_reports() {
     let sim = sim().await;
     let c = client(&sim);
     let taker = second_account(&sim, "taker");
-    let contract = c.contracts(BTC).send().await.expect("contract").remove(0);
+    let contract = c
+        .contracts()
+        .contract_name(BTC)
+        .send()
+        .await
+        .expect("contract")
+        .remove(0);
     let mult = contract.multiplier.expect("multiplier");
     let mut s = c.user_stream().connect().await.expect("stream");
 

@@ -17,6 +17,7 @@
 
 mod account;
 mod book;
+mod funding;
 mod text;
 mod view;
 
@@ -111,7 +112,8 @@ fn command() -> Command {
             "`watch CONTRACT` is the trading screen, for a terminal: the contract's ladder (your \
              working orders marked on it), your positions with entry, mark and unrealised PnL, \
              working orders, conditional orders (stop loss, take profit: trigger price and the \
-             price watched), the latest fills (a new one starred), the mid's sparkline over the \
+             price watched), the mark and index prices with the funding rates and the time to \
+             the next funding (polled every 5 s), the latest fills (a new one starred), the mid's sparkline over the \
              last minutes, the time since the last event and whether the account is \
              reconciled. Side by side on a wide terminal, one panel at a time on a narrow one. \
              Keys: q or Esc quits, Tab and Shift-Tab move between the panels, the arrows, PgUp, \
@@ -231,6 +233,7 @@ async fn trade(
         return Ok(());
     };
     let clock_of = client.clone();
+    let funding = funding::FundingFeed::start(client.clone(), &contract);
     let watcher = match account::start(client, vec![contract.clone()], &mut stop).await {
         Ok(Some(w)) => w,
         other => {
@@ -243,8 +246,11 @@ async fn trade(
     state.book = Some(BookPanel::new(contract.clone(), levels));
     state.account = Some(AccountPanel::default());
     let mut feed = Both(
-        book::BookFeed::new(&mut books, contract),
-        account::AccountFeed::new(&mut watcher),
+        Both(
+            book::BookFeed::new(&mut books, contract),
+            account::AccountFeed::new(&mut watcher),
+        ),
+        funding,
     );
     let clock = || book::exchange_now(&clock_of);
     let outcome = view::run(&mut feed, state, &mut stop, played_out, &clock).await;

@@ -65,6 +65,7 @@ fn the_plain_simulator_shows_no_drift_and_every_read_only_endpoint_is_probed() {
         "server_time",
         "contracts",
         "depth",
+        "index",
         "ticker",
         "klines",
         "my_trades",

@@ -27,9 +27,24 @@ fn every_endpoint_answers_json_through_the_sdk() {
         "{time}"
     );
 
-    let contracts = run(&["contracts", C]).json();
+    let contracts = run(&["contracts", "--contract-name", C]).json();
     assert_eq!(contracts[0]["symbol"], C, "{contracts}");
     assert_eq!(decimal(&contracts[0]["minOrderVolume"]), dec!(1));
+    let every = run(&["contracts"]).json();
+    let names: Vec<&str> = every
+        .as_array()
+        .map(|a| a.iter().filter_map(|c| c["symbol"].as_str()).collect())
+        .unwrap_or_default();
+    assert!(names.contains(&C) && names.len() > 1, "{every}");
+
+    // The mark price and funding; funding is off in this simulator: rates 0, the countdown to
+    // the next 8-hour boundary.
+    let index = run(&["index", C]).json();
+    assert!(decimal(&index["tagPrice"]) > dec!(0), "{index}");
+    assert!(decimal(&index["indexPrice"]) > dec!(0), "{index}");
+    assert_eq!(decimal(&index["currentFundRate"]), dec!(0), "{index}");
+    let left = index["remainingSecond"].as_i64().expect("remainingSecond");
+    assert!((0..=8 * 3600).contains(&left), "{index}");
 
     let book = run(&["depth", C, "--limit", "2"]).json();
     let (asks, bids) = (book["asks"].as_array(), book["bids"].as_array());

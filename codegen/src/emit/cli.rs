@@ -38,7 +38,7 @@ pub fn emit(ir: &Ir) -> TokenStream {
         let read_only = matches!(ep.method, crate::ir::Method::Get);
         use crate::ir::Security;
         let needs_key = !matches!(ep.security, Security::None);
-        let signed = matches!(ep.security, Security::Trade | Security::UserData);
+        let signed = ep.signed;
         quote!(#p::EndpointInfo { command: #command, key: #key, read_only: #read_only, needs_key: #needs_key, signed: #signed })
     });
     let arms = ir.endpoints.iter().map(dispatch);
@@ -219,7 +219,7 @@ fn command(ir: &Ir, ep: &Endpoint) -> TokenStream {
         ep.doc.trim(),
         method_str(ep.method),
         ep.path,
-        security_str(ep.security)
+        security_str(ep)
     );
     if let Some(d) = &ep.deprecated {
         long.push_str(&format!("\n\nDeprecated: {d}"));
@@ -309,6 +309,8 @@ fn value_parser(ir: &Ir, ty: &Ty) -> TokenStream {
         Ty::Decimal => quote!(#p::parse_decimal),
         Ty::Millis => quote!(#p::parse_millis),
         Ty::Seconds => quote!(#p::parse_seconds),
+        Ty::DurationSeconds => quote!(#p::parse_duration_seconds),
+        Ty::DurationMillis => quote!(#p::parse_duration_millis),
         Ty::Enum(n, _) => match find_enum(ir, n) {
             Some(e) => choice(e),
             None => json_parser(ty),

@@ -168,13 +168,14 @@ pub fn endpoint(ep: &Endpoint, paths: &Paths) -> TokenStream {
         quote!(Bare)
     };
     let idempotent = ep.idempotent;
+    let signed = ep.signed;
     let has_body = ep.method != Method::Get;
     let method_doc = doc(&format!(
         "{}\n\n`{} {}` ({}).",
         ep.doc.trim(),
         method_str(ep.method),
         ep.path,
-        security_str(ep.security)
+        security_str(ep)
     ));
     let builder_doc = doc(&format!(
         "Builder of [`Client::{}`]: set optional parameters, then `send()`.",
@@ -233,6 +234,7 @@ pub fn endpoint(ep: &Endpoint, paths: &Paths) -> TokenStream {
                 path: #template,
                 base: #base,
                 security: #security,
+                signed: #signed,
                 envelope: #envelope,
                 errors: #table,
                 idempotent: #idempotent,
@@ -404,6 +406,13 @@ fn contract_limits(f: &Ident, req: &Ident, c: &ContractLimits) -> TokenStream {
         quote!(#limit: #field,)
     });
     let inverse = c.inverse.iter().map(|v| type_ident(v));
+    let by_name = match &c.lookup_name {
+        Some(setter) => {
+            let setter = field_ident(setter);
+            quote!(optional #setter)
+        }
+        None => quote!(required),
+    };
     quote! {
         ::contango::__private::contract_limits! {
             precheck #f for #req {
@@ -412,7 +421,7 @@ fn contract_limits(f: &Ident, req: &Ident, c: &ContractLimits) -> TokenStream {
                 price: #price,
                 market: #order_type == #order_enum::#market,
             }
-            lookup #lookup -> #contract {
+            lookup #lookup(#by_name) -> #contract {
                 symbol: #symbol,
                 not_trading: #status == #status_enum::#not_trading,
                 #(#limits)*
@@ -426,7 +435,14 @@ fn writes(ep: &Endpoint, loc: Location) -> TokenStream {
     let w = ep.params.iter().filter(|p| p.location == loc).map(|p| {
         let i = field_ident(&p.rust);
         let wire = &p.wire;
+        let text = quote!(::std::string::ToString::to_string);
         match (p.required, loc) {
+            (true, Location::Body) if p.encode_string => {
+                quote!(out.field(#wire, &#text(&self.#i));)
+            }
+            (false, Location::Body) if p.encode_string => {
+                quote!(out.opt(#wire, &self.#i.as_ref().map(#text));)
+            }
             (true, Location::Body) => quote!(out.field(#wire, &self.#i);),
             (false, Location::Body) => quote!(out.opt(#wire, &self.#i);),
             (true, _) => quote!(out.pair(#wire, &self.#i);),
@@ -446,7 +462,7 @@ fn bound(p: &Param, text: &Option<String>) -> TokenStream {
             let m = Literal::i64_unsuffixed(mantissa);
             quote!(::std::option::Option::Some(::contango::__private::rust_decimal::Decimal::new(#m, #scale)))
         }
-        Ty::Millis | Ty::Seconds => {
+        Ty::Millis | Ty::Seconds | Ty::DurationSeconds | Ty::DurationMillis => {
             let n = Literal::i64_unsuffixed(t.parse().unwrap_or_default());
             let ty = rust_ty(&p.ty);
             quote!(::std::option::Option::Some(#ty(#n)))
@@ -517,13 +533,17 @@ pub fn method_str(m: Method) -> &'static str {
     }
 }
 
-pub fn security_str(s: Security) -> &'static str {
-    match s {
-        Security::None => "public",
-        Security::Trade => "TRADE, signed",
-        Security::UserData => "USER_DATA, signed",
-        Security::UserStream => "USER_STREAM, API key",
-        Security::MarketData => "MARKET_DATA, API key",
+pub fn security_str(ep: &Endpoint) -> &'static str {
+    match (ep.security, ep.signed) {
+        (Security::None, _) => "public",
+        (Security::Trade, true) => "TRADE, signed",
+        (Security::Trade, false) => "TRADE, API key",
+        (Security::UserData, true) => "USER_DATA, signed",
+        (Security::UserData, false) => "USER_DATA, API key",
+        (Security::UserStream, true) => "USER_STREAM, signed",
+        (Security::UserStream, false) => "USER_STREAM, API key",
+        (Security::MarketData, true) => "MARKET_DATA, signed",
+        (Security::MarketData, false) => "MARKET_DATA, API key",
     }
 }
 

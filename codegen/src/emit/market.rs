@@ -412,6 +412,16 @@ fn history(c: &Channel, h: &History) -> TokenStream {
     let pushes = h.params.iter().map(|p| {
         let i = field_ident(&p.rust);
         let w = &p.wire;
+        if p.encode_string {
+            return quote! {
+                if let ::std::option::Option::Some(v) = &self.#i {
+                    let text = ::std::string::ToString::to_string(v);
+                    if let ::std::result::Result::Ok(json) = ::contango::__private::serde_json::to_string(&text) {
+                        params.push((#w, json));
+                    }
+                }
+            };
+        }
         quote! {
             if let ::std::option::Option::Some(v) = &self.#i {
                 if let ::std::result::Result::Ok(json) = ::contango::__private::serde_json::to_string(v) {

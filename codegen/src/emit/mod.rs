@@ -101,6 +101,8 @@ pub fn rust_ty(t: &Ty) -> TokenStream {
         Ty::Decimal => quote!(::contango::__private::rust_decimal::Decimal),
         Ty::Millis => quote!(::contango::Millis),
         Ty::Seconds => quote!(::contango::Seconds),
+        Ty::DurationSeconds => quote!(::contango::DurationSeconds),
+        Ty::DurationMillis => quote!(::contango::DurationMillis),
         Ty::LocalDateTime => quote!(::contango::LocalDateTime),
         Ty::Json => quote!(::contango::__private::serde_json::Value),
         Ty::Record(n) | Ty::Enum(n, _) => {

@@ -50,6 +50,7 @@ pub struct Auth {
     pub signature_header: Str,
     pub timestamp_header: Str,
     pub recv_window_param: Str,
+    pub signed: Option<Vec<Str>>,
 }
 
 impl Auth {
@@ -60,6 +61,7 @@ impl Auth {
             signature_header: s("X-SIGNATURE"),
             timestamp_header: s("X-TIMESTAMP"),
             recv_window_param: s("recvWindow"),
+            signed: None,
         }
     }
 }
@@ -88,6 +90,11 @@ pub static AUTH: Object = Object {
             Shape::Str,
             "How the optional receive window travels: in the query for GET, in the JSON body otherwise (`recvWindow`).",
         ),
+        Key::opt(
+            "signed",
+            Shape::List(&Shape::Str),
+            "Security types whose requests carry the signature and timestamp headers; default `[TRADE, USER_DATA]` (the interface document's). The receive window goes only to TRADE and USER_DATA requests.",
+        ),
     ],
     check: check::<Auth>,
 };
@@ -96,6 +103,7 @@ reader!(Auth, &AUTH, {
     signature_header: req "signature_header",
     timestamp_header: req "timestamp_header",
     recv_window_param: req "recv_window_param",
+    signed: opt "signed",
 });
 
 #[derive(Debug)]

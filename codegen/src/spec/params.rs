@@ -26,6 +26,7 @@ pub struct ParamFull {
     pub max: Option<Spanned<Scalar>>,
     pub max_len: Option<Spanned<u64>>,
     pub name: Option<Str>,
+    pub encode: Option<Str>,
 }
 
 pub static PARAM: Object = Object {
@@ -68,12 +69,18 @@ pub static PARAM: Object = Object {
             Shape::Str,
             "Rust name, when the derived one is poor.",
         ),
+        Key::opt(
+            "encode",
+            Shape::Str,
+            "`string` to send a number as a JSON string (a body parameter or a market-stream request's); default `native`.",
+        ),
     ],
     check: check::<ParamFull>,
 };
 reader!(ParamFull, &PARAM, {
     ty: req "type", doc: opt "doc", required: opt "required" or false, default: opt "default",
     min: opt "min", max: opt "max", max_len: opt "max_len", name: opt "name",
+    encode: opt "encode",
 });
 impl Named for ParamDef {
     const NOUN: &'static str = "parameter";

@@ -15,7 +15,31 @@ pub(super) fn auth(cx: &mut Diagnostics, auth: &spec::Auth) -> ir::Auth {
         signature: header(cx, &auth.signature_header, "auth.signature_header"),
         timestamp: header(cx, &auth.timestamp_header, "auth.timestamp_header"),
         recv_window: auth.recv_window_param.value.clone(),
+        signed: signed(cx, auth.signed.as_deref()),
     }
+}
+
+/// The security types `auth.signed` lists; the interface document's when it is absent.
+fn signed(cx: &mut Diagnostics, list: Option<&[Str]>) -> Vec<ir::Security> {
+    let Some(list) = list else {
+        return vec![ir::Security::Trade, ir::Security::UserData];
+    };
+    let mut out = Vec::new();
+    for (i, s) in list.iter().enumerate() {
+        let path = format!("auth.signed[{i}]");
+        let security = super::endpoints::security(cx, s, &path);
+        if s.value == "NONE" {
+            cx.err(
+                s.referenced,
+                path,
+                "NONE cannot be signed: a public request carries no key",
+            );
+        } else if security != ir::Security::None && !out.contains(&security) {
+            // An unknown name maps to `None`, its mistake reported.
+            out.push(security);
+        }
+    }
+    out
 }
 
 fn header(cx: &mut Diagnostics, s: &Str, path: &str) -> String {

@@ -106,6 +106,7 @@ fn endpoint(
         segments,
         user_stream_base,
         security,
+        signed: false,
         table: def.errors.value.clone(),
         idempotent: def.idempotent.unwrap_or(method == ir::Method::Get),
         deprecated: def.deprecated.clone(),
@@ -161,7 +162,8 @@ fn method(cx: &mut Diagnostics, method: &Str, path: &str) -> Option<ir::Method> 
     }
 }
 
-fn security(cx: &mut Diagnostics, security: &Str, path: &str) -> ir::Security {
+/// The security type `security` names (at `{path}.security`; the mistake reported there).
+pub(super) fn security(cx: &mut Diagnostics, security: &Str, path: &str) -> ir::Security {
     match security.value.as_str() {
         "NONE" => ir::Security::None,
         "TRADE" => ir::Security::Trade,
@@ -171,7 +173,11 @@ fn security(cx: &mut Diagnostics, security: &Str, path: &str) -> ir::Security {
         other => {
             cx.err(
                 security.referenced,
-                format!("{path}.security"),
+                if path.ends_with(']') {
+                    path.to_string()
+                } else {
+                    format!("{path}.security")
+                },
                 format!(
                     "unknown security type `{}`{}; expected one of {}",
                     shorten(other),

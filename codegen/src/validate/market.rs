@@ -212,7 +212,8 @@ fn history(
     let mut params = Vec::new();
     for (pkey, p) in h.params.iter() {
         let ppath = format!("{hpath}.params.{}", pkey.value);
-        let Some(mut p) = param(cx, kinds, pkey, p, ir::Location::Query, &ppath) else {
+        // A history parameter travels as JSON in the request message, as a body's does.
+        let Some(mut p) = param(cx, kinds, pkey, p, ir::Location::Body, &ppath) else {
             continue;
         };
         if p.required {

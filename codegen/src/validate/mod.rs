@@ -54,7 +54,10 @@ pub fn validate(spec: &Spec, target: Target) -> (ir::Ir, Diagnostics) {
         .filter(|((k, _), ok)| **ok && declared.kinds.get(&k.value) == Some(&types::Kind::Record))
         .map(|((k, d), _)| records::record(&mut cx, &declared.kinds, k, d))
         .collect();
-    let endpoints = endpoints::endpoints(&mut cx, &declared.kinds, spec, &tables);
+    let mut endpoints = endpoints::endpoints(&mut cx, &declared.kinds, spec, &tables);
+    for ep in &mut endpoints {
+        ep.signed = auth.signs(ep.security);
+    }
     let stream = spec
         .stream
         .as_ref()

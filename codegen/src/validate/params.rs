@@ -30,6 +30,7 @@ pub(super) fn param(
                 max: None,
                 max_len: None,
                 name: None,
+                encode: None,
             };
             &short
         }
@@ -75,6 +76,27 @@ pub(super) fn param(
             );
         }
     }
+    let mut encode_string = encoding(cx, full.encode.as_ref(), wkey, &format!("{ppath}.encode"));
+    if let (true, Some(e)) = (encode_string, &full.encode) {
+        let problem = if matches!(location, ir::Location::Query | ir::Location::Path) {
+            Some("a query string or path carries text already".to_string())
+        } else if !ty.as_ref().is_some_and(Ty::is_number) {
+            Some(format!(
+                "applies to numbers, but the parameter is `{}`",
+                shorten(&full.ty.value)
+            ))
+        } else {
+            None
+        };
+        if let Some(problem) = problem {
+            cx.err(
+                e.referenced,
+                format!("{ppath}.encode"),
+                format!("`encode: string` {problem}"),
+            );
+            encode_string = false;
+        }
+    }
     let ty = ty.unwrap_or(match location {
         ir::Location::Body => Ty::Json,
         _ => Ty::String,
@@ -90,7 +112,26 @@ pub(super) fn param(
         max,
         max_len: full.max_len.as_ref().map(|m| m.value),
         doc: full.doc.clone(),
+        encode_string,
     })
+}
+
+/// A field's or parameter's `encode`: `true` for `string`, `false` for `native` or none; an
+/// unknown encoding is reported.
+pub(super) fn encoding(cx: &mut Diagnostics, encode: Option<&Str>, key: &Str, path: &str) -> bool {
+    match encode.map(|e| e.value.as_str()) {
+        None | Some("native") => false,
+        Some("string") => true,
+        Some(other) => {
+            let loc = encode.map_or(key.referenced, |e| e.referenced);
+            cx.err(
+                loc,
+                path,
+                format!("unknown encoding `{other}`; expected `native` or `string`"),
+            );
+            false
+        }
+    }
 }
 
 /// The parameter's `min` and `max`, as written, each when it fits the parameter's type; a
@@ -140,10 +181,7 @@ fn bound(
     // The type is wrong (reported already): nothing to check the bound against.
     let ty = ty?;
     let text = b.value.text();
-    if !matches!(
-        ty,
-        Ty::I32 | Ty::I64 | Ty::Decimal | Ty::Millis | Ty::Seconds
-    ) {
+    if !ty.is_number() {
         cx.err(
             b.referenced,
             path,

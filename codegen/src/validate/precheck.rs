@@ -114,25 +114,30 @@ fn contract_limits(
     let (order_type, order_enum, market) = market.unwrap_or_default();
 
     let lookup = ir.endpoints.iter().find_map(|e| {
-        let mut required = e.required();
-        let one_string =
-            required.next().is_some_and(|q| q.ty == Ty::String) && required.next().is_none();
+        let by_name = lookup_by_name(e)?;
         match &e.data {
-            Some(Ty::List(t) | Ty::OneOrMany(t)) if e.name == LOOKUP && one_string => {
-                match t.as_ref() {
-                    Ty::Record(r) => ir.records.iter().find(|rec| &rec.name == r),
-                    _ => None,
-                }
-            }
+            Some(Ty::List(t) | Ty::OneOrMany(t)) if e.name == LOOKUP => match t.as_ref() {
+                Ty::Record(r) => ir
+                    .records
+                    .iter()
+                    .find(|rec| &rec.name == r)
+                    .map(|rec| (rec, by_name)),
+                _ => None,
+            },
             _ => None,
         }
     });
     let mut fields = ContractFields::default();
+    let mut lookup_name = None;
     match lookup {
-        Some(record) => fields = contract_fields(ir, record, &mut needs),
+        Some((record, by_name)) => {
+            fields = contract_fields(ir, record, &mut needs);
+            lookup_name = by_name;
+        }
         None => needs.push(format!(
-            "an endpoint `{LOOKUP}` with one required `string` parameter (the contract's name) \
-             answering a list of a type from `types`"
+            "an endpoint `{LOOKUP}` answering a list of a type from `types`, with one `string` \
+             parameter (the contract's name): its only required parameter, or an optional one \
+             when it has none (then the whole list is asked for first)"
         )),
     }
 
@@ -169,6 +174,7 @@ fn contract_limits(
         order_enum,
         market,
         lookup: LOOKUP.into(),
+        lookup_name,
         contract: fields.record,
         symbol: fields.symbol,
         status: fields.status,
@@ -182,6 +188,21 @@ fn contract_limits(
             .map(|p| p.variant.clone())
             .collect(),
     })
+}
+
+/// How the lookup endpoint `e` names a contract: `Some(None)` by its one required `string`
+/// parameter; `Some(Some(setter))` by an optional `string` parameter when nothing is required;
+/// `None` when it cannot.
+fn lookup_by_name(e: &ir::Endpoint) -> Option<Option<String>> {
+    let mut required = e.required();
+    match (required.next(), required.next()) {
+        (Some(q), None) if q.ty == Ty::String => Some(None),
+        (None, None) => e
+            .optional()
+            .find(|q| q.ty == Ty::String)
+            .map(|q| Some(q.rust.clone())),
+        _ => None,
+    }
 }
 
 /// What `contract_limits` reads of the contract record.

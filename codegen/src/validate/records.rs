@@ -100,19 +100,7 @@ fn field(
         }
         kept_aliases.push(a.value.clone());
     }
-    let encode_string = match encode.map(|e| e.value.as_str()) {
-        None | Some("native") => false,
-        Some("string") => true,
-        Some(other) => {
-            let loc = encode.map_or(wkey.referenced, |e| e.referenced);
-            cx.err(
-                loc,
-                format!("{fpath}.encode"),
-                format!("unknown encoding `{other}`; expected `native` or `string`"),
-            );
-            false
-        }
-    };
+    let encode_string = super::params::encoding(cx, encode, wkey, &format!("{fpath}.encode"));
     Some(ir::Field {
         wire: wkey.value.clone(),
         rust,

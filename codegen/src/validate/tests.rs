@@ -406,6 +406,34 @@ mod client {
         );
         assert_eq!(ir.products.len(), 1);
     }
+
+    #[test]
+    fn signed_security_types_default_to_the_documents_and_are_checked() {
+        let (ir, d) = check(BASE, Target::Sdk);
+        assert!(d.is_empty(), "{d:#?}");
+        assert_eq!(
+            ir.auth.signed,
+            [ir::Security::Trade, ir::Security::UserData]
+        );
+        let order = ir.endpoints.iter().find(|e| e.name == "order");
+        assert!(order.is_some_and(|e| e.signed));
+        let text = edit(&[(
+            "recv_window_param: recvWindow }",
+            "recv_window_param: recvWindow, signed: [TRADE, USER_STREAM, USER_STRAEM, NONE] }",
+        )]);
+        let (ir, d) = check(&text, Target::Sdk);
+        all(
+            &d,
+            &[
+                "auth.signed[2]: unknown security type `USER_STRAEM` (did you mean `USER_STREAM`?)",
+                "auth.signed[3]: NONE cannot be signed",
+            ],
+        );
+        assert_eq!(
+            ir.auth.signed,
+            [ir::Security::Trade, ir::Security::UserStream]
+        );
+    }
 }
 
 mod endpoints {
@@ -617,6 +645,41 @@ mod params {
             &[
                 "endpoints.order.body.symbol.default: a required parameter cannot have a default",
                 "endpoints.order.body.price.max_len: `max_len` applies to strings",
+            ],
+        );
+    }
+
+    #[test]
+    fn a_number_may_travel_as_text_in_a_body_and_only_there() {
+        let text = edit(&[(
+            "{ type: decimal, min: 0.1 }",
+            "{ type: decimal, min: 0.1, encode: string }",
+        )]);
+        let (ir, d) = check(&text, Target::Sdk);
+        assert!(d.is_empty(), "{d:#?}");
+        let order = ir.endpoints.iter().find(|e| e.name == "order");
+        let price = order.and_then(|e| e.params.iter().find(|p| p.wire == "price"));
+        assert!(price.is_some_and(|p| p.encode_string));
+        let text = edit(&[
+            (
+                "{ type: i32, min: 1, max: 10 }",
+                "{ type: i32, min: 1, max: 10, encode: string }",
+            ),
+            (
+                "{ type: string, max_len: 32 }",
+                "{ type: string, max_len: 32, encode: string }",
+            ),
+            (
+                "{ type: decimal, min: 0.1 }",
+                "{ type: decimal, min: 0.1, encode: text }",
+            ),
+        ]);
+        all(
+            &mistakes(&text),
+            &[
+                "endpoints.thing.query.limit.encode: `encode: string` a query string or path carries text already",
+                "endpoints.order.body.price.encode: unknown encoding `text`",
+                "endpoints.order.body.clientId.encode: `encode: string` applies to numbers, but the parameter is `string`",
             ],
         );
     }

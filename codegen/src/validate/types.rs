@@ -176,6 +176,8 @@ fn parse_ty_at(
         "decimal" => Ty::Decimal,
         "millis" => Ty::Millis,
         "seconds" => Ty::Seconds,
+        "duration_seconds" => Ty::DurationSeconds,
+        "duration_millis" => Ty::DurationMillis,
         "local_datetime" => Ty::LocalDateTime,
         "json" => Ty::Json,
         name => match kinds.get(name) {

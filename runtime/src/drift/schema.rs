@@ -9,7 +9,7 @@ use rust_decimal::Decimal;
 use serde_json::Value;
 
 use crate::wire::de::Wire;
-use crate::wire::time::{LocalDateTime, Millis, Seconds};
+use crate::wire::time::{DurationMillis, DurationSeconds, LocalDateTime, Millis, Seconds};
 
 /// A type as the spec describes it.
 #[derive(Debug, Clone, Copy)]
@@ -141,6 +141,8 @@ scalar_schema!(
     Decimal => "decimal",
     Millis => "millis",
     Seconds => "seconds",
+    DurationSeconds => "duration_seconds",
+    DurationMillis => "duration_millis",
     LocalDateTime => "datetime"
 );
 

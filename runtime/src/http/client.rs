@@ -122,6 +122,12 @@ impl Core {
         self.inner.clock.now_ms()
     }
 
+    /// The client-side rate of an endpoint group (the spec's `rate_limits`, as configured);
+    /// `None` when the group is not paced. What a poller sizes its interval by.
+    pub fn rate(&self, group: &str) -> Option<crate::Rate> {
+        self.inner.limiter.rate(group)
+    }
+
     /// Whether requests are checked against server-published limits before sending.
     pub fn prechecks(&self) -> bool {
         self.inner.prechecks

@@ -51,7 +51,8 @@ impl Security {
     pub const fn needs_key(self) -> bool {
         !matches!(self, Security::None)
     }
-    /// Whether the request is signed (the spec's `signature_header` and `timestamp_header`).
+    /// Whether the interface document signs the type (TRADE, USER_DATA): such requests carry the
+    /// receive window too. Whether a request is signed is [`EndpointMeta::signed`].
     pub const fn is_signed(self) -> bool {
         matches!(self, Security::Trade | Security::UserData)
     }
@@ -92,6 +93,10 @@ pub struct EndpointMeta {
     pub base: Base,
     /// Security type.
     pub security: Security,
+    /// Whether requests carry the signature and timestamp headers: the spec's `auth.signed`
+    /// lists the security type (TRADE and USER_DATA by default; the shipped spec adds
+    /// USER_STREAM, as the exchange's current page asks).
+    pub signed: bool,
     /// Response wrapping.
     pub envelope: Envelope,
     /// Name of the spec error table this endpoint's codes come from.

@@ -110,7 +110,7 @@ impl Core {
             // Read before the staleness check: callers that all found the clock stale share the
             // first one's sample.
             let seen = inner.clock.generation();
-            if meta.security.is_signed()
+            if meta.signed
                 && inner.time_source.is_some()
                 && inner.clock.is_stale(inner.clock_interval)
             {
@@ -148,7 +148,7 @@ impl Core {
                     .limiter
                     .pause(retry_after.unwrap_or_else(|| policy.backoff(attempt)));
             }
-            if class == RetryClass::ResyncClock && meta.security.is_signed() {
+            if class == RetryClass::ResyncClock && meta.signed {
                 if resynced || inner.time_source.is_none() {
                     return failure.code;
                 }

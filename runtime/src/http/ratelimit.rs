@@ -26,7 +26,8 @@ impl Rate {
         }
     }
 
-    fn interval(&self) -> Duration {
+    /// The spacing of requests at the sustained rate (`per / requests`).
+    pub fn interval(&self) -> Duration {
         self.per / self.requests.max(1)
     }
 }

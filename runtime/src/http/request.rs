@@ -75,7 +75,10 @@ impl Core {
         if credentials.is_some() && !base.secure {
             return Err(Uncoded::Insecure { url: base.text() });
         }
-        let recv_window = if meta.security.is_signed() {
+        // The receive window goes where the interface document signs (TRADE, USER_DATA): a
+        // listen-key call signed as the exchange's current page asks carries none, since a
+        // server that only wants the key may refuse an unknown parameter.
+        let recv_window = if meta.signed && meta.security.is_signed() {
             inner.recv_window
         } else {
             None
@@ -142,7 +145,7 @@ impl Core {
         headers.insert(CONTENT_TYPE, HeaderValue::from_static("application/json"));
         if let (Some(credentials), Some(key)) = (w.credentials, &inner.api_key) {
             headers.insert(inner.api_key_header.clone(), key.clone());
-            if w.meta.security.is_signed() {
+            if w.meta.signed {
                 let ts = self.timestamp_ms();
                 let body = w.body.as_deref().unwrap_or_default();
                 let sig = credentials.sign(ts, w.meta.method.as_str(), &w.path, &w.query, body);

@@ -134,6 +134,7 @@ impl Endpoint for GetOrder {
         path: "/v2/order",
         base: Base::Product,
         security: Security::UserData,
+        signed: true,
         envelope: Envelope::Wrapped,
         error_table: "futures",
         idempotent: true,
@@ -173,6 +174,7 @@ impl Endpoint for NewOrder {
         path: "/v2/order",
         base: Base::Product,
         security: Security::Trade,
+        signed: true,
         envelope: Envelope::Wrapped,
         error_table: "futures",
         idempotent: false,
@@ -208,6 +210,7 @@ impl Endpoint for PublicLookup {
         path: "/v1/orders/{id}",
         base: Base::Product,
         security: Security::None,
+        signed: false,
         envelope: Envelope::Bare,
         error_table: "futures",
         idempotent: true,
@@ -229,10 +232,11 @@ impl Endpoint for PublicLookup {
     }
 }
 
-/// `POST /user_stream/api/v1/listenKey` (key only, user-stream base and table).
-struct ListenKey;
+/// `POST /user_stream/api/v1/listenKey` (user-stream base and table): key only, or `SIGNED` as
+/// the exchange's current page signs it.
+struct ListenKey<const SIGNED: bool>;
 
-impl Endpoint for ListenKey {
+impl<const SIGNED: bool> Endpoint for ListenKey<SIGNED> {
     type Response = serde_json::Value;
     type Code = TestCode;
     const META: EndpointMeta = EndpointMeta {
@@ -241,6 +245,7 @@ impl Endpoint for ListenKey {
         path: "/user_stream/api/v1/listenKey",
         base: Base::UserStream,
         security: Security::UserStream,
+        signed: SIGNED,
         envelope: Envelope::Wrapped,
         error_table: "user_stream",
         idempotent: true,
@@ -348,7 +353,7 @@ async fn user_stream_endpoints_use_their_own_base_and_table() {
         .credentials(Credentials::new(KEY, SECRET))
         .build()
         .unwrap();
-    let v = c.send(&ListenKey).await.unwrap();
+    let v = c.send(&ListenKey::<false>).await.unwrap();
     assert_eq!(v["listenKey"], "ac3a");
     let seen = rx.recv().await.unwrap();
     assert_eq!(seen.target, "/root/user_stream/api/v1/listenKey");
@@ -356,6 +361,31 @@ async fn user_stream_endpoints_use_their_own_base_and_table() {
     assert_eq!(seen.header("x-ch-sign"), None);
     assert_eq!(seen.body, b"{}");
     assert!(other_rx.try_recv().is_err());
+}
+
+/// A listen-key call the spec signs carries the signature and timestamp over what it sends, and
+/// no receive window: that goes only where the interface document signs.
+#[tokio::test]
+async fn a_signed_listen_key_call_carries_the_signature_but_no_receive_window() {
+    let (base, mut rx) = server(
+        200,
+        r#"{"msg":"succ","code":200,"data":{"listenKey":"ac3a"}}"#,
+    )
+    .await;
+    let c = Core::builder()
+        .base_url(base.clone())
+        .user_stream_url(base)
+        .credentials(Credentials::new(KEY, SECRET))
+        .recv_window(5000)
+        .build()
+        .unwrap();
+    let v = c.send(&ListenKey::<true>).await.unwrap();
+    assert_eq!(v["listenKey"], "ac3a");
+    let seen = rx.recv().await.unwrap();
+    assert_eq!(seen.target, "/user_stream/api/v1/listenKey");
+    assert_eq!(seen.body, b"{}");
+    assert!(seen.header("x-ch-ts").is_some());
+    assert!(seen.signature_is_valid(), "{seen:?}");
 }
 
 #[tokio::test]

@@ -18,7 +18,7 @@
 /// - `setters { name: into|same Type, ... }`: the optional parameters, for the request and the
 ///   builder.
 /// - `meta { response: Type, rate_group: "..", name: "..", method: Get, path: "/v1/x/{id}", base:
-///   Product, security: Trade, envelope: Wrapped, errors: "error table", idempotent: bool,
+///   Product, security: Trade, signed: bool, envelope: Wrapped, errors: "error table", idempotent: bool,
 ///   has_body: bool, decode: none|wire|one_or_many, }`
 /// - `impl (self, out) { validate {..} path {..} query {..} body {..} }`: the bodies, which use
 ///   the `self` and `out` given here.
@@ -82,6 +82,7 @@ macro_rules! endpoint {
             path: $template:literal,
             base: $base:ident,
             security: $security:ident,
+            signed: $signed:literal,
             envelope: $envelope:ident,
             errors: $table:literal,
             idempotent: $idempotent:literal,
@@ -142,6 +143,7 @@ macro_rules! endpoint {
                 path: $template,
                 base: $crate::http::endpoint::Base::$base,
                 security: $crate::http::endpoint::Security::$security,
+                signed: $signed,
                 envelope: $crate::http::endpoint::Envelope::$envelope,
                 error_table: $table,
                 idempotent: $idempotent,

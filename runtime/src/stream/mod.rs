@@ -20,7 +20,7 @@
 //! - Answers every `{"event":"ping","ts":X}` with `{"event":"pong","ts":"X"}` (the same digits,
 //!   as a JSON string), sends its own WebSocket pings, and treats a connection that has sent
 //!   nothing for the silence timeout as dead.
-//! - Keeps the key alive (PUT) every keep-alive interval (30 minutes by default). When the server
+//! - Keeps the key alive (PUT) every keep-alive interval (20 minutes by default). When the server
 //!   says the key is invalid (-1150), or it was not extended for longer than its validity, a new
 //!   key is created and the stream moves to it. Every reconnect after a failure first checks the
 //!   key with a keep-alive.

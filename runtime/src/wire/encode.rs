@@ -10,7 +10,7 @@ use std::fmt::Write as _;
 use rust_decimal::Decimal;
 use serde::Serialize;
 
-use crate::wire::time::{Millis, Seconds};
+use crate::wire::time::{DurationMillis, DurationSeconds, Millis, Seconds};
 
 /// A value that can travel in a path segment or a query string.
 ///
@@ -50,17 +50,17 @@ macro_rules! query_value_integer {
 
 query_value_integer!(i32, i64, u32, u64);
 
-impl QueryValue for Millis {
-    fn write_value(&self, out: &mut String) {
-        self.0.write_value(out);
-    }
+macro_rules! query_value_newtype {
+    ($($t:ty),*) => {$(
+        impl QueryValue for $t {
+            fn write_value(&self, out: &mut String) {
+                self.0.write_value(out);
+            }
+        }
+    )*};
 }
 
-impl QueryValue for Seconds {
-    fn write_value(&self, out: &mut String) {
-        self.0.write_value(out);
-    }
-}
+query_value_newtype!(Millis, Seconds, DurationSeconds, DurationMillis);
 
 // Decimals are written as given (`to_string`), not normalized: `1.50` stays `1.50`.
 impl QueryValue for Decimal {

@@ -1,7 +1,8 @@
 //! Typed time values as they travel on the wire.
 //!
 //! Servers mix milliseconds, seconds and zone-less date-time text; distinct types keep a kline's
-//! `idx` (seconds) from ever being read as milliseconds.
+//! `idx` (seconds) from ever being read as milliseconds, and a span of time (the seconds left to
+//! the next funding) from ever being read as an instant.
 
 use std::fmt;
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
@@ -28,21 +29,9 @@ impl Millis {
     }
 }
 
-impl From<i64> for Millis {
-    fn from(v: i64) -> Self {
-        Millis(v)
-    }
-}
-
 impl From<Millis> for i64 {
     fn from(v: Millis) -> Self {
         v.0
-    }
-}
-
-impl fmt::Display for Millis {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(&self.0, f)
     }
 }
 
@@ -67,15 +56,40 @@ impl Seconds {
     }
 }
 
-impl From<i64> for Seconds {
-    fn from(v: i64) -> Self {
-        Seconds(v)
+/// A span of time in whole seconds (`remainingSecond`: the time left to the next funding), as
+/// the wire counts it.
+///
+/// Signed, as the wire is: a server that sends a negative span is read, not refused, and
+/// [`DurationSeconds::to_duration`] says there is no such duration.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct DurationSeconds(pub i64);
+
+impl DurationSeconds {
+    /// The raw number of seconds.
+    pub const fn as_secs(self) -> i64 {
+        self.0
+    }
+
+    /// The span as a [`Duration`]; `None` when it is negative.
+    pub fn to_duration(self) -> Option<Duration> {
+        u64::try_from(self.0).ok().map(Duration::from_secs)
     }
 }
 
-impl fmt::Display for Seconds {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        fmt::Display::fmt(&self.0, f)
+/// A span of time in whole milliseconds, as the wire counts it. Signed, as
+/// [`DurationSeconds`] is.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct DurationMillis(pub i64);
+
+impl DurationMillis {
+    /// The raw number of milliseconds.
+    pub const fn as_millis(self) -> i64 {
+        self.0
+    }
+
+    /// The span as a [`Duration`]; `None` when it is negative.
+    pub fn to_duration(self) -> Option<Duration> {
+        u64::try_from(self.0).ok().map(Duration::from_millis)
     }
 }
 
@@ -118,33 +132,59 @@ fn offset_from_epoch(
     }
 }
 
-impl Serialize for Millis {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_i64(self.0)
-    }
+/// The integer types travel as their number, read as a number or its text, convert from an
+/// `i64` and show as their number.
+macro_rules! integer_wire {
+    ($($t:ident => $expecting:literal),*) => {$(
+        impl From<i64> for $t {
+            fn from(v: i64) -> Self {
+                $t(v)
+            }
+        }
+
+        impl fmt::Display for $t {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                fmt::Display::fmt(&self.0, f)
+            }
+        }
+
+        impl Serialize for $t {
+            fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+                s.serialize_i64(self.0)
+            }
+        }
+
+        impl<'de> Deserialize<'de> for $t {
+            fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+                Wire::from_wire(d)
+            }
+        }
+
+        impl Scalar for $t {
+            const EXPECTING: &'static str = $expecting;
+            fn from_text<E: de::Error>(s: &str) -> Result<Self, E> {
+                i64::from_text(s).map($t)
+            }
+            fn from_i64<E: de::Error>(v: i64) -> Result<Self, E> {
+                Ok($t(v))
+            }
+            fn from_u64<E: de::Error>(v: u64) -> Result<Self, E> {
+                i64::from_u64(v).map($t)
+            }
+        }
+    )*};
 }
 
-impl Serialize for Seconds {
-    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        s.serialize_i64(self.0)
-    }
-}
+integer_wire!(
+    Millis => "milliseconds since the epoch (number or numeric string)",
+    Seconds => "seconds since the epoch (number or numeric string)",
+    DurationSeconds => "a duration in seconds (number or numeric string)",
+    DurationMillis => "a duration in milliseconds (number or numeric string)"
+);
 
 impl Serialize for LocalDateTime {
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
         s.serialize_str(&self.0)
-    }
-}
-
-impl<'de> Deserialize<'de> for Millis {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        Wire::from_wire(d)
-    }
-}
-
-impl<'de> Deserialize<'de> for Seconds {
-    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
-        Wire::from_wire(d)
     }
 }
 
@@ -156,32 +196,6 @@ impl<'de> Deserialize<'de> for LocalDateTime {
 
 // What the wire carries: the forms every scalar takes (a number or its text), read by both
 // decoders through these conversions.
-
-impl Scalar for Millis {
-    const EXPECTING: &'static str = "milliseconds since the epoch (number or numeric string)";
-    fn from_text<E: de::Error>(s: &str) -> Result<Self, E> {
-        i64::from_text(s).map(Millis)
-    }
-    fn from_i64<E: de::Error>(v: i64) -> Result<Self, E> {
-        Ok(Millis(v))
-    }
-    fn from_u64<E: de::Error>(v: u64) -> Result<Self, E> {
-        i64::from_u64(v).map(Millis)
-    }
-}
-
-impl Scalar for Seconds {
-    const EXPECTING: &'static str = "seconds since the epoch (number or numeric string)";
-    fn from_text<E: de::Error>(s: &str) -> Result<Self, E> {
-        i64::from_text(s).map(Seconds)
-    }
-    fn from_i64<E: de::Error>(v: i64) -> Result<Self, E> {
-        Ok(Seconds(v))
-    }
-    fn from_u64<E: de::Error>(v: u64) -> Result<Self, E> {
-        i64::from_u64(v).map(Seconds)
-    }
-}
 
 impl Scalar for LocalDateTime {
     const EXPECTING: &'static str = "a date-time string";
@@ -204,7 +218,13 @@ macro_rules! wire_as_scalar {
     )*};
 }
 
-wire_as_scalar!(Millis, Seconds, LocalDateTime);
+wire_as_scalar!(
+    Millis,
+    Seconds,
+    DurationSeconds,
+    DurationMillis,
+    LocalDateTime
+);
 
 #[cfg(test)]
 #[allow(clippy::unwrap_used)]
@@ -226,6 +246,16 @@ mod tests {
             LocalDateTime("2023-06-13T20:55:51".into()).as_str(),
             "2023-06-13T20:55:51"
         );
+        assert_eq!(
+            DurationSeconds(5205).to_duration(),
+            Some(Duration::from_secs(5205))
+        );
+        assert_eq!(DurationSeconds(-1).to_duration(), None);
+        assert_eq!(
+            DurationMillis(1500).to_duration(),
+            Some(Duration::from_millis(1500))
+        );
+        assert_eq!(DurationMillis(i64::MIN).to_duration(), None);
         // Must not panic at the extremes.
         let _ = Seconds(i64::MAX).to_system_time();
         let _ = Seconds(i64::MIN).to_system_time();
@@ -239,6 +269,9 @@ mod tests {
         assert_eq!(serde_json::to_string(&m).unwrap(), "1607702400000");
         let s: Seconds = serde_json::from_str("1538728740").unwrap();
         assert_eq!(serde_json::to_string(&s).unwrap(), "1538728740");
+        let d: DurationSeconds = serde_json::from_str("\"5205\"").unwrap();
+        assert_eq!(d, DurationSeconds(5205));
+        assert_eq!(serde_json::to_string(&d).unwrap(), "5205");
         let l: LocalDateTime = serde_json::from_str("\"2023-06-13T20:55:51\"").unwrap();
         assert_eq!(
             serde_json::to_string(&l).unwrap(),

@@ -142,6 +142,22 @@ impl Funding {
     /// Eight hours, the usual interval.
     pub const EIGHT_HOURS_MS: i64 = 8 * 3600 * 1000;
 
+    /// `RATE[/INTERVAL]` as the command lines take it (`--funding 0.0001/8h`): an exact rate (a
+    /// fraction: 0.0001 is 0.01 %) and a positive interval, 8 hours unless given
+    /// ([`crate::time::parse_duration`]). For [`crate::SimConfig::funding`].
+    pub fn parse(text: &str) -> Result<(Decimal, std::time::Duration), String> {
+        let (rate, every) = match text.split_once('/') {
+            Some((rate, every)) => (rate, crate::time::parse_duration(every)?),
+            None => (text, std::time::Duration::from_secs(8 * 3600)),
+        };
+        let rate = Decimal::from_str_exact(rate.trim())
+            .map_err(|_| format!("invalid funding rate `{rate}`: a decimal fraction"))?;
+        if every.is_zero() {
+            return Err(format!("`{text}`: the funding interval must be positive"));
+        }
+        Ok((rate, every))
+    }
+
     /// The first funding time after `ms`.
     pub fn next_after(&self, ms: i64) -> i64 {
         let every = self.interval_ms.max(1);
@@ -266,4 +282,26 @@ pub fn default_contracts() -> Vec<ContractConfig> {
         ..btc.clone()
     };
     vec![btc, eth, btc_usd, test]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn funding_options_take_a_rate_and_an_interval() {
+        let d = |s: &str| Decimal::from_str_exact(s).unwrap_or_default();
+        assert_eq!(
+            Funding::parse("0.0001"),
+            Ok((d("0.0001"), Duration::from_secs(8 * 3600)))
+        );
+        assert_eq!(
+            Funding::parse("-0.0003/15m"),
+            Ok((d("-0.0003"), Duration::from_secs(900)))
+        );
+        assert!(Funding::parse("0.0001/0s").is_err());
+        assert!(Funding::parse("0.0001/1.5h").is_err());
+        assert!(Funding::parse("lots").is_err());
+    }
 }

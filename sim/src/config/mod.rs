@@ -116,7 +116,8 @@ pub struct SimConfig {
     pub default_leverage: u32,
     /// Largest single transfer (-1151 above).
     pub max_transfer: Decimal,
-    /// Validity of a listen key, extended by creation and keep-alive (60 minutes).
+    /// Validity of a listen key, extended by creation and keep-alive (30 minutes, the exchange's
+    /// current page).
     pub listen_key_validity: Duration,
     /// Private stream timing.
     pub stream: StreamConfig,
@@ -150,6 +151,9 @@ pub struct SimConfig {
     /// trade at its price fills it ([`QueueModel`]; conservative by default). Part of the
     /// venue's rules: a restarted venue keeps the model it started with.
     pub queue_model: QueueModel,
+    /// Answer `contracts` as the 2023 document has it: the contract's name required (-1102
+    /// without it), instead of the whole list the exchange's current page answers.
+    pub contracts_need_name: bool,
 }
 
 /// Who may use the admin routes (move the mark price, print trades, skew the clock, add
@@ -283,7 +287,16 @@ impl SimConfig {
         self
     }
 
-    /// Validity of listen keys (default 60 minutes).
+    /// Answers `contracts` as the 2023 document has it (default off): a call without
+    /// `contractName` is refused (-1102), as a server of that reading would; with it, the whole
+    /// list, as the exchange's current page answers.
+    pub fn contracts_need_name(mut self, on: bool) -> Self {
+        self.contracts_need_name = on;
+        self
+    }
+
+    /// Validity of listen keys (default 30 minutes, the exchange's current page; its 2023
+    /// document said 60): a test proves the client's keep-alive interval with a short one.
     pub fn listen_key_validity(mut self, d: Duration) -> Self {
         self.listen_key_validity = d;
         self
@@ -375,7 +388,7 @@ impl Default for SimConfig {
             ],
             default_leverage: 10,
             max_transfer: d("100000000"),
-            listen_key_validity: Duration::from_secs(3600),
+            listen_key_validity: Duration::from_secs(30 * 60),
             stream: StreamConfig::default(),
             market_stream: MarketStreamConfig::default(),
             market_driver: None,
@@ -387,6 +400,7 @@ impl Default for SimConfig {
             clock_start: None,
             latency: None,
             queue_model: QueueModel::Conservative,
+            contracts_need_name: false,
         }
     }
 }

@@ -2,7 +2,7 @@
 //!
 //! | state | trigger | result |
 //! | --- | --- | --- |
-//! | none | create | new key, valid `validity` (60 minutes) |
+//! | none | create | new key, valid `validity` (30 minutes) |
 //! | active | create | the same key, valid `validity` from now |
 //! | active | keep-alive | valid `validity` from now |
 //! | active | delete | closed, its streams closed |

@@ -11,13 +11,16 @@
 
 use std::collections::BTreeMap;
 
-use contango::{Kline, KlineInterval, Millis, OrderBook, PriceLevel, Seconds, Ticker};
+use contango::{
+    DurationSeconds, Kline, KlineInterval, MarkPrice, Millis, OrderBook, PriceLevel, Seconds,
+    Ticker,
+};
 use rust_decimal::Decimal;
 
 use super::book::source::SourceBook;
 use super::book::{Book, Side, TriggerIndex};
 use super::tape::{Candle, Tape};
-use crate::config::ContractConfig;
+use crate::config::{ContractConfig, Funding};
 use crate::error::{SimError, SimResult};
 
 /// A contract's live state.
@@ -82,6 +85,39 @@ impl Market {
     /// The price of the last trade; the mark price before any.
     pub fn last_price(&self) -> Decimal {
         self.tape.last().map_or(self.mark, |p| p.price)
+    }
+
+    /// The index price, the spot reference the mark follows: the mid of the best bid and ask
+    /// the contract shows (a mirrored contract's source book with our orders in it, else the
+    /// book the driver and the accounts quote), or the mark price while a side is empty.
+    pub fn index_price(&self) -> Decimal {
+        let best = |side| self.levels(side, 1).first().map(|(p, _)| *p);
+        match (best(Side::Buy), best(Side::Sell)) {
+            (Some(bid), Some(ask)) => ((bid + ask) / Decimal::TWO).normalize(),
+            _ => self.mark,
+        }
+    }
+
+    /// `GET /v1/index`: the mark and index prices and the funding at exchange time `now`. With
+    /// funding off the rates are 0 and the countdown runs to the next 8-hour boundary, where
+    /// the exchange funds.
+    pub fn mark_price(&self, now: i64) -> MarkPrice {
+        let funding = self.cfg.funding;
+        let rate = funding.map_or(Decimal::ZERO, |f| f.rate);
+        let schedule = funding.unwrap_or(Funding {
+            rate,
+            interval_ms: Funding::EIGHT_HOURS_MS,
+        });
+        // Whole seconds, rounded up: 0 only at the funding time itself, which is never "next".
+        let left_ms = schedule.next_after(now).saturating_sub(now);
+        let mut v = MarkPrice::new();
+        v.mark_price = Some(self.mark);
+        v.index_price = Some(self.index_price());
+        v.current_fund_rate = Some(rate);
+        // A configured rate is a schedule of one rate: the next period's is the same.
+        v.next_fund_rate = Some(rate);
+        v.until_funding = Some(DurationSeconds((left_ms + 999) / 1000));
+        v
     }
 }
 

@@ -134,7 +134,7 @@ pub fn trade(t: &TradeRecord) -> SimResult<Trade> {
 pub fn position(
     p: &Position,
     c: &ContractConfig,
-    mark: Decimal,
+    (mark, index): (Decimal, Decimal),
     uid: i64,
 ) -> SimResult<contango::Position> {
     let mut v = contango::Position::new(p.id);
@@ -173,7 +173,7 @@ pub fn position(
     v.using_account_type = Some(UsingAccountType::Contract);
     v.un_realized_amount = Some(unrealized);
     v.keep_rate = Some(super::positions::maint_ratio(c, position_value));
-    v.index_price = Some(mark);
+    v.index_price = Some(index);
     v.real_equity = Some(p.margin);
     Ok(v)
 }
@@ -211,6 +211,9 @@ pub fn account(state: &Exchange, uid: i64, product: Product) -> SimResult<Accoun
             .filter(|c| c.margin_kind == kind && c.margin_coin == coin)
         {
             let mark = state.mark(&c.symbol);
+            let index = state
+                .market(&c.symbol)
+                .map_or(mark, super::market::Market::index_price);
             let mut positions = Vec::new();
             for p in acct.positions.values().filter(|p| p.symbol == c.symbol) {
                 let u = p.unrealized(c, mark);
@@ -220,7 +223,7 @@ pub fn account(state: &Exchange, uid: i64, product: Product) -> SimResult<Accoun
                 } else {
                     iso_upnl += u;
                 }
-                positions.push(position(p, c, mark, uid)?);
+                positions.push(position(p, c, (mark, index), uid)?);
             }
             if positions.is_empty() {
                 continue;
@@ -327,10 +330,10 @@ pub fn forced(r: &ForcedRecord) -> SimResult<ForceOrder> {
     v.client_id = Some("0".into());
     v.open = Some(contango::Open::Close);
     let (kind_code, memo) = match r.kind {
-        ForcedKind::Liquidation => (1, "LIQUIDATION"),
-        ForcedKind::Adl => (2, "ADL"),
+        ForcedKind::Liquidation => ("1", "LIQUIDATION"),
+        ForcedKind::Adl => ("2", "ADL"),
     };
-    v.order_type = Some(kind_code);
+    v.order_type = Some(kind_code.into());
     v.price = Some(r.price);
     v.deal_volume = Some(r.volume);
     v.deal_money = Some(r.value);

@@ -1,6 +1,6 @@
 //! The simulator's clock: wall time plus two test-controlled offsets.
 //!
-//! Tests need time to pass without sleeping (a listen key expires after 60 minutes) and need the
+//! Tests need time to pass without sleeping (a listen key expires after 30 minutes) and need the
 //! server's clock to be wrong (clock skew). The two are kept apart on purpose:
 //!
 //! - **skew** shifts the *server clock*: `serverTime` of `GET /v1/time` and the timestamp window of

@@ -134,15 +134,14 @@ fn allowed(
                 Some(_) => {}
             }
             let credentials = contango::Credentials::new(api_key, secret);
-            super::auth::check_signed(
-                venue,
-                &credentials,
-                method.as_str(),
-                uri.path(),
-                uri.query().unwrap_or(""),
+            let signed = super::auth::Signed {
+                method: method.as_str(),
+                path: uri.path(),
+                query: uri.query().unwrap_or(""),
                 headers,
                 body,
-            )
+            };
+            super::auth::check_signed(venue, &credentials, &signed, true)
         }
     }
 }

@@ -2,7 +2,10 @@
 //!
 //! 1. keyed endpoints: no `X-CH-APIKEY` → -1002; a key no account has → -2015 (on listen-key
 //!    endpoints both are the user-stream table's 1022, the only key error that table has);
-//! 2. signed (TRADE, USER_DATA) endpoints: no `X-CH-TS` → -1023; no `X-CH-SIGN` → -1024; a body
+//! 2. signed (TRADE, USER_DATA) endpoints, and listen-key calls that carry `X-CH-SIGN` (the
+//!    exchange's current page signs them; a call without is accepted, a bad signature is the
+//!    user-stream table's 1022, a signature without a timestamp its 1102; the page gives these
+//!    calls no receive window, so their timestamp is signed but not checked against the clock): no `X-CH-TS` → -1023; no `X-CH-SIGN` → -1024; a body
 //!    without `Content-Type: application/json` → -1017; a timestamp outside
 //!    `ts < serverTime + 1000 && serverTime − ts <= recvWindow` → -1021 (`recvWindow` from the query
 //!    or the JSON body, default 5000, at most 60000; not checked while the clock follows a
@@ -81,23 +84,55 @@ pub fn authenticate(
             SimError::new(ErrorCode::InvalidApiKeyIpOrPermission)
         });
     };
+    let signed = Signed {
+        method,
+        path,
+        query,
+        headers,
+        body,
+    };
     if !meta.security.is_signed() {
+        // The exchange's current page signs listen-key calls, its security table asks only for
+        // the key: a signature that is sent is checked, none is accepted.
+        if user_stream && header(headers, names.signature).is_some() {
+            check_signed(venue, &credentials, &signed, false).map_err(|e| {
+                SimError::new(match e.code {
+                    ErrorCode::MissingTimestamp => ErrorCode::MandatoryParamEmptyOrMalformed,
+                    _ => ErrorCode::InvalidApiKey,
+                })
+            })?;
+        }
         return Ok(Some(uid));
     }
-    check_signed(venue, &credentials, method, path, query, headers, body)?;
+    check_signed(venue, &credentials, &signed, true)?;
     Ok(Some(uid))
 }
 
-/// The checks of a signed request made with `credentials` (step 2 of the module docs).
+/// What a signature covers, as received: the raw path and query of the request line, the
+/// headers and the raw body.
+pub(crate) struct Signed<'a> {
+    pub method: &'a str,
+    pub path: &'a str,
+    pub query: &'a str,
+    pub headers: &'a HeaderMap,
+    pub body: &'a [u8],
+}
+
+/// The checks of a request `r` signed with `credentials` (step 2 of the module docs); the
+/// timestamp against the clock and the receive window only with `window`.
 pub(crate) fn check_signed(
     venue: &Venue,
     credentials: &contango::Credentials,
-    method: &str,
-    path: &str,
-    query: &str,
-    headers: &HeaderMap,
-    body: &[u8],
+    r: &Signed<'_>,
+    window: bool,
 ) -> SimResult<()> {
+    let Signed {
+        method,
+        path,
+        query,
+        headers,
+        body,
+    } = *r;
     let names = AuthHeaders::DEFAULT;
     let ts_text = header(headers, names.timestamp)
         .ok_or_else(|| SimError::new(ErrorCode::MissingTimestamp))?;
@@ -119,12 +154,14 @@ pub(crate) fn check_signed(
     let ts: i64 = ts_text
         .parse()
         .map_err(|_| SimError::new(ErrorCode::InvalidTimestamp))?;
-    let window = recv_window(query, body)?;
-    let server = venue.clock.server_now();
-    // A recorded market's time is not the client's (the clock's module docs).
-    let checked = !venue.clock.is_following();
-    if checked && !(ts < server.saturating_add(1000) && server.saturating_sub(ts) <= window) {
-        return Err(SimError::new(ErrorCode::InvalidTimestamp));
+    if window {
+        let window = recv_window(query, body)?;
+        let server = venue.clock.server_now();
+        // A recorded market's time is not the client's (the clock's module docs).
+        let checked = !venue.clock.is_following();
+        if checked && !(ts < server.saturating_add(1000) && server.saturating_sub(ts) <= window) {
+            return Err(SimError::new(ErrorCode::InvalidTimestamp));
+        }
     }
     let expected = credentials.sign(ts, method, path, query, body);
     if !constant_time_eq(expected.as_str().as_bytes(), signature.as_bytes()) {

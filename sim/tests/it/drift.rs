@@ -314,7 +314,12 @@ async fn what_a_probe_needs_still_works_through_the_sdk() {
     let sim = sim(true).await;
     let client = sim.client().expect("client");
     client.server_time().send().await.expect("server time");
-    let contracts: Vec<Contract> = client.contracts(SYMBOL).send().await.expect("contracts");
+    let contracts: Vec<Contract> = client
+        .contracts()
+        .contract_name(SYMBOL)
+        .send()
+        .await
+        .expect("contracts");
     assert_eq!(contracts[0].symbol, SYMBOL);
     assert!(matches!(contracts[0].side, Some(ContractSide::Other(_))));
     let account = client.account().send().await.expect("account decodes");

@@ -14,8 +14,8 @@ use rust_decimal::Decimal;
 use rust_decimal::prelude::ToPrimitive;
 
 use super::state::{
-    AccountPanel, BookPanel, ConditionalRow, FillRow, Level, OrderRow, Panel, PositionRow, Screen,
-    Tick, Trigger, ViewState, Watched,
+    AccountPanel, BookPanel, ConditionalRow, FillRow, FundingLine, Level, OrderRow, Panel,
+    PositionRow, Screen, Tick, Trigger, ViewState, Watched,
 };
 use crate::watch::text::{clock_ms, num, since};
 
@@ -54,7 +54,7 @@ pub struct Areas {
 /// How `area` is shared out for `v`.
 pub fn areas(v: &ViewState, area: Rect) -> Areas {
     let mut rest = area;
-    let header_rows = if v.notice.is_some() { 3 } else { 2 };
+    let header_rows = 2 + u16::from(v.funding.is_some()) + u16::from(v.notice.is_some());
     let header = take_top(&mut rest, header_rows);
     let footer = (rest.height >= 4).then(|| take_bottom(&mut rest, 1));
     let mut out = Areas {
@@ -283,6 +283,9 @@ fn header(v: &ViewState) -> Vec<Line<'static>> {
         }
     }
     let mut lines = vec![Line::from(title), Line::from(status)];
+    if let Some(f) = &v.funding {
+        lines.push(funding_line(f, v.now_ms));
+    }
     if let Some((text, at)) = &v.notice {
         lines.push(Line::styled(
             format!("{text} ({} ago)", since(*at, v.now_ms)),
@@ -290,6 +293,63 @@ fn header(v: &ViewState) -> Vec<Line<'static>> {
         ));
     }
     lines
+}
+
+/// The funding rate and the countdown to the next funding, the next rate, the mark and index
+/// prices; a failed poll after them, until an answer comes.
+fn funding_line(f: &FundingLine, now_ms: i64) -> Line<'static> {
+    let mut spans = Vec::new();
+    match f.at_ms {
+        None => spans.push(Span::styled("funding: waiting for the first answer", dim())),
+        Some(_) => {
+            let rate = |r: Option<Decimal>| {
+                r.map_or("–".to_owned(), |r| {
+                    let pct = (r * Decimal::ONE_HUNDRED).normalize();
+                    if pct > Decimal::ZERO {
+                        format!("+{pct}%")
+                    } else {
+                        format!("{pct}%")
+                    }
+                })
+            };
+            // What a narrow terminal keeps first: the rate and the countdown.
+            spans.push(Span::raw("funding "));
+            spans.push(Span::styled(rate(f.rate), bold()));
+            if let Some(due) = f.due_ms {
+                spans.push(Span::raw(format!(
+                    " in {}",
+                    countdown(due.saturating_sub(now_ms))
+                )));
+            }
+            spans.push(Span::raw(format!(
+                " (next {}) · mark {} · index {}",
+                rate(f.next_rate),
+                num(f.mark),
+                num(f.index)
+            )));
+        }
+    }
+    if let Some((why, at)) = &f.failed {
+        spans.push(Span::styled(
+            format!(" · ✗ {why} ({} ago)", since(*at, now_ms)),
+            coloured(Color::Yellow),
+        ));
+    }
+    Line::from(spans)
+}
+
+/// `ms` as hours, minutes and seconds: `7h 05m 09s`, `5m 09s`, `9s`; `now` once passed.
+fn countdown(ms: i64) -> String {
+    if ms <= 0 {
+        return "now".to_owned();
+    }
+    let s = (ms + 999) / 1000;
+    let (h, m, s) = (s / 3600, s / 60 % 60, s % 60);
+    match (h, m) {
+        (0, 0) => format!("{s}s"),
+        (0, _) => format!("{m}m {s:02}s"),
+        _ => format!("{h}h {m:02}m {s:02}s"),
+    }
 }
 
 /// The narrow trading screen's tabs: the one shown in brackets and reversed.

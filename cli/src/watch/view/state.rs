@@ -42,6 +42,26 @@ impl Screen {
     }
 }
 
+/// The contract's mark price and funding, as the funding watcher last heard them.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct FundingLine {
+    /// The mark price.
+    pub mark: Option<Decimal>,
+    /// The index price.
+    pub index: Option<Decimal>,
+    /// The current period's funding rate (a fraction).
+    pub rate: Option<Decimal>,
+    /// The next period's predicted rate.
+    pub next_rate: Option<Decimal>,
+    /// When the next funding is due, on the view's clock (ms): the answer's count from when it
+    /// came.
+    pub due_ms: Option<i64>,
+    /// When the last answer came (the view's ms); `None` before the first.
+    pub at_ms: Option<i64>,
+    /// The last poll's failure and when (the view's ms), while no answer has come since.
+    pub failed: Option<(String, i64)>,
+}
+
 /// A part of a screen that scrolls on its own.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Panel {
@@ -93,6 +113,8 @@ pub struct ViewState {
     pub book: Option<BookPanel>,
     /// The account, when the screen has one.
     pub account: Option<AccountPanel>,
+    /// The mark price and funding, when the screen shows them (the trading screen).
+    pub funding: Option<FundingLine>,
     /// The last gap, disconnection or error of a stream, and when (local ms).
     pub notice: Option<(String, i64)>,
     /// A replay's recording is played out: nothing more will come.
@@ -114,6 +136,7 @@ impl ViewState {
             now_ms: 0,
             book: None,
             account: None,
+            funding: None,
             notice: None,
             played_out: false,
             focus: match screen {

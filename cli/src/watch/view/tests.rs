@@ -11,8 +11,8 @@ use ratatui_crossterm::crossterm::event::{Event, KeyCode, KeyEvent, KeyModifiers
 use rust_decimal::Decimal;
 
 use super::state::{
-    AccountPanel, BalanceRow, BookPanel, ConditionalRow, OrderProgress, OrderRow, Panel,
-    PositionRow, Screen, Trigger, ViewState, Watched,
+    AccountPanel, BalanceRow, BookPanel, ConditionalRow, FundingLine, OrderProgress, OrderRow,
+    Panel, PositionRow, Screen, Trigger, ViewState, Watched,
 };
 use super::{Flow, on_event, render};
 
@@ -184,6 +184,17 @@ fn state(screen: Screen) -> ViewState {
     if screen != Screen::Book {
         v.account = Some(account());
     }
+    if screen == Screen::Trade {
+        v.funding = Some(FundingLine {
+            mark: Some(d("30004.2")),
+            index: Some(d("30001.15")),
+            rate: Some(d("0.00010112")),
+            next_rate: Some(d("-0.00002")),
+            due_ms: Some(NOW + 5_205_000),
+            at_ms: Some(NOW - 1_200),
+            failed: None,
+        });
+    }
     v
 }
 
@@ -303,9 +314,11 @@ fn an_empty_account_says_so_in_each_panel() {
     let mut v = state(Screen::Trade);
     v.account = Some(AccountPanel::default());
     v.book = Some(BookPanel::new("E-BTC-USDT".to_owned(), 10));
+    v.funding = Some(FundingLine::default());
     let drawn = draw(&v, (120, 40));
     for empty in [
         "waiting for the first book of E-BTC-USDT",
+        "funding: waiting for the first answer",
         "no open position",
         "no working order",
         "no stop loss or take profit waiting",
@@ -413,4 +426,36 @@ fn smaller_terminals_than_supported_still_draw_without_a_panic() {
             );
         }
     }
+}
+
+/// The funding line: the rates in per cent, signed; the countdown from the view's clock; before
+/// the first answer it says it waits; a failed poll stays beside the last answer, in words.
+#[test]
+fn the_funding_line_counts_down_and_says_what_failed() {
+    let mut v = state(Screen::Trade);
+    let drawn = draw(&v, (80, 24));
+    let line = drawn.lines().nth(2).unwrap_or_default();
+    assert_eq!(
+        line,
+        "funding +0.010112% in 1h 26m 45s (next -0.002%) · mark 30004.2 · index 30001.15"
+    );
+    v.now_ms += 5_205_000 - 61_000;
+    let drawn = draw(&v, (80, 24));
+    assert!(drawn.contains("in 1m 01s"), "{drawn}");
+    v.now_ms += 61_000;
+    assert!(draw(&v, (80, 24)).contains(" in now"));
+    if let Some(f) = &mut v.funding {
+        f.failed = Some(("index: timed out".to_owned(), v.now_ms - 3_000));
+    }
+    let drawn = draw(&v, (120, 40));
+    assert!(
+        drawn.contains("· ✗ index: timed out (3.0 s ago)"),
+        "{drawn}"
+    );
+    v.funding = Some(FundingLine::default());
+    let drawn = draw(&v, (80, 24));
+    assert_eq!(
+        drawn.lines().nth(2).unwrap_or_default(),
+        "funding: waiting for the first answer"
+    );
 }

@@ -29,8 +29,10 @@ impl Default for Settings {
     fn default() -> Self {
         Settings {
             url: None,
-            keep_alive_interval: Duration::from_secs(30 * 60),
-            key_validity: Duration::from_secs(60 * 60),
+            // Within both readings of the exchange: a key valid 30 minutes after each extension
+            // (its current page) or 60 (the 2023 document), kept alive every 20 minutes.
+            keep_alive_interval: Duration::from_secs(20 * 60),
+            key_validity: Duration::from_secs(30 * 60),
             ping_interval: Duration::from_secs(15),
             silence_timeout: Duration::from_secs(45),
             connect_timeout: Duration::from_secs(10),
@@ -208,5 +210,15 @@ mod tests {
             ..Settings::default()
         };
         assert!(s.check().is_err());
+    }
+
+    #[test]
+    fn listen_keys_are_kept_alive_within_both_readings_of_their_lifetime() {
+        let s = Settings::default();
+        // Valid 30 minutes after each extension (the current page) or 60 (the 2023 document):
+        // assume the shorter, and extend at two thirds of it at most.
+        assert_eq!(s.key_validity, Duration::from_secs(30 * 60));
+        assert!(s.keep_alive_interval <= Duration::from_secs(20 * 60));
+        assert!(s.keep_alive_interval * 3 <= s.key_validity * 2);
     }
 }

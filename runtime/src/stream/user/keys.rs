@@ -49,19 +49,21 @@ impl<A: StreamApi> fmt::Debug for ListenKeys<A> {
 }
 
 impl<A: StreamApi> ListenKeys<A> {
-    /// Keys of the account `core` is configured for; valid 60 minutes after each extension.
+    /// Keys of the account `core` is configured for; taken as valid 30 minutes after each
+    /// extension (the exchange's current page; the 2023 document says 60).
     pub fn new(core: Core) -> Self {
         ListenKeys {
             core,
-            validity: Duration::from_secs(60 * 60),
+            validity: Duration::from_secs(30 * 60),
             current: tokio::sync::Mutex::new(None),
             holders: AtomicUsize::new(0),
             _api: PhantomData,
         }
     }
 
-    /// How long the server keeps a key after its last extension (60 minutes, section 3.5); a key
-    /// not extended for longer is replaced rather than used.
+    /// How long the server keeps a key after its last extension (default 30 minutes: the
+    /// exchange's current page, the shorter of its two readings); a key not extended for longer
+    /// is replaced rather than used.
     pub fn with_validity(mut self, validity: Duration) -> Self {
         self.validity = validity;
         self

@@ -67,13 +67,14 @@ impl<A: StreamApi, S: Send + 'static> UserStreamBuilder<A, S> {
         self
     }
 
-    /// How often the key is extended with a keep-alive (default 30 minutes).
+    /// How often the key is extended with a keep-alive (default 20 minutes: within the 30 minutes
+    /// a key lives after each extension on the exchange's current page).
     pub fn keep_alive_interval(mut self, interval: Duration) -> Self {
         self.settings.keep_alive_interval = interval;
         self
     }
 
-    /// How long the server keeps a key without an extension (default 60 minutes); a key older than
+    /// How long the server keeps a key without an extension (default 30 minutes); a key older than
     /// that is replaced. Ignored with [`Self::listen_keys`] (the shared keys have their own).
     pub fn key_validity(mut self, validity: Duration) -> Self {
         self.settings.key_validity = validity;

@@ -21,7 +21,7 @@
 use rust_decimal::Decimal;
 
 use crate::wire::de::Wire;
-use crate::wire::time::{LocalDateTime, Millis, Seconds};
+use crate::wire::time::{DurationMillis, DurationSeconds, LocalDateTime, Millis, Seconds};
 
 mod reader;
 
@@ -120,7 +120,17 @@ macro_rules! direct_via_scalar {
     )*};
 }
 
-direct_via_scalar!(String, bool, i32, i64, Millis, Seconds, LocalDateTime);
+direct_via_scalar!(
+    String,
+    bool,
+    i32,
+    i64,
+    Millis,
+    Seconds,
+    DurationSeconds,
+    DurationMillis,
+    LocalDateTime
+);
 
 impl Direct for Decimal {
     fn direct(r: &mut Reader<'_>) -> Option<Self> {

@@ -31,6 +31,7 @@ macro_rules! test_endpoint {
                 path: "/v1/x",
                 base: Base::Product,
                 security: Security::None,
+                signed: false,
                 envelope: $envelope,
                 error_table: $table,
                 idempotent: true,

@@ -4,8 +4,8 @@
 //!   `pageSize` (default 100, at most 300; larger values are capped): the latest `pageSize`
 //!   candles whose `id` ≤ `endIdx`, oldest first. Paging back: the next request's `endIdx` is the
 //!   first answered `id` − 1.
-//! - `market_<sym>_trade_ticker` with `top` (default 100, at most 100; larger values are
-//!   capped): the latest `top` trades, oldest first.
+//! - `market_<sym>_trade_ticker` with `top` (default 100, at most 300 as the exchange's current
+//!   page allows; larger values are capped): the latest `top` trades, oldest first.
 //!
 //! A `pageSize` or `top` below 1, a value that is not an integer, or a `req` on another kind of
 //! channel is refused with an error frame.
@@ -20,7 +20,7 @@ use crate::exchange::market::Market;
 /// Default and largest kline page.
 pub const PAGE_SIZE: (i64, i64) = (100, 300);
 /// Default and largest number of recent trades.
-pub const TOP: (i64, i64) = (100, 100);
+pub const TOP: (i64, i64) = (100, 300);
 
 /// The answer to `req` (`Err`: the refusal's message).
 pub fn answer(r: &Request, channel: &Channel, m: &Market, now: i64) -> Result<String, String> {

@@ -1,7 +1,9 @@
 //! Public market data (`/v1/*`).
 
 use crate::server::http::Response;
-use contango::{ContractsRequest, DepthRequest, KlinesRequest, Millis, ServerTime, TickerRequest};
+use contango::{
+    ContractsRequest, DepthRequest, IndexRequest, KlinesRequest, Millis, ServerTime, TickerRequest,
+};
 
 use super::{Ctx, decode};
 use crate::error::{SimError, SimResult};
@@ -24,16 +26,27 @@ pub fn time(ctx: &Ctx<'_>) -> SimResult<Response> {
     })
 }
 
-/// `GET /v1/contracts`: the named contract, as a one-element list.
+/// `GET /v1/contracts`: every contract of the product, in name order (the exchange's current
+/// page), or the one named, as a one-element list (the 2023 document, which required the name:
+/// [`crate::SimConfig::contracts_need_name`]).
 pub fn contracts(ctx: &Ctx<'_>) -> SimResult<Response> {
     let req: ContractsRequest = decode::query(ctx)?;
-    let cfg = ctx
-        .venue
-        .read()
-        .exchange
-        .contract_for(&req.contract_name, ctx.product())?
-        .clone();
-    bare(&vec![views::contract(&cfg)?])
+    let core = ctx.venue.read();
+    let ex = &core.exchange;
+    let list = match &req.contract_name {
+        Some(name) => vec![views::contract(ex.contract_for(name, ctx.product())?)?],
+        None if ctx.venue.config.contracts_need_name => {
+            return Err(SimError::param("contractName"));
+        }
+        None => ex
+            .contracts()
+            .values()
+            .filter(|c| ex.contract_for(&c.symbol, ctx.product()).is_ok())
+            .map(views::contract)
+            .collect::<SimResult<Vec<_>>>()?,
+    };
+    drop(core);
+    bare(&list)
 }
 
 /// Runs `f` on the market of `contract` (refused when the contract is of the other product),
@@ -72,6 +85,14 @@ pub fn ticker(ctx: &Ctx<'_>) -> SimResult<Response> {
     let now = ctx.now();
     let t = with_market(ctx, &req.contract_name, |m| market::ticker(m, now))?;
     bare(&t)
+}
+
+/// `GET /v1/index`: the mark price, the index price and the funding.
+pub fn index(ctx: &Ctx<'_>) -> SimResult<Response> {
+    let req: IndexRequest = decode::query(ctx)?;
+    let now = ctx.now();
+    let v = with_market(ctx, &req.contract_name, |m| Ok(m.mark_price(now)))?;
+    bare(&v)
 }
 
 /// `GET /v1/klines`.

@@ -66,17 +66,18 @@ fn handler(meta: &EndpointMeta) -> Option<Handler> {
     use contango::{
         AccountRequest, CancelAllOrdersRequest, CancelOrderRequest, CloseListenKeyRequest,
         CommissionRateRequest, ContractsRequest, CreateListenKeyRequest, DepthRequest,
-        ForceOrdersHistoryRequest, KeepAliveListenKeyRequest, KlinesRequest, LevelEditRequest,
-        LeverageBracketRequest, MyTradesRequest, NewOrderRequest, OpenOrdersRequest, PingRequest,
-        PositionMarginRequest, QueryOrderRequest, ServerTimeRequest, TickerRequest,
-        TransferHistoryRequest, TransferRequest,
+        ForceOrdersHistoryRequest, IndexRequest, KeepAliveListenKeyRequest, KlinesRequest,
+        LevelEditRequest, LeverageBracketRequest, MyTradesRequest, NewOrderRequest,
+        OpenOrdersRequest, PingRequest, PositionMarginRequest, QueryOrderRequest,
+        ServerTimeRequest, TickerRequest, TransferHistoryRequest, TransferRequest,
     };
-    let table: [(EndpointMeta, Handler); 23] = [
+    let table: [(EndpointMeta, Handler); 24] = [
         (PingRequest::META, market::ping),
         (ServerTimeRequest::META, market::time),
         (ContractsRequest::META, market::contracts),
         (DepthRequest::META, market::depth),
         (TickerRequest::META, market::ticker),
+        (IndexRequest::META, market::index),
         (KlinesRequest::META, market::klines),
         (MyTradesRequest::META, trade::my_trades),
         (OpenOrdersRequest::META, trade::open_orders),
