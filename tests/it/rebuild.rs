@@ -66,6 +66,11 @@ async fn main() {
         Ok(placed) => println!("placed: {}", placed.order_id),
         Err(e) => println!("not placed: {e}"),
     }
+    // The spec's duration type, in the crate's own `MarkPrice`.
+    match client.index("E-BTC-USDT").send().await {
+        Ok(i) => println!("funding in {:?}", i.until_funding.and_then(contango::DurationSeconds::to_duration)),
+        Err(e) => println!("no index: {e}"),
+    }
     // NEW ITEMS
 }
 "#;
@@ -126,7 +131,8 @@ async fn editing_the_spec_recompiles_and_brings_the_new_items() {
     assert!(
         out.contains("refused: invalid argument `volume`")
             && out.contains("-1136 ORDER_QUANTITY_TOO_SMALL: order quantity below the minimum")
-            && out.contains("placed: "),
+            && out.contains("placed: ")
+            && out.contains("funding in Some("),
         "{out}"
     );
     let log = sim.received();
