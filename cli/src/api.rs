@@ -6,6 +6,7 @@ use crate::failure::Failure;
 use crate::product::ProductInfo;
 use crate::stream::{Sink, Stop};
 use crate::target::Target;
+use crate::tools::{Gate, ToolError, ToolInfo};
 
 /// An endpoint as `contango drift` chooses what to probe.
 #[derive(Debug, Clone, Copy)]
@@ -79,6 +80,19 @@ pub trait Api {
         stop: Stop,
         sink: Sink,
     ) -> impl Future<Output = Result<(), Failure>>;
+
+    /// The endpoints as tools for agents (all but the listen-key ones), in spec order.
+    const TOOLS: &'static [ToolInfo];
+
+    /// Calls tool `tool` with `args` (checked against its input schema already, the product
+    /// argument taken out): decoded into the endpoint's request, admitted by `gate`, sent through
+    /// the SDK; the answer as the tool's structured content.
+    fn call_tool(
+        client: &Self::Client,
+        tool: &str,
+        args: serde_json::Map<String, serde_json::Value>,
+        gate: &dyn Gate,
+    ) -> impl Future<Output = Result<serde_json::Value, ToolError>> + Send;
 
     /// Subscribes every (contract, channel) pair of `stream market`'s arguments, refusing
     /// parameters outside the spec's limits before connecting, and writes the market stream to

@@ -84,6 +84,19 @@ impl Failure {
             Failure::Other(_) => ExitStatus::Other,
         }
     }
+
+    /// The kind of failure as one word (`refused`, `server`, `transport`, `unknown`, `drift`,
+    /// `other`), for output read by programs.
+    pub fn kind(&self) -> &'static str {
+        match self {
+            Failure::Refused(_) => "refused",
+            Failure::Server { .. } => "server",
+            Failure::Transport(_) => "transport",
+            Failure::Unknown(_) => "unknown",
+            Failure::Drift(_) => "drift",
+            Failure::Other(_) => "other",
+        }
+    }
 }
 
 impl fmt::Display for Failure {

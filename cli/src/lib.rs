@@ -22,6 +22,7 @@ pub mod api;
 pub mod commands;
 pub mod extension;
 pub mod failure;
+pub mod mcp;
 pub mod options;
 pub mod output;
 mod probe;
@@ -32,6 +33,7 @@ mod run;
 pub mod shape;
 pub mod stream;
 pub mod target;
+pub mod tools;
 pub mod values;
 pub mod verbose;
 pub mod watch;
@@ -61,6 +63,9 @@ pub mod __private {
     pub use crate::shape::{Shape, answer, done, event, market_event, raw_event, raw_market_event};
     pub use crate::stream::{Sink, Stop, run_stream};
     pub use crate::target::Target;
+    pub use crate::tools::{
+        Gate, ToolError, ToolInfo, answer as tool_answer, decode as decode_args, invalid, nothing,
+    };
     pub use crate::values::{
         Choice, ChoiceValue, given, many, optional, parse_decimal, parse_duration_millis,
         parse_duration_seconds, parse_item, parse_json, parse_millis, parse_seconds, required,

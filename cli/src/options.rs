@@ -172,15 +172,17 @@ pub fn command<A: Api>(extensions: &[&dyn Extension]) -> Command {
     for extension in extensions {
         root = root.subcommand(extension.command());
     }
-    root.subcommand(drift_command()).subcommand(
-        Command::new("completions")
-            .about("Prints a shell completion script")
-            .arg(
-                Arg::new("shell")
-                    .required(true)
-                    .value_parser(clap::value_parser!(clap_complete::Shell)),
-            ),
-    )
+    root.subcommand(drift_command())
+        .subcommand(crate::mcp::command())
+        .subcommand(
+            Command::new("completions")
+                .about("Prints a shell completion script")
+                .arg(
+                    Arg::new("shell")
+                        .required(true)
+                        .value_parser(clap::value_parser!(clap_complete::Shell)),
+                ),
+        )
 }
 
 /// `contango drift`: the probe of a server against the spec.

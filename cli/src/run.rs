@@ -55,6 +55,9 @@ pub fn run_from<A: Api>(
         return ExitStatus::Success.into();
     }
     let global = Global::from_matches(&matches);
+    if let Some(("mcp", args)) = matches.subcommand() {
+        return crate::mcp::run(&global, args);
+    }
     if let Some((chosen, flag)) = global.target_conflict() {
         let what = if chosen == "--sim" {
             "the simulator"

@@ -1,20 +1,24 @@
 //! Where the decimals are in an answer. The SDK's response types write decimals as exact JSON
 //! numbers (what servers send); the command line writes them as strings, so that no JSON reader
 //! (jq, Python, JavaScript) rounds them through a float. Generated code describes each record's
-//! decimal fields with a static [`Shape`]; [`answer`] applies it.
+//! decimal (and 64-bit integer) fields with a static [`Shape`]; [`answer`] applies it. Tools
+//! (`crate::tools`) write the 64-bit integers as strings too.
 
 use serde::Serialize;
 use serde_json::{Map, Value};
 
 use crate::failure::Failure;
 
-/// The decimal positions of a JSON value, from the spec's types.
+/// The decimal (and 64-bit integer) positions of a JSON value, from the spec's types.
 #[derive(Debug)]
 pub enum Shape {
-    /// Nothing to convert (strings, integers, ids, enums, booleans).
+    /// Nothing to convert (strings, small integers, enums, booleans).
     Plain,
     /// An exact decimal: written as a string.
     Decimal,
+    /// A 64-bit integer (ids): a number on the command line, a string for agents, whose
+    /// JavaScript clients would round it past 2^53.
+    Id,
     /// An object: its fields by wire name.
     Record(&'static [(&'static str, Shape)]),
     /// An array-shaped record: its elements by position.
@@ -28,29 +32,39 @@ pub enum Shape {
 impl Shape {
     /// Rewrites the decimal numbers of `value` as strings, in place, keeping their exact text.
     pub fn apply(&self, value: &mut Value) {
+        self.numbers_as_text(value, &|s| matches!(s, Shape::Decimal));
+    }
+
+    /// Rewrites the 64-bit integers of `value` as strings, in place.
+    pub fn ids_as_text(&self, value: &mut Value) {
+        self.numbers_as_text(value, &|s| matches!(s, Shape::Id));
+    }
+
+    /// Rewrites as strings the numbers at the leaves `which` chooses.
+    fn numbers_as_text(&self, value: &mut Value, which: &dyn Fn(&Shape) -> bool) {
         match (self, value) {
-            (Shape::Decimal, v @ Value::Number(_)) => {
+            (leaf, v @ Value::Number(_)) if which(leaf) => {
                 let text = v.to_string();
                 *v = Value::String(text);
             }
             (Shape::Record(fields), Value::Object(map)) => {
                 for (wire, shape) in fields.iter() {
                     if let Some(v) = map.get_mut(*wire) {
-                        shape.apply(v);
+                        shape.numbers_as_text(v, which);
                     }
                 }
             }
             (Shape::Tuple(shapes), Value::Array(items)) => {
                 for (shape, v) in shapes.iter().zip(items) {
-                    shape.apply(v);
+                    shape.numbers_as_text(v, which);
                 }
             }
             (Shape::List(shape), Value::Array(items)) => {
                 for v in items {
-                    shape.apply(v);
+                    shape.numbers_as_text(v, which);
                 }
             }
-            (Shape::Ref(shape), v) => shape.apply(v),
+            (Shape::Ref(shape), v) => shape.numbers_as_text(v, which),
             _ => {}
         }
     }

@@ -145,6 +145,19 @@ impl Target {
         self
     }
 
+    /// The same target on product line `key` (a spec key): one client per product line.
+    pub fn product_line(mut self, key: &'static str) -> Target {
+        self.product = Some(key);
+        self
+    }
+
+    /// The same credentials and product at another address (a paper venue at `--venue URL`).
+    pub fn at(mut self, base_url: &str) -> Target {
+        self.base_url = base_url.to_owned();
+        self.market_url = None;
+        self
+    }
+
     /// The same target without credentials: for what only reads public data (`record market`),
     /// so that no secret is anywhere near what it records.
     pub fn public(mut self) -> Target {

@@ -6,7 +6,7 @@
 //! the command tree `contango_cli` builds, both ways.
 
 /// The top-level commands every command line has beside one per endpoint (`cli/src/options.rs`).
-pub const COMMANDS: &[&str] = &["stream", "record", "watch", "drift", "completions"];
+pub const COMMANDS: &[&str] = &["stream", "record", "watch", "drift", "mcp", "completions"];
 
 /// The global flags, accepted by every command (`cli/src/options.rs`), without their `--`.
 pub const GLOBAL_FLAGS: &[&str] = &[
@@ -47,3 +47,24 @@ pub const TAKE_PROFIT_FLAG: &str = "take-profit";
 
 /// The flags an endpoint with the `conditional_orders` helpers gets beside its parameters'.
 pub const CONDITIONAL_FLAGS: &[&str] = &[STOP_LOSS_FLAG, TAKE_PROFIT_FLAG];
+
+/// The tools an agent's server (`contango mcp`) adds beside one per endpoint, built on the
+/// watchers and the SDK: no endpoint may take their names.
+pub const TOOLS: &[&str] = &[
+    "account_state",
+    "book",
+    "funding",
+    "place_protected_order",
+    "check_order",
+    "risk_status",
+    "backtest_open",
+    "backtest_step",
+    "backtest_report",
+];
+
+/// The tool argument naming the product line (when a spec has more than one): no parameter
+/// may take its wire name.
+pub const PRODUCT_ARG: &str = "product";
+
+/// The longest tool name MCP clients take (names are `[A-Za-z0-9_-]`).
+pub const TOOL_NAME_MAX: usize = 64;

@@ -7,6 +7,7 @@ mod drift;
 mod endpoints;
 mod failures;
 mod market;
+mod mcp;
 // A market server the test scripts, speaking the exchange's wire format (the simulator's tests',
 // written for the simulator's older minimum Rust: no let chains).
 #[allow(dead_code, clippy::collapsible_if)]

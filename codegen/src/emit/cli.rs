@@ -112,6 +112,7 @@ pub fn emit(ir: &Ir) -> TokenStream {
             }
         }
     });
+    let tools = super::tools::emit(ir);
     quote! {
         #shapes
 
@@ -191,6 +192,8 @@ pub fn emit(ir: &Ir) -> TokenStream {
             #user_stream
 
             #market_stream
+
+            #tools
         }
     }
 }
@@ -592,7 +595,7 @@ fn fields_static(record: &str) -> proc_macro2::Ident {
 }
 
 /// A `&'static Shape` for a type: records by their static, the rest promoted constants.
-fn shape_ref(ty: &Ty) -> TokenStream {
+pub(super) fn shape_ref(ty: &Ty) -> TokenStream {
     match ty {
         Ty::Record(n) => {
             let s = shape_static(n);
@@ -605,11 +608,13 @@ fn shape_ref(ty: &Ty) -> TokenStream {
     }
 }
 
-/// A `Shape` value for a type: where the decimals are, so output can write them as strings.
+/// A `Shape` value for a type: where the decimals (and 64-bit integers) are, so output can
+/// write them as strings.
 fn shape_expr(ty: &Ty) -> TokenStream {
     let p = quote!(::contango_cli::__private);
     match ty {
         Ty::Decimal => quote!(#p::Shape::Decimal),
+        Ty::I64 => quote!(#p::Shape::Id),
         Ty::Record(n) => {
             let s = shape_static(n);
             quote!(#p::Shape::Ref(&#s))
@@ -620,6 +625,7 @@ fn shape_expr(ty: &Ty) -> TokenStream {
                 quote!(#p::Shape::List(&#s))
             }
             Ty::Decimal => quote!(#p::Shape::List(&#p::Shape::Decimal)),
+            Ty::I64 => quote!(#p::Shape::List(&#p::Shape::Id)),
             Ty::List(_) | Ty::OneOrMany(_) => {
                 // Lists of lists hold no decimals in any spec so far; keep them as they are.
                 quote!(#p::Shape::Plain)

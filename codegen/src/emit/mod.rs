@@ -9,6 +9,7 @@ mod errors;
 mod market;
 mod records;
 mod stream;
+mod tools;
 
 use crate::ir::{Ir, Ty};
 use crate::naming::type_ident;

@@ -4,7 +4,10 @@
 //! must agree on its type. Located like every other mistake, and never reported for the SDK,
 //! which has no such names.
 
-use crate::cli_names::{CLAP, COMMANDS, CONDITIONAL_FLAGS, GLOBAL_FLAGS, MARKET_FLAGS};
+use crate::cli_names::{
+    CLAP, COMMANDS, CONDITIONAL_FLAGS, GLOBAL_FLAGS, MARKET_FLAGS, PRODUCT_ARG, TOOL_NAME_MAX,
+    TOOLS,
+};
 use crate::diag::Diagnostics;
 use crate::ir::{self, Ir, Ty};
 use crate::naming::{camel, kebab};
@@ -36,6 +39,40 @@ fn endpoints(cx: &mut Diagnostics, spec: &Spec, ir: &Ir) {
                 format!("the command line has its own `{command}` command; rename the endpoint"),
             );
         }
+        // The endpoint is a tool of the same name (the spec's key is `snake_case` already).
+        if TOOLS.contains(&ep.name.as_str()) {
+            cx.err(
+                key.referenced,
+                &path,
+                format!(
+                    "the agents' server has its own `{}` tool; rename the endpoint",
+                    ep.name
+                ),
+            );
+        }
+        if ep.name.len() > TOOL_NAME_MAX {
+            cx.err(
+                key.referenced,
+                &path,
+                format!(
+                    "a tool's name has at most {TOOL_NAME_MAX} characters; this endpoint's has {}",
+                    ep.name.len()
+                ),
+            );
+        }
+        if ir.products.len() > 1 {
+            for p in ep.params.iter().filter(|p| p.wire == PRODUCT_ARG) {
+                let (ppath, loc) = param_site(def, p, &path, key.referenced, false);
+                cx.err(
+                    loc,
+                    ppath,
+                    format!(
+                        "the agents' tools take the product line as `{PRODUCT_ARG}`; this \
+                         parameter's wire name cannot be it"
+                    ),
+                );
+            }
+        }
         for p in &ep.params {
             let flag = kebab(&p.rust);
             let shorthand = ep.conditional.is_some() && CONDITIONAL_FLAGS.contains(&flag.as_str());
@@ -45,14 +82,7 @@ fn endpoints(cx: &mut Diagnostics, spec: &Spec, ir: &Ir) {
             {
                 continue;
             }
-            let (section, map) = match p.location {
-                ir::Location::Path => ("path_params", &def.path_params),
-                ir::Location::Query => ("query", &def.query),
-                ir::Location::Body => ("body", &def.body),
-            };
-            let section = format!("{path}.{section}");
-            let map = map.as_ref().map(|m| &m.value);
-            let (ppath, loc) = site(map, &section, &p.wire, key.referenced);
+            let (ppath, loc) = param_site(def, p, &path, key.referenced, true);
             cx.err(
                 loc,
                 ppath,
@@ -62,6 +92,30 @@ fn endpoints(cx: &mut Diagnostics, spec: &Spec, ir: &Ir) {
             );
         }
     }
+}
+
+/// Where endpoint parameter `p` is written in `def` (at `path`): its key path and location,
+/// at its `name:` when it has one and `by_name`.
+fn param_site(
+    def: &crate::spec::EndpointDef,
+    p: &ir::Param,
+    path: &str,
+    fallback: Location,
+    by_name: bool,
+) -> (String, Location) {
+    let (section, map) = match p.location {
+        ir::Location::Path => ("path_params", &def.path_params),
+        ir::Location::Query => ("query", &def.query),
+        ir::Location::Body => ("body", &def.body),
+    };
+    let section = format!("{path}.{section}");
+    site(
+        map.as_ref().map(|m| &m.value),
+        &section,
+        &p.wire,
+        fallback,
+        by_name,
+    )
 }
 
 /// `stream market` has `--channel`, `--contract` and one flag per channel parameter name.
@@ -79,7 +133,7 @@ fn channels(cx: &mut Diagnostics, def: &MarketStreamDef, market: &ir::Market) {
         let section = format!("market_stream.channels.{}.params", key.value);
         for p in &c.params {
             let flag = kebab(&p.rust);
-            let (ppath, loc) = site(Some(&cdef.params), &section, &p.wire, key.referenced);
+            let (ppath, loc) = site(Some(&cdef.params), &section, &p.wire, key.referenced, true);
             if [GLOBAL_FLAGS, CLAP, MARKET_FLAGS]
                 .iter()
                 .any(|names| names.contains(&flag.as_str()))
@@ -113,10 +167,11 @@ fn site(
     section: &str,
     wire: &str,
     fallback: Location,
+    by_name: bool,
 ) -> (String, Location) {
     let path = format!("{section}.{wire}");
     match map.and_then(|m| m.iter().find(|(k, _)| k.value == wire)) {
-        Some((_, ParamDef::Full(full))) if full.name.is_some() => {
+        Some((_, ParamDef::Full(full))) if by_name && full.name.is_some() => {
             let name = full.name.as_ref().map_or(fallback, |n| n.referenced);
             (format!("{path}.name"), name)
         }

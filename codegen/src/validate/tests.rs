@@ -840,6 +840,51 @@ mod cli {
     }
 
     #[test]
+    fn an_endpoint_named_like_a_tool_of_the_agents_server_or_too_long_for_one() {
+        for tool in ["account_state", "check_order", "backtest_step"] {
+            let text = edit(&[("  thing:\n", &format!("  {tool}:\n"))]);
+            one(
+                &cli_only(&text),
+                &format!(
+                    "{}: endpoints.{tool}: ",
+                    at(&text, &format!("  {tool}:"), tool)
+                ),
+                &format!("the agents' server has its own `{tool}` tool; rename the endpoint"),
+            );
+        }
+        let long = "a".repeat(65);
+        let text = edit(&[("  thing:\n", &format!("  {long}:\n"))]);
+        one(
+            &cli_only(&text),
+            "spec.yaml:",
+            "a tool's name has at most 64 characters; this endpoint's has 65",
+        );
+    }
+
+    #[test]
+    fn a_parameter_cannot_be_the_tools_product_argument_when_there_are_two_products() {
+        // Its flag is named after `name:`; its tool argument after the wire name.
+        let renamed = ("      limit: {", "      product: { name: item,");
+        // One product: no product argument, so the wire name is free.
+        assert!(cli_only(&edit(&[renamed])).is_empty());
+        let text = edit(&[
+            renamed,
+            (
+                "  usdt_margined: { prefix: /fapi, doc: USDT. }\n",
+                "  usdt_margined: { prefix: /fapi, doc: USDT. }\n  coin_margined: { prefix: /dapi, doc: Coin. }\n",
+            ),
+        ]);
+        one(
+            &cli_only(&text),
+            &format!(
+                "{}: endpoints.thing.query.product: ",
+                at(&text, "product: {", "product")
+            ),
+            "the agents' tools take the product line as `product`",
+        );
+    }
+
+    #[test]
     fn a_parameter_named_like_a_global_flag_at_its_key_or_its_name() {
         let text = edit(&[("      limit: {", "      output: {")]);
         one(
