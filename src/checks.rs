@@ -538,7 +538,6 @@ macro_rules! contract_limits {
 
 /// The limits of the contract named `name`, as the facade's precheck knows them (shared with
 /// it, so the watchers ask for the list the precheck has already fetched).
-#[cfg(any(feature = "user-stream", feature = "market-stream"))]
 pub(crate) async fn facade_limits(
     client: &crate::Client,
     name: &str,

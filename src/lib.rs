@@ -33,6 +33,7 @@ pub mod checks;
 pub mod conditional;
 mod features;
 pub mod funding;
+pub mod risk;
 #[cfg(feature = "market-stream")]
 pub mod strategy;
 

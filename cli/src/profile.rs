@@ -8,6 +8,12 @@
 //! base_url = "https://exchange.example"   # optional
 //! product = "usdt"                        # optional
 //! market_url = "wss://market.example/kline-api/ws"   # optional
+//!
+//! [default.risk]                          # optional: limits checked before anything is sent
+//! contracts = ["E-BTC-USDT"]
+//! [default.risk.usdt]                     # valued in USDT (other coins at the mark price)
+//! max_order_notional = "1000"
+//! max_daily_loss = "200"
 //! ```
 //!
 //! The file holds secrets, so it is refused when its group or others have any access to it, the
@@ -64,6 +70,9 @@ pub struct Profile {
     pub product: Option<String>,
     /// The address of the market stream, when it is not on the base URL's host.
     pub market_url: Option<String>,
+    /// Risk limits (`[NAME.risk]`), which the agents' server and strategies apply before anything
+    /// is sent ([`contango::risk`]); decimals as strings.
+    pub risk: Option<contango::risk::RiskLimits>,
 }
 
 /// Where profiles are read from: `$XDG_CONFIG_HOME/contango/profiles.toml`, else
@@ -151,7 +160,38 @@ mod tests {
             base_url: None,
             product: None,
             market_url: None,
+            risk: None,
         };
         assert!(!format!("{p:?}").contains("top-secret"));
+    }
+
+    #[test]
+    fn a_risk_table_reads_exact_limits_per_coin() {
+        let text = r#"
+            [desk]
+            api_key = "k"
+            [desk.risk]
+            contracts = ["E-BTC-USDT"]
+            [desk.risk.usdt]
+            max_order_notional = "1000.5"
+            max_open_orders = 3
+            [desk.risk.coins.BTC]
+            max_daily_loss = "0.01"
+        "#;
+        let file: std::collections::BTreeMap<String, Profile> =
+            toml::from_str(text).unwrap_or_else(|e| panic!("{e}"));
+        let risk = file["desk"].risk.clone().unwrap_or_default();
+        assert_eq!(
+            risk.usdt.max_order_notional,
+            Some("1000.5".parse().unwrap_or_default())
+        );
+        assert_eq!(risk.usdt.max_open_orders, Some(3));
+        assert_eq!(
+            risk.coins["BTC"].max_daily_loss,
+            Some("0.01".parse().unwrap_or_default())
+        );
+        assert!(risk.contracts.is_some_and(|c| c.contains("E-BTC-USDT")));
+        let typo = "[desk.risk.usdt]\nmax_notional = \"1\"\n";
+        assert!(toml::from_str::<std::collections::BTreeMap<String, Profile>>(typo).is_err());
     }
 }

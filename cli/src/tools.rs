@@ -53,9 +53,22 @@ pub enum ToolError {
         /// What is wrong with it.
         reason: String,
     },
-    /// Refused before signing by a rule of the server (a risk limit, read-only mode, a live call
-    /// not confirmed); nothing was sent.
+    /// Refused before signing by a rule of the server (read-only mode, a live call not
+    /// confirmed); nothing was sent.
     Refused(String),
+    /// Refused before signing by a risk limit; nothing was sent.
+    Limit {
+        /// The limit's name (`max_order_notional`).
+        limit: String,
+        /// The value the call would have had, and the maximum (exact decimals as text).
+        value: String,
+        /// The limit's maximum.
+        maximum: String,
+        /// The unit of both (`USDT`, a coin, `orders`).
+        unit: String,
+        /// The refusal in words.
+        message: String,
+    },
     /// The SDK's failure: the server's error, no answer, an outcome unknown.
     Failed(Failure),
 }
@@ -67,6 +80,7 @@ impl std::fmt::Display for ToolError {
                 write!(f, "invalid argument `{field}`: {reason}")
             }
             ToolError::Refused(why) => f.write_str(why),
+            ToolError::Limit { message, .. } => f.write_str(message),
             ToolError::Failed(failure) => write!(f, "{failure}"),
         }
     }

@@ -8,6 +8,8 @@
 //! beside the endpoints.
 
 pub mod composite;
+pub mod gate;
 pub mod run;
 pub mod schema;
 pub mod server;
+pub mod shipped;

@@ -1,7 +1,6 @@
-//! `contango-mcp`, which `contango mcp` runs: the shipped spec's tools (`contango_cli::commands`).
+//! `contango-mcp`, which `contango mcp` runs: the shipped spec's tools
+//! (`contango_cli::commands`), its risk gate and its composite tools.
 
 fn main() -> std::process::ExitCode {
-    contango_mcp::run::main::<contango_cli::commands::Commands>(|_| {
-        std::sync::Arc::new(contango_mcp::composite::None)
-    })
+    contango_mcp::run::main::<contango_cli::commands::Commands>(contango_mcp::shipped::extend)
 }

@@ -10,6 +10,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use clap::{Arg, ArgAction, ArgMatches, Command};
+use contango::risk::{RiskGuard, RiskLimits};
 use contango_cli::Api;
 use contango_cli::Failure;
 use contango_cli::target::{Named, Target};
@@ -48,11 +49,31 @@ pub fn command() -> Command {
             .help("With --live: the exchange's REST address (or CONTANGO_BASE_URL, or the profile's)"))
 }
 
-/// What makes the composite tools of a spec `A` from its clients (a client per product line).
-pub type MakeComposites<A> = fn(&[(&'static str, <A as Api>::Client)]) -> Arc<dyn Composites>;
+/// What a spec's server adds to the generic one, made from its clients (one per product line,
+/// the default first) and the account's risk guard.
+pub type Extend<A> = fn(&[(&'static str, <A as Api>::Client)], &Arc<RiskGuard>) -> Parts;
+
+/// The gates of a spec's clients (one per product line, in order) and its composite tools.
+pub struct Parts {
+    /// The gate of each client's calls; none given: every call is admitted (the risk limits
+    /// need a spec's types to read its orders).
+    pub gates: Vec<Arc<dyn Gate>>,
+    /// The tools beside the endpoints.
+    pub composites: Arc<dyn Composites>,
+    /// Tasks that run for as long as the server does (stopped before the venue).
+    pub tasks: Vec<tokio::task::JoinHandle<()>>,
+}
+
+impl std::fmt::Debug for Parts {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Parts")
+            .field("gates", &self.gates.len())
+            .finish_non_exhaustive()
+    }
+}
 
 /// Runs the server until its input ends (stdio) or it is stopped.
-pub fn main<A: Api + 'static>(composites: MakeComposites<A>) -> ExitCode
+pub fn main<A: Api + 'static>(extend: Extend<A>) -> ExitCode
 where
     A::Client: Send + Sync + 'static,
 {
@@ -80,7 +101,7 @@ where
             return ExitCode::from(1);
         }
     };
-    match runtime.block_on(serve::<A>(&matches, composites)) {
+    match runtime.block_on(serve::<A>(&matches, extend)) {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => {
             eprintln!("contango mcp: {failure}");
@@ -99,10 +120,7 @@ enum Venue {
     Live,
 }
 
-async fn serve<A: Api + 'static>(
-    m: &ArgMatches,
-    composites: MakeComposites<A>,
-) -> Result<(), Failure>
+async fn serve<A: Api + 'static>(m: &ArgMatches, extend: Extend<A>) -> Result<(), Failure>
 where
     A::Client: Send + Sync + 'static,
 {
@@ -151,17 +169,32 @@ where
     let mode = Mode {
         read_only: m.get_flag("read-only"),
         live: matches!(venue, Venue::Live),
+        unconfirmed: m.get_flag("live-unconfirmed"),
     };
-    let gate: Arc<dyn Gate> = Arc::new(Open);
-    let instructions = instructions(&venue, &target, mode);
+    let (limits, source) = limits(text("profile"))?;
+    let guard = Arc::new(RiskGuard::new(limits));
+    let instructions = instructions(&venue, &target, mode, &guard, &source);
     eprintln!("contango mcp: {instructions}");
-    let extra = composites(&clients);
-    let server = Server::<A>::new(clients, gate, extra, mode, instructions);
+    let parts = extend(&clients, &guard);
+    let open: Arc<dyn Gate> = Arc::new(Open);
+    let clients = clients
+        .into_iter()
+        .enumerate()
+        .map(|(i, (short, client))| {
+            let gate = parts.gates.get(i).cloned().unwrap_or_else(|| open.clone());
+            (short, client, gate)
+        })
+        .collect();
+    let tasks = parts.tasks;
+    let server = Server::<A>::new(clients, parts.composites, mode, instructions);
     let running = server
         .serve(rmcp::transport::stdio())
         .await
         .map_err(|e| Failure::Transport(format!("the MCP session did not start: {e}")))?;
     let end = running.waiting().await;
+    for task in tasks {
+        task.abort();
+    }
     if let Venue::Embedded(sim) = venue {
         sim.shutdown().await;
     }
@@ -169,8 +202,43 @@ where
         .map_err(|e| Failure::Other(format!("the MCP session ended badly: {e}")))
 }
 
+/// The risk limits: the profile's `[risk]` table (`--profile NAME`, else the `default` profile
+/// when the file has one), else the agents' defaults; and where they came from.
+fn limits(profile: Option<&str>) -> Result<(RiskLimits, String), Failure> {
+    let path = contango_cli::profile::default_path();
+    let name = profile.unwrap_or("default");
+    let file = path.filter(|p| p.exists());
+    let risk = match (&file, profile) {
+        (Some(path), _) => match contango_cli::profile::load(path, name) {
+            Ok(p) => p.risk,
+            // Without --profile, a file without a `default` profile is no error.
+            Err(_) if profile.is_none() => None,
+            Err(e) => return Err(e),
+        },
+        (None, Some(name)) => {
+            return Err(Failure::Refused(format!(
+                "--profile {name}: there is no profile file"
+            )));
+        }
+        (None, None) => None,
+    };
+    Ok(match risk {
+        Some(limits) => (limits, format!("the [risk] table of profile {name}")),
+        None => (
+            RiskLimits::agent_defaults(),
+            "the defaults (no [risk] table in a profile)".to_owned(),
+        ),
+    })
+}
+
 /// What a client is told it is connected to.
-fn instructions(venue: &Venue, target: &Target, mode: Mode) -> String {
+fn instructions(
+    venue: &Venue,
+    target: &Target,
+    mode: Mode,
+    guard: &RiskGuard,
+    source: &str,
+) -> String {
     let what = match venue {
         Venue::Embedded(_) => {
             "PAPER trading on contango's embedded exchange simulator (no real money)".to_owned()
@@ -183,5 +251,35 @@ fn instructions(venue: &Venue, target: &Target, mode: Mode) -> String {
     } else {
         ""
     };
-    format!("{what}.{access}")
+    let limits = guard.limits();
+    let shown = |d: Option<rust_decimal::Decimal>| {
+        d.map_or("none".to_owned(), |d| d.normalize().to_string())
+    };
+    let count = |n: Option<u32>| n.map_or("none".to_owned(), |n| n.to_string());
+    let contracts = limits.contracts.as_ref().map_or("any".to_owned(), |c| {
+        c.iter().cloned().collect::<Vec<_>>().join(", ")
+    });
+    let u = &limits.usdt;
+    let mut coins = String::new();
+    for (coin, l) in &limits.coins {
+        coins.push_str(&format!(
+            " {coin}: order notional {}, position {}, {} open orders, {} orders a minute, daily loss {}.",
+            shown(l.max_order_notional),
+            shown(l.max_position_notional),
+            count(l.max_open_orders),
+            count(l.max_orders_per_minute),
+            shown(l.max_daily_loss)
+        ));
+    }
+    format!(
+        "{what}.{access} Risk limits, from {source}, checked before anything is sent and \
+         changed by no tool: contracts {contracts}; in USDT (other margin coins at the mark \
+         price): order notional {}, position {}, {} open orders a contract, {} new orders a \
+         minute, daily loss {} (then reducing-only until 00:00 UTC).{coins}",
+        shown(u.max_order_notional),
+        shown(u.max_position_notional),
+        count(u.max_open_orders),
+        count(u.max_orders_per_minute),
+        shown(u.max_daily_loss),
+    )
 }

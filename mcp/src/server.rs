@@ -30,9 +30,21 @@ pub const PRODUCT_ARG: &str = "product";
 pub struct Mode {
     /// Only the read-only tools are listed and callable.
     pub read_only: bool,
-    /// The clients reach the real exchange (`openWorldHint`).
+    /// The clients reach the real exchange (`openWorldHint`): a destructive call asks the
+    /// person first.
     pub live: bool,
+    /// Live destructive calls go without asking when the client cannot ask the person.
+    pub unconfirmed: bool,
 }
+
+/// The person's answer to a live destructive call.
+#[derive(Debug, serde::Deserialize, schemars::JsonSchema)]
+struct Confirmation {
+    /// Send it: true. Anything else sends nothing.
+    send: bool,
+}
+
+rmcp::elicit_safe!(Confirmation);
 
 /// One tool as listed, and how to call it.
 struct Entry {
@@ -44,11 +56,10 @@ struct Entry {
 
 /// The server of one spec `A`.
 pub struct Server<A: Api> {
-    /// A client per product line (short name), the default first.
-    clients: Vec<(&'static str, A::Client)>,
+    /// A client per product line (short name) with its gate, the default first.
+    clients: Vec<(&'static str, A::Client, Arc<dyn Gate>)>,
     entries: Vec<Entry>,
     by_name: HashMap<String, usize>,
-    gate: Arc<dyn Gate>,
     composites: Arc<dyn Composites>,
     mode: Mode,
     instructions: String,
@@ -67,12 +78,11 @@ impl<A: Api> Server<A>
 where
     A::Client: Send + Sync + 'static,
 {
-    /// A server over `clients` (a client per product line, the default first), admitting calls
-    /// through `gate`, with `composites` beside the spec's tools; `instructions` tell a client
+    /// A server over `clients` (a client per product line with the gate its calls pass, the
+    /// default first), with `composites` beside the spec's tools; `instructions` tell a client
     /// what it is connected to (paper or live, the limits).
     pub fn new(
-        clients: Vec<(&'static str, A::Client)>,
-        gate: Arc<dyn Gate>,
+        clients: Vec<(&'static str, A::Client, Arc<dyn Gate>)>,
         composites: Arc<dyn Composites>,
         mode: Mode,
         instructions: String,
@@ -113,7 +123,6 @@ where
             clients,
             entries,
             by_name,
-            gate,
             composites,
             mode,
             instructions,
@@ -125,8 +134,14 @@ where
         self.entries.iter().map(|e| e.tool.clone()).collect()
     }
 
-    /// Calls tool `name` with `args`: the structured answer, or the tool error.
-    pub async fn call(&self, name: &str, args: Map<String, Value>) -> Result<Value, ToolError> {
+    /// Calls tool `name` with `args`: the structured answer, or the tool error. `peer` is the
+    /// client to ask the person through (a live destructive call), when there is one.
+    pub async fn call(
+        &self,
+        name: &str,
+        args: Map<String, Value>,
+        peer: Option<&rmcp::Peer<RoleServer>>,
+    ) -> Result<Value, ToolError> {
         let Some(entry) = self.by_name.get(name).map(|i| &self.entries[*i]) else {
             return Err(ToolError::Refused(format!(
                 "no tool named `{name}`{}",
@@ -145,26 +160,35 @@ where
         let Value::Object(mut args) = value else {
             return Err(ToolError::Refused("the arguments are not an object".into()));
         };
-        let client = self.client(args.remove(PRODUCT_ARG).as_ref())?;
+        let destructive = entry
+            .tool
+            .annotations
+            .as_ref()
+            .and_then(|a| a.destructive_hint)
+            .unwrap_or(true);
+        if self.mode.live && destructive && !self.mode.unconfirmed {
+            confirm(name, &args, peer).await?;
+        }
+        let (client, gate) = self.client(args.remove(PRODUCT_ARG).as_ref())?;
         if entry.endpoint {
-            A::call_tool(client, name, args, &*self.gate).await
+            A::call_tool(client, name, args, gate).await
         } else {
             self.composites.call(name, args).await
         }
     }
 
-    /// The client of the product an argument names (the default one without it).
-    fn client(&self, product: Option<&Value>) -> Result<&A::Client, ToolError> {
-        let Some((_, first)) = self.clients.first() else {
+    /// The client (and gate) of the product an argument names (the default one without it).
+    fn client(&self, product: Option<&Value>) -> Result<(&A::Client, &dyn Gate), ToolError> {
+        let Some((_, first, gate)) = self.clients.first() else {
             return Err(ToolError::Refused("no client".into()));
         };
         match product.and_then(Value::as_str) {
-            None => Ok(first),
+            None => Ok((first, &**gate)),
             Some(name) => self
                 .clients
                 .iter()
-                .find(|(short, _)| short.eq_ignore_ascii_case(name))
-                .map(|(_, c)| c)
+                .find(|(short, _, _)| short.eq_ignore_ascii_case(name))
+                .map(|(_, c, g)| (c, &**g))
                 .ok_or_else(|| ToolError::Argument {
                     field: PRODUCT_ARG.into(),
                     reason: format!("no product line `{name}`"),
@@ -189,6 +213,16 @@ pub fn error_json(e: &ToolError) -> Value {
             json!({"error": "invalid_argument", "field": field, "message": e.to_string(), "reason": reason})
         }
         ToolError::Refused(_) => json!({"error": "refused", "message": e.to_string()}),
+        ToolError::Limit {
+            limit,
+            value,
+            maximum,
+            unit,
+            ..
+        } => json!({
+            "error": "risk_limit", "limit": limit, "value": value, "maximum": maximum,
+            "unit": unit, "message": e.to_string()
+        }),
         ToolError::Failed(failure) => {
             let code = match failure {
                 contango_cli::Failure::Server { code, .. } => *code,
@@ -196,6 +230,38 @@ pub fn error_json(e: &ToolError) -> Value {
             };
             json!({"error": failure.kind(), "code": code, "message": e.to_string()})
         }
+    }
+}
+
+/// Asks the person whether live call `name` with `args` may go (MCP elicitation); refused with
+/// what it would have sent when they decline or the client cannot ask.
+async fn confirm(
+    name: &str,
+    args: &Map<String, Value>,
+    peer: Option<&rmcp::Peer<RoleServer>>,
+) -> Result<(), ToolError> {
+    let would = format!("{name} {}", Value::Object(args.clone()));
+    let can_ask = peer.is_some_and(|p| {
+        p.supported_elicitation_modes()
+            .contains(&rmcp::service::ElicitationMode::Form)
+    });
+    let Some(peer) = peer.filter(|_| can_ask) else {
+        return Err(ToolError::Refused(format!(
+            "a live call that changes the account needs the person's confirmation, and this \
+             client cannot ask for it (MCP elicitation); nothing was sent. It would have sent: \
+             {would}. A person who wants such calls to go unconfirmed starts the server with \
+             --live-unconfirmed"
+        )));
+    };
+    let question = format!("LIVE trading, real money: send {would}?");
+    match peer.elicit::<Confirmation>(question).await {
+        Ok(Some(Confirmation { send: true })) => Ok(()),
+        Ok(_) => Err(ToolError::Refused(format!(
+            "the person did not confirm; nothing was sent. It would have sent: {would}"
+        ))),
+        Err(e) => Err(ToolError::Refused(format!(
+            "the confirmation failed ({e}); nothing was sent. It would have sent: {would}"
+        ))),
     }
 }
 
@@ -253,10 +319,10 @@ where
     async fn call_tool(
         &self,
         request: CallToolRequestParams,
-        _: RequestContext<RoleServer>,
+        context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let args = request.arguments.unwrap_or_default();
-        let outcome = self.call(&request.name, args).await;
+        let outcome = self.call(&request.name, args, Some(&context.peer)).await;
         if let Err(e) = &outcome {
             tracing::info!(tool = %request.name, error = %e, "contango.mcp.tool refused or failed");
         }

@@ -106,8 +106,9 @@ pub struct PositionState {
     /// moves without events, so this is informative, not kept exact).
     pub unrealized: Option<Decimal>,
     /// The price `unrealized` was valued at, as the exchange reports one: the event's last
-    /// settlement price (`lp`) or the record's `indexPrice` (the interface names no mark price;
-    /// the simulator sends its mark in both). Informative, as `unrealized` is.
+    /// settlement price (`lp`) or the record's `indexPrice` (the position records name no mark
+    /// price; the simulator sends its mark in `lp` and its index, the mid of its book, in
+    /// `indexPrice`; `/v1/index` has both, `contango::funding`). Informative, as `unrealized` is.
     pub mark: Option<Decimal>,
     /// Margin of an isolated position (zero for cross).
     pub isolated_margin: Option<Decimal>,

@@ -9,10 +9,34 @@ use serde_json::{Map, Value, json};
 
 type Client = RunningService<RoleClient, ()>;
 
-/// The server binary on its embedded simulator, with `args`.
+/// The server binary on its embedded simulator, with `args` and the profile file in `config`
+/// (none when `None`).
 async fn start(args: &[&str]) -> Client {
+    start_with(args, None).await
+}
+
+async fn start_with(args: &[&str], config: Option<&std::path::Path>) -> Client {
+    start_env(args, config, &[]).await
+}
+
+async fn start_env(
+    args: &[&str],
+    config: Option<&std::path::Path>,
+    env: &[(&str, &str)],
+) -> Client {
     let mut command = tokio::process::Command::new(env!("CARGO_BIN_EXE_contango-mcp"));
     command.args(args);
+    for var in [
+        "CONTANGO_API_KEY",
+        "CONTANGO_SECRET_KEY",
+        "CONTANGO_BASE_URL",
+    ] {
+        command.env_remove(var);
+    }
+    let empty = std::env::temp_dir().join("contango-mcp-no-config");
+    let config = config.unwrap_or(&empty);
+    command.env("XDG_CONFIG_HOME", config).env("HOME", config);
+    command.envs(env.iter().copied());
     let transport = TokioChildProcess::new(command).expect("the server starts");
     tokio::time::timeout(std::time::Duration::from_secs(30), ().serve(transport))
         .await
@@ -152,5 +176,105 @@ async fn the_tools_trade_on_paper_and_refuse_bad_arguments_by_name() {
         .to_owned();
     let orders = open_orders(&client).await;
     assert_eq!(orders["items"][0]["orderId"], json!(id), "{orders}");
+
+    // Over the default order notional (1,000 USDT): 50 × 0.001 × 25,000 = 1,250.
+    let mut big = order("BUY");
+    big["volume"] = json!("50");
+    let e = refused(call(&client, "new_order", big).await);
+    assert_eq!(
+        (&e["error"], &e["limit"], &e["value"], &e["maximum"]),
+        (
+            &json!("risk_limit"),
+            &json!("max_order_notional"),
+            &json!("1250"),
+            &json!("1000")
+        ),
+        "{e:?}"
+    );
+    assert_eq!(
+        open_orders(&client).await["items"].as_array().map(Vec::len),
+        Some(1)
+    );
     client.cancel().await.expect("closed");
+}
+
+/// With a daily loss limit of 0.01 USDT, one round trip (its fees and spread) reaches it: an
+/// opening order is then refused, and a closing one passes.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn after_the_days_loss_limit_only_what_reduces_passes() {
+    let config = std::env::temp_dir().join(format!("contango-mcp-loss-{}", std::process::id()));
+    let dir = config.join("contango");
+    std::fs::create_dir_all(&dir).expect("the config folder");
+    let file = dir.join("profiles.toml");
+    std::fs::write(&file, "[default.risk.usdt]\nmax_daily_loss = \"0.01\"\n").expect("written");
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        std::fs::set_permissions(&file, std::fs::Permissions::from_mode(0o600)).expect("private");
+    }
+    let client = start_with(&[], Some(&config)).await;
+    let market = |side: &str, open: &str, volume: &str| {
+        json!({
+            "contractName": "E-BTC-USDT", "side": side, "type": "MARKET", "positionType": 1,
+            "open": open, "volume": volume, "amount": "0", "price": "0"
+        })
+    };
+    ok(call(&client, "new_order", market("BUY", "OPEN", "2")).await);
+    ok(call(&client, "new_order", market("SELL", "CLOSE", "1")).await);
+    // The fills reach the guard through the private stream: at most a few seconds.
+    let mut reducing = false;
+    for _ in 0..50 {
+        let status = ok(call(&client, "risk_status", json!({})).await);
+        if status["coins"][0]["reducing_only"] == json!(true) {
+            reducing = true;
+            break;
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert!(reducing, "the round trip's loss reached the limit");
+    let e = refused(call(&client, "new_order", market("BUY", "OPEN", "1")).await);
+    assert_eq!(e["limit"], json!("max_daily_loss"), "{e:?}");
+    ok(call(&client, "new_order", market("SELL", "CLOSE", "1")).await);
+    client.cancel().await.expect("closed");
+    let _ = std::fs::remove_dir_all(&config);
+}
+
+/// Live, against the simulator posing as the exchange: a client that cannot ask the person
+/// (rmcp's, without elicitation) gets a destructive call refused with what it would have sent,
+/// and nothing is placed; reads go; `--live-unconfirmed` lets it through.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn live_destructive_calls_wait_for_the_person() {
+    let sim = contango_sim::Sim::start().await.expect("the exchange");
+    let env = [
+        ("CONTANGO_API_KEY", sim.api_key()),
+        ("CONTANGO_SECRET_KEY", sim.secret()),
+    ];
+    let args = ["--live", "--base-url", sim.rest_url()];
+    let client = start_env(&args, None, &env).await;
+    let tools = client.list_all_tools().await.expect("the tools");
+    let hints = tools
+        .iter()
+        .find(|t| t.name == "new_order")
+        .and_then(|t| t.annotations.clone())
+        .expect("annotations");
+    assert_eq!(hints.open_world_hint, Some(true), "live");
+    let e = refused(call(&client, "new_order", order("BUY")).await);
+    assert_eq!(e["error"], "refused", "{e:?}");
+    let message = e["message"].as_str().unwrap_or_default();
+    assert!(message.contains("nothing was sent"), "{message}");
+    assert!(
+        message.contains(r#"new_order {"amount":"0","contractName":"E-BTC-USDT""#),
+        "{message}"
+    );
+    assert_eq!(open_orders(&client).await["items"], json!([]));
+    assert_eq!(sim.received_count("POST", "/fapi/v2/order"), 0);
+    ok(call(&client, "depth", json!({"contractName": "E-BTC-USDT"})).await);
+    client.cancel().await.expect("closed");
+
+    let unconfirmed = ["--live", "--live-unconfirmed", "--base-url", sim.rest_url()];
+    let client = start_env(&unconfirmed, None, &env).await;
+    ok(call(&client, "new_order", order("BUY")).await);
+    assert_eq!(sim.received_count("POST", "/fapi/v2/order"), 1);
+    client.cancel().await.expect("closed");
+    sim.shutdown().await;
 }
