@@ -9,6 +9,7 @@
 
 pub mod composite;
 pub mod gate;
+pub mod http;
 pub mod run;
 pub mod schema;
 pub mod server;

@@ -47,6 +47,17 @@ pub fn command() -> Command {
             .help("Credentials, target and [risk] limits from this profile of the profile file"))
         .arg(Arg::new("base-url").long("base-url").value_name("URL").requires("live")
             .help("With --live: the exchange's REST address (or CONTANGO_BASE_URL, or the profile's)"))
+        .arg(Arg::new("http").long("http").value_name("ADDR")
+            .value_parser(clap::value_parser!(std::net::SocketAddr))
+            .help("Serve streamable HTTP on ADDR (127.0.0.1:8765) instead of stdio: every request needs the bearer token of the token file"))
+        .arg(Arg::new("allow-remote").long("allow-remote").action(ArgAction::SetTrue).requires("http")
+            .help("Listen on an address other than loopback (needs --tls-cert and --tls-key)"))
+        .arg(Arg::new("tls-cert").long("tls-cert").value_name("FILE").requires("tls-key").requires("http")
+            .help("Serve HTTPS with this certificate chain (PEM)"))
+        .arg(Arg::new("tls-key").long("tls-key").value_name("FILE").requires("tls-cert")
+            .help("The certificate's private key (PEM)"))
+        .arg(Arg::new("token-file").long("token-file").value_name("FILE").requires("http")
+            .help("The bearer token's file (mode 600, made on first use); by default mcp-token beside the profile file"))
 }
 
 /// What a spec's server adds to the generic one, made from its clients (one per product line,
@@ -187,19 +198,69 @@ where
         .collect();
     let tasks = parts.tasks;
     let server = Server::<A>::new(clients, parts.composites, mode, instructions);
-    let running = server
-        .serve(rmcp::transport::stdio())
-        .await
-        .map_err(|e| Failure::Transport(format!("the MCP session did not start: {e}")))?;
-    let end = running.waiting().await;
+    let end = match m.get_one::<std::net::SocketAddr>("http") {
+        Some(addr) => {
+            let token_file = match text("token-file") {
+                Some(f) => std::path::PathBuf::from(f),
+                None => crate::http::default_token_file().ok_or_else(|| {
+                    Failure::Refused("no config directory for the token file: set XDG_CONFIG_HOME or HOME, or --token-file".into())
+                })?,
+            };
+            let options = crate::http::Options {
+                addr: *addr,
+                allow_remote: m.get_flag("allow-remote"),
+                tls: text("tls-cert")
+                    .zip(text("tls-key"))
+                    .map(|(c, k)| (c.into(), k.into())),
+                token_file,
+            };
+            crate::http::check(&options)?;
+            let token = crate::http::token(&options.token_file)?;
+            let listener = crate::http::bind(&options).await?;
+            crate::http::serve(listener, &options, token, server, stopped()).await
+        }
+        None => {
+            let running = server
+                .serve(rmcp::transport::stdio())
+                .await
+                .map_err(|e| Failure::Transport(format!("the MCP session did not start: {e}")))?;
+            running
+                .waiting()
+                .await
+                .map(drop)
+                .map_err(|e| Failure::Other(format!("the MCP session ended badly: {e}")))
+        }
+    };
     for task in tasks {
         task.abort();
     }
     if let Venue::Embedded(sim) = venue {
         sim.shutdown().await;
     }
-    end.map(drop)
-        .map_err(|e| Failure::Other(format!("the MCP session ended badly: {e}")))
+    end
+}
+
+/// Completes on SIGINT or SIGTERM.
+async fn stopped() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        match signal(SignalKind::terminate()) {
+            Ok(mut term) => {
+                tokio::select! {
+                    _ = tokio::signal::ctrl_c() => {}
+                    _ = term.recv() => {}
+                }
+            }
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
+    }
 }
 
 /// The risk limits: the profile's `[risk]` table (`--profile NAME`, else the `default` profile

@@ -54,8 +54,24 @@ struct Entry {
     endpoint: bool,
 }
 
-/// The server of one spec `A`.
-pub struct Server<A: Api> {
+/// The server of one spec `A`: a handle, cloned for each session of streamable HTTP.
+pub struct Server<A: Api>(Arc<Inner<A>>);
+
+impl<A: Api> Clone for Server<A> {
+    fn clone(&self) -> Self {
+        Server(self.0.clone())
+    }
+}
+
+impl<A: Api> std::ops::Deref for Server<A> {
+    type Target = Inner<A>;
+    fn deref(&self) -> &Inner<A> {
+        &self.0
+    }
+}
+
+/// What a [`Server`] holds.
+pub struct Inner<A: Api> {
     /// A client per product line (short name) with its gate, the default first.
     clients: Vec<(&'static str, A::Client, Arc<dyn Gate>)>,
     entries: Vec<Entry>,
@@ -65,7 +81,7 @@ pub struct Server<A: Api> {
     instructions: String,
 }
 
-impl<A: Api> std::fmt::Debug for Server<A> {
+impl<A: Api> std::fmt::Debug for Inner<A> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.debug_struct("Server")
             .field("tools", &self.entries.len())
@@ -119,16 +135,27 @@ where
             .enumerate()
             .map(|(i, e)| (e.tool.name.to_string(), i))
             .collect();
-        Server {
+        Server(Arc::new(Inner {
             clients,
             entries,
             by_name,
             composites,
             mode,
             instructions,
-        }
+        }))
     }
+}
 
+impl<A: Api> std::fmt::Debug for Server<A> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+impl<A: Api> Inner<A>
+where
+    A::Client: Send + Sync + 'static,
+{
     /// The tools listed, in order: the spec's, then the composite ones.
     pub fn tools(&self) -> Vec<Tool> {
         self.entries.iter().map(|e| e.tool.clone()).collect()

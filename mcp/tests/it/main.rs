@@ -1,4 +1,5 @@
 //! The MCP server's tests: one binary, a module per suite.
 
+mod http;
 mod jsonrpc_ids;
 mod server;
