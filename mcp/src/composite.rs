@@ -17,8 +17,14 @@ pub type Answer<'a> = Pin<Box<dyn Future<Output = Result<Value, ToolError>> + Se
 pub trait Composites: Send + Sync {
     /// The tools, as listed.
     fn tools(&self) -> Vec<Tool>;
-    /// Calls `name` with `args` (checked against its schema, the product argument taken out).
-    fn call<'a>(&'a self, name: &'a str, args: Map<String, Value>) -> Answer<'a>;
+    /// Calls `name` with `args` (checked against its schema, the product argument taken out)
+    /// on product line `product` (its short name).
+    fn call<'a>(
+        &'a self,
+        product: &'static str,
+        name: &'a str,
+        args: Map<String, Value>,
+    ) -> Answer<'a>;
 }
 
 /// No composite tools.
@@ -30,7 +36,7 @@ impl Composites for None {
         Vec::new()
     }
 
-    fn call<'a>(&'a self, name: &'a str, _: Map<String, Value>) -> Answer<'a> {
+    fn call<'a>(&'a self, _: &'static str, name: &'a str, _: Map<String, Value>) -> Answer<'a> {
         Box::pin(std::future::ready(Err(ToolError::Refused(format!(
             "no tool named `{name}`"
         )))))

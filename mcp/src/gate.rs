@@ -19,22 +19,44 @@ use contango::{
 use contango_cli::tools::{Gate, ToolError};
 
 /// The gate of one product line's client.
-#[derive(Debug, Clone)]
+#[derive(Debug)]
 pub struct RiskGate {
     client: Client,
     guard: Arc<RiskGuard>,
+    /// The contracts orders were judged for.
+    contracts: std::sync::Mutex<std::collections::BTreeSet<String>>,
 }
 
 impl RiskGate {
     /// The gate of `client`'s calls, judged by `guard` (shared by every product line).
     pub fn new(client: Client, guard: Arc<RiskGuard>) -> RiskGate {
-        RiskGate { client, guard }
+        RiskGate {
+            client,
+            guard,
+            contracts: Default::default(),
+        }
     }
 
-    async fn judge(&self, request: &(dyn Any + Send + Sync)) -> Result<(), ToolError> {
+    /// The contracts orders were judged for (whose working orders `account_state` reads).
+    pub fn contracts(&self) -> Vec<String> {
+        let set = self.contracts.lock().unwrap_or_else(|p| p.into_inner());
+        set.iter().cloned().collect()
+    }
+
+    /// Judges `request`; with `commit`, a new order admitted counts toward the orders a minute
+    /// (without: a dry run).
+    pub async fn judge(
+        &self,
+        request: &(dyn Any + Send + Sync),
+        commit: bool,
+    ) -> Result<(), ToolError> {
         let now = self.client.core().timestamp_ms();
         let inverse = self.client.product() == Product::CoinMargined;
         if let Some(order) = request.downcast_ref::<NewOrderRequest>() {
+            self.contracts
+                .lock()
+                .unwrap_or_else(|p| p.into_inner())
+                .insert(order.contract_name.clone());
             let ticket = Ticket::of(order);
             let exposure = contango::risk::exposure(&self.client, &ticket)
                 .await
@@ -43,7 +65,12 @@ impl RiskGate {
                         "the risk limits cannot be checked, so nothing was sent: {e}"
                     ))
                 })?;
-            return self.guard.admit(&ticket, &exposure, now).map_err(refused);
+            let judged = if commit {
+                self.guard.admit(&ticket, &exposure, now)
+            } else {
+                self.guard.check(&ticket, &exposure, now)
+            };
+            return judged.map_err(refused);
         }
         let reducing = |contract: &str| {
             let coin = margin_coin(contract, inverse);
@@ -90,6 +117,6 @@ impl Gate for RiskGate {
         _: EndpointMeta,
         request: &'a (dyn Any + Send + Sync),
     ) -> Pin<Box<dyn Future<Output = Result<(), ToolError>> + Send + 'a>> {
-        Box::pin(self.judge(request))
+        Box::pin(self.judge(request, true))
     }
 }

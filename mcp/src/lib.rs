@@ -14,3 +14,4 @@ pub mod run;
 pub mod schema;
 pub mod server;
 pub mod shipped;
+pub mod trader;

@@ -19,7 +19,7 @@ use contango_sim::{MarketDriver, MarketSource, Pace, Sim};
 use rmcp::ServiceExt;
 
 use crate::composite::Composites;
-use crate::server::{Mode, Server};
+use crate::server::{Late, Mode, Server};
 
 /// The options of `contango mcp`.
 pub fn command() -> Command {
@@ -61,8 +61,9 @@ pub fn command() -> Command {
 }
 
 /// What a spec's server adds to the generic one, made from its clients (one per product line,
-/// the default first) and the account's risk guard.
-pub type Extend<A> = fn(&[(&'static str, <A as Api>::Client)], &Arc<RiskGuard>) -> Parts;
+/// the default first), the account's risk guard and the outcomes of cancelled calls.
+pub type Extend<A> =
+    fn(&[(&'static str, <A as Api>::Client)], &Arc<RiskGuard>, &Arc<Late>) -> Parts;
 
 /// The gates of a spec's clients (one per product line, in order) and its composite tools.
 pub struct Parts {
@@ -186,7 +187,8 @@ where
     let guard = Arc::new(RiskGuard::new(limits));
     let instructions = instructions(&venue, &target, mode, &guard, &source);
     eprintln!("contango mcp: {instructions}");
-    let parts = extend(&clients, &guard);
+    let late = Arc::new(Late::default());
+    let parts = extend(&clients, &guard, &late);
     let open: Arc<dyn Gate> = Arc::new(Open);
     let clients = clients
         .into_iter()
@@ -197,7 +199,7 @@ where
         })
         .collect();
     let tasks = parts.tasks;
-    let server = Server::<A>::new(clients, parts.composites, mode, instructions);
+    let server = Server::<A>::new(clients, parts.composites, mode, instructions, late);
     let end = match m.get_one::<std::net::SocketAddr>("http") {
         Some(addr) => {
             let token_file = match text("token-file") {

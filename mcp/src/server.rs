@@ -54,6 +54,40 @@ struct Entry {
     endpoint: bool,
 }
 
+/// The outcomes of calls whose caller went away (a cancelled call whose order was already on
+/// its way): logged, and given to the next `account_state`.
+#[derive(Debug, Default)]
+pub struct Late(std::sync::Mutex<Vec<Value>>);
+
+/// How many late outcomes are kept until they are read.
+const LATE_KEPT: usize = 50;
+
+impl Late {
+    /// Notes the outcome of `tool`, called with `args`, which its caller no longer waits for.
+    pub fn record(
+        &self,
+        tool: &str,
+        args: &Map<String, Value>,
+        outcome: &Result<Value, ToolError>,
+    ) {
+        let outcome = match outcome {
+            Ok(v) => json!({"ok": v}),
+            Err(e) => json!({"error": error_json(e)}),
+        };
+        tracing::warn!(%tool, %outcome, "contango.mcp: a cancelled call finished");
+        let mut late = self.0.lock().unwrap_or_else(|p| p.into_inner());
+        if late.len() == LATE_KEPT {
+            late.remove(0);
+        }
+        late.push(json!({"tool": tool, "arguments": args, "outcome": outcome}));
+    }
+
+    /// The outcomes noted since the last call, oldest first.
+    pub fn take(&self) -> Vec<Value> {
+        std::mem::take(&mut *self.0.lock().unwrap_or_else(|p| p.into_inner()))
+    }
+}
+
 /// The server of one spec `A`: a handle, cloned for each session of streamable HTTP.
 pub struct Server<A: Api>(Arc<Inner<A>>);
 
@@ -79,6 +113,7 @@ pub struct Inner<A: Api> {
     composites: Arc<dyn Composites>,
     mode: Mode,
     instructions: String,
+    late: Arc<Late>,
 }
 
 impl<A: Api> std::fmt::Debug for Inner<A> {
@@ -102,6 +137,7 @@ where
         composites: Arc<dyn Composites>,
         mode: Mode,
         instructions: String,
+        late: Arc<Late>,
     ) -> Server<A> {
         let mut entries = Vec::new();
         for info in A::TOOLS {
@@ -142,6 +178,7 @@ where
             composites,
             mode,
             instructions,
+            late,
         }))
     }
 }
@@ -196,32 +233,57 @@ where
         if self.mode.live && destructive && !self.mode.unconfirmed {
             confirm(name, &args, peer).await?;
         }
-        let (client, gate) = self.client(args.remove(PRODUCT_ARG).as_ref())?;
+        let (product, client, gate) = self.client(args.remove(PRODUCT_ARG).as_ref())?;
         if entry.endpoint {
-            A::call_tool(client, name, args, gate).await
+            A::call_tool(client, name, args, gate).await.map(capped)
         } else {
-            self.composites.call(name, args).await
+            self.composites.call(product, name, args).await
         }
     }
 
-    /// The client (and gate) of the product an argument names (the default one without it).
-    fn client(&self, product: Option<&Value>) -> Result<(&A::Client, &dyn Gate), ToolError> {
-        let Some((_, first, gate)) = self.clients.first() else {
+    /// The product (its short name), client and gate an argument names (the default one
+    /// without it).
+    fn client(
+        &self,
+        product: Option<&Value>,
+    ) -> Result<(&'static str, &A::Client, &dyn Gate), ToolError> {
+        let Some((short, first, gate)) = self.clients.first() else {
             return Err(ToolError::Refused("no client".into()));
         };
         match product.and_then(Value::as_str) {
-            None => Ok((first, &**gate)),
+            None => Ok((short, first, &**gate)),
             Some(name) => self
                 .clients
                 .iter()
                 .find(|(short, _, _)| short.eq_ignore_ascii_case(name))
-                .map(|(_, c, g)| (c, &**g))
+                .map(|(s, c, g)| (*s, c, &**g))
                 .ok_or_else(|| ToolError::Argument {
                     field: PRODUCT_ARG.into(),
                     reason: format!("no product line `{name}`"),
                 }),
         }
     }
+}
+
+/// The most items a list answer carries (klines, trades, history): a model's context is not
+/// the place for thousands of rows.
+pub const MAX_ITEMS: usize = 200;
+
+/// A list answer cut to [`MAX_ITEMS`], saying so (`truncated`: how many there were, how many
+/// are shown).
+fn capped(mut v: Value) -> Value {
+    let total = v.get("items").and_then(Value::as_array).map_or(0, Vec::len);
+    if total > MAX_ITEMS {
+        if let Some(items) = v.get_mut("items").and_then(Value::as_array_mut) {
+            items.truncate(MAX_ITEMS);
+        }
+        v["truncated"] = json!({
+            "total": total,
+            "shown": MAX_ITEMS,
+            "note": format!("the answer had {total} items; the first {MAX_ITEMS} are shown: ask for fewer (limit, a time range) to see the rest")
+        });
+    }
+    v
 }
 
 /// A tool's outcome as MCP answers it: the structured content (and its text), or a tool error
@@ -349,7 +411,20 @@ where
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let args = request.arguments.unwrap_or_default();
-        let outcome = self.call(&request.name, args, Some(&context.peer)).await;
+        // The call runs on its own task: cancelled after its order was sent, it still finishes,
+        // and its outcome is logged and given to the next `account_state` (`Late`).
+        let (tx, rx) = tokio::sync::oneshot::channel();
+        let (server, name, peer) = (self.clone(), request.name.to_string(), context.peer);
+        tokio::spawn(async move {
+            let kept = args.clone();
+            let outcome = server.call(&name, args, Some(&peer)).await;
+            if let Err(outcome) = tx.send(outcome) {
+                server.late.record(&name, &kept, &outcome);
+            }
+        });
+        let outcome = rx
+            .await
+            .unwrap_or_else(|_| Err(ToolError::Refused("the call's task ended".into())));
         if let Err(e) = &outcome {
             tracing::info!(tool = %request.name, error = %e, "contango.mcp.tool refused or failed");
         }

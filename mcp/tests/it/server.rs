@@ -278,3 +278,83 @@ async fn live_destructive_calls_wait_for_the_person() {
     client.cancel().await.expect("closed");
     sim.shutdown().await;
 }
+
+/// The trader's tools: the account's state, a book, funding, a protected order, a dry run;
+/// `--read-only` lists only the tools that read.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_trader_tools_answer_in_one_call() {
+    let client = start(&[]).await;
+    let book = ok(call(&client, "book", json!({"contractName": "E-BTC-USDT"})).await);
+    assert!(
+        book["best_bid"].as_str().is_some() && book["spread"].as_str().is_some(),
+        "{book}"
+    );
+    assert_eq!(book["bids"].as_array().map(Vec::len), Some(5), "{book}");
+    let funding = ok(call(&client, "funding", json!({"contractName": "E-BTC-USDT"})).await);
+    assert_eq!(funding["funding_rate"], json!("0"), "{funding}");
+    assert!(
+        funding["seconds_to_funding"].as_i64().is_some(),
+        "{funding}"
+    );
+
+    // A dry run of an order over the notional limit: refused, and nothing sent.
+    let mut big = order("BUY");
+    big["volume"] = json!("50");
+    let dry = ok(call(&client, "check_order", big).await);
+    assert_eq!(dry["would_send"], json!(false), "{dry}");
+    assert_eq!(
+        dry["checks"][2]["why"]["limit"],
+        json!("max_order_notional"),
+        "{dry}"
+    );
+    let dry = ok(call(&client, "check_order", order("BUY")).await);
+    assert_eq!(dry["would_send"], json!(true), "{dry}");
+    assert_eq!(
+        open_orders(&client).await["items"],
+        json!([]),
+        "a dry run sends nothing"
+    );
+
+    // An entry at market with its stop loss and take profit attached.
+    let protected = json!({
+        "contractName": "E-BTC-USDT", "side": "BUY", "type": "MARKET", "positionType": 1,
+        "volume": "2", "amount": "0", "price": "0", "stopLoss": "25000", "takeProfit": "35000"
+    });
+    let placed = ok(call(&client, "place_protected_order", protected).await);
+    assert!(placed["orderId"].as_str().is_some(), "{placed}");
+    let state = ok(call(&client, "account_state", json!({})).await);
+    assert_eq!(
+        state["positions"][0]["contractName"],
+        json!("E-BTC-USDT"),
+        "{state}"
+    );
+    assert_eq!(
+        state["conditional_orders"].as_array().map(Vec::len),
+        Some(2),
+        "the stop loss and the take profit wait: {state}"
+    );
+    assert!(state["balances"][0].get("positionVos").is_none(), "{state}");
+    client.cancel().await.expect("closed");
+
+    let read_only = start(&["--read-only"]).await;
+    let tools = read_only.list_all_tools().await.expect("the tools");
+    assert!(
+        tools
+            .iter()
+            .all(|t| t.annotations.as_ref().and_then(|a| a.read_only_hint) == Some(true))
+    );
+    assert!(tools.iter().any(|t| t.name == "account_state"));
+    assert!(
+        !tools
+            .iter()
+            .any(|t| t.name == "new_order" || t.name == "place_protected_order")
+    );
+    let e = refused(call(&read_only, "new_order", order("BUY")).await);
+    assert!(
+        e["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("read-only")),
+        "{e:?}"
+    );
+    read_only.cancel().await.expect("closed");
+}
