@@ -10,6 +10,7 @@
 pub mod composite;
 pub mod gate;
 pub mod http;
+pub mod listing;
 pub mod run;
 pub mod schema;
 pub mod server;

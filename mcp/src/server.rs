@@ -241,6 +241,18 @@ where
         }
     }
 
+    /// Whether tool `name` may change the account (not read-only).
+    fn changes(&self, name: &str) -> bool {
+        self.by_name.get(name).is_some_and(|i| {
+            self.entries[*i]
+                .tool
+                .annotations
+                .as_ref()
+                .and_then(|a| a.read_only_hint)
+                != Some(true)
+        })
+    }
+
     /// The product (its short name), client and gate an argument names (the default one
     /// without it).
     fn client(
@@ -290,9 +302,45 @@ fn capped(mut v: Value) -> Value {
 /// naming what failed.
 pub fn result(outcome: Result<Value, ToolError>) -> CallToolResult {
     match outcome {
-        Ok(value) => CallToolResult::structured(value),
-        Err(e) => CallToolResult::structured_error(error_json(&e)),
+        Ok(value) => {
+            let mut r = CallToolResult::structured(Value::Null);
+            r.content = vec![rmcp::model::ContentBlock::text(summary(&value))];
+            r.structured_content = Some(value);
+            r
+        }
+        Err(e) => {
+            let mut r = CallToolResult::structured_error(Value::Null);
+            r.content = vec![rmcp::model::ContentBlock::text(e.to_string())];
+            r.structured_content = Some(error_json(&e));
+            r
+        }
     }
+}
+
+/// A short text beside the structured answer (not the answer again): its fields, a list's
+/// length.
+fn summary(v: &Value) -> String {
+    let Value::Object(m) = v else {
+        return "done".to_owned();
+    };
+    if m.is_empty() {
+        return "done".to_owned();
+    }
+    let fields: Vec<String> = m
+        .iter()
+        .take(12)
+        .map(|(k, v)| match v {
+            Value::Array(a) => format!("{k} ({})", a.len()),
+            Value::String(s) if s.len() <= 32 => format!("{k} {s}"),
+            Value::Number(n) => format!("{k} {n}"),
+            _ => k.clone(),
+        })
+        .collect();
+    let more = if m.len() > 12 { ", ..." } else { "" };
+    format!(
+        "{}{more} (the full answer is the structured content)",
+        fields.join(", ")
+    )
 }
 
 /// A tool error as structured content: its kind, what it concerns and the text.
@@ -411,20 +459,24 @@ where
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let args = request.arguments.unwrap_or_default();
-        // The call runs on its own task: cancelled after its order was sent, it still finishes,
-        // and its outcome is logged and given to the next `account_state` (`Late`).
-        let (tx, rx) = tokio::sync::oneshot::channel();
-        let (server, name, peer) = (self.clone(), request.name.to_string(), context.peer);
-        tokio::spawn(async move {
-            let kept = args.clone();
-            let outcome = server.call(&name, args, Some(&peer)).await;
-            if let Err(outcome) = tx.send(outcome) {
-                server.late.record(&name, &kept, &outcome);
-            }
-        });
-        let outcome = rx
-            .await
-            .unwrap_or_else(|_| Err(ToolError::Refused("the call's task ended".into())));
+        let outcome = if self.changes(&request.name) {
+            // A call that changes the account runs on its own task: cancelled after its order
+            // was sent, it still finishes, and its outcome is logged and given to the next
+            // `account_state` (`Late`). A read just stops.
+            let (tx, rx) = tokio::sync::oneshot::channel();
+            let (server, name, peer) = (self.clone(), request.name.to_string(), context.peer);
+            tokio::spawn(async move {
+                let kept = args.clone();
+                let outcome = server.call(&name, args, Some(&peer)).await;
+                if let Err(outcome) = tx.send(outcome) {
+                    server.late.record(&name, &kept, &outcome);
+                }
+            });
+            rx.await
+                .unwrap_or_else(|_| Err(ToolError::Refused("the call's task ended".into())))
+        } else {
+            self.call(&request.name, args, Some(&context.peer)).await
+        };
         if let Err(e) = &outcome {
             tracing::info!(tool = %request.name, error = %e, "contango.mcp.tool refused or failed");
         }

@@ -360,6 +360,22 @@ fn order_properties() -> Map<String, Value> {
 
 impl Composites for Trader {
     fn tools(&self) -> Vec<Tool> {
+        Trader::listing()
+    }
+
+    fn call<'a>(
+        &'a self,
+        product: &'static str,
+        name: &'a str,
+        args: Map<String, Value>,
+    ) -> Answer<'a> {
+        Box::pin(self.dispatch(product, name, args))
+    }
+}
+
+impl Trader {
+    /// The composite tools as listed.
+    pub fn listing() -> Vec<Tool> {
         let contract = json!({"contractName": {"type": "string", "description": "Contract name, e.g. E-BTC-USDT."}});
         let mut order = order_properties();
         order.remove("product");
@@ -446,29 +462,27 @@ impl Composites for Trader {
         ]
     }
 
-    fn call<'a>(
-        &'a self,
+    async fn dispatch(
+        &self,
         product: &'static str,
-        name: &'a str,
+        name: &str,
         args: Map<String, Value>,
-    ) -> Answer<'a> {
-        Box::pin(async move {
-            match name {
-                "account_state" => self.account_state(product, args).await,
-                "book" => self.book(product, args).await,
-                "funding" => self.funding(product, args).await,
-                "place_protected_order" => self.place_protected(product, args).await,
-                "check_order" => self.check_order(product, args).await,
-                "risk_status" => {
-                    let (client, _) = self.of(product)?;
-                    let status = self
-                        .guard
-                        .status(client.core().timestamp_ms(), &Default::default());
-                    serde_json::to_value(&status)
-                        .map_err(|e| ToolError::Refused(format!("cannot write the status: {e}")))
-                }
-                other => Err(ToolError::Refused(format!("no tool named `{other}`"))),
+    ) -> Result<Value, ToolError> {
+        match name {
+            "account_state" => self.account_state(product, args).await,
+            "book" => self.book(product, args).await,
+            "funding" => self.funding(product, args).await,
+            "place_protected_order" => self.place_protected(product, args).await,
+            "check_order" => self.check_order(product, args).await,
+            "risk_status" => {
+                let (client, _) = self.of(product)?;
+                let status = self
+                    .guard
+                    .status(client.core().timestamp_ms(), &Default::default());
+                serde_json::to_value(&status)
+                    .map_err(|e| ToolError::Refused(format!("cannot write the status: {e}")))
             }
-        })
+            other => Err(ToolError::Refused(format!("no tool named `{other}`"))),
+        }
     }
 }

@@ -1,0 +1,52 @@
+//! The tool list as the docs show it (docs/agents.md, between its markers), written from the
+//! spec's tools and the composite ones: a test keeps the page equal to it.
+
+use contango_cli::Api;
+use rmcp::model::Tool;
+
+/// The first sentence of a description.
+fn first_sentence(text: &str) -> &str {
+    let text = text.trim();
+    match text.find(". ") {
+        Some(i) => &text[..=i],
+        None => text.split("\n\n").next().unwrap_or(text),
+    }
+}
+
+fn row(name: &str, read_only: bool, description: &str) -> String {
+    let kind = if read_only {
+        "reads"
+    } else {
+        "changes the account"
+    };
+    let deprecated = if description.contains("\n\nDeprecated:") {
+        " Deprecated."
+    } else {
+        ""
+    };
+    format!(
+        "| `{name}` | {kind} | {}{deprecated} |\n",
+        first_sentence(description).replace('|', "\\|")
+    )
+}
+
+/// A Markdown table of spec `A`'s tools, then `composites`.
+pub fn markdown<A: Api>(composites: &[Tool]) -> String {
+    let mut out = String::from("| tool | kind | what it does |\n| --- | --- | --- |\n");
+    for t in A::TOOLS {
+        out.push_str(&row(t.name, t.read_only, t.description));
+    }
+    for t in composites {
+        let read_only = t
+            .annotations
+            .as_ref()
+            .and_then(|a| a.read_only_hint)
+            .unwrap_or(false);
+        out.push_str(&row(
+            &t.name,
+            read_only,
+            t.description.as_deref().unwrap_or(""),
+        ));
+    }
+    out
+}
