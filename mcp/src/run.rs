@@ -138,7 +138,8 @@ where
 {
     let text = |id: &str| m.get_one::<String>(id).map(String::as_str);
     let named = Named {
-        base_url: text("base-url"),
+        // A paper venue is the target; live, the exchange is.
+        base_url: text("venue").or(text("base-url")),
         market_url: None,
         product: None,
         profile: text("profile"),

@@ -461,19 +461,40 @@ where
         let args = request.arguments.unwrap_or_default();
         let outcome = if self.changes(&request.name) {
             // A call that changes the account runs on its own task: cancelled after its order
-            // was sent, it still finishes, and its outcome is logged and given to the next
-            // `account_state` (`Late`). A read just stops.
-            let (tx, rx) = tokio::sync::oneshot::channel();
+            // was sent (the client's `notifications/cancelled`), it still finishes, and its
+            // outcome is logged and given to the next `account_state` (`Late`). A read just
+            // stops.
+            let (tx, mut rx) = tokio::sync::oneshot::channel();
+            let abandoned = Arc::new(std::sync::atomic::AtomicBool::new(false));
             let (server, name, peer) = (self.clone(), request.name.to_string(), context.peer);
+            let kept = args.clone();
+            let told = args.clone();
+            let gone = abandoned.clone();
             tokio::spawn(async move {
-                let kept = args.clone();
                 let outcome = server.call(&name, args, Some(&peer)).await;
-                if let Err(outcome) = tx.send(outcome) {
+                if gone.load(std::sync::atomic::Ordering::SeqCst) {
+                    server.late.record(&name, &kept, &outcome);
+                } else if let Err(outcome) = tx.send(outcome) {
                     server.late.record(&name, &kept, &outcome);
                 }
             });
-            rx.await
-                .unwrap_or_else(|_| Err(ToolError::Refused("the call's task ended".into())))
+            tokio::select! {
+                outcome = &mut rx => outcome
+                    .unwrap_or_else(|_| Err(ToolError::Refused("the call's task ended".into()))),
+                () = context.ct.cancelled() => {
+                    abandoned.store(true, std::sync::atomic::Ordering::SeqCst);
+                    // An outcome sent before the flag was seen is told from here.
+                    let (server, name) = (self.clone(), request.name.to_string());
+                    tokio::spawn(async move {
+                        if let Ok(outcome) = rx.await {
+                            server.late.record(&name, &told, &outcome);
+                        }
+                    });
+                    Err(ToolError::Refused(
+                        "cancelled; a call already on its way finishes, and account_state tells its outcome".into(),
+                    ))
+                }
+            }
         } else {
             self.call(&request.name, args, Some(&context.peer)).await
         };

@@ -35,6 +35,7 @@ mod resilience_prechecks;
 mod resilience_rate_limits;
 mod resilience_retries;
 mod resilience_secrets;
+mod risk;
 
 // The stream clients and the watchers, against the simulator.
 mod account_watcher;

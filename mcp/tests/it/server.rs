@@ -24,7 +24,17 @@ async fn start_env(
     config: Option<&std::path::Path>,
     env: &[(&str, &str)],
 ) -> Client {
-    let mut command = tokio::process::Command::new(env!("CARGO_BIN_EXE_contango-mcp"));
+    let server = std::path::Path::new(env!("CARGO_BIN_EXE_contango-mcp"));
+    // As a person runs it: `contango mcp`, which runs this server binary, when the command line
+    // is built beside it (the workspace's test build); else the server binary itself.
+    let contango = server.with_file_name(format!("contango{}", std::env::consts::EXE_SUFFIX));
+    let mut command = if contango.is_file() {
+        let mut c = tokio::process::Command::new(&contango);
+        c.arg("mcp").env("CONTANGO_MCP", server);
+        c
+    } else {
+        tokio::process::Command::new(server)
+    };
     command.args(args);
     for var in [
         "CONTANGO_API_KEY",
@@ -357,4 +367,57 @@ async fn the_trader_tools_answer_in_one_call() {
         "{e:?}"
     );
     read_only.cancel().await.expect("closed");
+}
+
+/// A call cancelled after its order was sent still finishes: the order is placed, and the next
+/// `account_state` tells its outcome. The venue is a simulator of the test's (`--venue`), whose
+/// order entry is slowed so that the cancellation comes while the order is on its way.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_cancelled_call_still_reports_its_order() {
+    let sim = contango_sim::Sim::start().await.expect("the venue");
+    sim.inject(
+        contango_sim::FaultRule::new(contango_sim::Fault::Latency(
+            std::time::Duration::from_millis(800),
+        ))
+        .path("/fapi/v2/order")
+        .method("POST")
+        .times(1),
+    );
+    let env = [
+        ("CONTANGO_API_KEY", sim.api_key()),
+        ("CONTANGO_SECRET_KEY", sim.secret()),
+    ];
+    let client = start_env(&["--venue", sim.rest_url()], None, &env).await;
+    let Value::Object(args) = order("BUY") else {
+        panic!("an object")
+    };
+    let call = client.call_tool(CallToolRequestParams::new("new_order").with_arguments(args));
+    // Given up on (the future dropped: rmcp's client sends `notifications/cancelled`) while the
+    // order waits at the venue.
+    let given_up = tokio::time::timeout(std::time::Duration::from_millis(300), call).await;
+    assert!(given_up.is_err(), "the call was still running");
+    let mut late = Vec::new();
+    for _ in 0..50 {
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        let state = ok(call_tool_ok(&client, "account_state").await);
+        if let Some(items) = state["late_outcomes"].as_array().filter(|a| !a.is_empty()) {
+            late = items.clone();
+            break;
+        }
+    }
+    assert_eq!(late.len(), 1, "the outcome is told once");
+    assert_eq!(late[0]["tool"], json!("new_order"));
+    let id = late[0]["outcome"]["ok"]["orderId"]
+        .as_str()
+        .expect("the order's id")
+        .to_owned();
+    assert_eq!(sim.received_count("POST", "/fapi/v2/order"), 1, "sent once");
+    let orders = open_orders(&client).await;
+    assert_eq!(orders["items"][0]["orderId"], json!(id), "{orders}");
+    client.cancel().await.expect("closed");
+    sim.shutdown().await;
+}
+
+async fn call_tool_ok(client: &Client, tool: &str) -> CallToolResult {
+    call(client, tool, json!({})).await
 }
