@@ -439,7 +439,7 @@ fn quote<R: ContractLimited>(r: Refusal) -> InvalidArgument {
 #[macro_export]
 macro_rules! contract_limits {
     (
-        precheck $fn:ident for $req:ident {
+        precheck $fn:ident guard $guard:ident for $req:ident {
             contract_name: $name:ident,
             volume: $volume:ident,
             price: $price:ident,
@@ -502,6 +502,17 @@ macro_rules! contract_limits {
         /// The `contract_limits` precheck of this endpoint.
         async fn $fn(client: &Client, req: &$req) -> ::std::result::Result<(), Error> {
             $crate::contract_limits!(@lookup client, req, $lookup, $($by)+)
+        }
+
+        /// The risk guard installed on the client, if any (`contango::risk::install`): it runs
+        /// whether or not the prechecks do, after the request's own validation.
+        async fn $guard(client: &Client, req: &$req) -> ::std::result::Result<(), Error> {
+            if $crate::risk::installed_any(client) {
+                $crate::__private::endpoint::Endpoint::validate(req).map_err(Error::InvalidArgument)?;
+                $crate::risk::guarded(client, req).await
+            } else {
+                ::std::result::Result::Ok(())
+            }
         }
     };
     // The lookup's name is its one required argument: asked by name only.

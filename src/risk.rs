@@ -706,6 +706,95 @@ pub async fn exposure(client: &crate::Client, ticket: &Ticket) -> Result<Exposur
     })
 }
 
+/// The guard a client's orders pass (one per client and its clones).
+#[derive(Default)]
+struct Installed(Mutex<Option<std::sync::Arc<RiskGuard>>>);
+
+/// Puts `guard` in front of every new order `client` (and each of its clones) sends, whatever
+/// sends it (a strategy, the command line, a program of one's own): the order's exposure is read
+/// over REST and the guard judges it after the contract-limits precheck, before anything is
+/// signed; a refusal is `Error::InvalidArgument` naming the limit, and nothing is sent.
+/// `strategy::run_live_with_orders` feeds the guard the day's fills and funding.
+pub fn install(client: &crate::Client, guard: std::sync::Arc<RiskGuard>) {
+    *client
+        .core()
+        .extension::<Installed>()
+        .0
+        .lock()
+        .unwrap_or_else(|p| p.into_inner()) = Some(guard);
+}
+
+/// The guard installed on `client`, if any.
+pub fn installed(client: &crate::Client) -> Option<std::sync::Arc<RiskGuard>> {
+    client
+        .core()
+        .extension::<Installed>()
+        .0
+        .lock()
+        .unwrap_or_else(|p| p.into_inner())
+        .clone()
+}
+
+/// Whether a guard is installed on a client of any spec's expansion (only this crate's own
+/// `Client` takes one).
+#[doc(hidden)]
+pub fn installed_any<C: std::any::Any>(client: &C) -> bool {
+    (client as &dyn std::any::Any)
+        .downcast_ref::<crate::Client>()
+        .is_some_and(|c| installed(c).is_some())
+}
+
+/// [`install`] for the client of any spec's expansion: only this crate's own `Client` takes a
+/// guard (the guard reads this spec's orders); `false` for another.
+pub fn install_on<C: std::any::Any>(client: &C, guard: std::sync::Arc<RiskGuard>) -> bool {
+    match (client as &dyn std::any::Any).downcast_ref::<crate::Client>() {
+        Some(c) => {
+            install(c, guard);
+            true
+        }
+        None => false,
+    }
+}
+
+/// The installed guard's judgement of a new order, for the send path of any spec's expansion
+/// (the `contract_limits` precheck): this crate's own orders with a guard installed are judged;
+/// anything else passes.
+#[doc(hidden)]
+pub async fn guarded<C, R, Code>(
+    client: &C,
+    request: &R,
+) -> Result<(), contango_runtime::Error<Code>>
+where
+    C: std::any::Any + Sync,
+    R: std::any::Any + Sync,
+    Code: contango_runtime::ApiCode,
+{
+    let (Some(client), Some(request)) = (
+        (client as &dyn std::any::Any).downcast_ref::<crate::Client>(),
+        (request as &dyn std::any::Any).downcast_ref::<crate::NewOrderRequest>(),
+    ) else {
+        return Ok(());
+    };
+    let Some(guard) = installed(client) else {
+        return Ok(());
+    };
+    let ticket = Ticket::of(request);
+    let refuse = |param: &'static str, reason: String| {
+        contango_runtime::Error::InvalidArgument(contango_runtime::InvalidArgument::new(
+            param, reason,
+        ))
+    };
+    let x = exposure(client, &ticket).await.map_err(|e| {
+        refuse(
+            "risk",
+            format!("the risk limits cannot be checked, so nothing was sent: {e}"),
+        )
+    })?;
+    guard
+        .admit(&ticket, &x, client.core().timestamp_ms())
+        .map_err(|r| refuse(r.limit.name(), r.to_string()))
+}
+
 #[cfg(test)]
 #[path = "risk_tests.rs"]
 mod tests;

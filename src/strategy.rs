@@ -45,7 +45,9 @@ pub trait Strategy {
 }
 
 /// Runs `strategy` on a live market stream until the stream ends: each event, in order.
-/// Gaps and disconnections are the stream's to handle (it reconnects and resubscribes).
+/// Gaps and disconnections are the stream's to handle (it reconnects and resubscribes). With a
+/// risk guard installed on `client` (`contango::risk::install`), every order the strategy sends
+/// through it is judged before it is signed.
 pub async fn run_live<S: Strategy>(stream: &mut MarketStream, client: &Client, strategy: &mut S) {
     while let Some(item) = stream.recv().await {
         if let MarketItem::Event(event) = item {
@@ -56,7 +58,9 @@ pub async fn run_live<S: Strategy>(stream: &mut MarketStream, client: &Client, s
 
 #[cfg(feature = "user-stream")]
 /// Runs `strategy` on a live market stream and the account's private stream until either ends:
-/// each market event and each order update, in the order they arrive.
+/// each market event and each order update, in the order they arrive. The private stream's
+/// fills and funding feed the risk guard installed on `client`, if any: its daily loss limit
+/// counts them.
 pub async fn run_live_with_orders<S: Strategy>(
     market: &mut MarketStream,
     orders: &mut UserStream<UserStreamApi>,
@@ -71,8 +75,14 @@ pub async fn run_live_with_orders<S: Strategy>(
                 None => return,
             },
             item = orders.recv() => match item {
-                Some(StreamItem::Event(Event::OrderTradeUpdate(u))) => {
-                    strategy.on_order(&u, client).await;
+                Some(StreamItem::Event(event)) => {
+                    // The day's fills and funding reach the risk guard installed on the client.
+                    if let Some(guard) = crate::risk::installed(client) {
+                        guard.observe(&event);
+                    }
+                    if let Event::OrderTradeUpdate(u) = &event {
+                        strategy.on_order(u, client).await;
+                    }
                 }
                 Some(_) => {}
                 None => return,

@@ -65,6 +65,10 @@ pub trait Api {
     /// The SDK client for a target (base URL, product, credentials).
     fn client(target: &Target) -> Result<Self::Client, Failure>;
 
+    /// Puts risk limits (a profile's `[risk]` table) in front of the client's new orders:
+    /// `false` when the spec's orders are not contango's own, which `contango::risk` reads.
+    fn guard(client: &Self::Client, limits: contango::risk::RiskLimits) -> bool;
+
     /// Runs endpoint subcommand `command` with its arguments through the SDK; the answer as JSON
     /// with exact decimals as strings.
     fn call(

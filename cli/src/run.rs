@@ -179,7 +179,7 @@ async fn execute<A: Api>(
                 (None, Some(stop)) if name == "record" => {
                     crate::record::run::<A>(&target, args, stop).await
                 }
-                (None, stop) => match (A::client(&target), stop) {
+                (None, stop) => match (guarded::<A>(&target), stop) {
                     (Err(e), _) => Err(e),
                     (Ok(client), Some(stop)) => match args.subcommand() {
                         Some(("market", market)) => {
@@ -226,6 +226,21 @@ async fn execute<A: Api>(
         sim.shutdown().await;
     }
     result
+}
+
+/// The client of `target`, the profile's risk limits in front of its orders when it has any.
+fn guarded<A: Api>(target: &Target) -> Result<A::Client, Failure> {
+    let client = A::client(target)?;
+    if let Some(limits) = target.risk()
+        && !A::guard(&client, limits.clone())
+    {
+        return Err(Failure::Refused(
+            "the profile has a [risk] table, and this command line's spec has no risk guard for \
+             its orders; take the table out to send them unguarded"
+                .to_owned(),
+        ));
+    }
+    Ok(client)
 }
 
 /// The replay of `--replay FILE`, its streams as fast as they can go (what they say does not

@@ -72,6 +72,8 @@ pub struct Target {
     source: CredentialSource,
     market_url: Option<String>,
     recorder: Option<Recorder>,
+    /// The profile's risk limits (`[NAME.risk]`), checked before an order is signed.
+    risk: Option<contango::risk::RiskLimits>,
 }
 
 impl fmt::Debug for Target {
@@ -108,6 +110,7 @@ impl Target {
             source: CredentialSource::Simulator,
             market_url: None,
             recorder: None,
+            risk: None,
         }
     }
 
@@ -124,6 +127,7 @@ impl Target {
             source: CredentialSource::Replay,
             market_url: Some(market_url.to_owned()),
             recorder: None,
+            risk: None,
         }
     }
 
@@ -136,6 +140,7 @@ impl Target {
             source: CredentialSource::None,
             market_url: None,
             recorder: None,
+            risk: None,
         }
     }
 
@@ -164,6 +169,11 @@ impl Target {
         self.keys = None;
         self.source = CredentialSource::None;
         self
+    }
+
+    /// The profile's risk limits, if it has a `[risk]` table.
+    pub fn risk(&self) -> Option<&contango::risk::RiskLimits> {
+        self.risk.as_ref()
     }
 
     /// Where the client's traffic is recorded, if anywhere.
@@ -245,6 +255,7 @@ impl Target {
                 .or_else(|| env(ENV_MARKET_URL))
                 .or_else(|| from_profile(|p| p.market_url.as_ref())),
             recorder: None,
+            risk: profile.and_then(|(_, p)| p.risk.clone()),
         })
     }
 

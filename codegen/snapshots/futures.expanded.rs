@@ -5820,7 +5820,7 @@ pub type Error = ::contango::__private::Error<ErrorCode>;
     #[doc = " Builder of [`Client::ping`]: set optional parameters, then `send()`."]
     builder PingBuilder;
     #[doc = " Sends the request and decodes the answer."]
-    send plain[];
+    send plain[] [];
     #[doc = " Connectivity check. Answers an empty JSON object."]
     #[doc = " "]
     #[doc = " `GET /v1/ping` (public)."]
@@ -5858,7 +5858,7 @@ pub type Error = ::contango::__private::Error<ErrorCode>;
     #[doc = " Builder of [`Client::server_time`]: set optional parameters, then `send()`."]
     builder ServerTimeBuilder;
     #[doc = " Sends the request and decodes the answer."]
-    send plain[];
+    send plain[] [];
     #[doc = " Server time; the client uses it to keep its timestamp offset."]
     #[doc = " "]
     #[doc = " `GET /v1/time` (public)."]
@@ -5908,7 +5908,7 @@ pub type Error = ::contango::__private::Error<ErrorCode>;
     #[doc = " Builder of [`Client::contracts`]: set optional parameters, then `send()`."]
     builder ContractsBuilder;
     #[doc = " Sends the request and decodes the answer."]
-    send plain[];
+    send plain[] [];
     #[doc = " Contracts and their order limits: every contract of the product, or the one named. The exchange's current page lists no parameter and answers every contract; the 2023 document lists contractName as required. Both readings work: the prechecks and watchers ask for the whole list and, on a refusal, by name (docs/design.md, The exchange today)."]
     #[doc = " "]
     #[doc = " `GET /v1/contracts` (public)."]
@@ -5970,7 +5970,7 @@ pub type Error = ::contango::__private::Error<ErrorCode>;
     #[doc = " Builder of [`Client::depth`]: set optional parameters, then `send()`."]
     builder DepthBuilder;
     #[doc = " Sends the request and decodes the answer."]
-    send plain[];
+    send plain[] [];
     #[doc = " Order book depth of a contract."]
     #[doc = " "]
     #[doc = " `GET /v1/depth` (public)."]
@@ -6019,7 +6019,7 @@ pub type Error = ::contango::__private::Error<ErrorCode>;
     #[doc = " Builder of [`Client::ticker`]: set optional parameters, then `send()`."]
     builder TickerBuilder;
     #[doc = " Sends the request and decodes the answer."]
-    send plain[];
+    send plain[] [];
     #[doc = " 24 hour ticker of a contract."]
     #[doc = " "]
     #[doc = " `GET /v1/ticker` (public)."]
@@ -6068,7 +6068,7 @@ pub type Error = ::contango::__private::Error<ErrorCode>;
     #[doc = " Builder of [`Client::index`]: set optional parameters, then `send()`."]
     builder IndexBuilder;
     #[doc = " Sends the request and decodes the answer."]
-    send plain[];
+    send plain[] [];
     #[doc = " The mark price, the index price, the current and next funding rates and the time to the next funding of a contract. Not in the 2023 interface document: published with the exchange's v1 documentation and called by third-party clients today (docs/design.md, The exchange today)."]
     #[doc = " "]
     #[doc = " `GET /v1/index` (public)."]
@@ -6137,7 +6137,7 @@ pub type Error = ::contango::__private::Error<ErrorCode>;
     #[doc = " Builder of [`Client::klines`]: set optional parameters, then `send()`."]
     builder KlinesBuilder;
     #[doc = " Sends the request and decodes the answer."]
-    send plain[];
+    send plain[] [];
     #[doc = " Candlesticks of a contract. The start time idx of each candle is in seconds."]
     #[doc = " "]
     #[doc = " `GET /v1/klines` (public)."]
@@ -6226,7 +6226,7 @@ pub type Error = ::contango::__private::Error<ErrorCode>;
     #[doc = " Builder of [`Client::my_trades`]: set optional parameters, then `send()`."]
     builder MyTradesBuilder;
     #[doc = " Sends the request and decodes the answer."]
-    send plain[];
+    send plain[] [];
     #[doc = " Trades of the account in a contract. An empty list may come as null."]
     #[doc = " "]
     #[doc = " `GET /v2/myTrades` (USER_DATA, signed)."]
@@ -6282,7 +6282,7 @@ pub type Error = ::contango::__private::Error<ErrorCode>;
     #[doc = " Builder of [`Client::position_margin`]: set optional parameters, then `send()`."]
     builder PositionMarginBuilder;
     #[doc = " Sends the request and decodes the answer."]
-    send plain[];
+    send plain[] [];
     #[doc = " Changes the margin of an isolated position. The amount is sent as amount (the field table); the document's sample body names it positionMargin (docs/design.md, Decisions)."]
     #[doc = " "]
     #[doc = " `POST /v2/positionMargin` (TRADE, signed)."]
@@ -6341,7 +6341,7 @@ pub type Error = ::contango::__private::Error<ErrorCode>;
     #[doc = " Builder of [`Client::level_edit`]: set optional parameters, then `send()`."]
     builder LevelEditBuilder;
     #[doc = " Sends the request and decodes the answer."]
-    send plain[];
+    send plain[] [];
     #[doc = " Changes the initial leverage of a contract."]
     #[doc = " "]
     #[doc = " `POST /v2/level_edit` (TRADE, signed)."]
@@ -6390,7 +6390,7 @@ pub type Error = ::contango::__private::Error<ErrorCode>;
     #[doc = " Builder of [`Client::open_orders`]: set optional parameters, then `send()`."]
     builder OpenOrdersBuilder;
     #[doc = " Sends the request and decodes the answer."]
-    send plain[];
+    send plain[] [];
     #[doc = " Open orders of the account in a contract, and its conditional orders waiting for their trigger (conditionOrder true, status INIT). An empty list may come as null."]
     #[doc = " "]
     #[doc = " `GET /v2/openOrders` (USER_DATA, signed)."]
@@ -6468,7 +6468,7 @@ pub type Error = ::contango::__private::Error<ErrorCode>;
     #[doc = " Builder of [`Client::cancel_order`]: set optional parameters, then `send()`."]
     builder CancelOrderBuilder;
     #[doc = " Sends the request and decodes the answer."]
-    send plain[];
+    send plain[] [];
     #[doc = " Cancels an order, named by orderId or clientOrderId (at least one is required)."]
     #[doc = " "]
     #[doc = " `POST /v2/cancel` (TRADE, signed)."]
@@ -6546,7 +6546,7 @@ pub type Error = ::contango::__private::Error<ErrorCode>;
     #[doc = " Builder of [`Client::query_order`]: set optional parameters, then `send()`."]
     builder QueryOrderBuilder;
     #[doc = " Sends the request and decodes the answer."]
-    send plain[];
+    send plain[] [];
     #[doc = " Looks up an order by orderId or clientOrderId (at least one is required). The field table says one object, the samples show a list (with empty objects); both are accepted and exposed as a list."]
     #[doc = " "]
     #[doc = " `GET /v2/order` (USER_DATA, signed)."]
@@ -6752,7 +6752,7 @@ pub struct NewOrder {
     #[doc = " Builder of [`Client::new_order`]: set optional parameters, then `send()`."]
     builder NewOrderBuilder;
     #[doc = " Sends the request and decodes the answer. Never sent twice by accident: it always carries a `client_order_id` (generated when unset); after an ambiguous outcome the client looks it up by that id and resends once only if the server does not have it."]
-    send dedupe[new_order_contract_limits];
+    send dedupe[new_order_contract_limits] [new_order_risk_guard];
     #[doc = " Places an order. A conditional one (a stop loss or take profit) sets conditionOrder, triggerType and triggerPrice; take-profit and stop-loss orders attach to a new OPEN order with triggerOrderCreateParams. Never resent blindly: after an ambiguous outcome look it up by its client order id."]
     #[doc = " "]
     #[doc = " `POST /v2/order` (TRADE, signed)."]
@@ -6791,7 +6791,7 @@ impl ::contango::__private::dedupe::Dedupe for NewOrderRequest {
     }
 }
 ::contango::__private::contract_limits! {
-    precheck new_order_contract_limits for NewOrderRequest {
+    precheck new_order_contract_limits guard new_order_risk_guard for NewOrderRequest {
         contract_name: contract_name,
         volume: volume,
         price: price,
@@ -6894,7 +6894,7 @@ impl ::contango::__private::dedupe::Dedupe for NewOrderRequest {
     #[doc = " Builder of [`Client::cancel_all_orders`]: set optional parameters, then `send()`."]
     builder CancelAllOrdersBuilder;
     #[doc = " Sends the request and decodes the answer."]
-    send plain[];
+    send plain[] [];
     #[doc = " Cancels all open orders of a contract, conditional ones included. contractName travels in the JSON body (the document lists it as a query parameter; docs/design.md, Decisions). Gone from the exchange's current page; kept while clients call it (ccxt's bulk cancel does)."]
     #[doc = " "]
     #[doc = " `POST /v2/allOpenOrders` (TRADE, signed)."]
@@ -6933,7 +6933,7 @@ impl ::contango::__private::dedupe::Dedupe for NewOrderRequest {
     #[doc = " Builder of [`Client::account`]: set optional parameters, then `send()`."]
     builder AccountBuilder;
     #[doc = " Sends the request and decodes the answer."]
-    send plain[];
+    send plain[] [];
     #[doc = " Balances and positions of the account, per margin coin."]
     #[doc = " "]
     #[doc = " `GET /v2/account` (USER_DATA, signed)."]
@@ -6982,7 +6982,7 @@ impl ::contango::__private::dedupe::Dedupe for NewOrderRequest {
     #[doc = " Builder of [`Client::leverage_bracket`]: set optional parameters, then `send()`."]
     builder LeverageBracketBuilder;
     #[doc = " Sends the request and decodes the answer."]
-    send plain[];
+    send plain[] [];
     #[doc = " Leverage brackets of a contract."]
     #[doc = " "]
     #[doc = " `GET /v2/leverageBracket` (USER_DATA, signed)."]
@@ -7031,7 +7031,7 @@ impl ::contango::__private::dedupe::Dedupe for NewOrderRequest {
     #[doc = " Builder of [`Client::commission_rate`]: set optional parameters, then `send()`."]
     builder CommissionRateBuilder;
     #[doc = " Sends the request and decodes the answer."]
-    send plain[];
+    send plain[] [];
     #[doc = " Commission rates of the account for a contract."]
     #[doc = " "]
     #[doc = " `GET /v2/commissionRate` (USER_DATA, signed)."]
@@ -7114,7 +7114,7 @@ pub struct Transfer {
     #[doc = " Builder of [`Client::transfer`]: set optional parameters, then `send()`."]
     builder TransferBuilder;
     #[doc = " Sends the request and decodes the answer."]
-    send plain[];
+    send plain[] [];
     #[doc = " Transfers funds between the wallet and the contract account. The transfer type is sent upper case."]
     #[doc = " "]
     #[doc = " `POST /v2/futures_transfer` (USER_DATA, signed)."]
@@ -7214,7 +7214,7 @@ pub struct Transfer {
     #[doc = " Builder of [`Client::transfer_history`]: set optional parameters, then `send()`."]
     builder TransferHistoryBuilder;
     #[doc = " Sends the request and decodes the answer."]
-    send plain[];
+    send plain[] [];
     #[doc = " Transfers between the wallet and the contract account. beginTime defaults to the recent 30 days."]
     #[doc = " "]
     #[doc = " `GET /v2/futures_transfer_history` (USER_DATA, signed)."]
@@ -7315,7 +7315,7 @@ pub struct Transfer {
     #[doc = " Builder of [`Client::force_orders_history`]: set optional parameters, then `send()`."]
     builder ForceOrdersHistoryBuilder;
     #[doc = " Sends the request and decodes the answer."]
-    send plain[];
+    send plain[] [];
     #[doc = " Forced-liquidation and auto-deleveraging orders of a contract. beginTime defaults to the recent 30 days; records may carry either of the document's two field lists."]
     #[doc = " "]
     #[doc = " `GET /v2/forceOrdersHistory` (USER_DATA, signed)."]
@@ -7353,7 +7353,7 @@ pub struct Transfer {
     #[doc = " Builder of [`Client::create_listen_key`]: set optional parameters, then `send()`."]
     builder CreateListenKeyBuilder;
     #[doc = " Sends the request and decodes the answer."]
-    send plain[];
+    send plain[] [];
     #[doc = " Creates a listen key; if the account already has one, returns the same key and extends it. The exchange's current page says a key is valid 30 minutes after creation and that each POST or PUT extends it by 30 minutes; the same page's create text and the 2023 document say 60. The SDK keeps keys alive every 20 minutes, within both. Signed, as the page's user-stream section asks."]
     #[doc = " "]
     #[doc = " `POST /user_stream/api/v1/listenKey` (USER_STREAM, signed)."]
@@ -7401,7 +7401,7 @@ pub struct Transfer {
     #[doc = " Builder of [`Client::keep_alive_listen_key`]: set optional parameters, then `send()`."]
     builder KeepAliveListenKeyBuilder;
     #[doc = " Sends the request and decodes the answer."]
-    send plain[];
+    send plain[] [];
     #[doc = " Extends the validity of a listen key: by 30 minutes on the exchange's current page, 60 in the 2023 document (which recommends a keep-alive about every 30). The SDK sends one every 20 minutes."]
     #[doc = " "]
     #[doc = " `PUT /user_stream/api/v1/listenKey/{listenKey}` (USER_STREAM, signed)."]
@@ -7449,7 +7449,7 @@ pub struct Transfer {
     #[doc = " Builder of [`Client::close_listen_key`]: set optional parameters, then `send()`."]
     builder CloseListenKeyBuilder;
     #[doc = " Sends the request and decodes the answer."]
-    send plain[];
+    send plain[] [];
     #[doc = " Closes a listen key and its event stream."]
     #[doc = " "]
     #[doc = " `DELETE /user_stream/api/v1/listenKey/{listenKey}` (USER_STREAM, signed)."]

@@ -50,3 +50,41 @@ async fn a_refused_order_sends_no_bytes() {
     c.send(&small).await.expect("placed");
     assert_eq!(sim.received_count("POST", "/fapi/v2/order"), 1);
 }
+
+/// A guard installed on a client judges every order it sends (a strategy's, a program's), after
+/// the contract-limits precheck and before signing: refused, nothing is sent.
+#[tokio::test]
+async fn an_installed_guard_stands_in_front_of_every_order() {
+    let sim = sim().await;
+    let c = client(&sim);
+    contango::risk::install(
+        &c,
+        std::sync::Arc::new(RiskGuard::new(RiskLimits::agent_defaults())),
+    );
+    let clone = c.clone();
+    let big = order(
+        "E-BTC-USDT",
+        Side::Buy,
+        OrderType::Limit,
+        Open::Open,
+        "40",
+        "30000",
+    );
+    let e = clone.new_order(big).send().await.expect_err("refused");
+    let Error::InvalidArgument(ia) = &e else {
+        panic!("expected InvalidArgument, got {e}");
+    };
+    assert_eq!(ia.param, "max_order_notional", "{ia}");
+    assert!(ia.reason.contains("nothing was sent"), "{ia}");
+    assert_eq!(sim.received_count("POST", "/fapi/v2/order"), 0);
+    let small = order(
+        "E-BTC-USDT",
+        Side::Buy,
+        OrderType::Limit,
+        Open::Open,
+        "30",
+        "30000",
+    );
+    c.new_order(small).send().await.expect("within the limits");
+    assert_eq!(sim.received_count("POST", "/fapi/v2/order"), 1);
+}

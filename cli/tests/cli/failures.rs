@@ -224,3 +224,42 @@ fn set_mode(file: &std::path::Path, mode: u32) {
     use std::os::unix::fs::PermissionsExt;
     std::fs::set_permissions(file, std::fs::Permissions::from_mode(mode)).expect("chmod");
 }
+
+/// A profile's `[risk]` table guards the command line's orders: one over a limit is refused
+/// before it is signed (exit 2, the limit named, nothing sent); one within passes.
+#[test]
+fn a_profiles_risk_limits_refuse_an_order_before_it_is_sent() {
+    let h = Harness::new("risk-profile");
+    let dir = h.config.join("contango");
+    std::fs::create_dir_all(&dir).expect("config dir");
+    let file = dir.join("profiles.toml");
+    std::fs::write(
+        &file,
+        format!(
+            "[desk]\napi_key = {:?}\nsecret_key = {:?}\nbase_url = {:?}\n\n[desk.risk.usdt]\nmax_order_notional = \"100\"\n",
+            h.sim().api_key(),
+            h.sim().secret(),
+            h.sim().rest_url()
+        ),
+    )
+    .expect("write the profile");
+    set_mode(&file, 0o600);
+    // 4 contracts at 30,000 of 0.001: 120 USDT, over the 100 allowed.
+    let mut cmd = h.bare();
+    cmd.args(["--profile", "desk"])
+        .args(new_order("buy", "limit", "cross", "4", "30000", &[]));
+    let refused = finish(cmd);
+    assert_eq!(refused.code, Some(2), "{refused:?}");
+    assert!(refused.stderr.contains("max_order_notional"), "{refused:?}");
+    assert_eq!(
+        h.sim().received_count("POST", "/fapi/v2/order"),
+        0,
+        "nothing was sent"
+    );
+    let mut cmd = h.bare();
+    cmd.args(["--profile", "desk"])
+        .args(new_order("buy", "limit", "cross", "3", "30000", &[]));
+    let placed = finish(cmd);
+    assert_eq!(placed.code, Some(0), "{placed:?}");
+    assert_eq!(h.sim().received_count("POST", "/fapi/v2/order"), 1);
+}

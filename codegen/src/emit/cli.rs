@@ -177,6 +177,13 @@ pub fn emit(ir: &Ir) -> TokenStream {
                 builder.build().map_err(#p::Failure::config)
             }
 
+            fn guard(client: &Client, limits: ::contango::risk::RiskLimits) -> bool {
+                ::contango::risk::install_on(
+                    client,
+                    ::std::sync::Arc::new(::contango::risk::RiskGuard::new(limits)),
+                )
+            }
+
             #[allow(deprecated, unused_mut)]
             async fn call(
                 client: &Client,

@@ -183,17 +183,22 @@ pub fn endpoint(ep: &Endpoint, paths: &Paths) -> TokenStream {
     ));
 
     let rate_group = &ep.rate_group;
-    let (precheck, precheck_impl) = match &ep.precheck {
+    let (precheck, guard, precheck_impl) = match &ep.precheck {
         Some(Precheck::Path(path)) => {
             let path: syn::Path =
                 syn::parse_str(path).unwrap_or_else(|_| syn::parse_quote!(missing_precheck));
-            (Some(quote!(#path)), None)
+            (Some(quote!(#path)), None, None)
         }
         Some(Precheck::ContractLimits(c)) => {
             let f = field_ident(&format!("{}_contract_limits", ep.name));
-            (Some(quote!(#f)), Some(contract_limits(&f, &req, c)))
+            let g = field_ident(&format!("{}_risk_guard", ep.name));
+            (
+                Some(quote!(#f)),
+                Some(quote!(#g)),
+                Some(contract_limits(&f, &g, &req, c)),
+            )
         }
-        None => (None, None),
+        None => (None, None, None),
     };
     let (send, send_doc) = match &ep.dedupe {
         Some(d) => {
@@ -250,7 +255,7 @@ pub fn endpoint(ep: &Endpoint, paths: &Paths) -> TokenStream {
             #builder_doc
             builder #builder;
             #send_doc
-            send #send [#precheck];
+            send #send [#precheck] [#guard];
             #method_doc
             #deprecated
             method #method_name;
@@ -381,8 +386,9 @@ fn conditional_orders(req: &Ident, builder: &Ident, c: &ConditionalOrders) -> To
     }
 }
 
-/// The built-in `contract_limits` precheck of request `req`, defined as function `f`.
-fn contract_limits(f: &Ident, req: &Ident, c: &ContractLimits) -> TokenStream {
+/// The built-in `contract_limits` precheck of request `req`, defined as function `f`, and the
+/// risk guard of its orders, `g`.
+fn contract_limits(f: &Ident, g: &Ident, req: &Ident, c: &ContractLimits) -> TokenStream {
     let [name, volume, price, order_type, lookup, symbol, status] = [
         &c.contract_name,
         &c.volume,
@@ -415,7 +421,7 @@ fn contract_limits(f: &Ident, req: &Ident, c: &ContractLimits) -> TokenStream {
     };
     quote! {
         ::contango::__private::contract_limits! {
-            precheck #f for #req {
+            precheck #f guard #g for #req {
                 contract_name: #name,
                 volume: #volume,
                 price: #price,

@@ -22,7 +22,8 @@
 ///   has_body: bool, decode: none|wire|one_or_many, }`
 /// - `impl (self, out) { validate {..} path {..} query {..} body {..} }`: the bodies, which use
 ///   the `self` and `out` given here.
-/// - `builder Name;`, `send plain|dedupe [precheck path];`, `method name;`, each after its docs.
+/// - `builder Name;`, `send plain|dedupe [precheck path] [guard path];`, `method name;`, each
+///   after its docs (the guard runs whether or not prechecks are on).
 #[doc(hidden)]
 #[macro_export]
 macro_rules! endpoint {
@@ -98,7 +99,7 @@ macro_rules! endpoint {
         $(#[$builder_attr:meta])*
         builder $builder:ident;
         $(#[$send_attr:meta])*
-        send $send:ident [$($precheck:path)?];
+        send $send:ident [$($precheck:path)?] [$($guard:path)?];
         $(#[$method_attr:meta])*
         method $method:ident;
     ) => {
@@ -215,6 +216,9 @@ macro_rules! endpoint {
                    + ::std::marker::Send
                    + 'a {
                 async move {
+                    // A guard that is not a precheck (risk limits a person installed): it runs
+                    // whether or not the prechecks do.
+                    $($guard(client, self).await?;)?
                     $(
                         // The request's own limits first: a bad argument is refused before any
                         // network use, the contract's lookup included. Validated once.
