@@ -6,20 +6,25 @@ use crate::sim_support::{client, order, sim};
 use contango::risk::{Limit, RiskGuard, RiskLimits, Ticket, exposure};
 use contango::*;
 
+/// A limit buy of `volume` E-BTC-USDT at 30,000 (0.001 a contract: 30 USDT each).
+fn buy(volume: &str) -> NewOrder {
+    order(
+        "E-BTC-USDT",
+        Side::Buy,
+        OrderType::Limit,
+        Open::Open,
+        volume,
+        "30000",
+    )
+}
+
 #[tokio::test]
 async fn a_refused_order_sends_no_bytes() {
     let sim = sim().await;
     let c = client(&sim);
     let guard = RiskGuard::new(RiskLimits::agent_defaults());
     // 40 contracts at 30,000 of a 0.001 face value: 1,200 USDT, over the 1,000 allowed.
-    let big = NewOrderRequest::new(order(
-        "E-BTC-USDT",
-        Side::Buy,
-        OrderType::Limit,
-        Open::Open,
-        "40",
-        "30000",
-    ));
+    let big = NewOrderRequest::new(buy("40"));
     let ticket = Ticket::of(&big);
     let x = exposure(&c, &ticket).await.expect("the account read");
     assert_eq!((x.margin_coin.as_str(), x.inverse), ("USDT", false));
@@ -34,14 +39,7 @@ async fn a_refused_order_sends_no_bytes() {
         "nothing was sent"
     );
 
-    let small = NewOrderRequest::new(order(
-        "E-BTC-USDT",
-        Side::Buy,
-        OrderType::Limit,
-        Open::Open,
-        "30",
-        "30000",
-    ));
+    let small = NewOrderRequest::new(buy("30"));
     let ticket = Ticket::of(&small);
     let x = exposure(&c, &ticket).await.expect("the account read");
     guard

@@ -108,19 +108,7 @@ fn credentials_missing_or_in_a_loose_profile_are_refused_and_secrets_never_print
     assert_eq!(missing.code, Some(2), "{missing:?}");
     assert!(missing.stderr.contains("needs an API key"), "{missing:?}");
 
-    let dir = h.config.join("contango");
-    std::fs::create_dir_all(&dir).expect("config dir");
-    let file = dir.join("profiles.toml");
-    std::fs::write(
-        &file,
-        format!(
-            "[sim]\napi_key = {:?}\nsecret_key = {:?}\nbase_url = {:?}\n",
-            h.sim().api_key(),
-            h.sim().secret(),
-            h.sim().rest_url()
-        ),
-    )
-    .expect("write the profile");
+    let file = write_profile(&h, "sim", "");
     set_mode(&file, 0o644);
     let mut cmd = h.bare();
     cmd.args(["--profile", "sim", "account"]);
@@ -230,19 +218,11 @@ fn set_mode(file: &std::path::Path, mode: u32) {
 #[test]
 fn a_profiles_risk_limits_refuse_an_order_before_it_is_sent() {
     let h = Harness::new("risk-profile");
-    let dir = h.config.join("contango");
-    std::fs::create_dir_all(&dir).expect("config dir");
-    let file = dir.join("profiles.toml");
-    std::fs::write(
-        &file,
-        format!(
-            "[desk]\napi_key = {:?}\nsecret_key = {:?}\nbase_url = {:?}\n\n[desk.risk.usdt]\nmax_order_notional = \"100\"\n",
-            h.sim().api_key(),
-            h.sim().secret(),
-            h.sim().rest_url()
-        ),
-    )
-    .expect("write the profile");
+    let file = write_profile(
+        &h,
+        "desk",
+        "\n[desk.risk.usdt]\nmax_order_notional = \"100\"\n",
+    );
     set_mode(&file, 0o600);
     // 4 contracts at 30,000 of 0.001: 120 USDT, over the 100 allowed.
     let mut cmd = h.bare();
@@ -262,4 +242,23 @@ fn a_profiles_risk_limits_refuse_an_order_before_it_is_sent() {
     let placed = finish(cmd);
     assert_eq!(placed.code, Some(0), "{placed:?}");
     assert_eq!(h.sim().received_count("POST", "/fapi/v2/order"), 1);
+}
+
+/// Writes profile `name` (the simulator's account and address, then `more`) to the harness's
+/// profile file, and returns its path.
+fn write_profile(h: &Harness, name: &str, more: &str) -> std::path::PathBuf {
+    let dir = h.config.join("contango");
+    std::fs::create_dir_all(&dir).expect("config dir");
+    let file = dir.join("profiles.toml");
+    std::fs::write(
+        &file,
+        format!(
+            "[{name}]\napi_key = {:?}\nsecret_key = {:?}\nbase_url = {:?}\n{more}",
+            h.sim().api_key(),
+            h.sim().secret(),
+            h.sim().rest_url()
+        ),
+    )
+    .expect("write the profile");
+    file
 }
