@@ -35,17 +35,20 @@ impl Shape {
         self.numbers_as_text(value, &|s| matches!(s, Shape::Decimal));
     }
 
-    /// Rewrites the 64-bit integers of `value` as strings, in place.
-    pub fn ids_as_text(&self, value: &mut Value) {
-        self.numbers_as_text(value, &|s| matches!(s, Shape::Id));
+    /// Rewrites the decimals and the 64-bit integers of `value` as strings, in place (an
+    /// agent's answer).
+    pub fn all_as_text(&self, value: &mut Value) {
+        self.numbers_as_text(value, &|s| matches!(s, Shape::Decimal | Shape::Id));
     }
 
     /// Rewrites as strings the numbers at the leaves `which` chooses.
     fn numbers_as_text(&self, value: &mut Value, which: &dyn Fn(&Shape) -> bool) {
         match (self, value) {
-            (leaf, v @ Value::Number(_)) if which(leaf) => {
-                let text = v.to_string();
-                *v = Value::String(text);
+            (leaf, v) if which(leaf) => {
+                if let Value::Number(n) = v {
+                    // Numbers keep their exact text (`arbitrary_precision`).
+                    *v = Value::String(n.as_str().to_owned());
+                }
             }
             (Shape::Record(fields), Value::Object(map)) => {
                 for (wire, shape) in fields.iter() {
@@ -71,17 +74,22 @@ impl Shape {
 }
 
 /// An answer as JSON, decimals as strings.
+pub fn answer<T: Serialize>(value: &T, shape: &Shape) -> Result<Value, Failure> {
+    let mut v = json(value)?;
+    shape.apply(&mut v);
+    Ok(v)
+}
+
+/// An answer as JSON, as the SDK writes it (decimals as exact numbers).
 ///
 /// Written as text and read back rather than built with `to_value`: the simulator, a dependency,
 /// already writes every answer and event type as text, so this compiles none of their
 /// serialisation again (a tenth of this crate's code).
-pub fn answer<T: Serialize>(value: &T, shape: &Shape) -> Result<Value, Failure> {
+pub fn json<T: Serialize>(value: &T) -> Result<Value, Failure> {
     let failed =
         |e: serde_json::Error| Failure::Other(format!("cannot write the answer as JSON: {e}"));
     let text = serde_json::to_vec(value).map_err(failed)?;
-    let mut v: Value = serde_json::from_slice(&text).map_err(failed)?;
-    shape.apply(&mut v);
-    Ok(v)
+    serde_json::from_slice(&text).map_err(failed)
 }
 
 /// The output of an endpoint whose answer carries nothing: an empty object.

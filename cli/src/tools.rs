@@ -158,8 +158,8 @@ pub fn decode<R: DeserializeOwned>(args: Map<String, Value>) -> Result<R, ToolEr
 /// An answer as a tool's structured content: decimals and 64-bit ids as strings (a JavaScript
 /// client would round either through a float), a list as `{"items": [..]}`.
 pub fn answer<T: Serialize>(value: &T, shape: &Shape, list: bool) -> Result<Value, ToolError> {
-    let mut v = crate::shape::answer(value, shape)?;
-    shape.ids_as_text(&mut v);
+    let mut v = crate::shape::json(value)?;
+    shape.all_as_text(&mut v);
     Ok(wrap(v, list))
 }
 

@@ -1,12 +1,19 @@
-//! A tool call against the same SDK call, through an in-process MCP client (rmcp's, over an
-//! in-memory pipe) and the server of the shipped spec with its risk gate, both on the embedded
-//! simulator; and listing the tools. Read as ratios within one run (the budgets: a tool call at
-//! most 1.2× its SDK call, the list under 5 ms; docs/performance.md). Nothing is asserted.
+//! A tool call against the same SDK call, through an in-process MCP client (rmcp's, its messages
+//! handed over as values) and the server of the shipped spec with its risk gate; and listing the
+//! tools. Read as ratios within one run (the budgets: a tool call at most 1.2× its SDK call, the
+//! list under 5 ms; docs/performance.md). Nothing is asserted.
+//!
+//! `mcp_tool_call` has the simulator on a thread of its own, as a venue is another process;
+//! `mcp_tool_call_one_thread` puts it on the client's thread too, which leaves the SDK call
+//! only the simulator's work, and adds the same calls over a byte pipe (JSON text both ways, as
+//! stdio carries them), a tool that reads the risk guard, and one that does nothing: the
+//! protocol's round trip alone.
 //! `cargo bench -p contango-mcp --bench tools`.
 
 use std::hint::black_box;
 use std::sync::Arc;
 
+use contango::Credentials;
 use contango::risk::{RiskGuard, RiskLimits};
 use contango_cli::Api;
 use contango_cli::commands::Commands;
@@ -15,7 +22,53 @@ use contango_sim::Sim;
 use criterion::{Criterion, criterion_group, criterion_main};
 use rmcp::ServiceExt;
 use rmcp::model::CallToolRequestParams;
+use rmcp::service::{RxJsonRpcMessage, ServiceRole, TxJsonRpcMessage};
+use rmcp::transport::Transport;
 use serde_json::{Map, Value, json};
+use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
+
+/// One side of an in-process session: the protocol's messages handed over as values, as an
+/// agent that embeds the server would hold it (no JSON text in between).
+struct Pipe<R: ServiceRole> {
+    tx: UnboundedSender<TxJsonRpcMessage<R>>,
+    rx: UnboundedReceiver<RxJsonRpcMessage<R>>,
+}
+
+impl<R: ServiceRole> Transport<R> for Pipe<R> {
+    type Error = tokio::sync::mpsc::error::SendError<TxJsonRpcMessage<R>>;
+
+    fn send(
+        &mut self,
+        item: TxJsonRpcMessage<R>,
+    ) -> impl Future<Output = Result<(), Self::Error>> + Send + 'static {
+        std::future::ready(self.tx.send(item))
+    }
+
+    fn receive(&mut self) -> impl Future<Output = Option<RxJsonRpcMessage<R>>> + Send {
+        self.rx.recv()
+    }
+
+    async fn close(&mut self) -> Result<(), Self::Error> {
+        self.rx.close();
+        Ok(())
+    }
+}
+
+/// A client's and a server's side, joined.
+fn pipe() -> (Pipe<rmcp::RoleClient>, Pipe<rmcp::RoleServer>) {
+    let (to_server, from_client) = unbounded_channel();
+    let (to_client, from_server) = unbounded_channel();
+    (
+        Pipe {
+            tx: to_server,
+            rx: from_server,
+        },
+        Pipe {
+            tx: to_client,
+            rx: from_client,
+        },
+    )
+}
 
 fn args(v: Value) -> Map<String, Value> {
     match v {
@@ -24,61 +77,103 @@ fn args(v: Value) -> Map<String, Value> {
     }
 }
 
-fn bench(c: &mut Criterion) {
-    // One thread, as a stdio server has one client: the figures are the work, not the hand-offs
-    // between worker threads (docs/performance.md, Agents).
-    let rt = tokio::runtime::Builder::new_current_thread()
-        .enable_all()
-        .build()
-        .expect("a runtime");
-    let (sim, sdk, mcp) = rt.block_on(async {
-        let sim = Sim::start().await.expect("the simulator");
-        // Unpaced: the client-side rate limit would make both sides its interval.
-        let clients: Vec<(&'static str, contango::Client)> = contango::Product::ALL
-            .iter()
-            .zip(Commands::PRODUCTS)
-            .map(|(product, info)| {
-                let client = contango::Client::builder()
-                    .base_url(sim.rest_url())
-                    .credentials(sim.credentials())
-                    .product(*product)
-                    .unpaced()
-                    .build()
-                    .expect("a client");
-                (info.short(), client)
-            })
-            .collect();
-        let guard = Arc::new(RiskGuard::new(RiskLimits::agent_defaults()));
-        let late = Arc::new(Late::default());
-        let parts = contango_mcp::shipped::extend(&clients, &guard, &late);
-        let sdk = clients[0].1.clone();
-        let gated = clients
-            .into_iter()
-            .zip(parts.gates)
-            .map(|((p, c), g)| (p, c, g))
-            .collect();
-        let server = Server::<Commands>::new(
-            gated,
-            parts.composites,
-            Mode::default(),
-            String::new(),
-            late,
-        );
-        let (a, b) = tokio::io::duplex(1 << 20);
-        tokio::spawn(async move {
-            if let Ok(running) = server.serve(b).await {
-                let _ = running.waiting().await;
-            }
-        });
-        let mcp = rmcp::serve_client((), a).await.expect("an MCP session");
-        (sim, sdk, mcp)
-    });
+/// A server whose one tool does nothing: the protocol's round trip alone, rmcp's both sides.
+#[derive(Clone)]
+struct Empty;
 
-    let mut g = c.benchmark_group("mcp_tool_call");
+impl rmcp::ServerHandler for Empty {
+    fn get_info(&self) -> rmcp::model::ServerConfig {
+        rmcp::model::ServerConfig::new(
+            rmcp::model::ServerCapabilities::builder()
+                .enable_tools()
+                .build(),
+        )
+    }
+
+    async fn call_tool(
+        &self,
+        _: CallToolRequestParams,
+        _: rmcp::service::RequestContext<rmcp::RoleServer>,
+    ) -> Result<rmcp::model::CallToolResponse, rmcp::ErrorData> {
+        Ok(rmcp::model::CallToolResult::success(vec![]).into())
+    }
+}
+
+/// The clients, the server over them, and two MCP sessions with it: over values and over text.
+struct Session {
+    sdk: contango::Client,
+    mcp: rmcp::service::RunningService<rmcp::RoleClient, ()>,
+    text: rmcp::service::RunningService<rmcp::RoleClient, ()>,
+}
+
+async fn session(url: &str, credentials: Credentials) -> Session {
+    // Unpaced: the client-side rate limit would make both sides its interval.
+    let clients: Vec<(&'static str, contango::Client)> = contango::Product::ALL
+        .iter()
+        .zip(Commands::PRODUCTS)
+        .map(|(product, info)| {
+            let client = contango::Client::builder()
+                .base_url(url)
+                .credentials(credentials.clone())
+                .product(*product)
+                .unpaced()
+                .build()
+                .expect("a client");
+            (info.short(), client)
+        })
+        .collect();
+    let guard = Arc::new(RiskGuard::new(RiskLimits::agent_defaults()));
+    let late = Arc::new(Late::default());
+    let parts = contango_mcp::shipped::extend(&clients, &guard, &late);
+    let sdk = clients[0].1.clone();
+    let gated = clients
+        .into_iter()
+        .zip(parts.gates)
+        .map(|((p, c), g)| (p, c, g))
+        .collect();
+    let server = Server::<Commands>::new(
+        gated,
+        parts.composites,
+        Mode::default(),
+        String::new(),
+        late,
+    );
+    let (a, b) = pipe();
+    let (c, d) = tokio::io::duplex(1 << 20);
+    let twin = server.clone();
+    tokio::spawn(async move {
+        if let Ok(running) = twin.serve(d).await {
+            let _ = running.waiting().await;
+        }
+    });
+    tokio::spawn(async move {
+        if let Ok(running) = server.serve(b).await {
+            let _ = running.waiting().await;
+        }
+    });
+    Session {
+        sdk,
+        mcp: rmcp::serve_client((), a).await.expect("an MCP session"),
+        text: rmcp::serve_client((), c).await.expect("an MCP session"),
+    }
+}
+
+fn depth_call() -> CallToolRequestParams {
+    CallToolRequestParams::new("depth")
+        .with_arguments(args(json!({"contractName": "E-BTC-USDT", "limit": 5})))
+}
+
+/// The SDK call and its tool, for `depth` and `account`.
+fn pairs(
+    g: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    rt: &tokio::runtime::Runtime,
+    s: &Session,
+) {
     g.bench_function("depth/sdk", |b| {
-        b.to_async(&rt).iter(|| async {
+        b.to_async(rt).iter(|| async {
             black_box(
-                sdk.depth("E-BTC-USDT")
+                s.sdk
+                    .depth("E-BTC-USDT")
                     .limit(5)
                     .send()
                     .await
@@ -87,42 +182,111 @@ fn bench(c: &mut Criterion) {
         });
     });
     g.bench_function("depth/tool", |b| {
-        b.to_async(&rt).iter(|| async {
-            let call = CallToolRequestParams::new("depth")
-                .with_arguments(args(json!({"contractName": "E-BTC-USDT", "limit": 5})));
-            black_box(mcp.call_tool(call).await.expect("depth"))
-        });
+        b.to_async(rt)
+            .iter(|| async { black_box(s.mcp.call_tool(depth_call()).await.expect("depth")) });
     });
     g.bench_function("account/sdk", |b| {
-        b.to_async(&rt)
-            .iter(|| async { black_box(sdk.account().send().await.expect("account")) });
+        b.to_async(rt)
+            .iter(|| async { black_box(s.sdk.account().send().await.expect("account")) });
     });
     g.bench_function("account/tool", |b| {
-        b.to_async(&rt).iter(|| async {
+        b.to_async(rt).iter(|| async {
             let call = CallToolRequestParams::new("account").with_arguments(Map::new());
-            black_box(mcp.call_tool(call).await.expect("account"))
+            black_box(s.mcp.call_tool(call).await.expect("account"))
         });
     });
-    // No network: what the protocol's round trip costs by itself.
-    g.bench_function("risk_status/tool", |b| {
-        b.to_async(&rt).iter(|| async {
-            let call = CallToolRequestParams::new("risk_status").with_arguments(Map::new());
-            black_box(mcp.call_tool(call).await.expect("risk_status"))
+}
+
+/// One thread for the clients and the server, as a stdio server has one client: the figures
+/// are the work, not hand-offs between worker threads (docs/performance.md, Agents).
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime")
+}
+
+fn bench(c: &mut Criterion) {
+    // The venue apart: the simulator on its own thread and runtime.
+    let (venue_tx, venue_rx) = std::sync::mpsc::channel();
+    let (stop_tx, stop_rx) = tokio::sync::oneshot::channel::<()>();
+    let venue = std::thread::spawn(move || {
+        runtime().block_on(async {
+            let sim = Sim::start().await.expect("the simulator");
+            let _ = venue_tx.send((sim.rest_url().to_owned(), sim.credentials()));
+            let _ = stop_rx.await;
+            sim.shutdown().await;
         });
     });
+    let (url, credentials) = venue_rx.recv().expect("the simulator's address");
+    let rt = runtime();
+    let apart = rt.block_on(session(&url, credentials));
+    let mut g = c.benchmark_group("mcp_tool_call");
+    pairs(&mut g, &rt, &apart);
     g.finish();
 
     let mut g = c.benchmark_group("mcp_list_tools");
     g.bench_function("list_tools", |b| {
         b.to_async(&rt)
-            .iter(|| async { black_box(mcp.list_all_tools().await.expect("the tools")) });
+            .iter(|| async { black_box(apart.mcp.list_all_tools().await.expect("the tools")) });
+    });
+    g.finish();
+
+    // Everything on one thread.
+    let (sim, near) = rt.block_on(async {
+        let sim = Sim::start().await.expect("the simulator");
+        let near = session(sim.rest_url(), sim.credentials()).await;
+        (sim, near)
+    });
+    let mut g = c.benchmark_group("mcp_tool_call_one_thread");
+    pairs(&mut g, &rt, &near);
+    g.bench_function("depth/tool_over_text", |b| {
+        b.to_async(&rt)
+            .iter(|| async { black_box(near.text.call_tool(depth_call()).await.expect("depth")) });
+    });
+    // No network: what the protocol's round trip costs by itself, and with a tool that reads
+    // the risk guard.
+    let empty = rt.block_on(async {
+        let (a, b) = pipe();
+        tokio::spawn(async move {
+            if let Ok(running) = Empty.serve(b).await {
+                let _ = running.waiting().await;
+            }
+        });
+        rmcp::serve_client((), a).await.expect("an MCP session")
+    });
+    g.bench_function("empty/tool", |b| {
+        b.to_async(&rt).iter(|| async {
+            black_box(
+                empty
+                    .call_tool(CallToolRequestParams::new("empty"))
+                    .await
+                    .expect("empty"),
+            )
+        });
+    });
+    g.bench_function("risk_status/tool", |b| {
+        b.to_async(&rt).iter(|| async {
+            let call = CallToolRequestParams::new("risk_status").with_arguments(Map::new());
+            black_box(near.mcp.call_tool(call).await.expect("risk_status"))
+        });
+    });
+    g.bench_function("list_tools_over_text", |b| {
+        b.to_async(&rt)
+            .iter(|| async { black_box(near.text.list_all_tools().await.expect("the tools")) });
     });
     g.finish();
 
     rt.block_on(async {
-        let _ = mcp.cancel().await;
+        for s in [apart, near] {
+            let _ = s.mcp.cancel().await;
+            let _ = s.text.cancel().await;
+        }
+        let _ = empty.cancel().await;
         sim.shutdown().await;
     });
+    let _ = stop_tx.send(());
+    let _ = venue.join();
 }
 
 criterion_group!(benches, bench);

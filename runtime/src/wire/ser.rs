@@ -5,7 +5,6 @@
 //! the server sends as a number is written back as one with [`number`], never through `f64`.
 
 use std::fmt::Display;
-use std::str::FromStr;
 
 use rust_decimal::Decimal;
 use serde::{Serialize, Serializer};
@@ -14,9 +13,9 @@ use serde::{Serialize, Serializer};
 ///
 /// Relies on serde_json's `arbitrary_precision`, which writes a `Number`'s text verbatim.
 pub fn number<S: Serializer>(v: &Decimal, s: S) -> Result<S::Ok, S::Error> {
-    serde_json::Number::from_str(&v.to_string())
-        .map_err(serde::ser::Error::custom)?
-        .serialize(s)
+    // A Decimal's text is a JSON number (digits, a point, a sign; never an exponent), so it is
+    // not parsed again.
+    serde_json::Number::from_string_unchecked(v.to_string()).serialize(s)
 }
 
 /// [`number`] for an optional field (`None` as `null`; pair it with `skip_serializing_if`).
@@ -55,6 +54,7 @@ pub fn opt_string<S: Serializer, T: Display>(v: &Option<T>, s: S) -> Result<S::O
 #[allow(clippy::unwrap_used)]
 mod tests {
     use super::*;
+    use std::str::FromStr;
 
     #[derive(Serialize)]
     struct Sample {
