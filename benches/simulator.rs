@@ -21,8 +21,9 @@ use contango_sim::exchange::order::{
 use contango_sim::exchange::positions::MarginMode;
 use contango_sim::exchange::{Exchange, MARKET_MAKER_UID, USER_UID};
 use contango_sim::feeds::cache::MarketEvents;
-use contango_sim::feeds::clock::Clock;
+use contango_sim::history::Window;
 use contango_sim::venue::Venue;
+use contango_sim::venue::clock::Clock;
 use criterion::{Criterion, black_box, criterion_group, criterion_main};
 use rust_decimal::Decimal;
 
@@ -94,7 +95,7 @@ fn set_mark(price: Decimal) -> Admin {
 /// The default exchange with `n` pending triggers on BTC: half above the price (BUY stops),
 /// half below (SELL stops), alternately on the last and the mark price, 1 to 2,500 ticks away.
 fn exchange_with(n: usize) -> Exchange {
-    let mut ex = Exchange::new(&SimConfig::default(), 0).expect("exchange");
+    let (mut ex, _) = Exchange::new(&SimConfig::default(), 0).expect("exchange");
     for i in 0..n {
         let away = 1 + i64::try_from(i / 4).unwrap_or(0);
         let watch = if i % 2 == 0 {
@@ -290,8 +291,8 @@ fn recorded_session(c: &mut Criterion) {
     };
     let venue = || {
         let clock = Clock::default();
-        let exchange = Exchange::new(&config, clock.now()).expect("exchange");
-        Venue::new(config.clone(), exchange, clock)
+        let (exchange, start) = Exchange::new(&config, clock.now()).expect("exchange");
+        Venue::new(config.clone(), Window::core(exchange, start), clock)
     };
     let live = |venue: &Venue| {
         venue

@@ -29,8 +29,9 @@ use contango_sim::exchange::input::{Admin, Answer, Command, Input};
 use contango_sim::exchange::order::{OrderIntent, OrderKind, Origin, Placement};
 use contango_sim::exchange::positions::MarginMode;
 use contango_sim::exchange::{MARKET_MAKER_UID, USER_UID};
-use contango_sim::feeds::clock::Clock;
+use contango_sim::history::Window;
 use contango_sim::venue::Venue;
+use contango_sim::venue::clock::Clock;
 use contango_sim::{Sim, SimConfig, StateConfig};
 use criterion::{Criterion, SamplingMode, black_box, criterion_group, criterion_main};
 use rust_decimal::Decimal;
@@ -312,15 +313,7 @@ fn journaled_venue(dir: &Path, config: SimConfig) -> Arc<Venue> {
     let opened = contango_sim::journal::start::open(&config, &StateConfig::new(dir), &clock)
         .expect("a new store");
     assert!(opened.fresh, "a new store");
-    let journal = opened.journal;
-    Venue::journaled(
-        config,
-        opened.exchange,
-        opened.history,
-        opened.seq,
-        clock,
-        |publish| journal.start(publish),
-    )
+    opened.into_venue(config, clock).0
 }
 
 /// Feeds a new journaled venue in `dir` `inputs` inputs of [`mix`] as fast as it takes them
@@ -492,18 +485,17 @@ impl Parts {
     fn new(dir: &Path) -> Parts {
         let config = SimConfig::default();
         let clock = Clock::default();
-        let exchange =
+        let (exchange, start) =
             contango_sim::exchange::Exchange::new(&config, clock.now()).expect("exchange");
-        let memory = Venue::new(config.clone(), exchange, clock);
+        let memory = Venue::new(config.clone(), Window::core(exchange, start), clock);
         let journaled = journaled_venue(&dir.join("venue"), config.clone());
         let (store, _) = contango_sim::store::Store::open(
             &dir.join("store"),
             contango_sim::store::SyncMode::Normal,
         )
         .expect("a new store");
-        let mut core = contango_sim::exchange::Exchange::new(&config, 0).expect("exchange");
-        core.keep_order_changes(true);
-        let _ = core.take_effects();
+        let (core, _) = contango_sim::exchange::Exchange::new(&config, 0).expect("exchange");
+        let core = core.with_order_changes();
         Parts {
             memory,
             journaled,

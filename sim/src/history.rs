@@ -14,13 +14,12 @@
 
 use std::collections::{BTreeMap, BTreeSet, HashMap, VecDeque};
 
-use rust_decimal::Decimal;
-
 use crate::error::SimResult;
-use crate::exchange::book::Side;
+use crate::exchange::Exchange;
 use crate::exchange::book::source::Rule;
-use crate::exchange::order::OrderRecord;
 use crate::exchange::records::{ForcedKind, ForcedRecord, Record, TradeRecord, Transfer};
+use crate::venue::Core;
+pub use crate::venue::history::{DoneOrder, FillRecord, History, Span, Totals};
 
 /// Done orders kept (over every account).
 pub const ORDERS_KEPT: usize = 10_000;
@@ -34,106 +33,6 @@ pub const FORCED_KEPT: usize = 1_000;
 pub const FILL_LOG: usize = 10_000;
 /// Default window of the history endpoints: the recent 30 days.
 pub const THIRTY_DAYS_MS: i64 = 30 * 24 * 3600 * 1000;
-
-/// One fill of our orders against a market source, for the fill log, the admin route and
-/// reports.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FillRecord {
-    /// Exchange time.
-    pub time: i64,
-    /// Contract.
-    pub symbol: String,
-    /// Our order.
-    pub order_id: i64,
-    /// Its owner.
-    pub uid: i64,
-    /// Its side.
-    pub side: Side,
-    /// Price.
-    pub price: Decimal,
-    /// Contracts.
-    pub volume: Decimal,
-    /// The rule that made it.
-    pub rule: Rule,
-    /// The fee charged.
-    pub fee: Decimal,
-}
-
-/// A done order as it left the core, with its attached orders as they ended.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct DoneOrder {
-    /// The order.
-    pub order: OrderRecord,
-    /// Its attached orders.
-    pub children: Vec<OrderRecord>,
-}
-
-/// Running totals of one account in one contract.
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
-pub struct Totals {
-    /// Fees paid.
-    pub fees: Decimal,
-    /// Trades (each side counted once).
-    pub trades: u64,
-}
-
-/// The time bounds of a history query, inclusive (`None`: unbounded, or the endpoint's default).
-pub type Span = (Option<i64>, Option<i64>);
-
-/// Where the venue keeps what left the core, and the history reads. `seq` numbers the inputs
-/// (0 without a journal).
-pub trait History: Send + std::fmt::Debug {
-    /// Keeps what input `seq` made leave the core.
-    fn record(&mut self, seq: u64, records: Vec<Record>);
-    /// The done order `id`, if kept.
-    fn order(&self, id: i64) -> SimResult<Option<DoneOrder>>;
-    /// The done orders of `uid` with client order id `coid` still kept, oldest first.
-    fn orders_by_client_id(&self, uid: i64, coid: &str) -> SimResult<Vec<DoneOrder>>;
-    /// Trades of `uid` in `symbol`, oldest first (`myTrades`): with `from_id`, the first
-    /// `limit` from that trade id on; without, the newest `limit`; `span` bounds the time.
-    fn trades(
-        &self,
-        uid: i64,
-        symbol: &str,
-        from_id: Option<i64>,
-        span: Span,
-        limit: usize,
-    ) -> SimResult<Vec<TradeRecord>>;
-    /// Transfers of one direction, optionally of one coin, in `span` (its start defaults to 30
-    /// days before `now`), oldest first, paged.
-    #[allow(clippy::too_many_arguments)]
-    fn transfers(
-        &self,
-        uid: i64,
-        to_contract: bool,
-        coin: Option<&str>,
-        span: Span,
-        page: usize,
-        limit: usize,
-        now: i64,
-    ) -> SimResult<Vec<Transfer>>;
-    /// Forced orders of `uid` in `symbol`, of one kind or both, in `span` (its start defaults to
-    /// 30 days before `now`), oldest first, paged.
-    #[allow(clippy::too_many_arguments)]
-    fn forced(
-        &self,
-        uid: i64,
-        symbol: &str,
-        kind: Option<ForcedKind>,
-        span: Span,
-        page: usize,
-        limit: usize,
-        now: i64,
-    ) -> SimResult<Vec<ForcedRecord>>;
-    /// The latest fills against a market source, oldest first (at most [`FILL_LOG`]).
-    fn fills(&self) -> SimResult<Vec<FillRecord>>;
-    /// Fills against a market source since the start, by rule.
-    fn fill_counts(&self) -> SimResult<BTreeMap<Rule, u64>>;
-    /// Fees and trades of every account since the start, by `(uid, contract)`.
-    fn totals(&self) -> SimResult<BTreeMap<(i64, String), Totals>>;
-    /// Orders of `uid` that are done, since the start.
-    fn orders_done(&self, uid: i64) -> SimResult<u64>;
-}
 
 /// The history in memory: a bounded window and the totals.
 #[derive(Debug, Default)]
@@ -168,6 +67,18 @@ fn bounded<T>(queue: &mut VecDeque<T>, item: T, max: usize) {
 }
 
 impl Window {
+    /// The core of a venue without a store: `exchange`, and its history in this window holding
+    /// the records its start left (`start`: the accounts it opened, the trades it backfilled).
+    pub fn core(exchange: Exchange, start: Vec<Record>) -> Core {
+        let mut history = Window::without(exchange.house_accounts());
+        history.record(0, start);
+        Core {
+            exchange,
+            history: Box::new(history),
+            seq: 0,
+        }
+    }
+
     /// An empty window that keeps no records of the accounts `house` (the venue's own).
     pub fn without(house: impl IntoIterator<Item = i64>) -> Window {
         Window {

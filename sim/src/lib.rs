@@ -56,7 +56,7 @@
 //! ([`exchange::driver`]).
 //!
 //! The arithmetic (values, margins, fees, PnL) is documented in [`exchange::positions`]; the
-//! events in [`exchange::effects`]; the clock in [`feeds::clock`]; what each error code means
+//! events in [`exchange::effects`]; the clock in [`venue::clock`]; what each error code means
 //! here in [`exchange::orders`], [`server::auth`], [`exchange::margin`], [`exchange::transfers`]
 //! and [`exchange::listen_keys`].
 //!
@@ -224,7 +224,7 @@ impl Sim {
                 feeds::driver::load(d).map_err(|e| invalid(format!("market driver: {e}")))?;
             config.market_driver = Some(loaded);
         }
-        let clock = feeds::clock::Clock::default();
+        let clock = venue::clock::Clock::default();
         if let Some(ms) = config.clock_start {
             clock.follow(ms);
         }
@@ -240,16 +240,7 @@ impl Sim {
                     accounts_file: (!opened.accounts.is_empty())
                         .then(|| journal::start::accounts_file(&state.dir)),
                 };
-                let accounts = opened.accounts;
-                let journal = opened.journal;
-                let venue = Venue::journaled(
-                    config,
-                    opened.exchange,
-                    opened.history,
-                    opened.seq,
-                    clock,
-                    |hubs| journal.start(hubs),
-                );
+                let (venue, accounts) = opened.into_venue(config, clock);
                 (venue, accounts, Some(info))
             }
             #[cfg(not(feature = "journal"))]
@@ -259,8 +250,9 @@ impl Sim {
                 ));
             }
             None => {
-                let exchange = Exchange::new(&config, clock.now()).map_err(invalid)?;
-                (Venue::new(config, exchange, clock), Vec::new(), None)
+                let (exchange, start) = Exchange::new(&config, clock.now()).map_err(invalid)?;
+                let core = history::Window::core(exchange, start);
+                (Venue::new(config, core, clock), Vec::new(), None)
             }
         };
         // The accounts a first start creates, then the clock's first tick: after a restart it
@@ -595,7 +587,7 @@ impl Sim {
     }
 
     /// Moves the exchange clock forward (listen-key expiry, record times); see
-    /// [`feeds::clock`].
+    /// [`venue::clock`].
     pub fn advance_clock(&self, by: Duration) {
         let venue = self.venue();
         venue
@@ -673,63 +665,63 @@ impl Sim {
 
     /// Closes every stream connection.
     pub fn close_streams(&self) {
-        lock(&self.venue().hubs.user).close_all("closed by the simulator");
+        lock(&self.server.hubs.user).close_all("closed by the simulator");
     }
 
     /// Private-stream connections (and those opened meanwhile) send and read nothing for `d`,
     /// WebSocket pongs included, and stay open; what fell due is sent when the silence ends. A
     /// client that notices the silence drops the connection, and the events queued on it are lost.
     pub fn silence_streams(&self, d: Duration) {
-        lock(&self.venue().hubs.user).silence(d);
+        lock(&self.server.hubs.user).silence(d);
     }
 
     /// Every private-stream event published from now on leaves `d` later (in order);
     /// `Duration::ZERO` ends the delay.
     pub fn delay_stream_frames(&self, d: Duration) {
-        lock(&self.venue().hubs.user).set_delay(d);
+        lock(&self.server.hubs.user).set_delay(d);
     }
 
     /// Number of open stream connections.
     pub fn stream_connections(&self) -> usize {
-        lock(&self.venue().hubs.user).len()
+        lock(&self.server.hubs.user).len()
     }
 
     /// Number of stream connections accepted since the start (a rotating client opens one per
     /// rotation).
     pub fn stream_connections_opened(&self) -> u64 {
-        lock(&self.venue().hubs.user).opened()
+        lock(&self.server.hubs.user).opened()
     }
 
     /// Closes every market-stream connection (code 1001).
     pub fn close_market_streams(&self) {
-        lock(&self.venue().hubs.market).close_all();
+        lock(&self.server.hubs.market).close_all();
     }
 
     /// Market-stream connections (and those opened meanwhile) send nothing for `d`, pings
     /// included, and stay open; what fell due is sent when the silence ends.
     pub fn silence_market_streams(&self, d: Duration) {
-        lock(&self.venue().hubs.market).silence(d);
+        lock(&self.server.hubs.market).silence(d);
     }
 
     /// Every market-stream frame built from now on leaves `d` later (so its `ts` lags the
     /// receive time); `Duration::ZERO` ends the delay.
     pub fn delay_market_frames(&self, d: Duration) {
-        lock(&self.venue().hubs.market).set_delay(d);
+        lock(&self.server.hubs.market).set_delay(d);
     }
 
     /// Open market-stream connections.
     pub fn market_connections(&self) -> usize {
-        lock(&self.venue().hubs.market).len()
+        lock(&self.server.hubs.market).len()
     }
 
     /// Market-stream connections accepted since the start.
     pub fn market_connections_opened(&self) -> u64 {
-        lock(&self.venue().hubs.market).opened()
+        lock(&self.server.hubs.market).opened()
     }
 
     /// Live subscriptions over every market-stream connection.
     pub fn market_subscriptions(&self) -> usize {
-        lock(&self.venue().hubs.market).subscriptions()
+        lock(&self.server.hubs.market).subscriptions()
     }
 
     /// How many listen keys were created, kept alive, closed (DELETE) and expired so far.
@@ -750,7 +742,7 @@ impl Sim {
     /// exactly as given (gzip-compressed with `gzip_frames`; in drift mode changed as every
     /// event is): malformed or unknown events for testing a client.
     pub fn send_stream_frame(&self, uid: i64, text: &str) {
-        lock(&self.venue().hubs.user).send(uid, text);
+        lock(&self.server.hubs.user).send(uid, text);
     }
 
     /// Sums over every account for `coin`.

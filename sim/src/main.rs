@@ -709,7 +709,7 @@ async fn run() -> ExitCode {
         }
         access => {
             println!(
-                "  admin         : POST {}/__sim/{{mark_price,trade,advance_clock,clock_skew,liquidity,close_streams,close_market_streams,clear_faults,accounts}}, GET {}/__sim/{{fills,source,state}}",
+                "  admin         : POST {}/__sim/{{mark_price,trade,advance_clock,clock_skew,liquidity,close_streams,close_market_streams,clear_faults,fail_next_commit,accounts}}, GET {}/__sim/{{fills,source,state}}",
                 sim.rest_url(),
                 sim.rest_url()
             );

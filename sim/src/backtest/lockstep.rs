@@ -15,6 +15,7 @@
 //! together are taken one at a time in the order they reach the simulator.
 
 use std::collections::{BTreeMap, VecDeque};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 use contango::strategy::Strategy;
@@ -25,12 +26,30 @@ use super::Harness;
 use super::recorder::Recorder;
 use super::session::{Line, Session};
 use crate::exchange::USER_UID;
+use crate::exchange::effects::Effects;
 use crate::feeds::cache::{CacheError, MarketEvents, Played, event_ts};
 use crate::feeds::pace::Pace;
 use crate::latency::{Latency, Leg, Sampler};
 use crate::server::gate::{Gate, Step};
-use crate::server::user_stream::hub::StreamMsg;
-use crate::venue::Venue;
+use crate::venue::subscriber::Subscriber;
+use crate::venue::{Venue, lock};
+
+/// The funded account's order updates, as the venue publishes them.
+#[derive(Default)]
+struct Orders(Mutex<VecDeque<OrderTradeUpdate>>);
+
+impl Subscriber for Orders {
+    fn published(&self, _seq: u64, effects: &Effects) {
+        let mut orders = None;
+        for (uid, event) in &effects.events {
+            if let (USER_UID, Event::OrderTradeUpdate(u)) = (*uid, event) {
+                orders
+                    .get_or_insert_with(|| lock(&self.0))
+                    .push_back(u.clone());
+            }
+        }
+    }
+}
 
 /// What reaches the strategy.
 enum Delivery {
@@ -85,8 +104,8 @@ pub(crate) struct Run<'a> {
     sampler: Option<Sampler>,
     /// The requests held, when a model is set.
     gate: Option<mpsc::UnboundedReceiver<Step>>,
-    /// The account's private-stream events.
-    orders: mpsc::UnboundedReceiver<StreamMsg>,
+    /// The account's order updates, as published.
+    orders: Arc<Orders>,
     /// The strategy's time (µs): what it handles now, moved on by each answer it receives.
     now_us: i64,
     /// The engine's time (µs): the latest frame or request it took.
@@ -120,7 +139,8 @@ impl<'a> Run<'a> {
             let (gate, rx) = Gate::new();
             sim.server.hold(gate).then_some(rx)
         });
-        let (_, orders) = crate::venue::lock(&sim.server.venue.hubs.user).register(USER_UID, "");
+        let orders = Arc::new(Orders::default());
+        sim.server.venue.subscribe(&orders);
         Run {
             sim,
             events,
@@ -343,18 +363,18 @@ impl<'a> Run<'a> {
     /// Queues the account's order updates the engine has made since the last look, a response
     /// delay after `made` (µs; `None`: each at its own event time).
     fn collect(&mut self, made: Option<i64>) {
-        while let Ok(message) = self.orders.try_recv() {
-            let StreamMsg::Event { text, .. } = message else {
-                continue;
-            };
-            let Ok(Event::OrderTradeUpdate(update)) = Event::decode(text.as_bytes()) else {
-                continue;
-            };
+        let made_now = std::mem::take(&mut *lock(&self.orders.0));
+        for update in made_now {
             let at = made.unwrap_or_else(|| update.event_time.0.saturating_mul(1_000));
             let due = (at + self.draw(Leg::Response)).max(self.order_us);
             self.order_us = due;
+            let text = self
+                .session
+                .is_some()
+                .then(|| serde_json::to_string(&update).ok())
+                .flatten();
             let key = self.push(due, Delivery::Order(Box::new(update)));
-            if let Some(session) = &mut self.session {
+            if let (Some(session), Some(text)) = (&mut self.session, text) {
                 session.received(key, Line::Order(text));
             }
         }

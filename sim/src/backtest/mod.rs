@@ -259,7 +259,9 @@ impl Backtest {
         if events.is_empty() {
             return Err(BacktestError::NoFrames);
         }
-        let mut builder = Sim::builder().queue_model(self.queue_model);
+        let mut builder = Sim::builder()
+            .queue_model(self.queue_model)
+            .order_changes(true);
         if let Some(c) = &self.contracts {
             builder = builder.source_contracts(c.clone());
         }

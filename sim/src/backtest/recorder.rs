@@ -12,12 +12,11 @@
 //! marks of the mirrored contracts margined in it. The money comes from the venue: fees from its
 //! running totals, realised PnL from the account, orders from the done and live ones.
 
-use std::sync::{Arc, Mutex};
 use std::time::Duration;
 
 use rust_decimal::Decimal;
 
-use super::tap::Kept;
+use super::tap::Tap;
 use crate::config::MarginKind;
 use crate::exchange::{Exchange, USER_UID};
 use crate::report::tally::{MINUTE_MS, Money, Sample, Tally};
@@ -100,14 +99,14 @@ impl Recorder {
     /// end, the funded account's API key and the wall time the run took.
     pub(super) fn finish(
         mut self,
-        kept: &Arc<Mutex<Kept>>,
+        tap: &Tap,
         core: &Core,
         api_key: &str,
         took: Duration,
     ) -> Report {
         let ex = &core.exchange;
         {
-            let mut kept = lock(kept);
+            let mut kept = lock(&tap.kept);
             for f in std::mem::take(&mut kept.fills) {
                 self.tally.fill(f);
             }

@@ -154,6 +154,9 @@ pub struct SimConfig {
     /// Answer `contracts` as the 2023 document has it: the contract's name required (-1102
     /// without it), instead of the whole list the exchange's current page answers.
     pub contracts_need_name: bool,
+    /// Every live order an input changes leaves a record of its new state too, for whoever
+    /// follows each order's latest state (a store's read tables, a backtest's fills).
+    pub order_changes: bool,
 }
 
 /// Who may use the admin routes (move the mark price, print trades, skew the clock, add
@@ -287,6 +290,13 @@ impl SimConfig {
         self
     }
 
+    /// Makes every live order an input changes leave a record of its new state
+    /// ([`SimConfig::order_changes`](SimConfig#structfield.order_changes); default off).
+    pub fn order_changes(mut self, on: bool) -> Self {
+        self.order_changes = on;
+        self
+    }
+
     /// Answers `contracts` as the 2023 document has it (default off): a call without
     /// `contractName` is refused (-1102), as a server of that reading would; with it, the whole
     /// list, as the exchange's current page answers.
@@ -401,6 +411,7 @@ impl Default for SimConfig {
             latency: None,
             queue_model: QueueModel::Conservative,
             contracts_need_name: false,
+            order_changes: false,
         }
     }
 }

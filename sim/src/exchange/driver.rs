@@ -511,7 +511,7 @@ mod tests {
         let config = MarketDriver::random_walk(1)
             .contracts(["E-ETH-USDT"])
             .backfill(Duration::from_secs(600));
-        let ex = Exchange::new(&SimConfig::default().market_driver(config), 1_000_000)
+        let (ex, _) = Exchange::new(&SimConfig::default().market_driver(config), 1_000_000)
             .expect("prepared");
         let prints = ex.markets()["E-ETH-USDT"].tape.prints();
         assert_eq!(prints.len(), 60);

@@ -1,7 +1,7 @@
 //! What leaves the core: [`Effects`], the output of one input (the private-stream events in
 //! order, the history records, the listen keys closed), and [`Changes`], what one operation
-//! changed, turned into ORDER_TRADE_UPDATE and ACCOUNT_UPDATE frames (section 6) with the
-//! generated types.
+//! changed, turned into ORDER_TRADE_UPDATE and ACCOUNT_UPDATE events (section 6) of the
+//! generated types. They stay values: whoever sends them writes their wire text.
 //!
 //! Quantities in events are base quantities (`contracts × multiplier`), as section 6.2 says of
 //! `q`; `q`, `l`, `z` and `pa` use the same unit so they can be compared. `pa` is positive, its
@@ -11,7 +11,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use contango::{ExecutionType, Millis, OrderUpdate, PositionSide, PositionUpdate};
+use contango::{Event, ExecutionType, Millis, OrderUpdate, PositionSide, PositionUpdate};
 use rust_decimal::Decimal;
 
 use super::account::{Account, PositionKey};
@@ -40,8 +40,8 @@ pub struct LastFill {
 /// What one input caused, in order: everything that leaves the core.
 #[derive(Debug, Default)]
 pub struct Effects {
-    /// Private-stream frames, `(uid, text)`, in the order the state changed.
-    pub events: Vec<(i64, String)>,
+    /// Private-stream events, `(uid, event)`, in the order the state changed.
+    pub events: Vec<(i64, Event)>,
     /// Books, trades or mark prices may have changed (the market stream recomputes its pushes).
     pub market_changed: bool,
     /// Listen keys that closed or expired, with why: their streams close.

@@ -187,9 +187,10 @@ pub struct Exchange {
 impl Exchange {
     /// The exchange `config` describes at exchange time `now`: its contracts, the funded
     /// account and the market maker, the seeded books (mirrored contracts have none), and the
-    /// market driver (its price path given as points: the feed reads a file first). Fails,
-    /// saying why, when the driver cannot be set up.
-    pub fn new(config: &SimConfig, now: i64) -> Result<Exchange, String> {
+    /// market driver (its price path given as points: the feed reads a file first); and the
+    /// records its start left for the history (the accounts it opened, the trades it
+    /// backfilled). Fails, saying why, when the driver cannot be set up.
+    pub fn new(config: &SimConfig, now: i64) -> Result<(Exchange, Vec<records::Record>), String> {
         let mirrored = if config.market_source.is_some() {
             mirrored_contracts(config)
         } else {
@@ -228,7 +229,7 @@ impl Exchange {
             recorded_entry: None,
             out: Effects::default(),
             touched: BTreeSet::new(),
-            order_changes: false,
+            order_changes: config.order_changes,
         };
         ex.open_account(
             MARKET_MAKER_UID,
@@ -253,14 +254,8 @@ impl Exchange {
         }
         // The start is not news: nobody is subscribed yet, and the records of the accounts it
         // opened are the venue's to keep.
-        ex.out.events.clear();
-        ex.out.market_changed = false;
-        Ok(ex)
-    }
-
-    /// What the start left for the history: the accounts it opened, the trades it backfilled.
-    pub fn take_effects(&mut self) -> Effects {
-        std::mem::take(&mut self.out)
+        let start = std::mem::take(&mut ex.out).records;
+        Ok((ex, start))
     }
 
     /// Applies one input: the state changes, and what leaves the core is returned. A refused
@@ -287,10 +282,12 @@ impl Exchange {
         self.now
     }
 
-    /// Makes every live order an input changes leave a record of its new state
-    /// ([`records::Record::OrderChanged`]), for a store that keeps each order's latest state.
-    pub fn keep_order_changes(&mut self, on: bool) {
-        self.order_changes = on;
+    /// This exchange, making every live order an input changes leave a record of its new state
+    /// ([`records::Record::OrderChanged`]), for a store that keeps each order's latest state: a
+    /// construction option (a restored state takes it too), never a change between inputs.
+    pub fn with_order_changes(mut self) -> Exchange {
+        self.order_changes = true;
+        self
     }
 
     /// Notes that order `id` changed: it leaves the core at the end of the input if it is done.

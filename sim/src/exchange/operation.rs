@@ -13,7 +13,7 @@
 //! and every trigger's before the next one's.
 
 use contango::{
-    AccountUpdate, AccountUpdateReason, BalanceUpdate, Millis, OrderTradeUpdate, Product,
+    AccountUpdate, AccountUpdateReason, BalanceUpdate, Event, Millis, OrderTradeUpdate, Product,
 };
 use rust_decimal::Decimal;
 
@@ -194,9 +194,7 @@ impl Exchange {
                 event_time: Millis(now),
                 order,
             };
-            if let Ok(text) = serde_json::to_string(&event) {
-                self.out.events.push((uid, text));
-            }
+            self.out.events.push((uid, Event::OrderTradeUpdate(event)));
         }
         for ((uid, coin), touched) in fx.accounts {
             let Ok(balance) = self.balance_update(uid, &coin, touched.balance_change) else {
@@ -212,9 +210,7 @@ impl Exchange {
                 transaction_time: Some(Millis(now)),
                 update: data,
             };
-            if let Ok(text) = serde_json::to_string(&event) {
-                self.out.events.push((uid, text));
-            }
+            self.out.events.push((uid, Event::AccountUpdate(event)));
         }
         fx.follow_up
     }

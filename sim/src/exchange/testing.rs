@@ -26,8 +26,7 @@ pub(crate) struct Bed {
 impl Bed {
     /// The exchange of `config` at time 0.
     pub fn new(config: &SimConfig) -> Bed {
-        let mut ex = Exchange::new(config, 0).unwrap_or_else(|e| panic!("{e}"));
-        let records = ex.take_effects().records;
+        let (ex, records) = Exchange::new(config, 0).unwrap_or_else(|e| panic!("{e}"));
         Bed {
             ex,
             done: BTreeMap::new(),

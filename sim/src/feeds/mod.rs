@@ -1,9 +1,7 @@
-//! What feeds the venue besides the servers: the clock that stamps inputs, the market driver's
-//! steps, a market source's frames (live, recorded, or stepped by a caller), how recorded
+//! What feeds the venue besides the servers: the market driver's steps, a market source's frames (live, recorded, or stepped by a caller), how recorded
 //! frames are paced, and the decoded cache recorded markets replay from.
 
 pub mod cache;
-pub mod clock;
 pub mod driver;
 pub mod pace;
 pub mod source;

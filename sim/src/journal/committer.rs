@@ -19,14 +19,14 @@
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{RecvTimeoutError, Sender, channel};
-use std::sync::{Arc, Condvar, Mutex, TryLockError};
+use std::sync::{Arc, Mutex, TryLockError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use tokio::sync::watch;
-
 use crate::exchange::effects::Effects;
 use crate::store::{Batch, Checkpointer, Input as Journaled, Row, Store};
+use crate::venue::progress::Progress;
+use crate::venue::subscriber::Subscribers;
 
 /// Inputs committed together at most.
 const GROUP: usize = 512;
@@ -41,15 +41,6 @@ const CHECKPOINT_IDLE: Duration = Duration::from_secs(1);
 pub const ROWS_EVERY: Duration = Duration::from_millis(100);
 /// Rows kept waiting at most: more are written by the committing caller at once.
 const ROWS_MAX: usize = 20_000;
-
-/// How far the committer got.
-#[derive(Debug, Clone, Default, PartialEq, Eq)]
-pub struct Commit {
-    /// The last input committed (0: none since the start).
-    pub committed: u64,
-    /// Why it stopped, once a commit failed.
-    pub failed: Option<String>,
-}
 
 /// What the committer does, in order.
 #[derive(Debug)]
@@ -87,81 +78,6 @@ pub enum Job {
     FailNextCommit,
 }
 
-/// Where the committer's progress is seen from: waited on by the servers (async) and the
-/// embedding API (blocking), read by the history.
-#[derive(Debug)]
-pub struct Progress {
-    state: Mutex<Commit>,
-    changed: Condvar,
-    watch: watch::Sender<Commit>,
-    committed: Arc<AtomicU64>,
-}
-
-impl Progress {
-    fn new(shared: Arc<AtomicU64>) -> Progress {
-        let start = Commit {
-            committed: shared.load(Ordering::Acquire),
-            failed: None,
-        };
-        Progress {
-            state: Mutex::new(start.clone()),
-            changed: Condvar::new(),
-            watch: watch::channel(start).0,
-            committed: shared,
-        }
-    }
-
-    fn set(&self, f: impl FnOnce(&mut Commit)) {
-        let now = {
-            let mut s = super::lock(&self.state);
-            f(&mut s);
-            s.clone()
-        };
-        self.committed.store(now.committed, Ordering::Release);
-        self.watch.send_replace(now);
-        self.changed.notify_all();
-    }
-
-    /// The committed seq, shared (the history drops what it kept pending up to it).
-    pub fn committed(&self) -> Arc<AtomicU64> {
-        self.committed.clone()
-    }
-
-    /// Why the committer stopped, if it did.
-    pub fn failed(&self) -> Option<String> {
-        super::lock(&self.state).failed.clone()
-    }
-
-    fn reached(c: &Commit, seq: u64) -> Option<Result<(), String>> {
-        if c.committed >= seq {
-            Some(Ok(()))
-        } else {
-            c.failed.clone().map(Err)
-        }
-    }
-
-    /// Waits until input `seq` is committed; the failure that stopped the committer before it.
-    pub async fn wait(&self, seq: u64) -> Result<(), String> {
-        let mut rx = self.watch.subscribe();
-        let seen = rx.wait_for(|c| Self::reached(c, seq).is_some()).await;
-        match seen {
-            Ok(c) => Self::reached(&c, seq).unwrap_or(Ok(())),
-            Err(_) => Err("the journal's committer is gone".into()),
-        }
-    }
-
-    /// Blocks until input `seq` is committed; the failure that stopped the committer before it.
-    pub fn wait_blocking(&self, seq: u64) -> Result<(), String> {
-        let mut s = super::lock(&self.state);
-        loop {
-            if let Some(r) = Self::reached(&s, seq) {
-                return r;
-            }
-            s = self.changed.wait(s).unwrap_or_else(|e| e.into_inner());
-        }
-    }
-}
-
 /// The committer of a running venue: what it shares with its housekeeping thread, and that
 /// thread.
 pub struct Committer {
@@ -193,7 +109,7 @@ enum Nudge {
 struct Worker {
     /// `None` once closed, or stopped by a failed commit.
     store: Option<Store>,
-    publish: Box<dyn FnMut(Effects) + Send>,
+    publish: Subscribers,
     prune: bool,
     /// Commits since the last checkpoint.
     commits: u64,
@@ -216,7 +132,7 @@ impl Committer {
         mut store: Store,
         seq: u64,
         rows_written: Arc<AtomicU64>,
-        publish: Box<dyn FnMut(Effects) + Send>,
+        publish: Subscribers,
         prune: bool,
     ) -> Committer {
         rows_written.store(seq, Ordering::Release);
@@ -471,14 +387,17 @@ impl Worker {
         self.committed = last;
         for job in inputs.drain(..) {
             if let Job::Input {
-                rows, publish: fx, ..
+                seq,
+                rows,
+                publish: fx,
+                ..
             } = job
             {
                 if !rows.is_empty() && self.rows_since.is_none() {
                     self.rows_since = Some(Instant::now());
                 }
                 self.rows.extend(rows);
-                (self.publish)(fx);
+                self.publish.publish(seq, &fx);
             }
         }
         if self.rows_since.is_none() {

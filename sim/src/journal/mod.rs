@@ -20,14 +20,19 @@ pub mod encoding;
 pub mod rows;
 pub mod start;
 
-use std::sync::Arc;
+use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
 
-use contango::ErrorCode;
-
-use crate::error::{SimError, SimResult};
-use crate::exchange::input::{Answer, FrameRef, Input};
-use crate::venue::core::Core;
-use committer::{Committer, Job, Progress};
+use crate::error::SimResult;
+use crate::exchange::Exchange;
+use crate::exchange::effects::Effects;
+use crate::exchange::input::{FrameRef, Input};
+use crate::exchange::records::Record;
+use crate::store::Row;
+use crate::venue::lock;
+use crate::venue::progress::{Progress, stopped};
+use crate::venue::write_ahead::WriteAhead;
+use committer::{Committer, Job};
 use rows::RowMaker;
 
 /// The journal of a running venue.
@@ -36,9 +41,21 @@ pub struct Journal {
     committer: Committer,
     snapshot_every: u64,
     /// The read tables' rows of each input beyond its records'.
-    rows: std::sync::Mutex<RowMaker>,
+    rows: Mutex<RowMaker>,
+    /// The input being applied, between [`WriteAhead::before`] and [`WriteAhead::after`].
+    applying: Mutex<Option<Applying>>,
     /// Closed already (a last snapshot taken, the store closed).
-    closed: std::sync::atomic::AtomicBool,
+    closed: AtomicBool,
+}
+
+/// An input being applied: its encoding and the rows of the state before it.
+#[derive(Debug)]
+struct Applying {
+    seq: u64,
+    time_ms: i64,
+    kind: u8,
+    bytes: Vec<u8>,
+    rows: Vec<Row>,
 }
 
 impl Journal {
@@ -46,109 +63,91 @@ impl Journal {
         Journal {
             committer,
             snapshot_every: snapshot_every.max(1),
-            rows: std::sync::Mutex::new(rows),
-            closed: std::sync::atomic::AtomicBool::new(false),
+            rows: Mutex::new(rows),
+            applying: Mutex::new(None),
+            closed: AtomicBool::new(false),
         }
     }
+}
 
-    /// How far the committer got.
-    pub fn progress(&self) -> &Arc<Progress> {
-        self.committer.progress()
-    }
-
-    /// Applies `input` under the venue's lock and queues it to be committed and published (a
-    /// market input read from a recording journaled as its `reference`); its answer (the caller answers it only once it is committed: [`Journal::wait`]). Refused,
-    /// changing nothing, once a commit has failed.
-    pub fn submit(
+impl WriteAhead for Journal {
+    fn before(
         &self,
-        core: &mut Core,
-        input: Input,
-        reference: Option<FrameRef>,
-    ) -> SimResult<Answer> {
+        exchange: &Exchange,
+        seq: u64,
+        input: &Input,
+        reference: Option<&FrameRef>,
+    ) -> SimResult<()> {
         if let Some(why) = self.progress().failed() {
             return Err(stopped(&why));
         }
         let time_ms = input.time();
         let (kind, bytes) = match reference {
-            Some(r) => (encoding::RECORDED, encoding::encode_reference(&r, time_ms)),
-            None => (encoding::kind(&input), encoding::encode_input(&input)),
+            Some(r) => (encoding::RECORDED, encoding::encode_reference(r, time_ms)),
+            None => (encoding::kind(input), encoding::encode_input(input)),
         };
-        let seq = core.seq + 1;
-        let mut maker = lock(&self.rows);
-        let mut rows = maker.before(&core.exchange, seq, time_ms);
-        let (answer, mut effects) = core.exchange.apply(input);
-        core.seq = seq;
-        let records = std::mem::take(&mut effects.records);
-        rows.extend(maker.after(&core.exchange, seq, &records));
-        drop(maker);
-        core.history.record(seq, records);
-        self.committer.send(Job::Input {
+        let rows = lock(&self.rows).before(exchange, seq, time_ms);
+        *lock(&self.applying) = Some(Applying {
             seq,
             time_ms,
             kind,
             bytes,
             rows,
+        });
+        Ok(())
+    }
+
+    fn after(&self, exchange: &Exchange, seq: u64, records: &[Record], effects: Effects) {
+        let Some(mut applying) = lock(&self.applying).take().filter(|a| a.seq == seq) else {
+            tracing::error!(seq, "journal: an input applied without being announced");
+            return;
+        };
+        applying
+            .rows
+            .extend(lock(&self.rows).after(exchange, seq, records));
+        self.committer.send(Job::Input {
+            seq,
+            time_ms: applying.time_ms,
+            kind: applying.kind,
+            bytes: applying.bytes,
+            rows: applying.rows,
             publish: effects,
         });
         if seq % self.snapshot_every == 0 {
             self.committer.send(Job::Snapshot {
                 seq,
-                time_ms: core.exchange.now(),
-                state: encoding::encode_state(&core.exchange),
+                time_ms: exchange.now(),
+                state: encoding::encode_state(exchange),
                 rows: Vec::new(),
             });
         }
-        answer
     }
 
-    /// Commits what was applied (on this thread, unless another is committing).
-    pub fn drive(&self) {
+    fn drive(&self) {
         self.committer.drive();
     }
 
-    /// Makes the next commit fail as a full disk's would.
-    #[doc(hidden)]
-    pub fn fail_next_commit(&self) {
+    fn progress(&self) -> &Progress {
+        self.committer.progress()
+    }
+
+    fn fail_next_commit(&self) {
         self.committer.send(Job::FailNextCommit);
     }
 
-    /// Waits until input `seq` is committed.
-    pub async fn wait(&self, seq: u64) -> SimResult<()> {
-        self.progress().wait(seq).await.map_err(|e| stopped(&e))
-    }
-
-    /// Blocks until input `seq` is committed.
-    pub fn wait_blocking(&self, seq: u64) -> SimResult<()> {
-        self.progress().wait_blocking(seq).map_err(|e| stopped(&e))
-    }
-
-    /// A last snapshot of `core`, then the committer finishes what is queued and closes the
-    /// store.
-    pub fn close(&self, core: &Core) {
-        if self.closed.swap(true, std::sync::atomic::Ordering::AcqRel) {
+    /// A last snapshot, then the committer finishes what is queued and closes the store.
+    fn close(&self, exchange: &Exchange, seq: u64) {
+        if self.closed.swap(true, Ordering::AcqRel) {
             return;
         }
-        if self.progress().failed().is_none() && core.seq > 0 {
+        if self.progress().failed().is_none() && seq > 0 {
             self.committer.send(Job::Snapshot {
-                seq: core.seq,
-                time_ms: core.exchange.now(),
-                state: encoding::encode_state(&core.exchange),
-                rows: lock(&self.rows).closing(&core.exchange, core.seq),
+                seq,
+                time_ms: exchange.now(),
+                state: encoding::encode_state(exchange),
+                rows: lock(&self.rows).closing(exchange, seq),
             });
         }
         self.committer.close();
     }
-}
-
-/// The answer of a venue whose store failed: -1016, and why.
-fn stopped(why: &str) -> SimError {
-    SimError::new(ErrorCode::ServerOffline).detail(format!(
-        "the venue's store could not commit ({why}); it takes no more input until it is \
-         restarted"
-    ))
-}
-
-/// Locks `m`; a panic elsewhere does not make it unusable.
-fn lock<T>(m: &std::sync::Mutex<T>) -> std::sync::MutexGuard<'_, T> {
-    m.lock().unwrap_or_else(|e| e.into_inner())
 }

@@ -17,12 +17,13 @@ use super::rows::RowMaker;
 use crate::config::SimConfig;
 use crate::config::state::{Durability, StateConfig};
 use crate::exchange::Exchange;
-use crate::exchange::effects::Effects;
 use crate::exchange::input::{Admin, Input};
 use crate::feeds::cache::{MarketEvents, Played};
-use crate::feeds::clock::{Clock, wall_ms};
 use crate::history::History;
 use crate::store::{Recovered, Row, Store, StoreHistory, SyncMode};
+use crate::venue::clock::{Clock, wall_ms};
+use crate::venue::subscriber::Subscribers;
+use crate::venue::{Core, Venue};
 
 /// The file the first start writes the created accounts' keys to (mode 0600).
 pub const ACCOUNTS_FILE: &str = "accounts.json";
@@ -43,8 +44,24 @@ pub struct Opened {
     /// Accounts to create now (the first start's `--accounts N`): their inputs, and the file
     /// their keys go to.
     pub accounts: Vec<Input>,
-    /// The journal, to start once the venue's connections exist.
+    /// The journal, to start with the venue's subscribers.
     pub journal: Pending,
+}
+
+impl Opened {
+    /// The venue this state brings back, `config` its configuration and `clock` its clock, its
+    /// journal started and publishing to the venue's subscribers; the accounts to create next.
+    pub fn into_venue(self, config: SimConfig, clock: Clock) -> (Arc<Venue>, Vec<Input>) {
+        let subscribers = Subscribers::default();
+        let journal = self.journal.start(subscribers.clone());
+        let core = Core {
+            exchange: self.exchange,
+            history: self.history,
+            seq: self.seq,
+        };
+        let venue = Venue::journaled(config, core, clock, subscribers, Box::new(journal));
+        (venue, self.accounts)
+    }
 }
 
 /// A journal ready to start.
@@ -59,8 +76,8 @@ pub struct Pending {
 }
 
 impl Pending {
-    /// Starts the committer; what it commits is published with `publish`.
-    pub fn start(self, publish: Box<dyn FnMut(Effects) + Send>) -> Journal {
+    /// Starts the committer; what it commits is published to `publish`.
+    pub fn start(self, publish: Subscribers) -> Journal {
         let committer = Committer::start(
             self.store,
             self.seq,
@@ -82,11 +99,10 @@ pub fn open(config: &SimConfig, state: &StateConfig, clock: &Clock) -> Result<Op
     let (mut store, recovered) = Store::open(&state.dir, sync).map_err(|e| e.to_string())?;
     let file = store.file().to_path_buf();
     let fresh = recovered.fresh;
-    let (mut exchange, seq, replayed, accounts) = if fresh {
-        let mut ex = Exchange::new(config, clock.now())?;
-        let start = ex.take_effects();
+    let (exchange, seq, replayed, accounts) = if fresh {
+        let (ex, start) = Exchange::new(config, clock.now())?;
         // What the start made (its accounts) is the state before any input: seq 0.
-        let genesis = RowMaker::new(ex.now()).after(&ex, 0, &start.records);
+        let genesis = RowMaker::new(ex.now()).after(&ex, 0, &start);
         store
             .snapshot(0, ex.now(), &encode_state(&ex))
             .and_then(|()| store.write_rows(&genesis))
@@ -100,7 +116,7 @@ pub fn open(config: &SimConfig, state: &StateConfig, clock: &Clock) -> Result<Op
         (ex, seq, replayed, Vec::new())
     };
     let rows_written = Arc::new(std::sync::atomic::AtomicU64::new(seq));
-    exchange.keep_order_changes(true);
+    let exchange = exchange.with_order_changes();
     clock.not_before(exchange.now());
     // The latency model is a server setting, not an input: the store records it with each
     // start, so that a report names the model every stretch of the journal ran under.
@@ -139,12 +155,12 @@ fn restore(file: &Path, recovered: Recovered) -> Result<(Exchange, u64, usize, V
         )
     })?;
     let mut ex = decode_state(&snapshot.state)
-        .map_err(|e| format!("{}: snapshot seq {}: {e}", file.display(), snapshot.seq))?;
+        .map_err(|e| format!("{}: snapshot seq {}: {e}", file.display(), snapshot.seq))?
+        .with_order_changes();
     let mut seq = snapshot.seq;
     let mut recordings = Recordings::default();
     let mut maker = RowMaker::new(ex.now());
     let mut rows = Vec::new();
-    ex.keep_order_changes(true);
     for j in &recovered.inputs {
         let at = |e: String| format!("{}: journal seq {}: {e}", file.display(), j.seq);
         seq = j.seq;

@@ -363,11 +363,15 @@ fn run(server: &Server, action: &str, body: &[u8]) -> SimResult<serde_json::Valu
             }
         }
         "close_streams" => {
-            lock(&venue.hubs.user).close_all("closed by the simulator");
+            lock(&server.hubs.user).close_all("closed by the simulator");
             Ok(serde_json::Value::Null)
         }
         "close_market_streams" => {
-            lock(&venue.hubs.market).close_all();
+            lock(&server.hubs.market).close_all();
+            Ok(serde_json::Value::Null)
+        }
+        "fail_next_commit" => {
+            venue.fail_next_commit();
             Ok(serde_json::Value::Null)
         }
         "clear_faults" => {

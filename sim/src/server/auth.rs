@@ -9,7 +9,7 @@
 //!    without `Content-Type: application/json` → -1017; a timestamp outside
 //!    `ts < serverTime + 1000 && serverTime − ts <= recvWindow` → -1021 (`recvWindow` from the query
 //!    or the JSON body, default 5000, at most 60000; not checked while the clock follows a
-//!    recorded market: [`crate::feeds::clock`]); a signature that is not
+//!    recorded market: [`crate::venue::clock`]); a signature that is not
 //!    `sign(ts + METHOD + path + ["?" + query] + body)` → -1022.
 //!
 //! The signature is computed with the runtime's own signing code

@@ -20,6 +20,7 @@ pub mod changed_api;
 pub mod faults;
 pub mod gate;
 pub mod http;
+pub mod hubs;
 pub mod market_stream;
 pub mod rest;
 pub mod routes;

@@ -1,5 +1,5 @@
-//! What the servers share: the venue, and the servers' own state (faults, rate limits, the
-//! latency model's request delays, a lockstep backtest's gate).
+//! What the servers share: the venue, and the servers' own state (the stream connections,
+//! faults, rate limits, the latency model's request delays, a lockstep backtest's gate).
 
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
@@ -8,6 +8,7 @@ use hyper::Method;
 
 use super::faults::Faults;
 use super::gate::{Gate, Held};
+use super::hubs::Hubs;
 use super::routes;
 use super::throttle::Throttle;
 use crate::latency::{Leg, Sampler};
@@ -18,6 +19,8 @@ use crate::venue::{Venue, lock};
 pub struct Server {
     /// The venue.
     pub venue: Arc<Venue>,
+    /// The stream connections, subscribed to the venue.
+    pub hubs: Arc<Hubs>,
     /// Injected faults and the log of received requests.
     pub faults: Mutex<Faults>,
     /// Per-account rate limits.
@@ -30,8 +33,10 @@ pub struct Server {
 }
 
 impl Server {
-    /// The servers of `venue`.
+    /// The servers of `venue`: their stream connections are told of every input from now on.
     pub fn new(venue: Arc<Venue>) -> Arc<Server> {
+        let hubs = Arc::new(Hubs::new(venue.config.latency.as_ref()));
+        venue.subscribe(&hubs);
         let latency = venue
             .config
             .latency
@@ -39,6 +44,7 @@ impl Server {
             .map(|l| Mutex::new(l.sampler()));
         Arc::new(Server {
             venue,
+            hubs,
             faults: Mutex::new(Faults::default()),
             throttle: Mutex::new(Throttle::default()),
             latency,

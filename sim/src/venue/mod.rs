@@ -1,9 +1,10 @@
 //! The running venue: the core and its history under one lock, the clock that stamps inputs,
-//! and the connections its effects are published to. The servers and the feeds share it.
+//! and the [`subscriber`]s its effects are published to. The servers and the feeds share it.
 //!
-//! [`Venue::submit`] is the one way an input reaches the core: it is applied, what left the core
-//! is kept (history) and published (private-stream events, market-stream changes, closed listen
-//! keys) in the order the inputs were applied. Reads take the lock ([`Venue::read`]) and see the
+//! [`Venue::submit`] is the one way an input reaches the core: it is journaled (with a
+//! [`write_ahead`] journal), applied, what left the core is kept (history) and told to the
+//! subscribers, and what it caused is published to them (private-stream events, that the market
+//! changed, closed listen keys) in the order the inputs were applied. Reads take the lock ([`Venue::read`]) and see the
 //! state as of the latest input.
 //!
 //! A journaled venue (`journal` feature, a state directory) publishes nothing before the commit:
@@ -18,63 +19,30 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use tokio::sync::watch;
 
-pub mod core;
+pub mod clock;
+pub mod history;
+pub mod progress;
+pub mod subscriber;
+pub mod write_ahead;
 
 use crate::config::SimConfig;
 use crate::error::SimResult;
 use crate::exchange::Exchange;
-use crate::exchange::effects::Effects;
 use crate::exchange::input::{Answer, FrameRef, Input};
-use crate::feeds::clock::Clock;
-use crate::history::{History, Window};
-#[cfg(feature = "journal")]
-use crate::journal::Journal;
-use crate::latency::Latency;
-use crate::server::market_stream::hub::MarketHub;
-use crate::server::user_stream::hub::Hub;
+use clock::Clock;
+use history::History;
+use subscriber::{Subscriber, Subscribers};
+use write_ahead::WriteAhead;
 
-pub use self::core::Core;
-
-/// The connections the venue publishes to.
+/// The core and what the venue remembers of it, behind one lock.
 #[derive(Debug)]
-pub struct Hubs {
-    /// Private-stream connections.
-    pub user: Mutex<Hub>,
-    /// Market-stream connections.
-    pub market: Mutex<MarketHub>,
-}
-
-impl Hubs {
-    /// No connection yet; their frames wait as `latency` says (`None`: no wait).
-    pub fn new(latency: Option<&Latency>) -> Hubs {
-        Hubs {
-            user: Mutex::new(Hub::with_latency(latency.map(Latency::sampler))),
-            market: Mutex::new(MarketHub::with_latency(latency.map(Latency::sampler))),
-        }
-    }
-
-    /// Sends what an input caused: each account's events, the listen keys closed, and the
-    /// market-stream's change signal.
-    pub fn publish(&self, effects: Effects) {
-        let Effects {
-            events,
-            market_changed,
-            closed_keys,
-            ..
-        } = effects;
-        if !events.is_empty() || !closed_keys.is_empty() {
-            let mut hub = lock(&self.user);
-            for (uid, text) in &events {
-                hub.send(*uid, text);
-            }
-            for (key, reason) in closed_keys {
-                hub.close_key(&key, reason);
-            }
-        }
-        if market_changed {
-            lock(&self.market).changed();
-        }
-    }
+pub struct Core {
+    /// The exchange.
+    pub exchange: Exchange,
+    /// What left it.
+    pub history: Box<dyn History>,
+    /// The last input applied (its journal seq).
+    pub seq: u64,
 }
 
 /// What the servers and feeds share.
@@ -83,8 +51,8 @@ pub struct Venue {
     core: Mutex<Core>,
     /// The injectable clock that stamps inputs.
     pub clock: Clock,
-    /// The connections.
-    pub hubs: Arc<Hubs>,
+    /// Who is told of each input.
+    subscribers: Subscribers,
     /// The configuration the venue started with (the servers' settings).
     pub config: SimConfig,
     /// Flips to `true` when the simulator shuts down.
@@ -92,8 +60,19 @@ pub struct Venue {
     /// The last input applied, for the servers' wait.
     applied: AtomicU64,
     /// The journal, when the venue has a state directory.
-    #[cfg(feature = "journal")]
-    journal: Option<Journal>,
+    journal: Option<Box<dyn WriteAhead>>,
+}
+
+/// The core, locked for reading ([`Venue::read`]).
+#[derive(Debug)]
+pub struct Read<'a>(MutexGuard<'a, Core>);
+
+impl std::ops::Deref for Read<'_> {
+    type Target = Core;
+
+    fn deref(&self) -> &Core {
+        &self.0
+    }
 }
 
 /// Locks `m`; a panic elsewhere does not make it unusable.
@@ -102,68 +81,48 @@ pub fn lock<T>(m: &Mutex<T>) -> MutexGuard<'_, T> {
 }
 
 impl Venue {
-    /// A venue around `exchange`, which `config` described, with its history in memory.
-    pub fn new(config: SimConfig, mut exchange: Exchange, clock: Clock) -> Arc<Venue> {
-        let mut history: Box<dyn History> = Box::new(Window::without(exchange.house_accounts()));
-        history.record(0, exchange.take_effects().records);
-        let core = Core {
-            exchange,
-            history,
-            seq: 0,
-        };
-        let hubs = Arc::new(Hubs::new(config.latency.as_ref()));
-        Self::build(
-            config,
-            core,
-            clock,
-            hubs,
-            #[cfg(feature = "journal")]
-            None,
-        )
+    /// A venue around `core` (its exchange, which `config` described, and its history), without
+    /// a journal.
+    pub fn new(config: SimConfig, core: Core, clock: Clock) -> Arc<Venue> {
+        Self::build(config, core, clock, Subscribers::default(), None)
     }
 
     /// A journaled venue: `exchange` as the journal brought it back (after input `seq`), its
-    /// history in the store, the journal `start` returns committing what comes next and
-    /// publishing it with what it is given.
-    #[cfg(feature = "journal")]
+    /// history in the store, `journal` committing what comes next and publishing it to
+    /// `subscribers` (the list the journal was started with).
     pub fn journaled(
         config: SimConfig,
-        exchange: Exchange,
-        history: Box<dyn History>,
-        seq: u64,
+        core: Core,
         clock: Clock,
-        start: impl FnOnce(Box<dyn FnMut(Effects) + Send>) -> Journal,
+        subscribers: Subscribers,
+        journal: Box<dyn WriteAhead>,
     ) -> Arc<Venue> {
-        let hubs = Arc::new(Hubs::new(config.latency.as_ref()));
-        let publishing = hubs.clone();
-        let journal = start(Box::new(move |fx| publishing.publish(fx)));
-        let core = Core {
-            exchange,
-            history,
-            seq,
-        };
-        Self::build(config, core, clock, hubs, Some(journal))
+        Self::build(config, core, clock, subscribers, Some(journal))
     }
 
     fn build(
         config: SimConfig,
         core: Core,
         clock: Clock,
-        hubs: Arc<Hubs>,
-        #[cfg(feature = "journal")] journal: Option<Journal>,
+        subscribers: Subscribers,
+        journal: Option<Box<dyn WriteAhead>>,
     ) -> Arc<Venue> {
         let (shutdown, _) = watch::channel(false);
         let seq = core.seq;
         Arc::new(Venue {
             core: Mutex::new(core),
             clock,
-            hubs,
+            subscribers,
             config,
             shutdown,
             applied: AtomicU64::new(seq),
-            #[cfg(feature = "journal")]
             journal,
         })
+    }
+
+    /// Tells `subscriber` of every input applied from now on, while its owner keeps it.
+    pub fn subscribe<S: Subscriber + 'static>(&self, subscriber: &Arc<S>) {
+        self.subscribers.add(subscriber);
     }
 
     /// Applies `input`, keeps and publishes what it caused; its answer. A journaled venue that
@@ -212,7 +171,6 @@ impl Venue {
     /// A journaled venue commits what was applied, on this thread, once the core's lock is let
     /// go (unless another thread is committing: it takes this input too).
     fn commit(&self) {
-        #[cfg(feature = "journal")]
         if let Some(journal) = &self.journal {
             journal.drive();
         }
@@ -222,59 +180,65 @@ impl Venue {
         self.apply_from(core, input, None)
     }
 
+    /// The flow of one input: journaled (announced to the journal, which refuses it once a
+    /// commit failed), applied, its records kept and told before anything answers it; its
+    /// effects published once it is committed (at once without a journal).
     fn apply_from(
         &self,
         core: &mut Core,
         input: Input,
         reference: Option<FrameRef>,
     ) -> SimResult<Answer> {
-        #[cfg(feature = "journal")]
+        let seq = core.seq + 1;
         if let Some(journal) = &self.journal {
-            let answer = journal.submit(core, input, reference);
-            self.applied.store(core.seq, Ordering::Release);
-            return answer;
+            journal.before(&core.exchange, seq, &input, reference.as_ref())?;
         }
-        let _ = reference;
         let (answer, mut effects) = core.exchange.apply(input);
-        core.seq += 1;
+        core.seq = seq;
         let records = std::mem::take(&mut effects.records);
-        core.history.record(core.seq, records);
-        self.applied.store(core.seq, Ordering::Release);
-        self.hubs.publish(effects);
+        self.subscribers.records(seq, &records);
+        match &self.journal {
+            Some(journal) => journal.after(&core.exchange, seq, &records, effects),
+            None => self.subscribers.publish(seq, &effects),
+        }
+        core.history.record(seq, records);
+        self.applied.store(seq, Ordering::Release);
         answer
     }
 
-    /// The core, for reading.
-    pub fn read(&self) -> MutexGuard<'_, Core> {
-        lock(&self.core)
+    /// The core as of the latest input, for reading only: inputs are the one way to change it.
+    pub fn read(&self) -> Read<'_> {
+        Read(lock(&self.core))
     }
 
     /// Waits until every input applied so far is committed (at once without a journal); the
     /// store's failure when that can no longer happen.
     pub async fn settled(&self) -> SimResult<()> {
-        #[cfg(feature = "journal")]
-        if let Some(journal) = &self.journal {
-            let target = self.applied.load(Ordering::Acquire);
-            return journal.wait(target).await;
+        self.committed(self.applied.load(Ordering::Acquire)).await
+    }
+
+    /// Waits until input `seq` is committed (at once without a journal).
+    pub async fn committed(&self, seq: u64) -> SimResult<()> {
+        match &self.journal {
+            Some(journal) => journal.progress().wait(seq).await,
+            None => Ok(()),
         }
-        Ok(())
     }
 
     /// [`Venue::settled`], blocking the thread (the embedding API's synchronous calls).
     pub fn settled_blocking(&self) -> SimResult<()> {
-        #[cfg(feature = "journal")]
-        if let Some(journal) = &self.journal {
-            let target = self.applied.load(Ordering::Acquire);
-            return journal.wait_blocking(target);
+        match &self.journal {
+            Some(journal) => journal
+                .progress()
+                .wait_blocking(self.applied.load(Ordering::Acquire)),
+            None => Ok(()),
         }
-        Ok(())
     }
 
     /// Makes the journal's next commit fail as a full disk's would (tests of the refusal);
     /// nothing without a journal.
     #[doc(hidden)]
     pub fn fail_next_commit(&self) {
-        #[cfg(feature = "journal")]
         if let Some(journal) = &self.journal {
             journal.fail_next_commit();
         }
@@ -283,9 +247,9 @@ impl Venue {
     /// Stops the journal, if any: a last snapshot, then the committer finishes and closes the
     /// store.
     pub fn close(&self) {
-        #[cfg(feature = "journal")]
         if let Some(journal) = &self.journal {
-            journal.close(&lock(&self.core));
+            let core = lock(&self.core);
+            journal.close(&core.exchange, core.seq);
         }
     }
 }

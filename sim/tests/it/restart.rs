@@ -45,6 +45,7 @@ fn dir(name: &str) -> PathBuf {
 struct Running {
     child: Child,
     rest: String,
+    market: String,
     key: Credentials,
 }
 
@@ -80,7 +81,7 @@ fn spawn(state: &Path, args: &[&str]) -> Running {
             let _ = tx.send(line);
         }
     });
-    let (mut rest, mut api_key, mut secret) = (None, None, None);
+    let (mut rest, mut market, mut api_key, mut secret) = (None, None, None, None);
     let deadline = Instant::now() + Duration::from_secs(30);
     while rest.is_none() || api_key.is_none() || secret.is_none() {
         let left = deadline.saturating_duration_since(Instant::now());
@@ -92,6 +93,8 @@ fn spawn(state: &Path, args: &[&str]) -> Running {
         let value = |l: &str| l.split_once(" : ").map(|(_, v)| v.trim().to_owned());
         if line.contains("REST base URL") {
             rest = value(&line);
+        } else if line.contains("market stream") {
+            market = value(&line);
         } else if line.contains("API key") {
             api_key = value(&line);
         } else if line.contains("secret ") {
@@ -101,6 +104,7 @@ fn spawn(state: &Path, args: &[&str]) -> Running {
     Running {
         child,
         rest: rest.unwrap_or_default(),
+        market: market.unwrap_or_default(),
         key: Credentials::new(api_key.unwrap_or_default(), secret.unwrap_or_default()),
     }
 }
@@ -434,6 +438,154 @@ async fn a_venue_killed_at_random_comes_back_as_its_twin() {
     }
     drop(venue);
     twin.shutdown().await;
+    let _ = std::fs::remove_dir_all(&state);
+}
+
+/// The market stream's depth channel of BTC.
+const DEPTH: &str = "market_e_btcusdt_depth_step0";
+
+/// A book level's price, written as a string or a number.
+fn level_price(v: &Value) -> Option<Decimal> {
+    match v {
+        Value::String(s) => s.parse().ok(),
+        Value::Number(n) => n.to_string().parse().ok(),
+        _ => None,
+    }
+}
+
+/// A market-stream connection to `venue`, subscribed to [`DEPTH`].
+async fn depth_stream(venue: &Running) -> crate::support::Ws {
+    let addr = venue
+        .market
+        .trim_start_matches("ws://")
+        .split('/')
+        .next()
+        .and_then(|a| a.parse().ok())
+        .unwrap_or_else(|| panic!("market stream URL: {}", venue.market));
+    let mut ws = crate::support::connect(addr, &venue.market).await;
+    let sub = format!(r#"{{"event":"sub","params":{{"channel":"{DEPTH}","cb_id":"k"}}}}"#);
+    crate::support::send(&mut ws, &sub).await;
+    ws
+}
+
+/// The bid prices of the depth frames `ws` receives within `wait` (pings answered), added to
+/// `seen`; the best bid and ask of the last one. Stops early once `until` is seen, or when the
+/// connection closes.
+async fn read_depth(
+    ws: &mut crate::support::Ws,
+    wait: Duration,
+    until: Option<Decimal>,
+    seen: &mut std::collections::BTreeSet<Decimal>,
+) -> Option<(Decimal, Decimal)> {
+    let deadline = Instant::now() + wait;
+    let mut best = None;
+    for _ in 0..10_000 {
+        let left = deadline.saturating_duration_since(Instant::now());
+        let Some(f) = crate::support::next_frame(ws, left).await else {
+            break;
+        };
+        if let Some(n) = f.json.get("ping") {
+            crate::support::send(ws, &format!(r#"{{"pong":{n}}}"#)).await;
+            continue;
+        }
+        if f.json["channel"] != DEPTH {
+            continue;
+        }
+        let price = |side: &str| -> Vec<Decimal> {
+            f.json["tick"][side]
+                .as_array()
+                .map(|levels| levels.iter().filter_map(|l| level_price(&l[0])).collect())
+                .unwrap_or_default()
+        };
+        let (bids, asks) = (price("buys"), price("asks"));
+        seen.extend(bids.iter().copied());
+        if let (Some(b), Some(a)) = (bids.iter().max(), asks.iter().min()) {
+            best = Some((*b, *a));
+        }
+        if until.is_some_and(|u| bids.contains(&u)) {
+            break;
+        }
+    }
+    best
+}
+
+/// With a journal, a market-stream client is shown no book the venue could lose: each level
+/// added reaches it once its input is committed, and a level whose commit failed is never
+/// shown, not even in the snapshot a subscription made after it was applied gets. Killed with
+/// SIGKILL right after and restarted, the venue has every level a client was shown.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn the_market_stream_shows_no_book_a_kill_forgets() {
+    let state = dir("market-kill");
+    let http = reqwest::Client::builder()
+        .timeout(Duration::from_secs(30))
+        .build()
+        .expect("http");
+    let mut venue = spawn(&state, &[]);
+    let mut seen = std::collections::BTreeSet::new();
+    let mut ws = depth_stream(&venue).await;
+    let (bid, ask) = read_depth(&mut ws, Duration::from_secs(5), None, &mut seen)
+        .await
+        .expect("a depth snapshot");
+    let tick = d("0.1");
+    assert!(bid + tick * d("5") < ask, "room in the spread: {bid} {ask}");
+    // Kept: three bids inside the spread, each shown once it is committed.
+    let kept: Vec<Decimal> = (1..=3).map(|i| bid + tick * Decimal::from(i)).collect();
+    for price in &kept {
+        let level =
+            json!({"contractName": BTC, "side": "BUY", "price": price.to_string(), "volume": "7"});
+        admin(&http, &venue.rest, "liquidity", level).await;
+        read_depth(&mut ws, Duration::from_secs(5), Some(*price), &mut seen).await;
+        assert!(seen.contains(price), "{price} shown");
+    }
+    // Lost: the next commit fails; the bid is applied, refused, and must never be shown.
+    admin(&http, &venue.rest, "fail_next_commit", json!({})).await;
+    let lost = bid + tick * d("4");
+    let level =
+        json!({"contractName": BTC, "side": "BUY", "price": lost.to_string(), "volume": "7"});
+    let refused = http
+        .post(format!("{}/__sim/liquidity", venue.rest))
+        .header("Content-Type", "application/json")
+        .body(level.to_string())
+        .send()
+        .await
+        .expect("an answer");
+    let refusal = refused.text().await.unwrap_or_default();
+    assert!(refusal.contains("-1016"), "{refusal}");
+    // A subscription now reads the core, which holds the refused bid.
+    let mut late = depth_stream(&venue).await;
+    read_depth(&mut late, Duration::from_millis(500), Some(lost), &mut seen).await;
+    read_depth(&mut ws, Duration::from_millis(300), Some(lost), &mut seen).await;
+    let _ = venue.child.kill();
+    let _ = venue.child.wait();
+    assert!(
+        !seen.contains(&lost),
+        "a level no commit kept was shown: {seen:?}"
+    );
+    venue = spawn(&state, &[]);
+    let (status, book) = call(
+        &http,
+        &venue.rest,
+        &venue.key,
+        "GET",
+        "/fapi/v1/depth",
+        &json!({"contractName": BTC, "limit": 30}),
+    )
+    .await
+    .expect("depth");
+    assert_eq!(status, 200, "{book}");
+    let bids: std::collections::BTreeSet<Decimal> = book["bids"]
+        .as_array()
+        .or(book["data"]["bids"].as_array())
+        .map(|levels| levels.iter().filter_map(|l| level_price(&l[0])).collect())
+        .unwrap_or_default();
+    for price in &seen {
+        assert!(
+            bids.contains(price),
+            "{price} was shown but the restarted venue lacks it: {book}"
+        );
+    }
+    assert!(!bids.contains(&lost), "{book}");
+    drop(venue);
     let _ = std::fs::remove_dir_all(&state);
 }
 

@@ -527,12 +527,6 @@ const STILL_UPWARD: &[&str] = &[
     "config/source.rs (base) → feeds/pace.rs (feeds and durability)",
     "keys.rs (base) → exchange/account.rs (core)",
     "latency.rs (core) → latency/fit.rs (research)",
-    "venue/mod.rs (venue) → feeds/clock.rs (feeds and durability)",
-    "venue/mod.rs (venue) → history.rs (feeds and durability)",
-    "venue/mod.rs (venue) → journal/mod.rs (feeds and durability)",
-    "venue/mod.rs (venue) → server/market_stream/hub.rs (servers)",
-    "venue/mod.rs (venue) → server/user_stream/hub.rs (servers)",
-    "venue/core.rs (venue) → history.rs (feeds and durability)",
 ];
 
 #[test]

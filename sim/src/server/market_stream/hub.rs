@@ -1,6 +1,7 @@
 //! The open market-stream connections, what they are subscribed to, and the faults that apply
-//! to all of them, with the latency model's market-data delay. Lives in the venue, so the
-//! embedding API and the admin routes reach it.
+//! to all of them, with the latency model's market-data delay. The servers keep it (the
+//! embedding API and the admin routes reach it there); the venue tells it of each input that
+//! changed the market ([`super::super::hubs`]).
 
 use std::collections::HashMap;
 use std::time::Duration;
@@ -91,15 +92,15 @@ impl MarketHub {
         }
     }
 
-    /// Signals that books, trades or mark prices may have changed: connections recompute what
-    /// they push (and send only what differs).
-    pub fn changed(&self) {
+    /// Signals that input `seq`, committed, may have changed books, trades or mark prices:
+    /// connections recompute what they push (and send only what differs).
+    pub fn changed(&self, seq: u64) {
         // With no connection nobody waits: a backtest's strategy reads no market stream, and
         // waking no one cost a replay a twentieth of its time.
         if self.changes.receiver_count() == 0 {
             return;
         }
-        self.changes.send_modify(|v| *v = v.wrapping_add(1));
+        self.changes.send_modify(|v| *v = (*v).max(seq));
     }
 
     /// Closes every connection.

@@ -42,6 +42,7 @@ use tokio_tungstenite::tungstenite::Message;
 
 use super::changed_api;
 use super::http::{Response, Upgrade, WebSocket};
+use super::hubs::Hubs;
 use super::shared::Server;
 use super::wire::{error_response, frame, send_close};
 use crate::config::MarketStreamConfig;
@@ -58,28 +59,28 @@ pub fn handler(server: Arc<Server>, ws: Option<Upgrade>) -> Response {
     let Some(ws) = ws else {
         return error_response(&SimError::param("Upgrade: websocket"));
     };
-    let venue = server.venue.clone();
     ws.answer(move |socket| async move {
-        let registration = lock(&venue.hubs.market).register();
-        let (config, drift) = (venue.config.market_stream, venue.config.drift);
+        let registration = lock(&server.hubs.market).register();
         let id = registration.id;
-        Connection::new(venue.clone(), config, drift, registration)
+        Connection::new(server.clone(), registration)
             .run(socket)
             .await;
-        lock(&venue.hubs.market).unregister(id);
+        lock(&server.hubs.market).unregister(id);
     })
 }
 
 /// One market-stream connection.
 struct Connection {
     venue: Arc<Venue>,
+    hubs: Arc<Hubs>,
     config: MarketStreamConfig,
     /// Drift mode: frames as the changed API sends them.
     drift: bool,
     registration: Registration,
     subs: Subscriptions,
-    /// Frames waiting for their time (delay fault) or for a silence to end.
-    outbox: VecDeque<(Instant, String)>,
+    /// Frames waiting for their time (delay fault) or for a silence to end, each with the
+    /// input whose state it shows: it leaves once that input is committed.
+    outbox: VecDeque<(Instant, u64, String)>,
     silenced_until: Option<Instant>,
     last_life: Instant,
     /// The market changed since the last push.
@@ -88,17 +89,14 @@ struct Connection {
 }
 
 impl Connection {
-    fn new(
-        venue: Arc<Venue>,
-        config: MarketStreamConfig,
-        drift: bool,
-        registration: Registration,
-    ) -> Self {
+    fn new(server: Arc<Server>, registration: Registration) -> Self {
         let now = Instant::now();
+        let venue = server.venue.clone();
         Connection {
+            config: venue.config.market_stream,
+            drift: venue.config.drift,
             venue,
-            config,
-            drift,
+            hubs: server.hubs.clone(),
             silenced_until: registration.silenced_until,
             registration,
             subs: Subscriptions::default(),
@@ -128,7 +126,7 @@ impl Connection {
             let send_at = self
                 .outbox
                 .front()
-                .map(|(due, _)| (*due).max(silence_end.unwrap_or(*due)));
+                .map(|(due, _, _)| (*due).max(silence_end.unwrap_or(*due)));
             tokio::select! {
                 msg = socket.next() => match msg {
                     Some(Ok(Message::Text(text))) => {
@@ -160,11 +158,11 @@ impl Connection {
                     self.dirty = false;
                     self.next_push = Instant::now() + self.config.coalesce;
                     let now_ms = self.venue.clock.now();
-                    let pushes = {
+                    let (pushes, seq) = {
                         let core = self.venue.read();
-                        self.subs.pushes(&core.exchange, now_ms, None)
+                        (self.subs.pushes(&core.exchange, now_ms, None), core.seq)
                     };
-                    self.enqueue(pushes);
+                    self.enqueue(pushes, seq);
                 }
                 _ = tokio::time::sleep_until(silence_end.unwrap_or(now)), if silence_end.is_some() => {
                     // What changed during the silence is pushed now; the idle clock restarts.
@@ -173,7 +171,11 @@ impl Connection {
                     self.dirty = true;
                 }
                 _ = tokio::time::sleep_until(send_at.unwrap_or(now)), if send_at.is_some() => {
-                    if let Some((_, text)) = self.outbox.pop_front() {
+                    if let Some((_, seq, text)) = self.outbox.pop_front() {
+                        // What a crash could take back is never shown.
+                        if self.venue.committed(seq).await.is_err() {
+                            break Some((1011, "the venue's store could not commit"));
+                        }
                         if socket.send(frame(text, self.config.gzip_frames)).await.is_err() {
                             break None;
                         }
@@ -182,7 +184,7 @@ impl Connection {
                 _ = ping.tick() => {
                     if silence_end.is_none() {
                         let text = frames::ping(self.venue.clock.now());
-                        self.enqueue(vec![text]);
+                        self.enqueue(vec![text], 0);
                     }
                 }
                 _ = tokio::time::sleep_until(idle_deadline) => break Some((1000, "idle")),
@@ -193,8 +195,8 @@ impl Connection {
         send_close(&mut socket, close).await;
     }
 
-    /// Queues frames, due after the current delay fault.
-    fn enqueue(&mut self, texts: Vec<String>) {
+    /// Queues frames showing the state after input `seq`, due after the current delay fault.
+    fn enqueue(&mut self, texts: Vec<String>, seq: u64) {
         if texts.is_empty() {
             return;
         }
@@ -208,9 +210,9 @@ impl Connection {
         } else {
             texts
         };
-        let delay = lock(&self.venue.hubs.market).delay();
+        let delay = lock(&self.hubs.market).delay();
         let due = Instant::now() + delay;
-        self.outbox.extend(texts.into_iter().map(|t| (due, t)));
+        self.outbox.extend(texts.into_iter().map(|t| (due, seq, t)));
     }
 
     fn client_text(&mut self, text: &str) {
@@ -227,11 +229,11 @@ impl Connection {
     /// `sub`, `unsub`, `req`: each answered (or refused) at once, in order.
     fn request(&mut self, r: Request) {
         let now = self.venue.clock.now();
-        let replies = {
+        let (replies, seq) = {
             let core = self.venue.read();
             let ex = &core.exchange;
             let parsed = channels::parse(&r.channel, ex.contracts().keys());
-            match parsed {
+            let replies = match parsed {
                 Err(why) => refuse(&r, &why, now),
                 Ok(channel) => match r.event {
                     Event::Sub => {
@@ -259,10 +261,11 @@ impl Connection {
                         None => refuse(&r, "no market for this contract", now),
                     },
                 },
-            }
+            };
+            (replies, core.seq)
         };
-        lock(&self.venue.hubs.market).set_subscriptions(self.registration.id, self.subs.len());
-        self.enqueue(replies);
+        lock(&self.hubs.market).set_subscriptions(self.registration.id, self.subs.len());
+        self.enqueue(replies, seq);
     }
 }
 

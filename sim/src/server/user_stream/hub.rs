@@ -1,9 +1,10 @@
-//! The open private-stream connections and the faults that apply to all of them: where the
-//! venue publishes each account's events.
+//! The open private-stream connections and the faults that apply to all of them: where each
+//! account's events go, written as they are sent.
 
 use std::collections::HashMap;
 use std::time::Duration;
 
+use contango::Event;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 
@@ -75,18 +76,34 @@ impl Hub {
         self.conns.remove(&id);
     }
 
-    /// Queues an event to every connection of `uid` (dropping connections that are gone), due
-    /// after the current delay fault and the latency model's response delay. A connection sends
-    /// its events in order, each once it is due.
+    /// Queues `event`, written once if `uid` has a connection, to every connection of `uid`
+    /// ([`Hub::send`]).
+    pub fn send_event(&mut self, uid: i64, event: &Event) {
+        self.queue(uid, || text(event));
+    }
+
+    /// Queues a frame's text to every connection of `uid` (dropping connections that are
+    /// gone), due after the current delay fault and the latency model's response delay. A
+    /// connection sends its events in order, each once it is due.
     pub fn send(&mut self, uid: i64, text: &str) {
+        self.queue(uid, || Some(text.to_owned()));
+    }
+
+    fn queue(&mut self, uid: i64, text: impl FnOnce() -> Option<String>) {
         let model = self
             .latency
             .as_mut()
             .map_or(Duration::ZERO, |s| s.draw(Leg::Response));
+        if !self.conns.values().any(|c| c.uid == uid) {
+            return;
+        }
+        let Some(text) = text() else {
+            return;
+        };
         let due = Instant::now() + self.delay + model;
         self.conns.retain(|_, c| {
             let msg = StreamMsg::Event {
-                text: text.to_owned(),
+                text: text.clone(),
                 due,
             };
             c.uid != uid || c.tx.send(msg).is_ok()
@@ -135,4 +152,15 @@ impl Hub {
     pub fn is_empty(&self) -> bool {
         self.conns.is_empty()
     }
+}
+
+/// The wire text of a private-stream event.
+fn text(event: &Event) -> Option<String> {
+    let text = match event {
+        Event::OrderTradeUpdate(u) => serde_json::to_string(u),
+        Event::AccountUpdate(u) => serde_json::to_string(u),
+        Event::Other { raw, .. } => return Some(raw.clone()),
+    };
+    text.map_err(|e| tracing::error!(error = %e, "simulator: an event did not serialise"))
+        .ok()
 }

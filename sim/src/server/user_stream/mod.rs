@@ -56,26 +56,27 @@ pub fn handler(server: Arc<Server>, query: Option<String>, ws: Option<Upgrade>) 
     let venue = server.venue.clone();
     let now = venue.clock.now();
     let owner = venue.read().exchange.listen_keys().owner(&key, now);
-    let registered = owner.map(|uid| lock(&venue.hubs.user).register(uid, &key));
+    let registered = owner.map(|uid| lock(&server.hubs.user).register(uid, &key));
     let (id, rx) = match registered {
         Ok(r) => r,
         Err(e) => return error_response(&e),
     };
     let Some(ws) = ws else {
-        lock(&venue.hubs.user).unregister(id);
+        lock(&server.hubs.user).unregister(id);
         return error_response(&SimError::param("Upgrade: websocket"));
     };
     let config = (venue.config.stream, venue.config.drift);
-    ws.answer(move |socket| run(socket, venue, id, rx, config))
+    ws.answer(move |socket| run(socket, server, id, rx, config))
 }
 
 async fn run(
     mut socket: WebSocket,
-    venue: Arc<Venue>,
+    server: Arc<Server>,
     id: u64,
     mut rx: mpsc::UnboundedReceiver<StreamMsg>,
     (config, drift): (StreamConfig, bool),
 ) {
+    let venue = server.venue.clone();
     let mut shutdown = venue.shutdown.subscribe();
     let started = Instant::now();
     let age_deadline = started + config.max_connection_age;
@@ -166,7 +167,7 @@ async fn run(
         }
     };
     send_close(&mut socket, close).await;
-    lock(&venue.hubs.user).unregister(id);
+    lock(&server.hubs.user).unregister(id);
 }
 
 /// Sends the outbox's events that are due, in order (the caller checked that a silence is not in

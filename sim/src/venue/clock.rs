@@ -11,7 +11,7 @@
 //!
 //! `exchange_now = wall + skew + advanced`, `server_now = wall + skew`.
 //!
-//! With a recorded market source ([`super::source`]) the clock **follows the recorded exchange
+//! With a recorded market source ([`crate::feeds::source`]) the clock **follows the recorded exchange
 //! time** instead of the wall: [`Clock::follow`] sets it from each frame applied, and both clocks
 //! read it (plus skew and advance); nothing mixes in wall time. A client's timestamp then cannot
 //! be compared with a server time that jumps as the recording plays, so the signed-request window
