@@ -27,8 +27,6 @@ use crate::rng::SplitMix64;
 
 pub(crate) mod fit;
 
-pub use fit::{FitError, Fitted};
-
 /// One leg's delay.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Delay {

@@ -104,20 +104,21 @@ use tokio::task::JoinHandle;
 
 #[cfg(feature = "backtest")]
 pub use backtest::{Backtest, BacktestError};
+pub use config::pace::Pace;
+pub use config::queue_model::{QueueModel, QueueModelError};
 pub use config::{
     AccountConfig, AdminAccess, ContractConfig, Durability, Funding, MarginKind, MarketDriver,
     MarketSource, MarketStreamConfig, SimConfig, StateConfig, StreamConfig,
 };
 pub use error::SimError;
-pub use exchange::book::source::{QueueModel, QueueModelError};
 pub use exchange::liquidation::Liquidations;
 pub use exchange::listen_keys::ListenKeyStats;
 pub use exchange::market::SourceHealth;
-pub use feeds::pace::Pace;
 #[cfg(feature = "backtest")]
 pub use fidelity::{Fidelity, FidelityError, FidelityReport};
 pub use history::FillRecord;
-pub use latency::{Delay, FitError, Fitted, Latency, LatencyError};
+pub use latency::fit::{FitError, Fitted};
+pub use latency::{Delay, Latency, LatencyError};
 pub use replay::{Replay, ReplayBuilder};
 #[cfg(any(feature = "backtest", feature = "journal"))]
 pub use report::Report;

@@ -7,6 +7,8 @@
 
 pub mod contracts;
 pub mod driver;
+pub mod pace;
+pub mod queue_model;
 pub mod source;
 pub mod state;
 
@@ -15,8 +17,8 @@ use std::time::Duration;
 
 use rust_decimal::Decimal;
 
-use crate::exchange::book::source::QueueModel;
 use crate::latency::Latency;
+pub use queue_model::QueueModel;
 
 pub use contracts::{
     Bracket, Commission, ContractConfig, Funding, MarginKind, SeedBook, default_contracts,

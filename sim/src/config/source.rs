@@ -3,7 +3,7 @@
 
 use std::path::PathBuf;
 
-use crate::feeds::pace::Pace;
+use super::pace::Pace;
 
 /// Where the simulator's market comes from (`SimBuilder::market_source`).
 #[derive(Debug, Clone, PartialEq, Eq)]

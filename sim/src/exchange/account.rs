@@ -14,47 +14,7 @@ use super::book::Side;
 use super::positions::{MarginMode, Position};
 use crate::config::ContractConfig;
 
-/// An account's API key and secret. The core keeps the secret (a restarted venue must check the
-/// same signatures) and never shows it: `Debug` redacts it, and no record or view carries it.
-#[derive(Clone, PartialEq, Eq)]
-#[cfg_attr(
-    feature = "journal",
-    derive(borsh::BorshSerialize, borsh::BorshDeserialize)
-)]
-pub struct ApiKey {
-    /// The API key (`X-CH-APIKEY`).
-    pub key: String,
-    secret: String,
-}
-
-impl ApiKey {
-    /// A key and its secret.
-    pub fn new(key: impl Into<String>, secret: impl Into<String>) -> Self {
-        ApiKey {
-            key: key.into(),
-            secret: secret.into(),
-        }
-    }
-
-    /// The secret, for signing checks and the journal.
-    pub fn secret(&self) -> &str {
-        &self.secret
-    }
-
-    /// The credentials requests of this account are signed with.
-    pub fn credentials(&self) -> Credentials {
-        Credentials::new(&self.key, &self.secret)
-    }
-}
-
-impl std::fmt::Debug for ApiKey {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("ApiKey")
-            .field("key", &self.key)
-            .field("secret", &"<redacted>")
-            .finish()
-    }
-}
+pub use crate::keys::ApiKey;
 
 /// The contract-account balance of one margin coin.
 #[derive(Debug, Clone, Default, PartialEq, Eq)]

@@ -3,5 +3,5 @@
 
 pub mod cache;
 pub mod driver;
-pub mod pace;
+pub use crate::config::pace;
 pub mod source;

@@ -1,5 +1,5 @@
 //! How recorded frames are spaced when they are played again: by a replay's stream connections
-//! ([`crate::replay`]) and by a recorded market source ([`super::source`]).
+//! ([`crate::replay`]) and by a recorded market source ([`crate::feeds::source`]).
 
 use std::time::Duration;
 
