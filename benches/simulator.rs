@@ -391,7 +391,7 @@ fn lockstep(c: &mut Criterion) {
         g.bench_function(name, |b| {
             b.iter(|| {
                 let mut backtest =
-                    contango_sim::Backtest::from_frames(frames.clone()).contracts([BTC]);
+                    contango_research::Backtest::from_frames(frames.clone()).contracts([BTC]);
                 if let Some(m) = &model {
                     backtest = backtest.latency(m.clone());
                 }
@@ -410,7 +410,7 @@ fn lockstep(c: &mut Criterion) {
 /// A sweep of four parameter sets (the trivial strategy, which ignores them) over 5,000 frames,
 /// on one thread and on two: what the second core gives (budget: at least 1.8x).
 fn sweep(c: &mut Criterion) {
-    use contango_sim::backtest::sweep::Grid;
+    use contango_research::backtest::sweep::Grid;
     let frames = session(5_000);
     let mut g = c.benchmark_group("sim_sweep_4_sets_5000_frames");
     g.sample_size(10);
@@ -418,7 +418,7 @@ fn sweep(c: &mut Criterion) {
     for threads in [1, 2] {
         g.bench_function(format!("{threads} thread(s)"), |b| {
             b.iter(|| {
-                let table = contango_sim::Backtest::from_frames(frames.clone())
+                let table = contango_research::Backtest::from_frames(frames.clone())
                     .contracts([BTC])
                     .sweep(Grid::new().axis("set", [1, 2, 3, 4]))
                     .threads(threads)

@@ -20,7 +20,8 @@ use contango::strategy::{Strategy, run_live};
 use contango::{
     Client, DepthChannel, MarketEvent, NewOrder, Open, OrderType, PositionType, Side, TradesChannel,
 };
-use contango_sim::{Backtest, MarketDriver, Sim};
+use contango_research::Backtest;
+use contango_sim::{MarketDriver, Sim};
 use rust_decimal::Decimal;
 use rust_decimal_macros::dec;
 

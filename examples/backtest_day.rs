@@ -21,7 +21,7 @@ use std::time::Instant;
 
 use contango::strategy::Strategy;
 use contango::{Client, MarketEvent, NewOrder, Open, OrderType, PositionType, Side};
-use contango_sim::Backtest;
+use contango_research::Backtest;
 use contango_sim::feeds::cache::{MarketEvents, cache_path};
 use rust_decimal::Decimal;
 

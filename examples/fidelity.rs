@@ -18,7 +18,8 @@ use std::time::Duration;
 
 use contango::strategy::Strategy;
 use contango::{Client, MarketEvent, NewOrder, Open, OrderType, PositionType, Side};
-use contango_sim::{Backtest, Delay, Fidelity, FidelityReport, Latency, QueueModel};
+use contango_research::{Backtest, Fidelity, FidelityReport};
+use contango_sim::{Delay, Latency, QueueModel};
 use rust_decimal::Decimal;
 
 type Result<T = ()> = std::result::Result<T, Box<dyn std::error::Error>>;

@@ -16,7 +16,7 @@ use std::time::Duration;
 
 use contango::conditional::Trigger;
 use contango::{Client, Credentials, NewOrder, Open, OrderStatus, OrderType, PositionType, Side};
-use contango_sim::report::{Account, Report};
+use contango_research::report::{Account, Report};
 use contango_sim::{Sim, SimConfig};
 use rust_decimal::Decimal;
 use rust_decimal_macros::dec;

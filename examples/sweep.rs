@@ -13,8 +13,8 @@ use std::path::PathBuf;
 
 use contango::strategy::Strategy;
 use contango::{Client, MarketEvent, NewOrder, Open, OrderType, PositionType, Side};
-use contango_sim::Backtest;
-use contango_sim::backtest::sweep::{Grid, Params};
+use contango_research::Backtest;
+use contango_research::backtest::sweep::{Grid, Params};
 use rust_decimal::Decimal;
 
 type Result<T = ()> = std::result::Result<T, Box<dyn std::error::Error>>;
@@ -143,7 +143,7 @@ fn main() -> Result {
     );
     let mut best: Vec<_> = table.rows.iter().collect();
     best.sort_by(|a, b| {
-        let f = |r: &&contango_sim::backtest::sweep::SweepRow| {
+        let f = |r: &&contango_research::backtest::sweep::SweepRow| {
             r.figure("equity_end").unwrap_or(f64::MIN)
         };
         f(b).total_cmp(&f(a))

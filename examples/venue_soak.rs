@@ -3,7 +3,7 @@
 //! with order traffic for a while and watches its throughput and resident memory.
 //!
 //! ```sh
-//! cargo build --release -p contango-sim [--features jemalloc]   # a venue for days: jemalloc
+//! cargo build --release -p contango-sim-cli [--features jemalloc]   # a venue for days: jemalloc
 //! cargo run --release --example venue_soak -- [--minutes 10] [--workers 4] [--against-fresh 6]
 //!     [--json FILE] [--sim PATH] [-- SIMULATOR ARGS]
 //! ```
@@ -180,7 +180,7 @@ fn default_simulator() -> std::result::Result<PathBuf, String> {
         Some(other) => format!(" --profile {other}"),
     };
     Err(format!(
-        "no simulator at {}: build it first with `cargo build{flag} -p contango-sim` \
+        "no simulator at {}: build it first with `cargo build{flag} -p contango-sim-cli` \
          (the same profile as this example), or pass --sim PATH",
         sim.display()
     ))

@@ -6,7 +6,8 @@
 #
 # 1. CHANGELOG.md's newest section is the workspace's version (`## X.Y.Z ...`).
 # 2. `cargo package --workspace`: each publishable crate (contango-codegen, contango-macros,
-#    contango-runtime, contango, contango-sim, contango-cli) is packaged, and then built from its
+#    contango-runtime, contango, contango-sim, contango-research, contango-sim-cli, contango-cli,
+#    contango-mcp) is packaged, and then built from its
 #    packaged files alone (target/package/<crate>-<version>/), the workspace's own crates
 #    resolved from the packages just made. This is what catches a file read from outside a crate's directory.
 # 3. Reminds, without failing, when `repository` is not set: the real address is not known in

@@ -1,7 +1,7 @@
 //! A trading strategy as contango runs it: an async handler of market events, and of its own
 //! orders' updates from the private stream, that holds a client. The same strategy runs live on
 //! the streams ([`run_live`], [`run_live_with_orders`]) and on a recorded day in the simulator's
-//! lockstep backtest (`contango_sim::Backtest`), unchanged: there its order updates arrive in
+//! lockstep backtest (`contango_research::Backtest`), unchanged: there its order updates arrive in
 //! event time, as they would live.
 //!
 //! ```no_run

@@ -5,8 +5,8 @@
 //! simulator's faults: an injected [`Fault::Latency`](crate::Fault::Latency) adds to the
 //! order-entry wait the model draws, and the private stream's delay fault to its response wait.
 //! A model may also be fitted from a recording of the user's own session
-//! ([`Latency::from_recording`] in memory, [`Latency::from_path`] streamed from a file or a
-//! directory, `contango-sim --latency-from`; `latency/fit.rs`).
+//! (`FitLatency::from_recording` in memory, `FitLatency::from_path` streamed from a file or a
+//! directory, `contango-sim --latency-from`; `contango_research::fit`).
 //!
 //! ```
 //! use std::time::Duration;
@@ -24,8 +24,6 @@ use std::str::FromStr;
 use std::time::Duration;
 
 use crate::rng::SplitMix64;
-
-pub(crate) mod fit;
 
 /// One leg's delay.
 #[derive(Debug, Clone, PartialEq, Eq)]

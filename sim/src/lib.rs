@@ -24,10 +24,10 @@
 //! - [`venue`]: what they share, the core and its [`history`] under one lock;
 //! - [`journal`] and [`store`] (the `journal` feature): a venue that survives restarts, each
 //!   input committed to SQLite before it is answered, snapshots, replay, read tables;
-//! - [`report`]: one report of a backtest or a paper session; [`backtest`] (the `backtest`
-//!   feature) and [`replay`] beside them.
-//! - `export` (the `parquet` feature, off by default): a recording's market as Parquet tables,
-//!   exact decimals, for pandas, polars and DuckDB.
+//! - [`replay`]: a recording served back over the same interface.
+//!
+//! Backtests, reports, the fidelity check, latency fitting and the Parquet export are in the
+//! `contango-research` crate; the `contango-sim` command is the `contango-sim-cli` package's.
 //!
 //! # The default exchange
 //!
@@ -65,27 +65,18 @@
 
 #![deny(missing_docs)]
 
-#[cfg(feature = "backtest")]
-pub mod backtest;
 #[cfg(feature = "journal")]
 pub mod codec;
 pub mod config;
 pub mod error;
 pub mod exchange;
-#[cfg(feature = "parquet")]
-pub mod export;
 pub mod feeds;
-#[cfg(feature = "backtest")]
-pub mod fidelity;
 pub mod history;
 #[cfg(feature = "journal")]
 pub mod journal;
 pub mod keys;
 pub mod latency;
 pub mod replay;
-// With either feature: the command line's embedded venue has neither and reports nothing.
-#[cfg(any(feature = "backtest", feature = "journal"))]
-pub mod report;
 pub mod rng;
 pub mod server;
 #[cfg(feature = "journal")]
@@ -102,8 +93,6 @@ use contango::{Client, ConfigError, Credentials, Product};
 use rust_decimal::Decimal;
 use tokio::task::JoinHandle;
 
-#[cfg(feature = "backtest")]
-pub use backtest::{Backtest, BacktestError};
 pub use config::pace::Pace;
 pub use config::queue_model::{QueueModel, QueueModelError};
 pub use config::{
@@ -114,14 +103,9 @@ pub use error::SimError;
 pub use exchange::liquidation::Liquidations;
 pub use exchange::listen_keys::ListenKeyStats;
 pub use exchange::market::SourceHealth;
-#[cfg(feature = "backtest")]
-pub use fidelity::{Fidelity, FidelityError, FidelityReport};
 pub use history::FillRecord;
-pub use latency::fit::{FitError, Fitted};
 pub use latency::{Delay, Latency, LatencyError};
 pub use replay::{Replay, ReplayBuilder};
-#[cfg(any(feature = "backtest", feature = "journal"))]
-pub use report::Report;
 pub use rng::SplitMix64;
 pub use server::faults::{Fault, FaultRule, Received};
 pub use server::throttle::RateLimit;
@@ -315,8 +299,17 @@ impl Sim {
         })
     }
 
-    fn venue(&self) -> &Venue {
+    /// The venue: its core for reading ([`Venue::read`]), its inputs ([`Venue::submit`]) and
+    /// its subscribers ([`Venue::subscribe`]), for tools that drive it directly (the research
+    /// crate's lockstep backtests).
+    pub fn venue(&self) -> &Venue {
         &self.server.venue
+    }
+
+    /// The servers: their stream connections and a lockstep backtest's hold on requests
+    /// ([`server::shared::Server::hold`]).
+    pub fn server(&self) -> &Server {
+        &self.server
     }
 
     /// An admin action at the exchange clock's now, answered once it is committed (at once

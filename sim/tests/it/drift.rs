@@ -552,14 +552,3 @@ async fn market_frames_are_unchanged_when_off() {
     }
     sim.shutdown().await;
 }
-
-#[test]
-fn help_shows_the_drift_flag() {
-    let out = std::process::Command::new(env!("CARGO_BIN_EXE_contango-sim"))
-        .arg("--help")
-        .output()
-        .expect("run contango-sim");
-    assert!(out.status.success());
-    let text = String::from_utf8_lossy(&out.stdout);
-    assert!(text.contains("--drift"), "{text}");
-}

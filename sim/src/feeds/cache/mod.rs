@@ -240,7 +240,7 @@ impl MarketCache {
 }
 
 /// `bytes` in lowercase hex.
-pub(crate) fn hex(bytes: &[u8]) -> String {
+pub fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
 }
 

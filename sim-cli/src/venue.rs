@@ -1,0 +1,115 @@
+//! Serving the venue the options describe until Ctrl-C or SIGTERM, and `--check`.
+
+use std::process::ExitCode;
+
+use crate::args::Venue;
+
+/// `--check --state DIR`: the store verified and the state brought back, without serving.
+pub fn check(config: &contango_sim::SimConfig) -> ExitCode {
+    let Some(state) = &config.state else {
+        return ExitCode::from(2);
+    };
+    match contango_sim::journal::start::check(&state.dir) {
+        Ok(text) => {
+            print!("{text}");
+            ExitCode::SUCCESS
+        }
+        Err(text) => {
+            eprint!("contango-sim: check failed: {text}");
+            if !text.ends_with('\n') {
+                eprintln!();
+            }
+            ExitCode::FAILURE
+        }
+    }
+}
+
+/// Starts the venue, prints where it listens and the funded credentials, serves until Ctrl-C
+/// or SIGTERM, then shuts it down (a journaled venue takes a last snapshot).
+pub async fn serve(parsed: &Venue) -> ExitCode {
+    let sim = match parsed.config.clone().start().await {
+        Ok(s) => s,
+        Err(e) => {
+            eprintln!("contango-sim: cannot start: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    println!("contango-sim listening");
+    println!("  REST base URL : {}", sim.rest_url());
+    println!("  WebSocket URL : {}?listenKey=<key>", sim.ws_url());
+    println!("  market stream : {}", sim.market_ws_url());
+    println!("  API key       : {}", sim.api_key());
+    println!("  secret        : {}", sim.secret());
+    if sim.drift_mode() {
+        println!("  drift         : on (answers differ from the spec; see contango_sim::drift)");
+    }
+    match sim.admin_access() {
+        contango_sim::AdminAccess::Off => {
+            println!("  admin         : off (not a loopback address; --admin keeps it, signed)");
+        }
+        access => {
+            println!(
+                "  admin         : POST {}/__sim/{{mark_price,trade,advance_clock,clock_skew,liquidity,close_streams,close_market_streams,clear_faults,fail_next_commit,accounts}}, GET {}/__sim/{{fills,source,state}}",
+                sim.rest_url(),
+                sim.rest_url()
+            );
+            if let contango_sim::AdminAccess::Signed { api_key, secret } = access {
+                println!("  admin key     : {api_key} (requests signed as the interface's)");
+                println!("  admin secret  : {secret}");
+            }
+        }
+    }
+    if let Some(source) = sim.market_source() {
+        println!("  market from   : {source}");
+        println!("  queue model   : {}", sim.queue_model());
+        for warning in sim.source_warnings() {
+            eprintln!("contango-sim: warning: {warning}");
+        }
+    }
+    if let Some(latency) = &parsed.latency {
+        println!("  latency       : {latency}");
+    }
+    if let Some(state) = sim.state() {
+        let how = if state.fresh {
+            "first start".to_owned()
+        } else {
+            format!(
+                "restored: {} inputs replayed after the latest snapshot",
+                state.replayed
+            )
+        };
+        println!("  state         : {} ({how})", state.file.display());
+        if !state.fresh && !parsed.first_start.is_empty() {
+            println!(
+                "  note          : {} shape a new venue only; this one is as its first start made it",
+                parsed.first_start.join(", ")
+            );
+        }
+        if let Some(file) = &state.accounts_file {
+            println!(
+                "  accounts      : {} (their keys and secrets, owner-only)",
+                file.display()
+            );
+        }
+    }
+    println!("Ctrl-C or SIGTERM to stop.");
+    stopped().await;
+    sim.shutdown().await;
+    ExitCode::SUCCESS
+}
+
+/// Ctrl-C, or SIGTERM where there is one.
+async fn stopped() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        if let Ok(mut term) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = term.recv() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
+}
