@@ -21,7 +21,7 @@ use contango_sim::exchange::order::{
 use contango_sim::exchange::positions::MarginMode;
 use contango_sim::exchange::{Exchange, MARKET_MAKER_UID, USER_UID};
 use contango_sim::feeds::cache::MarketEvents;
-use contango_sim::history::Window;
+use contango_sim::history::MemoryHistory;
 use contango_sim::venue::Venue;
 use contango_sim::venue::clock::Clock;
 use criterion::{Criterion, black_box, criterion_group, criterion_main};
@@ -292,7 +292,7 @@ fn recorded_session(c: &mut Criterion) {
     let venue = || {
         let clock = Clock::default();
         let (exchange, start) = Exchange::new(&config, clock.now()).expect("exchange");
-        Venue::new(config.clone(), Window::core(exchange, start), clock)
+        Venue::new(config.clone(), MemoryHistory::core(exchange, start), clock)
     };
     let live = |venue: &Venue| {
         venue

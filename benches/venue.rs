@@ -29,7 +29,7 @@ use contango_sim::exchange::input::{Admin, Answer, Command, Input};
 use contango_sim::exchange::order::{OrderIntent, OrderKind, Origin, Placement};
 use contango_sim::exchange::positions::MarginMode;
 use contango_sim::exchange::{MARKET_MAKER_UID, USER_UID};
-use contango_sim::history::Window;
+use contango_sim::history::MemoryHistory;
 use contango_sim::venue::Venue;
 use contango_sim::venue::clock::Clock;
 use contango_sim::{Sim, SimConfig, StateConfig};
@@ -487,7 +487,7 @@ impl Parts {
         let clock = Clock::default();
         let (exchange, start) =
             contango_sim::exchange::Exchange::new(&config, clock.now()).expect("exchange");
-        let memory = Venue::new(config.clone(), Window::core(exchange, start), clock);
+        let memory = Venue::new(config.clone(), MemoryHistory::core(exchange, start), clock);
         let journaled = journaled_venue(&dir.join("venue"), config.clone());
         let (store, _) = contango_sim::store::Store::open(
             &dir.join("store"),
@@ -557,7 +557,7 @@ impl Parts {
         }
         self.seq += 1;
         let batch = contango_sim::store::Batch {
-            inputs: vec![contango_sim::store::Input {
+            inputs: vec![contango_sim::store::JournalEntry {
                 seq: self.seq,
                 time_ms: 0,
                 kind,

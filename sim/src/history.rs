@@ -2,7 +2,7 @@
 //! transfers, forced orders. The REST history views (`myTrades`, `futures_transfer_history`,
 //! `forceOrdersHistory`, a done order's `order`), the fill log and the reports read it through
 //! [`History`], which has two homes:
-//! - [`Window`], in memory, when there is no store: the latest [`ORDERS_KEPT`] done orders, and
+//! - [`MemoryHistory`], in memory, when there is no store: the latest [`ORDERS_KEPT`] done orders, and
 //!   per account the latest [`TRADES_KEPT`] trades, [`TRANSFERS_KEPT`] transfers and
 //!   [`FORCED_KEPT`] forced orders; the latest [`FILL_LOG`] fills against a market source. Older
 //!   records are forgotten, so a venue that runs for days stays the same size. The venue's own
@@ -21,6 +21,12 @@ use crate::exchange::records::{ForcedKind, ForcedRecord, Record, TradeRecord, Tr
 use crate::venue::Core;
 pub use crate::venue::history::{DoneOrder, FillRecord, History, Span, Totals};
 
+/// The former name of [`MemoryHistory`].
+#[deprecated(
+    note = "renamed `MemoryHistory` (store::TimeRange and the rate limit's window share no name with it)"
+)]
+pub type Window = MemoryHistory;
+
 /// Done orders kept (over every account).
 pub const ORDERS_KEPT: usize = 10_000;
 /// Trades kept per account.
@@ -36,7 +42,7 @@ pub const THIRTY_DAYS_MS: i64 = 30 * 24 * 3600 * 1000;
 
 /// The history in memory: a bounded window and the totals.
 #[derive(Debug, Default)]
-pub struct Window {
+pub struct MemoryHistory {
     /// The done orders kept, in the order they were done, in a ring allocated once: a venue
     /// that runs for days replaces them one by one without allocating and freeing tree nodes,
     /// which fragmented the heap (its resident size crept for minutes).
@@ -66,11 +72,11 @@ fn bounded<T>(queue: &mut VecDeque<T>, item: T, max: usize) {
     queue.push_back(item);
 }
 
-impl Window {
+impl MemoryHistory {
     /// The core of a venue without a store: `exchange`, and its history in this window holding
     /// the records its start left (`start`: the accounts it opened, the trades it backfilled).
     pub fn core(exchange: Exchange, start: Vec<Record>) -> Core {
-        let mut history = Window::without(exchange.house_accounts());
+        let mut history = MemoryHistory::without(exchange.house_accounts());
         history.record(0, start);
         Core {
             exchange,
@@ -80,10 +86,10 @@ impl Window {
     }
 
     /// An empty window that keeps no records of the accounts `house` (the venue's own).
-    pub fn without(house: impl IntoIterator<Item = i64>) -> Window {
-        Window {
+    pub fn without(house: impl IntoIterator<Item = i64>) -> MemoryHistory {
+        MemoryHistory {
             house: house.into_iter().collect(),
-            ..Window::default()
+            ..MemoryHistory::default()
         }
     }
 
@@ -284,7 +290,7 @@ impl Window {
     }
 }
 
-impl History for Window {
+impl History for MemoryHistory {
     fn record(&mut self, _seq: u64, records: Vec<Record>) {
         self.keep(records);
     }

@@ -115,9 +115,10 @@ pub use server::throttle::RateLimit;
 pub type SimBuilder = SimConfig;
 
 use exchange::book::Side;
-use exchange::input::{Admin, Answer, Input};
+use exchange::input::Input;
 use exchange::{Exchange, MARKET_MAKER_UID, USER_UID};
 use server::Server;
+use server::control::{Control, side};
 use venue::{Venue, lock};
 
 impl SimConfig {
@@ -236,7 +237,7 @@ impl Sim {
             }
             None => {
                 let (exchange, start) = Exchange::new(&config, clock.now()).map_err(invalid)?;
-                let core = history::Window::core(exchange, start);
+                let core = history::MemoryHistory::core(exchange, start);
                 (Venue::new(config, core, clock), Vec::new(), None)
             }
         };
@@ -312,13 +313,13 @@ impl Sim {
         &self.server
     }
 
-    /// An admin action at the exchange clock's now, answered once it is committed (at once
-    /// without a state directory).
-    fn admin(&self, action: Admin) -> Result<Answer, SimError> {
-        let answer = self.venue().submit(Input::Admin {
-            time: self.venue().clock.now(),
-            action,
-        });
+    /// The control door (the admin routes' too), its answer once what it did is committed (at
+    /// once without a state directory).
+    fn control<T>(
+        &self,
+        act: impl FnOnce(Control<'_>) -> Result<T, SimError>,
+    ) -> Result<T, SimError> {
+        let answer = act(Control(&self.server));
         self.venue().settled_blocking()?;
         answer
     }
@@ -406,25 +407,13 @@ impl Sim {
         let own = |v: &[(&str, Decimal)]| -> Vec<(String, Decimal)> {
             v.iter().map(|(c, a)| ((*c).to_owned(), *a)).collect()
         };
-        match self.admin(Admin::AddAccount {
-            key: exchange::account::ApiKey::new(api_key, secret),
-            contract: own(contract_balances),
-            wallet: own(wallet_balances),
-        })? {
-            Answer::Uid(uid) => Ok(uid),
-            other => Err(SimError::internal(format!("unexpected answer {other:?}"))),
-        }
+        let key = exchange::account::ApiKey::new(api_key, secret);
+        self.control(|c| c.add_account(key, own(contract_balances), own(wallet_balances)))
     }
 
     /// Sets a contract's mark price; liquidates (and deleverages) what falls below maintenance.
     pub fn set_mark_price(&self, symbol: &str, price: Decimal) -> Result<Liquidations, SimError> {
-        match self.admin(Admin::SetMark {
-            symbol: symbol.to_owned(),
-            price,
-        })? {
-            Answer::Liquidations(l) => Ok(l),
-            other => Err(SimError::internal(format!("unexpected answer {other:?}"))),
-        }
+        self.control(|c| c.set_mark_price(symbol, price))
     }
 
     /// A contract's mark price.
@@ -443,15 +432,8 @@ impl Sim {
         price: Decimal,
         volume: Decimal,
     ) -> Result<i64, SimError> {
-        match self.admin(Admin::PrintTrade {
-            symbol: symbol.to_owned(),
-            side: side(&taker_side)?,
-            price,
-            volume,
-        })? {
-            Answer::TradeId(id) => Ok(id),
-            other => Err(SimError::internal(format!("unexpected answer {other:?}"))),
-        }
+        let taker = side(&taker_side)?;
+        self.control(|c| c.print_trade(symbol, taker, price, volume))
     }
 
     /// A contract's last trade price (its mark price before any trade).
@@ -568,34 +550,21 @@ impl Sim {
         price: Decimal,
         volume: Decimal,
     ) -> Result<i64, SimError> {
-        match self.admin(Admin::AddLiquidity {
-            uid,
-            symbol: symbol.to_owned(),
-            side: self::side(&side)?,
-            price,
-            volume,
-        })? {
-            Answer::OrderId(id) => Ok(id),
-            other => Err(SimError::internal(format!("unexpected answer {other:?}"))),
-        }
+        let side = self::side(&side)?;
+        self.control(|c| c.add_liquidity(uid, symbol, side, price, volume))
     }
 
     /// Moves the exchange clock forward (listen-key expiry, record times); see
     /// [`venue::clock`].
     pub fn advance_clock(&self, by: Duration) {
-        let venue = self.venue();
-        venue
-            .clock
-            .advance(i64::try_from(by.as_millis()).unwrap_or(i64::MAX));
-        let _ = venue.submit(Input::Tick {
-            time: venue.clock.now(),
-        });
+        let ms = i64::try_from(by.as_millis()).unwrap_or(i64::MAX);
+        let _ = Control(&self.server).advance_clock(ms);
     }
 
     /// Sets the server clock's offset from wall time in ms (clock skew; -1021 for clients that
     /// do not follow it).
     pub fn set_clock_skew(&self, ms: i64) {
-        self.venue().clock.set_skew(ms);
+        Control(&self.server).set_clock_skew(ms);
     }
 
     /// The exchange clock (ms).
@@ -612,7 +581,7 @@ impl Sim {
     /// refuses every request with -1016 until it is restarted (tests of that refusal).
     #[doc(hidden)]
     pub fn fail_next_commit(&self) {
-        self.venue().fail_next_commit();
+        Control(&self.server).fail_next_commit();
     }
 
     /// Adds a fault rule.
@@ -622,7 +591,7 @@ impl Sim {
 
     /// Removes every fault rule.
     pub fn clear_faults(&self) {
-        lock(&self.server.faults).clear();
+        Control(&self.server).clear_faults();
     }
 
     /// Every REST request received so far (method, path, query and body; faulted or not), oldest
@@ -659,14 +628,14 @@ impl Sim {
 
     /// Closes every stream connection.
     pub fn close_streams(&self) {
-        lock(&self.server.hubs.user).close_all("closed by the simulator");
+        Control(&self.server).close_streams();
     }
 
     /// Private-stream connections (and those opened meanwhile) send and read nothing for `d`,
     /// WebSocket pongs included, and stay open; what fell due is sent when the silence ends. A
     /// client that notices the silence drops the connection, and the events queued on it are lost.
     pub fn silence_streams(&self, d: Duration) {
-        lock(&self.server.hubs.user).silence(d);
+        Control(&self.server).silence_streams(d);
     }
 
     /// Every private-stream event published from now on leaves `d` later (in order);
@@ -688,13 +657,13 @@ impl Sim {
 
     /// Closes every market-stream connection (code 1001).
     pub fn close_market_streams(&self) {
-        lock(&self.server.hubs.market).close_all();
+        Control(&self.server).close_market_streams();
     }
 
     /// Market-stream connections (and those opened meanwhile) send nothing for `d`, pings
     /// included, and stay open; what fell due is sent when the silence ends.
     pub fn silence_market_streams(&self, d: Duration) {
-        lock(&self.server.hubs.market).silence(d);
+        Control(&self.server).silence_market_streams(d);
     }
 
     /// Every market-stream frame built from now on leaves `d` later (so its `ts` lags the
@@ -800,10 +769,6 @@ impl Sim {
 }
 
 /// The wire's side, -1117 for its catch-all.
-fn side(s: &contango::Side) -> Result<Side, SimError> {
-    Side::from_wire(s).ok_or_else(|| SimError::new(contango::ErrorCode::InvalidSide))
-}
-
 impl Drop for Sim {
     fn drop(&mut self) {
         self.venue().shutdown.send_replace(true);

@@ -23,7 +23,7 @@ use contango::{Client, Event, MarketEvent, OrderTradeUpdate};
 use tokio::sync::{mpsc, oneshot};
 
 use super::Harness;
-use super::recorder::Recorder;
+use super::gather::Gatherer;
 use super::session::{Line, Session};
 use contango_sim::exchange::USER_UID;
 use contango_sim::exchange::effects::Effects;
@@ -117,7 +117,7 @@ pub(crate) struct Run<'a> {
     /// The latest delivery time of each stream: a connection delivers in order.
     market_us: i64,
     order_us: i64,
-    recorder: Recorder,
+    gatherer: Gatherer,
     /// The session's recording, when one is asked for.
     session: Option<Session>,
     pace: Pace,
@@ -132,7 +132,7 @@ impl<'a> Run<'a> {
         sim: Harness<'a>,
         events: MarketEvents,
         latency: Option<&Latency>,
-        recorder: Recorder,
+        gatherer: Gatherer,
         pace: Pace,
     ) -> Run<'a> {
         let gate = latency.and_then(|_| {
@@ -158,7 +158,7 @@ impl<'a> Run<'a> {
             waiting: VecDeque::new(),
             market_us: 0,
             order_us: 0,
-            recorder,
+            gatherer,
             session: None,
             pace,
             started: Instant::now(),
@@ -195,7 +195,7 @@ impl<'a> Run<'a> {
         mut self,
         actor: &mut A,
         client: &Client,
-    ) -> Result<Recorder, CacheError> {
+    ) -> Result<Gatherer, CacheError> {
         loop {
             let frame = self.peek();
             let delivery = self.queue.first_key_value().map(|(k, _)| k.0);
@@ -216,7 +216,7 @@ impl<'a> Run<'a> {
         }
         match self.failed {
             Some(e) => Err(e),
-            None => Ok(self.recorder),
+            None => Ok(self.gatherer),
         }
     }
 
@@ -253,12 +253,12 @@ impl<'a> Run<'a> {
         if let Some(due) = self.pace.due(played.at_ms().saturating_sub(first)) {
             tokio::time::sleep_until((self.started + due).into()).await;
         }
-        self.recorder
+        self.gatherer
             .before(time.div_euclid(1_000), &self.venue().read().exchange);
         let Played { event, frame, .. } = played;
         let now_ms = contango_sim::feeds::source::apply_event(self.venue(), event.clone(), true);
         self.engine_us = self.engine_us.max(time);
-        self.recorder.frame(now_ms, &self.venue().read().exchange);
+        self.gatherer.frame(now_ms, &self.venue().read().exchange);
         let due = (time + self.draw(Leg::MarketData)).max(self.market_us);
         self.market_us = due;
         let key = self.push(due, Delivery::Market(event));
@@ -352,7 +352,7 @@ impl<'a> Run<'a> {
     async fn enter(&mut self, leg: Leg, extra: Duration, go: oneshot::Sender<()>) {
         let arrival = (self.now_us + self.draw(leg) + micros(extra)).max(self.engine_us);
         self.advance(arrival).await;
-        self.recorder
+        self.gatherer
             .before(arrival.div_euclid(1_000), &self.venue().read().exchange);
         self.venue().clock.follow(arrival.div_euclid(1_000));
         self.engine_us = arrival;

@@ -38,8 +38,8 @@
 //! A run can also record its session ([`Backtest::record_session`]) as the strategy's client would have
 //! recorded it live, in event time: a backtest's session is then read as a live one is.
 
+pub(crate) mod gather;
 pub(crate) mod lockstep;
-pub(crate) mod recorder;
 mod session;
 pub mod sweep;
 mod tap;
@@ -269,12 +269,12 @@ impl Backtest {
         let kept = tap::install(sim.venue(), USER_UID);
         let (coin, instruments) = money(&sim.venue().read().exchange);
         let total = usize::try_from(events.len()).unwrap_or(usize::MAX);
-        let recorder = recorder::Recorder::new(self.points, total, coin, instruments);
+        let gatherer = gather::Gatherer::new(self.points, total, coin, instruments);
         let mut run = lockstep::Run::new(
             harness(&sim),
             events,
             self.latency.as_ref(),
-            recorder,
+            gatherer,
             self.pace,
         );
         let session = match &self.record {
@@ -283,8 +283,8 @@ impl Backtest {
         };
         let client = client(&sim, session.clone())?;
         let started = Instant::now();
-        let recorder = run.run(&mut lockstep::Strategic(strategy), &client).await;
-        let recorder = match recorder {
+        let gatherer = run.run(&mut lockstep::Strategic(strategy), &client).await;
+        let gatherer = match gatherer {
             Ok(r) => r,
             Err(e) => {
                 sim.shutdown().await;
@@ -292,7 +292,7 @@ impl Backtest {
             }
         };
         let mut report =
-            recorder.finish(&kept, &sim.venue().read(), sim.api_key(), started.elapsed());
+            gatherer.finish(&kept, &sim.venue().read(), sim.api_key(), started.elapsed());
         report.run.latency = self
             .latency
             .as_ref()

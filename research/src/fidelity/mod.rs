@@ -38,8 +38,8 @@ use serde::Serialize;
 pub use outcome::{Outcome, Verdict};
 pub use summary::{GapParts, Summary};
 
+use crate::backtest::gather::Gatherer;
 use crate::backtest::lockstep::{Actor, Run};
-use crate::backtest::recorder::Recorder;
 use crate::backtest::{self, BacktestError};
 use contango_sim::QueueModel;
 use contango_sim::config::{ContractConfig, SimConfig};
@@ -217,7 +217,7 @@ impl Fidelity {
             backtest::harness(&sim),
             events,
             latency.as_ref(),
-            Recorder::new(1, total, "USDT".into(), Vec::new()),
+            Gatherer::new(1, total, "USDT".into(), Vec::new()),
             Pace::Fast,
         );
         run.wake_at(replay.actions.iter().map(|a| a.0));

@@ -15,7 +15,9 @@ use contango_sim::journal::encoding::{Front, decode_front};
 use contango_sim::time::local_datetime;
 use rust_decimal::Decimal;
 
-use contango_sim::store::{Direction, ExposureRow, Reader, StartRow, StoreError, Window};
+use contango_sim::store::{
+    ExposureRow, Reader, StartRow, StoreError, TimeRange, TransferDirection,
+};
 
 /// The coin a report is in when the account has equity rows in several coins, or none.
 const DEFAULT_COIN: &str = "USDT";
@@ -130,7 +132,7 @@ fn read(reader: &Reader, account: &Account) -> Result<Report, ReportError> {
     // before it (the account's opening, before the first, takes the first).
     let instruments: Vec<String> = contracts.keys().cloned().collect();
     let mut marks: BTreeMap<String, BTreeMap<i64, Decimal>> = BTreeMap::new();
-    for m in reader.marks(Window::ALL)? {
+    for m in reader.marks(TimeRange::ALL)? {
         marks
             .entry(m.contract)
             .or_default()
@@ -148,12 +150,12 @@ fn read(reader: &Reader, account: &Account) -> Result<Report, ReportError> {
             .collect()
     };
     let exposure: BTreeMap<i64, ExposureRow> = reader
-        .exposure(uid, &coin, Window::ALL)?
+        .exposure(uid, &coin, TimeRange::ALL)?
         .into_iter()
         .map(|e| (e.minute_ms, e))
         .collect();
     let mut tally = Tally::with_instruments(instruments.clone());
-    let rows = reader.equity(uid, &coin, Window::ALL)?;
+    let rows = reader.equity(uid, &coin, TimeRange::ALL)?;
     let transfers = reader.transfers_of(uid, &coin)?;
     // Each row is a minute's close; the curve is what trading made: equity less the net
     // transfers into the contract account made by then. Margin and leverage are over the
@@ -164,8 +166,8 @@ fn read(reader: &Reader, account: &Account) -> Result<Report, ReportError> {
             .iter()
             .filter(|t| t.time_ms < close)
             .map(|t| match t.direction {
-                Direction::ToContract => t.amount,
-                Direction::ToWallet => -t.amount,
+                TransferDirection::ToContract => t.amount,
+                TransferDirection::ToWallet => -t.amount,
             })
             .sum();
         equity - net_in
@@ -205,7 +207,7 @@ fn read(reader: &Reader, account: &Account) -> Result<Report, ReportError> {
             .is_some_and(|o| o.action == "OPEN");
         tally.fill(FillLine::of_row(&f, open));
     }
-    for f in reader.funding(uid, None, Window::ALL)? {
+    for f in reader.funding(uid, None, TimeRange::ALL)? {
         let long = f.position_side == "BUY";
         tally.funding(FundingLine::of(
             f.time_ms,

@@ -12,6 +12,7 @@ use super::book::Side;
 use super::book::source::SourceLevel;
 use super::liquidation::Liquidations;
 use super::order::Placement;
+use crate::error::{SimError, SimResult};
 
 /// One input of the core.
 #[derive(Debug, Clone, PartialEq)]
@@ -340,4 +341,57 @@ pub enum Answer {
     TradeId(i64),
     /// A new account's uid.
     Uid(i64),
+}
+
+impl Answer {
+    /// The value an answer of one kind carries; any other kind is the simulator's own bug,
+    /// answered as an internal error naming what was wanted.
+    fn expect<T>(
+        self,
+        wanted: &str,
+        take: impl FnOnce(Answer) -> Result<T, Answer>,
+    ) -> SimResult<T> {
+        take(self)
+            .map_err(|other| SimError::internal(format!("{wanted} expected, {other:?} answered")))
+    }
+
+    /// An order's id.
+    pub fn order_id(self) -> SimResult<i64> {
+        self.expect("an order id", |a| match a {
+            Answer::OrderId(id) => Ok(id),
+            other => Err(other),
+        })
+    }
+
+    /// A printed trade's id.
+    pub fn trade_id(self) -> SimResult<i64> {
+        self.expect("a trade id", |a| match a {
+            Answer::TradeId(id) => Ok(id),
+            other => Err(other),
+        })
+    }
+
+    /// A new account's uid.
+    pub fn uid(self) -> SimResult<i64> {
+        self.expect("a uid", |a| match a {
+            Answer::Uid(uid) => Ok(uid),
+            other => Err(other),
+        })
+    }
+
+    /// What a mark price did.
+    pub fn liquidations(self) -> SimResult<Liquidations> {
+        self.expect("liquidations", |a| match a {
+            Answer::Liquidations(l) => Ok(l),
+            other => Err(other),
+        })
+    }
+
+    /// A listen key.
+    pub fn listen_key(self) -> SimResult<String> {
+        self.expect("a listen key", |a| match a {
+            Answer::ListenKey(key) => Ok(key),
+            other => Err(other),
+        })
+    }
 }

@@ -4,7 +4,7 @@
 
 use rust_decimal::Decimal;
 
-use super::book::{Direction, PriceSource, Side, Slot};
+use super::book::{Crossing, PriceSource, Side, Slot};
 use super::positions::{MarginMode, value};
 use crate::config::ContractConfig;
 
@@ -432,13 +432,13 @@ impl Condition {
 }
 
 /// The direction a trigger of `kind` fires in for an order of `side`.
-pub fn direction(kind: TriggerKind, side: Side) -> Direction {
+pub fn direction(kind: TriggerKind, side: Side) -> Crossing {
     match (kind, side) {
         (TriggerKind::StopLoss, Side::Buy) | (TriggerKind::TakeProfit, Side::Sell) => {
-            Direction::Rising
+            Crossing::Rising
         }
         (TriggerKind::StopLoss, Side::Sell) | (TriggerKind::TakeProfit, Side::Buy) => {
-            Direction::Falling
+            Crossing::Falling
         }
     }
 }

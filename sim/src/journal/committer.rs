@@ -24,7 +24,7 @@ use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
 use crate::exchange::effects::Effects;
-use crate::store::{Batch, Checkpointer, Input as Journaled, Row, Store};
+use crate::store::{Batch, Checkpointer, JournalEntry, Row, Store};
 use crate::venue::progress::Progress;
 use crate::venue::subscriber::Subscribers;
 
@@ -372,7 +372,7 @@ impl Worker {
                 ..
             } = job
             {
-                batch.inputs.push(Journaled {
+                batch.inputs.push(JournalEntry {
                     seq: *seq,
                     time_ms: *time_ms,
                     kind: *kind,

@@ -30,16 +30,15 @@ use hyper::{HeaderMap, Method, Uri};
 use rust_decimal::Decimal;
 use serde::Deserialize;
 
+use super::control::{Control, side};
 use super::http::Response;
 use super::shared::Server;
 use super::wire::{error_response, json};
 use crate::config::AdminAccess;
 use crate::error::{SimError, SimResult};
 use crate::exchange::MARKET_MAKER_UID;
-use crate::exchange::book::Side;
-use crate::exchange::input::{Admin, Answer, Input};
 use crate::exchange::market::SourceHealth;
-use crate::venue::{Venue, lock};
+use crate::venue::Venue;
 
 #[derive(Deserialize)]
 struct MarkPrice {
@@ -74,10 +73,6 @@ fn parse<'a, T: Deserialize<'a>>(body: &'a [u8]) -> SimResult<T> {
 fn ok(data: serde_json::Value) -> Response {
     let body = serde_json::json!({"code": "0", "msg": "Success", "data": data});
     json(200, body.to_string())
-}
-
-fn side(s: &contango::Side) -> SimResult<Side> {
-    Side::from_wire(s).ok_or_else(|| SimError::new(contango::ErrorCode::InvalidSide))
 }
 
 /// `POST /__sim/{action}` and `GET /__sim/{view}`.
@@ -302,81 +297,52 @@ fn balances(
 }
 
 fn run(server: &Server, action: &str, body: &[u8]) -> SimResult<serde_json::Value> {
-    let venue = &server.venue;
-    let admin = |action: Admin| {
-        venue.submit(Input::Admin {
-            time: venue.clock.now(),
-            action,
-        })
-    };
+    let control = Control(server);
+    let done = || Ok(serde_json::Value::Null);
     match action {
         "mark_price" => {
             let m: MarkPrice = parse(body)?;
-            match admin(Admin::SetMark {
-                symbol: m.contract_name,
-                price: m.price,
-            })? {
-                Answer::Liquidations(r) => Ok(
-                    serde_json::json!({"liquidated": r.liquidated.len(), "deleveraged": r.deleveraged.len()}),
-                ),
-                other => Err(SimError::internal(format!("unexpected answer {other:?}"))),
-            }
+            let r = control.set_mark_price(&m.contract_name, m.price)?;
+            Ok(
+                serde_json::json!({"liquidated": r.liquidated.len(), "deleveraged": r.deleveraged.len()}),
+            )
         }
         "advance_clock" => {
             let m: Millis = parse(body)?;
-            venue.clock.advance(m.millis);
-            venue.submit(Input::Tick {
-                time: venue.clock.now(),
-            })?;
-            Ok(serde_json::Value::Null)
+            control.advance_clock(m.millis)?;
+            done()
         }
         "clock_skew" => {
             let m: Millis = parse(body)?;
-            venue.clock.set_skew(m.millis);
-            Ok(serde_json::Value::Null)
+            control.set_clock_skew(m.millis);
+            done()
         }
         "trade" => {
             let t: Liquidity = parse(body)?;
-            let side = side(&t.side)?;
-            match admin(Admin::PrintTrade {
-                symbol: t.contract_name,
-                side,
-                price: t.price,
-                volume: t.volume,
-            })? {
-                Answer::TradeId(id) => Ok(serde_json::json!({"tradeId": id})),
-                other => Err(SimError::internal(format!("unexpected answer {other:?}"))),
-            }
+            let id = control.print_trade(&t.contract_name, side(&t.side)?, t.price, t.volume)?;
+            Ok(serde_json::json!({"tradeId": id}))
         }
         "liquidity" => {
             let l: Liquidity = parse(body)?;
-            let side = side(&l.side)?;
-            match admin(Admin::AddLiquidity {
-                uid: MARKET_MAKER_UID,
-                symbol: l.contract_name,
-                side,
-                price: l.price,
-                volume: l.volume,
-            })? {
-                Answer::OrderId(id) => Ok(serde_json::json!({"orderId": id})),
-                other => Err(SimError::internal(format!("unexpected answer {other:?}"))),
-            }
+            let (symbol, side) = (&l.contract_name, side(&l.side)?);
+            let id = control.add_liquidity(MARKET_MAKER_UID, symbol, side, l.price, l.volume)?;
+            Ok(serde_json::json!({"orderId": id}))
         }
         "close_streams" => {
-            lock(&server.hubs.user).close_all("closed by the simulator");
-            Ok(serde_json::Value::Null)
+            control.close_streams();
+            done()
         }
         "close_market_streams" => {
-            lock(&server.hubs.market).close_all();
-            Ok(serde_json::Value::Null)
+            control.close_market_streams();
+            done()
         }
         "fail_next_commit" => {
-            venue.fail_next_commit();
-            Ok(serde_json::Value::Null)
+            control.fail_next_commit();
+            done()
         }
         "clear_faults" => {
-            lock(&server.faults).clear();
-            Ok(serde_json::Value::Null)
+            control.clear_faults();
+            done()
         }
         "accounts" => {
             let body: &[u8] = if body.iter().all(u8::is_ascii_whitespace) {
@@ -385,21 +351,13 @@ fn run(server: &Server, action: &str, body: &[u8]) -> SimResult<serde_json::Valu
                 body
             };
             let a: NewAccount = parse(body)?;
-            let user = &venue.config.user;
+            let user = &server.venue.config.user;
             let contract = balances(a.contract, &user.contract_balances, "contract")?;
             let wallet = balances(a.wallet, &user.wallet_balances, "wallet")?;
             let key = crate::keys::fresh("sim");
             let (api_key, secret) = (key.key.clone(), key.secret().to_owned());
-            match admin(Admin::AddAccount {
-                key,
-                contract,
-                wallet,
-            })? {
-                Answer::Uid(uid) => {
-                    Ok(serde_json::json!({"uid": uid, "apiKey": api_key, "secretKey": secret}))
-                }
-                other => Err(SimError::internal(format!("unexpected answer {other:?}"))),
-            }
+            let uid = control.add_account(key, contract, wallet)?;
+            Ok(serde_json::json!({"uid": uid, "apiKey": api_key, "secretKey": secret}))
         }
         _ => Err(SimError::new(contango::ErrorCode::UnsupportedOperation).status(404)),
     }

@@ -253,7 +253,7 @@ fn changes(layer: Layer, source: &str) -> impl Iterator<Item = &'static Change> 
 
 /// What drift mode makes of a successful REST answer.
 #[derive(Debug)]
-pub(crate) enum Answer {
+pub(crate) enum Rewrite {
     /// Sent as it is.
     Unchanged,
     /// Sent as this text instead.
@@ -264,11 +264,11 @@ pub(crate) enum Answer {
 
 /// The successful answer `body` of endpoint `endpoint` (the spec key) as the changed API sends
 /// it; `wrapped` when the value is the envelope's `data`.
-pub(crate) fn rest(endpoint: &str, wrapped: bool, body: &[u8], now_ms: i64) -> Answer {
+pub(crate) fn rest(endpoint: &str, wrapped: bool, body: &[u8], now_ms: i64) -> Rewrite {
     let mut text: Option<Box<RawValue>> = None;
     for c in changes(Layer::Rest, endpoint) {
         if let How::Refuse(code, msg) = c.how {
-            return Answer::Refused(SimError {
+            return Rewrite::Refused(SimError {
                 code: ErrorCode::Unknown(code),
                 message: msg.to_owned(),
                 status: 400,
@@ -279,7 +279,7 @@ pub(crate) fn rest(endpoint: &str, wrapped: bool, body: &[u8], now_ms: i64) -> A
             Some(t) => t,
             None => match serde_json::from_slice::<Box<RawValue>>(body) {
                 Ok(t) => t,
-                Err(_) => return Answer::Unchanged,
+                Err(_) => return Rewrite::Unchanged,
             },
         };
         let path = match (wrapped, c.expected.path.starts_with('[')) {
@@ -290,8 +290,8 @@ pub(crate) fn rest(endpoint: &str, wrapped: bool, body: &[u8], now_ms: i64) -> A
         text = Some(edit_field(&current, &path, c.how, now_ms).unwrap_or(current));
     }
     match text {
-        Some(t) => Answer::Changed(t.get().to_owned()),
-        None => Answer::Unchanged,
+        Some(t) => Rewrite::Changed(t.get().to_owned()),
+        None => Rewrite::Unchanged,
     }
 }
 
@@ -518,9 +518,9 @@ mod tests {
         r#"[{"symbol":"E-BTC-USDT","status":1,"type":"E","side":1,"multiplier":0.001}]"#;
     const ORDER_UPDATE: &str = r#"{"e":"ORDER_TRADE_UPDATE","E":1795542660931,"o":{"s":"E-BTC-USDT","x":"NEW","X":"NEW","i":7,"q":"0.001"}}"#;
 
-    fn changed(answer: Answer) -> String {
+    fn changed(answer: Rewrite) -> String {
         match answer {
-            Answer::Changed(t) => t,
+            Rewrite::Changed(t) => t,
             other => panic!("a changed answer expected: {other:?}"),
         }
     }
@@ -602,7 +602,7 @@ mod tests {
     fn other_endpoints_and_odd_bodies_pass_unchanged() {
         assert!(matches!(
             rest("server_time", false, br#"{"serverTime":1}"#, NOW),
-            Answer::Unchanged
+            Rewrite::Unchanged
         ));
         assert!(matches!(
             rest(
@@ -611,7 +611,7 @@ mod tests {
                 br#"{"msg":"succ","code":200,"data":{"listenKey":"k"}}"#,
                 NOW
             ),
-            Answer::Unchanged
+            Rewrite::Unchanged
         ));
         // Not of the path's shape: left as it is rather than broken further.
         let text = changed(rest(
@@ -623,7 +623,7 @@ mod tests {
         assert_eq!(text, r#"{"code":"0","msg":"Success","data":null}"#);
         assert!(matches!(
             rest("account", true, b"not json", NOW),
-            Answer::Unchanged
+            Rewrite::Unchanged
         ));
     }
 
@@ -669,7 +669,7 @@ mod tests {
         assert!(text.contains(&format!(r#""side":{}"#, e.wire)), "{text}");
 
         let e = entry("unknown_error_code", "force_orders_history", "");
-        let Answer::Refused(err) = rest(
+        let Rewrite::Refused(err) = rest(
             e.source,
             true,
             br#"{"code":"0","msg":"Success","data":[]}"#,

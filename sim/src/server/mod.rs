@@ -17,6 +17,7 @@
 pub mod admin;
 pub mod auth;
 pub mod changed_api;
+pub mod control;
 pub mod faults;
 pub mod gate;
 pub mod http;

@@ -4,12 +4,11 @@
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::Duration;
 
-use hyper::Method;
+use contango::EndpointMeta;
 
 use super::faults::Faults;
 use super::gate::{Gate, Held};
 use super::hubs::Hubs;
-use super::routes;
 use super::throttle::Throttle;
 use crate::latency::{Leg, Sampler};
 use crate::venue::{Venue, lock};
@@ -60,21 +59,21 @@ impl Server {
 
     /// Waits until the engine may take a request: its cancel delay for a cancel, else its
     /// order-entry delay, plus an injected `fault` delay, on the wall or in a lockstep backtest's
-    /// event time (the account's requests; a public one passes there at once). Returns what its
+    /// event time (the account's requests; a public one passes there at once). `endpoint` is
+    /// the request's, as its route resolved (`None`: no endpoint has its path). Returns what its
     /// answer owes ([`Server::to_client`]).
-    pub async fn to_engine(&self, method: &Method, path: &str, fault: Duration) -> Passage {
+    pub async fn to_engine(&self, endpoint: Option<&EndpointMeta>, fault: Duration) -> Passage {
         if let Some(gate) = self.gate.get() {
             // Public reads (time, contracts, the book) pass at the strategy's time: the
             // client's housekeeping does not move its orders in event time.
-            let route = routes::resolve(method, path).ok();
-            if route.is_some_and(|r| r.meta.security.needs_key()) {
-                return Passage::Held(gate.enter(leg(method, path), fault).await);
+            if endpoint.is_some_and(|e| e.security.needs_key()) {
+                return Passage::Held(gate.enter(leg(endpoint), fault).await);
             }
             return Passage::Wall(Duration::ZERO);
         }
         let (entry, response) = match &self.latency {
             Some(sampler) => {
-                let leg = leg(method, path);
+                let leg = leg(endpoint);
                 let mut sampler = lock(sampler);
                 (sampler.draw(leg), sampler.draw(Leg::Response))
             }
@@ -107,7 +106,7 @@ pub enum Passage {
 }
 
 /// The leg a request travels: cancel for the cancel endpoints, else order entry.
-fn leg(method: &Method, path: &str) -> Leg {
-    let cancel = routes::resolve(method, path).is_ok_and(|r| r.meta.name.starts_with("cancel"));
+fn leg(endpoint: Option<&EndpointMeta>) -> Leg {
+    let cancel = endpoint.is_some_and(|e| e.name.starts_with("cancel"));
     if cancel { Leg::Cancel } else { Leg::OrderEntry }
 }

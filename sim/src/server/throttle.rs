@@ -20,7 +20,7 @@ pub struct RateLimit {
 }
 
 #[derive(Debug)]
-struct Window {
+struct RateWindow {
     limit: RateLimit,
     recent: VecDeque<Instant>,
 }
@@ -28,7 +28,7 @@ struct Window {
 /// The limits in force and each account's recent requests.
 #[derive(Debug, Default)]
 pub struct Throttle {
-    windows: BTreeMap<i64, Window>,
+    windows: BTreeMap<i64, RateWindow>,
 }
 
 impl Throttle {
@@ -38,7 +38,7 @@ impl Throttle {
             Some(limit) => {
                 self.windows.insert(
                     uid,
-                    Window {
+                    RateWindow {
                         limit,
                         recent: VecDeque::new(),
                     },

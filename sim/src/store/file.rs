@@ -106,7 +106,7 @@ impl std::error::Error for StoreError {}
 /// One input to journal: its seq (the journal's next), the exchange time stamped on it (ms since
 /// the epoch), its kind (the core's tag, for people reading the journal) and its encoding.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Input<'a> {
+pub struct JournalEntry<'a> {
     /// Its place in the journal: the previous input's seq + 1, the first is 1.
     pub seq: u64,
     /// Exchange time (ms since the epoch).
@@ -122,7 +122,7 @@ pub struct Input<'a> {
 #[derive(Debug, Clone, Default)]
 pub struct Batch<'a> {
     /// The inputs, in seq order.
-    pub inputs: Vec<Input<'a>>,
+    pub inputs: Vec<JournalEntry<'a>>,
     /// The rows they produced, in the order they were produced.
     pub rows: Vec<Row>,
 }
@@ -177,7 +177,7 @@ pub struct Pruned {
 /// The outcome of [`Store::verify`]: what was checked, and every problem found.
 #[derive(Debug, Clone, PartialEq, Eq)]
 #[must_use = "a report may list problems: look at `problems` (or `is_sound`)"]
-pub struct Report {
+pub struct Verification {
     /// The file verified.
     pub file: PathBuf,
     /// Its schema version (older than [`SCHEMA_VERSION`]: the next start upgrades it).
@@ -194,14 +194,14 @@ pub struct Report {
     pub problems: Vec<StoreError>,
 }
 
-impl Report {
+impl Verification {
     /// No problem found.
     pub fn is_sound(&self) -> bool {
         self.problems.is_empty()
     }
 }
 
-impl fmt::Display for Report {
+impl fmt::Display for Verification {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
@@ -637,14 +637,14 @@ impl Store {
     /// row claims an input past the journal.
     ///
     /// `Err`: the file cannot be verified as a store at all (missing, not SQLite, foreign, newer).
-    /// Otherwise the [`Report`] lists every problem found; the store is sound when there is none.
-    pub fn verify(dir: &Path) -> Result<Report, StoreError> {
+    /// Otherwise the [`Verification`] lists every problem found; the store is sound when there is none.
+    pub fn verify(dir: &Path) -> Result<Verification, StoreError> {
         let file = dir.join(FILE_NAME);
         if !file.exists() {
             return Err(StoreError::new(&file, None, "no store here"));
         }
         let (conn, version) = open_checked(&file)?;
-        let mut report = Report {
+        let mut report = Verification {
             file: file.clone(),
             version,
             snapshots: 0,

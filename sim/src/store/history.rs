@@ -1,6 +1,6 @@
 //! The venue's history in the store: what leaves the core, as rows of the read tables; the rows
 //! read back as the core's records; and [`StoreHistory`], the [`History`] of a journaled venue,
-//! which answers the REST history views from the read tables as [`crate::history::Window`]
+//! which answers the REST history views from the read tables as [`crate::history::MemoryHistory`]
 //! answers them from memory.
 //!
 //! Each record becomes one row, tagged with the seq of the input it left the core with
@@ -34,10 +34,10 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use rust_decimal::Decimal;
 
 use super::StoreError;
-use super::reader::{Page, Reader, Window as Between};
+use super::reader::{Page, Reader, TimeRange};
 use super::rows::{
-    AccountRow, Direction, FillRow, ForcedKind as ForcedRowKind, ForcedRow, FundingRow, OrderRow,
-    Row, TransferRow,
+    AccountRow, FillRow, ForcedKind as ForcedRowKind, ForcedRow, FundingRow, OrderRow, Row,
+    TransferDirection, TransferRow,
 };
 use crate::error::{SimError, SimResult};
 use crate::exchange::book::source::Rule;
@@ -207,9 +207,9 @@ pub fn transfer_row(seq: u64, t: &Transfer) -> TransferRow {
         uid: t.uid,
         coin: t.coin.clone(),
         direction: if t.to_contract {
-            Direction::ToContract
+            TransferDirection::ToContract
         } else {
-            Direction::ToWallet
+            TransferDirection::ToWallet
         },
         amount: t.amount,
         balance_after: t.after,
@@ -388,7 +388,7 @@ pub fn transfer(row: &TransferRow) -> Transfer {
     Transfer {
         id: row.id,
         uid: row.uid,
-        to_contract: row.direction == Direction::ToContract,
+        to_contract: row.direction == TransferDirection::ToContract,
         coin: row.coin.clone(),
         amount: row.amount,
         after: row.balance_after,
@@ -461,7 +461,7 @@ struct Latest<'a> {
 /// seq (an [`AtomicU64`] the committer sets after each commit) reaches it, and every query
 /// answers the rows of the inputs up to the committed seq (read at the query's start) followed
 /// by the pending records after it: each item once, in the order the venue made them, as
-/// [`crate::history::Window`] answers, but with nothing forgotten.
+/// [`crate::history::MemoryHistory`] answers, but with nothing forgotten.
 #[derive(Debug)]
 pub struct StoreHistory {
     reader: Reader,
@@ -562,14 +562,14 @@ impl StoreHistory {
 }
 
 /// `span` as the store's window, its start defaulting to 30 days before `now`.
-fn recent(span: Span, now: i64) -> Between {
-    Between {
+fn recent(span: Span, now: i64) -> TimeRange {
+    TimeRange {
         start: Some(span.0.unwrap_or(now - THIRTY_DAYS_MS)),
         end: span.1,
     }
 }
 
-fn within(time: i64, window: Between) -> bool {
+fn within(time: i64, window: TimeRange) -> bool {
     let (start, end) = window.bounds();
     time >= start && time <= end
 }
@@ -634,7 +634,7 @@ impl History for StoreHistory {
         limit: usize,
     ) -> SimResult<Vec<TradeRecord>> {
         let through = self.committed();
-        let window = Between {
+        let window = TimeRange {
             start: span.0,
             end: span.1,
         };
@@ -680,9 +680,9 @@ impl History for StoreHistory {
         let through = self.committed();
         let window = recent(span, now);
         let direction = if to_contract {
-            Direction::ToContract
+            TransferDirection::ToContract
         } else {
-            Direction::ToWallet
+            TransferDirection::ToWallet
         };
         let paged = Page { page, limit };
         let rows = self

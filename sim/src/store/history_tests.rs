@@ -1,5 +1,5 @@
 //! The history in the store: each kind of record through a row of the store and back, and
-//! [`StoreHistory`] answering every query as the in-memory [`Window`] does, while the inputs it
+//! [`StoreHistory`] answering every query as the in-memory [`MemoryHistory`] does, while the inputs it
 //! was told of are committed behind it.
 
 use std::sync::Arc;
@@ -9,7 +9,7 @@ use rust_decimal::Decimal;
 
 use super::history::{self, StoreHistory};
 use super::tests::{TempDir, ok};
-use super::{Batch, Input, Store, SyncMode};
+use super::{Batch, JournalEntry, Store, SyncMode};
 use crate::exchange::book::source::Rule;
 use crate::exchange::book::{PriceSource, Side};
 use crate::exchange::order::{
@@ -18,7 +18,7 @@ use crate::exchange::order::{
 use crate::exchange::positions::MarginMode;
 use crate::exchange::records::{ForcedKind, ForcedRecord, Record, TradeRecord, Transfer};
 use crate::exchange::views;
-use crate::history::{DoneOrder, History, THIRTY_DAYS_MS, Window};
+use crate::history::{DoneOrder, History, MemoryHistory, THIRTY_DAYS_MS};
 
 /// The exchange clock of the scenario (ms).
 const NOW: i64 = 1_700_000_000_000;
@@ -41,7 +41,7 @@ fn commit(store: &mut Store, inputs: &[Vec<Record>], from: u64, to: u64) {
         .collect();
     let mut batch = Batch::default();
     for (seq, bytes) in &encoded {
-        batch.inputs.push(Input {
+        batch.inputs.push(JournalEntry {
             seq: *seq,
             time_ms: NOW,
             kind: 0,
@@ -513,7 +513,7 @@ fn seen_all(found: &[DoneOrder]) -> Vec<(OrderRecord, Vec<OrderRecord>, String)>
 }
 
 /// Every query, asked of both, answers the same; `at` names the moment.
-fn same(window: &Window, store: &StoreHistory, at: &str) {
+fn same(window: &MemoryHistory, store: &StoreHistory, at: &str) {
     let now = NOW;
     let ids = [
         0, 10, 11, 20, 21, 22, 30, 31, 40, 50, 51, 90, 100, 101, 117, 9999,
@@ -619,7 +619,7 @@ fn trail(name: &str, schedule: Schedule) {
     let mut store = open_store(&tmp);
     let committed = Arc::new(AtomicU64::new(store.last_seq()));
     let mut history = StoreHistory::new(ok(store.reader()), Arc::clone(&committed));
-    let mut window = Window::default();
+    let mut window = MemoryHistory::default();
     let inputs = scenario();
     let last = u64::try_from(inputs.len()).unwrap_or_default();
     let mut next = 1;
@@ -672,7 +672,7 @@ fn the_store_keeps_what_the_window_forgets() {
     let mut store = open_store(&tmp);
     let committed = Arc::new(AtomicU64::new(0));
     let mut history = StoreHistory::new(ok(store.reader()), Arc::clone(&committed));
-    let mut window = Window::default();
+    let mut window = MemoryHistory::default();
     let kept = crate::history::TRANSFERS_KEPT;
     let n = i64::try_from(kept).unwrap_or_default() + 5;
     let inputs: Vec<Vec<Record>> = (1..=n)
@@ -699,7 +699,7 @@ fn the_store_keeps_what_the_window_forgets() {
 fn the_window_keeps_no_records_of_the_venues_own_accounts() {
     // The market maker (uid 1) requotes more often than the window holds orders: the user's
     // done order stays, and so do the counts of both.
-    let mut window = Window::without([1]);
+    let mut window = MemoryHistory::without([1]);
     let user = ended(
         order(1, 2, "E-BTC-USDT", Side::Buy),
         OrderStatus::Cancelled,
@@ -725,7 +725,7 @@ fn the_window_keeps_no_records_of_the_venues_own_accounts() {
     );
     assert_eq!(ok(window.orders_done(2)), 1);
     // Without a house, the requotes push the user's order out.
-    let mut plain = Window::default();
+    let mut plain = MemoryHistory::default();
     plain.record(1, vec![done(&user)]);
     for id in 0..n {
         house.id = 10 + id;
@@ -739,13 +739,13 @@ fn the_window_keeps_no_records_of_the_venues_own_accounts() {
 
 #[test]
 fn the_window_finds_done_orders_by_client_id_until_they_leave() {
-    let mut window = Window::default();
+    let mut window = MemoryHistory::default();
     let with_coid = |id: i64, coid: &str| {
         let mut o = order(id, 2, "E-BTC-USDT", Side::Buy);
         o.client_order_id = Some(coid.to_owned());
         done(&ended(o, OrderStatus::Cancelled, NOW))
     };
-    let ids = |w: &Window, uid: i64, coid: &str| -> Vec<i64> {
+    let ids = |w: &MemoryHistory, uid: i64, coid: &str| -> Vec<i64> {
         let found = ok(w.orders_by_client_id(uid, coid));
         found.iter().map(|d| d.order.id).collect()
     };

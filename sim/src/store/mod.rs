@@ -74,15 +74,28 @@ mod reader;
 mod rows;
 
 pub use file::{
-    APPLICATION_ID, Batch, Checkpointer, FILE_NAME, Input, Journaled, OLDEST_SCHEMA_VERSION,
-    Pruned, Recovered, Report, SCHEMA_VERSION, Snapshot, Store, StoreError, SyncMode,
+    APPLICATION_ID, Batch, Checkpointer, FILE_NAME, JournalEntry, Journaled, OLDEST_SCHEMA_VERSION,
+    Pruned, Recovered, SCHEMA_VERSION, Snapshot, Store, StoreError, SyncMode, Verification,
 };
 pub use history::{StoreHistory, rows};
-pub use reader::{Page, Reader, Window};
+pub use reader::{Page, Reader, TimeRange};
 pub use rows::{
-    AccountRow, Direction, EquityRow, ExposureRow, FillRow, ForcedKind, ForcedRow, FundingRow,
-    MarkRow, OrderRow, Row, StartRow, TransferRow,
+    AccountRow, EquityRow, ExposureRow, FillRow, ForcedKind, ForcedRow, FundingRow, MarkRow,
+    OrderRow, Row, StartRow, TransferDirection, TransferRow,
 };
+
+/// The former name of [`TimeRange`].
+#[deprecated(note = "renamed `TimeRange`")]
+pub type Window = TimeRange;
+/// The former name of [`JournalEntry`].
+#[deprecated(note = "renamed `JournalEntry` (`exchange::input::Input` is the core's input)")]
+pub type Input<'a> = JournalEntry<'a>;
+/// The former name of [`Verification`].
+#[deprecated(note = "renamed `Verification` (a `Report` is the research crate's)")]
+pub type Report = Verification;
+/// The former name of [`TransferDirection`].
+#[deprecated(note = "renamed `TransferDirection`")]
+pub type Direction = TransferDirection;
 
 #[cfg(test)]
 mod history_tests;

@@ -12,9 +12,9 @@ use rust_decimal::Decimal;
 
 use super::file::{FILE_NAME, StoreError, open_checked};
 use super::rows::{
-    ACCOUNTS, AccountRow, Direction, EQUITY, EXPOSURE, EquityRow, ExposureRow, FILLS, FORCED,
-    FUNDING, FillRow, ForcedKind, ForcedRow, FundingRow, MARKS, MarkRow, ORDERS, OrderRow, STARTS,
-    StartRow, TRANSFERS, TableRow, TransferRow, get_dec, seq_value,
+    ACCOUNTS, AccountRow, EQUITY, EXPOSURE, EquityRow, ExposureRow, FILLS, FORCED, FUNDING,
+    FillRow, ForcedKind, ForcedRow, FundingRow, MARKS, MarkRow, ORDERS, OrderRow, STARTS, StartRow,
+    TRANSFERS, TableRow, TransferDirection, TransferRow, get_dec, seq_value,
 };
 
 /// A time window, both ends inclusive (ms since the epoch); `None` leaves that end open.
@@ -22,16 +22,16 @@ use super::rows::{
 /// The REST views' defaults (a begin 30 days before the exchange clock) are the caller's to
 /// apply: the store does not know the clock.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub struct Window {
+pub struct TimeRange {
     /// Earliest time included.
     pub start: Option<i64>,
     /// Latest time included.
     pub end: Option<i64>,
 }
 
-impl Window {
+impl TimeRange {
     /// No bound.
-    pub const ALL: Window = Window {
+    pub const ALL: TimeRange = TimeRange {
         start: None,
         end: None,
     };
@@ -263,7 +263,7 @@ impl Reader {
         uid: i64,
         contract: &str,
         from_id: Option<i64>,
-        window: Window,
+        window: TimeRange,
         limit: usize,
     ) -> Result<Vec<FillRow>, StoreError> {
         self.fills_through(uid, contract, from_id, window, limit, ALL_SEQS)
@@ -275,7 +275,7 @@ impl Reader {
         uid: i64,
         contract: &str,
         from_id: Option<i64>,
-        window: Window,
+        window: TimeRange,
         limit: usize,
         through: u64,
     ) -> Result<Vec<FillRow>, StoreError> {
@@ -302,9 +302,9 @@ impl Reader {
     pub fn transfers(
         &self,
         uid: i64,
-        direction: Direction,
+        direction: TransferDirection,
         coin: Option<&str>,
-        window: Window,
+        window: TimeRange,
         page: Page,
     ) -> Result<Vec<TransferRow>, StoreError> {
         self.transfers_through(uid, direction, coin, window, page, ALL_SEQS)
@@ -314,9 +314,9 @@ impl Reader {
     pub(super) fn transfers_through(
         &self,
         uid: i64,
-        direction: Direction,
+        direction: TransferDirection,
         coin: Option<&str>,
-        window: Window,
+        window: TimeRange,
         page: Page,
         through: u64,
     ) -> Result<Vec<TransferRow>, StoreError> {
@@ -342,9 +342,9 @@ impl Reader {
     pub(super) fn transfers_count_through(
         &self,
         uid: i64,
-        direction: Direction,
+        direction: TransferDirection,
         coin: Option<&str>,
-        window: Window,
+        window: TimeRange,
         through: u64,
     ) -> Result<u64, StoreError> {
         let (start, end) = window.bounds();
@@ -359,7 +359,7 @@ impl Reader {
         uid: i64,
         contract: &str,
         kind: Option<ForcedKind>,
-        window: Window,
+        window: TimeRange,
         page: Page,
     ) -> Result<Vec<ForcedRow>, StoreError> {
         self.forced_through(uid, contract, kind, window, page, ALL_SEQS)
@@ -371,7 +371,7 @@ impl Reader {
         uid: i64,
         contract: &str,
         kind: Option<ForcedKind>,
-        window: Window,
+        window: TimeRange,
         page: Page,
         through: u64,
     ) -> Result<Vec<ForcedRow>, StoreError> {
@@ -391,7 +391,7 @@ impl Reader {
         uid: i64,
         contract: &str,
         kind: Option<ForcedKind>,
-        window: Window,
+        window: TimeRange,
         through: u64,
     ) -> Result<u64, StoreError> {
         let (start, end) = window.bounds();
@@ -511,7 +511,7 @@ impl Reader {
         &self,
         uid: i64,
         coin: &str,
-        window: Window,
+        window: TimeRange,
     ) -> Result<Vec<EquityRow>, StoreError> {
         let (start, end) = window.bounds();
         self.rows(&EQUITY_WINDOW, (uid, coin, start, end))
@@ -523,7 +523,7 @@ impl Reader {
         &self,
         uid: i64,
         coin: &str,
-        window: Window,
+        window: TimeRange,
     ) -> Result<Vec<ExposureRow>, StoreError> {
         if self.version < EXPOSURE.since {
             return Ok(Vec::new());
@@ -534,7 +534,7 @@ impl Reader {
 
     /// Every contract's mark price, minute by minute within `window` (on `minute_ms`), by minute
     /// then contract. Empty for a store of schema version 1 or 2, which did not keep them.
-    pub fn marks(&self, window: Window) -> Result<Vec<MarkRow>, StoreError> {
+    pub fn marks(&self, window: TimeRange) -> Result<Vec<MarkRow>, StoreError> {
         if self.version < MARKS.since {
             return Ok(Vec::new());
         }
@@ -547,7 +547,7 @@ impl Reader {
         &self,
         uid: i64,
         contract: Option<&str>,
-        window: Window,
+        window: TimeRange,
     ) -> Result<Vec<FundingRow>, StoreError> {
         let (start, end) = window.bounds();
         self.rows(&FUNDING_WINDOW, (uid, contract, start, end))

@@ -692,26 +692,26 @@ impl TableRow for FillRow {
 
 /// Which way a transfer went.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Direction {
+pub enum TransferDirection {
     /// From the wallet into the contract account (`to_contract`).
     ToContract,
     /// From the contract account to the wallet (`to_wallet`).
     ToWallet,
 }
 
-impl Direction {
+impl TransferDirection {
     /// The column's text.
     pub fn name(self) -> &'static str {
         match self {
-            Direction::ToContract => "to_contract",
-            Direction::ToWallet => "to_wallet",
+            TransferDirection::ToContract => "to_contract",
+            TransferDirection::ToWallet => "to_wallet",
         }
     }
 
-    fn parse(s: &str) -> Option<Direction> {
+    fn parse(s: &str) -> Option<TransferDirection> {
         match s {
-            "to_contract" => Some(Direction::ToContract),
-            "to_wallet" => Some(Direction::ToWallet),
+            "to_contract" => Some(TransferDirection::ToContract),
+            "to_wallet" => Some(TransferDirection::ToWallet),
             _ => None,
         }
     }
@@ -727,7 +727,7 @@ pub struct TransferRow {
     /// Coin moved (`USDT`).
     pub coin: String,
     /// Which way.
-    pub direction: Direction,
+    pub direction: TransferDirection,
     /// Amount moved (positive).
     pub amount: Decimal,
     /// The contract account's balance of `coin` after it.
@@ -757,7 +757,7 @@ impl TableRow for TransferRow {
             id: r.get(0)?,
             uid: r.get(1)?,
             coin: r.get(2)?,
-            direction: get_named(r, 3, Direction::parse)?,
+            direction: get_named(r, 3, TransferDirection::parse)?,
             amount: get_dec(r, 4)?,
             balance_after: get_dec(r, 5)?,
             time_ms: r.get(6)?,

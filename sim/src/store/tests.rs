@@ -76,8 +76,8 @@ fn fingerprint(file: &Path) -> (Vec<u8>, SystemTime) {
     (bytes, mtime)
 }
 
-fn input(seq: u64, bytes: &[u8]) -> Input<'_> {
-    Input {
+fn input(seq: u64, bytes: &[u8]) -> JournalEntry<'_> {
+    JournalEntry {
         seq,
         time_ms: 1_700_000_000_000 + i64::try_from(seq).unwrap_or_default() * 1000,
         kind: 3,
@@ -150,7 +150,13 @@ fn fill(trade_id: i64, order_id: i64, uid: i64, time_ms: i64, seq: u64) -> FillR
     }
 }
 
-fn transfer(id: i64, direction: Direction, coin: &str, time_ms: i64, seq: u64) -> TransferRow {
+fn transfer(
+    id: i64,
+    direction: TransferDirection,
+    coin: &str,
+    time_ms: i64,
+    seq: u64,
+) -> TransferRow {
     TransferRow {
         id,
         uid: 2,
@@ -365,7 +371,7 @@ fn a_batch_of_inputs_and_their_rows_is_one_commit() {
             Row::Account(account(2, 1)),
             Row::Order(order(10, 1)),
             Row::Fill(fill(1, 10, 2, 1_700_000_002_000, 2)),
-            Row::Transfer(transfer(1, Direction::ToContract, "USDT", 1, 2)),
+            Row::Transfer(transfer(1, TransferDirection::ToContract, "USDT", 1, 2)),
             Row::Funding(funding(1_700_000_000_000, 2)),
             Row::Forced(forced(1, ForcedKind::Liquidation, "E-BTC-USDT", 5, 2)),
             Row::Equity(equity(1_699_999_980_000, "12.5", 2)),
@@ -376,15 +382,15 @@ fn a_batch_of_inputs_and_their_rows_is_one_commit() {
     assert_eq!(ok(reader.accounts()), [account(2, 1)]);
     assert_eq!(ok(reader.order(10)), Some(order(10, 1)));
     assert_eq!(
-        ok(reader.fills(2, "E-BTC-USDT", None, Window::ALL, 10)),
+        ok(reader.fills(2, "E-BTC-USDT", None, TimeRange::ALL, 10)),
         [fill(1, 10, 2, 1_700_000_002_000, 2)]
     );
     assert_eq!(
-        ok(reader.funding(2, Some("E-BTC-USDT"), Window::ALL)),
+        ok(reader.funding(2, Some("E-BTC-USDT"), TimeRange::ALL)),
         [funding(1_700_000_000_000, 2)]
     );
     assert_eq!(
-        ok(reader.equity(2, "USDT", Window::ALL)),
+        ok(reader.equity(2, "USDT", TimeRange::ALL)),
         [equity(1_699_999_980_000, "12.5", 2)]
     );
 }
@@ -448,11 +454,11 @@ fn rows_written_again_replace_themselves() {
     let reader = ok(store.reader());
     assert_eq!(ok(reader.order(10)), Some(filled));
     assert_eq!(
-        ok(reader.equity(2, "USDT", Window::ALL)),
+        ok(reader.equity(2, "USDT", TimeRange::ALL)),
         [equity(60_000, "2", 2)]
     );
     assert_eq!(
-        ok(reader.fills(2, "E-BTC-USDT", None, Window::ALL, 10)).len(),
+        ok(reader.fills(2, "E-BTC-USDT", None, TimeRange::ALL, 10)).len(),
         1
     );
 }
@@ -1005,16 +1011,16 @@ fn fills_read_as_my_trades_does() {
     let btc = "E-BTC-USDT";
     // Without fromId: the newest `limit`, oldest first.
     assert_eq!(
-        ids(ok(reader.fills(2, btc, None, Window::ALL, 3))),
+        ids(ok(reader.fills(2, btc, None, TimeRange::ALL, 3))),
         [8, 9, 10]
     );
     // With fromId: the first `limit` from it.
     assert_eq!(
-        ids(ok(reader.fills(2, btc, Some(4), Window::ALL, 3))),
+        ids(ok(reader.fills(2, btc, Some(4), TimeRange::ALL, 3))),
         [4, 5, 6]
     );
     // A time window, inclusive.
-    let window = Window {
+    let window = TimeRange {
         start: Some(3000),
         end: Some(6000),
     };
@@ -1023,10 +1029,10 @@ fn fills_read_as_my_trades_does() {
         [3, 4, 5, 6]
     );
     assert_eq!(ids(ok(reader.fills(2, btc, Some(5), window, 100))), [5, 6]);
-    assert!(ok(reader.fills(2, btc, None, Window::ALL, 0)).is_empty());
-    assert_eq!(ids(ok(reader.fills(3, btc, None, Window::ALL, 10))), [5]);
+    assert!(ok(reader.fills(2, btc, None, TimeRange::ALL, 0)).is_empty());
+    assert_eq!(ids(ok(reader.fills(3, btc, None, TimeRange::ALL, 10))), [5]);
     assert_eq!(
-        ids(ok(reader.fills(2, "E-ETH-USDT", None, Window::ALL, 10))),
+        ids(ok(reader.fills(2, "E-ETH-USDT", None, TimeRange::ALL, 10))),
         [11]
     );
 }
@@ -1041,7 +1047,7 @@ fn transfers_read_as_the_transfer_history_does() {
         let coin = if id == 4 { "BTC" } else { "USDT" };
         rows.push(Row::Transfer(transfer(
             id,
-            Direction::ToContract,
+            TransferDirection::ToContract,
             coin,
             id * 10,
             1,
@@ -1049,12 +1055,12 @@ fn transfers_read_as_the_transfer_history_does() {
     }
     rows.push(Row::Transfer(transfer(
         8,
-        Direction::ToWallet,
+        TransferDirection::ToWallet,
         "USDT",
         80,
         1,
     )));
-    let mut other = transfer(9, Direction::ToContract, "USDT", 90, 1);
+    let mut other = transfer(9, TransferDirection::ToContract, "USDT", 90, 1);
     other.uid = 3;
     rows.push(Row::Transfer(other));
     ok(store.commit(&Batch {
@@ -1064,27 +1070,45 @@ fn transfers_read_as_the_transfer_history_does() {
     let reader = ok(store.reader());
     let ids = |rows: Vec<TransferRow>| -> Vec<i64> { rows.iter().map(|t| t.id).collect() };
     let page = |page, limit| Page { page, limit };
-    let to = Direction::ToContract;
+    let to = TransferDirection::ToContract;
     assert_eq!(
-        ids(ok(reader.transfers(2, to, None, Window::ALL, page(1, 10)))),
+        ids(ok(reader.transfers(
+            2,
+            to,
+            None,
+            TimeRange::ALL,
+            page(1, 10)
+        ))),
         [1, 2, 3, 4, 5, 6, 7]
     );
     assert_eq!(
-        ids(ok(reader.transfers(2, to, None, Window::ALL, page(2, 3)))),
+        ids(ok(reader.transfers(
+            2,
+            to,
+            None,
+            TimeRange::ALL,
+            page(2, 3)
+        ))),
         [4, 5, 6]
     );
     assert_eq!(
-        ids(ok(reader.transfers(2, to, None, Window::ALL, page(0, 2)))),
+        ids(ok(reader.transfers(
+            2,
+            to,
+            None,
+            TimeRange::ALL,
+            page(0, 2)
+        ))),
         [1, 2]
     );
-    assert!(ok(reader.transfers(2, to, None, Window::ALL, page(9, 3))).is_empty());
+    assert!(ok(reader.transfers(2, to, None, TimeRange::ALL, page(9, 3))).is_empty());
     // The coin in any case.
     assert_eq!(
         ids(ok(reader.transfers(
             2,
             to,
             Some("usdt"),
-            Window::ALL,
+            TimeRange::ALL,
             page(1, 10)
         ))),
         [1, 2, 3, 5, 6, 7]
@@ -1094,12 +1118,12 @@ fn transfers_read_as_the_transfer_history_does() {
             2,
             to,
             Some("BTC"),
-            Window::ALL,
+            TimeRange::ALL,
             page(1, 10)
         ))),
         [4]
     );
-    let window = Window {
+    let window = TimeRange {
         start: Some(20),
         end: Some(50),
     };
@@ -1107,8 +1131,17 @@ fn transfers_read_as_the_transfer_history_does() {
         ids(ok(reader.transfers(2, to, None, window, page(1, 10)))),
         [2, 3, 4, 5]
     );
-    let back = ok(reader.transfers(2, Direction::ToWallet, None, Window::ALL, page(1, 10)));
-    assert_eq!(back, [transfer(8, Direction::ToWallet, "USDT", 80, 1)]);
+    let back = ok(reader.transfers(
+        2,
+        TransferDirection::ToWallet,
+        None,
+        TimeRange::ALL,
+        page(1, 10),
+    ));
+    assert_eq!(
+        back,
+        [transfer(8, TransferDirection::ToWallet, "USDT", 80, 1)]
+    );
 }
 
 #[test]
@@ -1132,7 +1165,7 @@ fn forced_orders_read_as_the_force_orders_history_does() {
     let ids = |rows: Vec<ForcedRow>| -> Vec<i64> { rows.iter().map(|t| t.id).collect() };
     let all = Page { page: 1, limit: 10 };
     assert_eq!(
-        ids(ok(reader.forced(2, btc, None, Window::ALL, all))),
+        ids(ok(reader.forced(2, btc, None, TimeRange::ALL, all))),
         [1, 2, 3, 5]
     );
     assert_eq!(
@@ -1140,7 +1173,7 @@ fn forced_orders_read_as_the_force_orders_history_does() {
             2,
             btc,
             Some(ForcedKind::Adl),
-            Window::ALL,
+            TimeRange::ALL,
             all
         ))),
         [2, 5]
@@ -1150,24 +1183,24 @@ fn forced_orders_read_as_the_force_orders_history_does() {
             2,
             btc,
             Some(ForcedKind::Liquidation),
-            Window::ALL,
+            TimeRange::ALL,
             all
         ))),
         [1, 3]
     );
     let second = Page { page: 2, limit: 2 };
     assert_eq!(
-        ids(ok(reader.forced(2, btc, None, Window::ALL, second))),
+        ids(ok(reader.forced(2, btc, None, TimeRange::ALL, second))),
         [3, 5]
     );
-    let window = Window {
+    let window = TimeRange {
         start: None,
         end: Some(20),
     };
     assert_eq!(ids(ok(reader.forced(2, btc, None, window, all))), [1, 2]);
-    assert!(ok(reader.forced(3, btc, None, Window::ALL, all)).is_empty());
+    assert!(ok(reader.forced(3, btc, None, TimeRange::ALL, all)).is_empty());
     assert_eq!(
-        ok(reader.forced(2, "E-ETH-USDT", None, Window::ALL, all)),
+        ok(reader.forced(2, "E-ETH-USDT", None, TimeRange::ALL, all)),
         [forced(4, ForcedKind::Liquidation, "E-ETH-USDT", 40, 1)]
     );
 }
@@ -1432,7 +1465,7 @@ fn rows_of_journaled_inputs_are_written_and_no_later_ones() {
     );
     let reader = ok(store.reader());
     assert_eq!(
-        ok(reader.equity(2, "USDT", Window::ALL)),
+        ok(reader.equity(2, "USDT", TimeRange::ALL)),
         [equity(60_000, "3", 2)]
     );
 }
@@ -1516,9 +1549,9 @@ fn a_store_of_version_1_is_read_as_it_is_and_a_start_upgrades_it() {
     // Read as it is, unchanged: the report's reads and --check.
     let reader = ok(Reader::open(tmp.path()));
     assert_eq!(ok(reader.starts()), [], "no starts recorded");
-    assert_eq!(ok(reader.marks(Window::ALL)), [], "no marks kept");
+    assert_eq!(ok(reader.marks(TimeRange::ALL)), [], "no marks kept");
     assert_eq!(
-        ok(reader.exposure(2, "USDT", Window::ALL)),
+        ok(reader.exposure(2, "USDT", TimeRange::ALL)),
         [],
         "no exposure kept"
     );

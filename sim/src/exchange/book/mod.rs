@@ -14,7 +14,11 @@ pub mod triggers;
 
 pub use matching::{Fill, plan};
 pub use orders::{Book, Resting};
-pub use triggers::{Direction, PriceSource, Slot, TriggerIndex};
+pub use triggers::{Crossing, PriceSource, Slot, TriggerIndex};
+
+/// The former name of [`Crossing`].
+#[deprecated(note = "renamed `Crossing`")]
+pub type Direction = Crossing;
 
 /// Direction of an order in the book (the wire's `Side` minus its catch-all).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

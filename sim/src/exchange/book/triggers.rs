@@ -25,19 +25,19 @@ pub enum PriceSource {
 
 /// Which way the watched price must move for a trigger to fire.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum Direction {
+pub enum Crossing {
     /// Fires when the price rises to or above the trigger.
     Rising,
     /// Fires when the price falls to or below the trigger.
     Falling,
 }
 
-impl Direction {
+impl Crossing {
     /// Whether `price` has reached `trigger` in this direction.
     pub fn crossed(self, trigger: Decimal, price: Decimal) -> bool {
         match self {
-            Direction::Rising => price >= trigger,
-            Direction::Falling => price <= trigger,
+            Crossing::Rising => price >= trigger,
+            Crossing::Falling => price <= trigger,
         }
     }
 }
@@ -48,7 +48,7 @@ pub struct Slot {
     /// The price watched.
     pub source: PriceSource,
     /// The direction it fires in.
-    pub direction: Direction,
+    pub direction: Crossing,
     /// The trigger price.
     pub price: Decimal,
 }
@@ -76,8 +76,8 @@ fn at(source: PriceSource) -> usize {
 impl TriggerIndex {
     fn set(&mut self, slot: &Slot) -> &mut BTreeSet<(Decimal, i64)> {
         match slot.direction {
-            Direction::Rising => &mut self.rising[at(slot.source)],
-            Direction::Falling => &mut self.falling[at(slot.source)],
+            Crossing::Rising => &mut self.rising[at(slot.source)],
+            Crossing::Falling => &mut self.falling[at(slot.source)],
         }
     }
 
@@ -117,10 +117,10 @@ impl TriggerIndex {
             let heads = [
                 self.rising[i]
                     .first()
-                    .filter(|(t, _)| Direction::Rising.crossed(*t, price)),
+                    .filter(|(t, _)| Crossing::Rising.crossed(*t, price)),
                 self.falling[i]
                     .last()
-                    .filter(|(t, _)| Direction::Falling.crossed(*t, price)),
+                    .filter(|(t, _)| Crossing::Falling.crossed(*t, price)),
             ];
             for (_, id) in heads.into_iter().flatten() {
                 found = Some(found.map_or(*id, |f| f.min(*id)));
@@ -138,7 +138,7 @@ mod tests {
         Decimal::from(n)
     }
 
-    fn slot(source: PriceSource, direction: Direction, price: i64) -> Slot {
+    fn slot(source: PriceSource, direction: Crossing, price: i64) -> Slot {
         Slot {
             source,
             direction,
@@ -149,9 +149,9 @@ mod tests {
     #[test]
     fn the_nearest_trigger_fires_first_and_only_when_reached() {
         let mut ix = TriggerIndex::default();
-        ix.insert(&slot(PriceSource::Last, Direction::Falling, 90), 1);
-        ix.insert(&slot(PriceSource::Last, Direction::Falling, 95), 2);
-        ix.insert(&slot(PriceSource::Mark, Direction::Rising, 110), 3);
+        ix.insert(&slot(PriceSource::Last, Crossing::Falling, 90), 1);
+        ix.insert(&slot(PriceSource::Last, Crossing::Falling, 95), 2);
+        ix.insert(&slot(PriceSource::Mark, Crossing::Rising, 110), 3);
         assert_eq!(ix.len(), 3);
         assert_eq!(ix.crossed(d(100), d(100)), None);
         assert_eq!(ix.crossed(d(96), d(109)), None);
@@ -164,11 +164,11 @@ mod tests {
         // Crossed on both prices: the nearest of each set (95, not 90), then the older order.
         assert_eq!(ix.crossed(d(80), d(120)), Some(2));
         assert_eq!(ix.crossed(d(100), d(120)), Some(3));
-        assert!(ix.remove(&slot(PriceSource::Last, Direction::Falling, 90), 1));
-        assert!(!ix.remove(&slot(PriceSource::Last, Direction::Falling, 90), 1));
+        assert!(ix.remove(&slot(PriceSource::Last, Crossing::Falling, 90), 1));
+        assert!(!ix.remove(&slot(PriceSource::Last, Crossing::Falling, 90), 1));
         assert_eq!(ix.crossed(d(80), d(100)), Some(2));
-        assert!(ix.remove(&slot(PriceSource::Last, Direction::Falling, 95), 2));
-        assert!(ix.remove(&slot(PriceSource::Mark, Direction::Rising, 110), 3));
+        assert!(ix.remove(&slot(PriceSource::Last, Crossing::Falling, 95), 2));
+        assert!(ix.remove(&slot(PriceSource::Mark, Crossing::Rising, 110), 3));
         assert!(ix.is_empty());
     }
 }

@@ -38,7 +38,7 @@ pub fn push<T: Serialize>(channel: &str, tick: &T, ts: i64) -> Option<String> {
 }
 
 #[derive(Debug, Serialize)]
-struct Answer<'a, T> {
+struct Reply<'a, T> {
     event_rep: &'static str,
     channel: &'a str,
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -56,7 +56,7 @@ pub fn answer<T: Serialize>(
     data: &[T],
     ts: i64,
 ) -> Option<String> {
-    serde_json::to_string(&Answer {
+    serde_json::to_string(&Reply {
         event_rep: "rep",
         channel,
         cb_id,

@@ -5,7 +5,7 @@ use contango::ListenKey;
 
 use super::{Ctx, decode};
 use crate::error::{SimError, SimResult};
-use crate::exchange::input::{Answer, Command};
+use crate::exchange::input::Command;
 use crate::server::wire::user_stream_ok;
 
 /// The listen key the path names.
@@ -20,10 +20,8 @@ fn key(ctx: &Ctx<'_>) -> SimResult<String> {
 /// `POST`: the account's active key (extended) or a new one.
 pub fn create(ctx: &Ctx<'_>) -> SimResult<Response> {
     decode::nothing(ctx)?;
-    match ctx.submit(Command::CreateListenKey)? {
-        Answer::ListenKey(key) => user_stream_ok(Some(&ListenKey { listen_key: key })),
-        other => Err(SimError::internal(format!("unexpected answer {other:?}"))),
-    }
+    let key = ctx.submit(Command::CreateListenKey)?.listen_key()?;
+    user_stream_ok(Some(&ListenKey { listen_key: key }))
 }
 
 /// `PUT /{key}`: keep-alive.

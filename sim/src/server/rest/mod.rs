@@ -112,6 +112,8 @@ pub async fn handle(
     body: Bytes,
 ) -> Response {
     let path = uri.path();
+    // The route, resolved once: the latency's leg, the gate and the handler all read it.
+    let route = routes::resolve(&method, path);
     let plan = {
         let mut faults = lock(&server.faults);
         faults.record(Received {
@@ -128,7 +130,8 @@ pub async fn handle(
     };
     // The latency model's wait for the engine and an injected latency fault are one wait (on
     // the wall, or in a lockstep backtest's event time); a fault's answer travels back too.
-    let passage = server.to_engine(&method, path, plan.latency).await;
+    let endpoint = route.as_ref().ok().map(|r| r.meta);
+    let passage = server.to_engine(endpoint, plan.latency).await;
     let response = match plan.action {
         Some(Fault::Status(status)) => fault_status(status),
         Some(Fault::RateLimited { retry_after_secs }) => {
@@ -148,6 +151,7 @@ pub async fn handle(
         _ => {
             answer(
                 &server,
+                route,
                 &method,
                 path,
                 uri.query().unwrap_or(""),
@@ -169,13 +173,14 @@ pub async fn handle(
 /// API sends it in drift mode.
 async fn answer(
     server: &Server,
+    route: SimResult<Route>,
     method: &Method,
     path: &str,
     query: &str,
     headers: &HeaderMap,
     body: &[u8],
 ) -> Response {
-    let processed = process(server, method, path, query, headers, body);
+    let processed = route.and_then(|r| process(server, r, method, path, query, headers, body));
     // Write-ahead: nothing is answered before every input applied so far is committed (at once
     // without a journal); a venue whose store failed answers that instead.
     if let Err(e) = server.venue.settled().await {
@@ -190,16 +195,16 @@ async fn answer(
     }
 }
 
-/// The answer of one request, and the endpoint that gave it.
+/// The answer of one request to the endpoint of `route`, and the endpoint that gave it.
 fn process(
     server: &Server,
+    route: Route,
     method: &Method,
     path: &str,
     query: &str,
     headers: &HeaderMap,
     body: &[u8],
 ) -> SimResult<(&'static EndpointMeta, Response)> {
-    let route = routes::resolve(method, path)?;
     let meta = route.meta;
     let handler = handler(meta).ok_or_else(|| {
         SimError::new(ErrorCode::UnsupportedOperation)
@@ -240,9 +245,9 @@ async fn drifted(meta: &EndpointMeta, response: Response, now_ms: i64) -> Respon
     };
     let wrapped = meta.envelope == Envelope::Wrapped;
     match changed_api::rest(meta.name, wrapped, &bytes, now_ms) {
-        changed_api::Answer::Unchanged => Response::from_parts(parts, Body::from(bytes)),
-        changed_api::Answer::Changed(text) => Response::from_parts(parts, Body::from(text)),
-        changed_api::Answer::Refused(e) => error_response(&e),
+        changed_api::Rewrite::Unchanged => Response::from_parts(parts, Body::from(bytes)),
+        changed_api::Rewrite::Changed(text) => Response::from_parts(parts, Body::from(text)),
+        changed_api::Rewrite::Refused(e) => error_response(&e),
     }
 }
 

@@ -9,7 +9,7 @@ use contango::{
 
 use super::{Ctx, decode, new_order};
 use crate::error::{SimError, SimResult};
-use crate::exchange::input::{Answer, Command};
+use crate::exchange::input::Command;
 use crate::exchange::order::OrderRecord;
 use crate::exchange::orders::cancel::refuse_cancel;
 use crate::exchange::orders::visible;
@@ -18,13 +18,6 @@ use crate::history::DoneOrder;
 use crate::server::wire::wrapped;
 use crate::venue::Core;
 
-fn order_id(answer: Answer) -> SimResult<i64> {
-    match answer {
-        Answer::OrderId(id) => Ok(id),
-        other => Err(SimError::internal(format!("unexpected answer {other:?}"))),
-    }
-}
-
 /// `POST /v2/order`.
 pub fn new_order(ctx: &Ctx<'_>) -> SimResult<Response> {
     let req: NewOrderRequest = decode::body(ctx)?;
@@ -32,10 +25,12 @@ pub fn new_order(ctx: &Ctx<'_>) -> SimResult<Response> {
         let core = ctx.venue.read();
         new_order::placement(&core.exchange, ctx.uid, ctx.product(), &req)?
     };
-    let id = order_id(ctx.submit(Command::PlaceOrder {
-        product: ctx.product(),
-        placement,
-    })?)?;
+    let id = ctx
+        .submit(Command::PlaceOrder {
+            product: ctx.product(),
+            placement,
+        })?
+        .order_id()?;
     wrapped(Some(&OrderId { order_id: id }))
 }
 
@@ -105,12 +100,14 @@ pub fn cancel_order(ctx: &Ctx<'_>) -> SimResult<Response> {
             }
         }
     };
-    let id = order_id(ctx.submit(Command::CancelOrder {
-        product: ctx.product(),
-        symbol,
-        order_id: id,
-        conditional,
-    })?)?;
+    let id = ctx
+        .submit(Command::CancelOrder {
+            product: ctx.product(),
+            symbol,
+            order_id: id,
+            conditional,
+        })?
+        .order_id()?;
     wrapped(Some(&OrderId { order_id: id }))
 }
 

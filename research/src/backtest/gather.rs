@@ -24,7 +24,7 @@ use contango_sim::exchange::{Exchange, USER_UID};
 use contango_sim::venue::{Core, lock};
 
 /// Gathers the run frame by frame.
-pub(crate) struct Recorder {
+pub(crate) struct Gatherer {
     every: usize,
     seen: usize,
     tally: Tally,
@@ -36,7 +36,7 @@ pub(crate) struct Recorder {
     next_close: Option<i64>,
 }
 
-impl Recorder {
+impl Gatherer {
     /// Keeps at most `points` curve points of `frames` frames; the money in `coin`, each sample
     /// with the marks of `instruments`.
     pub(crate) fn new(
@@ -44,8 +44,8 @@ impl Recorder {
         frames: usize,
         coin: String,
         instruments: Vec<String>,
-    ) -> Recorder {
-        Recorder {
+    ) -> Gatherer {
+        Gatherer {
             every: frames.div_ceil(points.max(1)).max(1),
             seen: 0,
             tally: Tally::with_instruments(instruments.clone()),
