@@ -1,5 +1,7 @@
-//! The schema as data (one declaration per table feeds its `CREATE TABLE`, its `INSERT`, its
-//! `SELECT` and the check of an opened file), and the read tables' rows as plain structs.
+//! The schema as data, each table declared once: a read table's `read_table!` gives its row
+//! struct, its columns (which feed its `CREATE TABLE`, its `INSERT`, its `SELECT` and the check
+//! of an opened file) and the row's conversions, in one order; docs/store.md is checked against
+//! the declarations (`store::tests`).
 //!
 //! Every row is written with `INSERT OR REPLACE` on its primary key: a row written again (an
 //! order's new state, the same minute's equity, or the same input's rows a second time) replaces
@@ -101,198 +103,6 @@ pub(super) const SNAPSHOTS: Table = Table {
     since: 1,
 };
 
-pub(super) const ACCOUNTS: Table = Table {
-    name: "accounts",
-    columns: &[
-        ("uid", "INTEGER PRIMARY KEY"),
-        ("api_key", "TEXT NOT NULL"),
-        ("created_ms", "INTEGER NOT NULL"),
-        ("seq", "INTEGER NOT NULL"),
-    ],
-    key: None,
-    since: 1,
-};
-
-pub(super) const ORDERS: Table = Table {
-    name: "orders",
-    columns: &[
-        ("order_id", "INTEGER PRIMARY KEY"),
-        ("uid", "INTEGER NOT NULL"),
-        ("client_order_id", "TEXT"),
-        ("contract", "TEXT NOT NULL"),
-        ("side", "TEXT NOT NULL"),
-        ("type", "TEXT NOT NULL"),
-        ("position_type", "TEXT NOT NULL"),
-        ("action", "TEXT NOT NULL"),
-        ("leverage", "INTEGER NOT NULL"),
-        ("price", "TEXT NOT NULL"),
-        ("volume", "TEXT NOT NULL"),
-        ("amount", "TEXT NOT NULL"),
-        ("filled", "TEXT NOT NULL"),
-        ("avg_price", "TEXT NOT NULL"),
-        ("fee", "TEXT NOT NULL"),
-        ("status", "TEXT NOT NULL"),
-        ("conditional", "INTEGER NOT NULL"),
-        ("trigger_type", "TEXT"),
-        ("trigger_price", "TEXT"),
-        ("trigger_price_type", "TEXT"),
-        ("trigger_order_type", "TEXT"),
-        ("parent_id", "INTEGER"),
-        ("archived", "INTEGER NOT NULL"),
-        ("created_ms", "INTEGER NOT NULL"),
-        ("updated_ms", "INTEGER NOT NULL"),
-        ("seq", "INTEGER NOT NULL"),
-    ],
-    key: None,
-    since: 1,
-};
-
-pub(super) const FILLS: Table = Table {
-    name: "fills",
-    columns: &[
-        ("trade_id", "INTEGER NOT NULL"),
-        ("order_id", "INTEGER NOT NULL"),
-        ("uid", "INTEGER NOT NULL"),
-        ("contract", "TEXT NOT NULL"),
-        ("side", "TEXT NOT NULL"),
-        ("price", "TEXT NOT NULL"),
-        ("volume", "TEXT NOT NULL"),
-        ("value", "TEXT NOT NULL"),
-        ("fee", "TEXT NOT NULL"),
-        ("realized_pnl", "TEXT NOT NULL"),
-        ("maker", "INTEGER NOT NULL"),
-        ("rule", "TEXT NOT NULL"),
-        ("bid_order_id", "INTEGER NOT NULL"),
-        ("ask_order_id", "INTEGER NOT NULL"),
-        ("bid_uid", "INTEGER NOT NULL"),
-        ("ask_uid", "INTEGER NOT NULL"),
-        ("time_ms", "INTEGER NOT NULL"),
-        ("seq", "INTEGER NOT NULL"),
-    ],
-    key: Some("trade_id, order_id"),
-    since: 1,
-};
-
-pub(super) const TRANSFERS: Table = Table {
-    name: "transfers",
-    columns: &[
-        ("id", "INTEGER PRIMARY KEY"),
-        ("uid", "INTEGER NOT NULL"),
-        ("coin", "TEXT NOT NULL"),
-        ("direction", "TEXT NOT NULL"),
-        ("amount", "TEXT NOT NULL"),
-        ("balance_after", "TEXT NOT NULL"),
-        ("time_ms", "INTEGER NOT NULL"),
-        ("seq", "INTEGER NOT NULL"),
-    ],
-    key: None,
-    since: 1,
-};
-
-pub(super) const FUNDING: Table = Table {
-    name: "funding",
-    columns: &[
-        ("uid", "INTEGER NOT NULL"),
-        ("contract", "TEXT NOT NULL"),
-        ("position_side", "TEXT NOT NULL"),
-        ("position_type", "TEXT NOT NULL"),
-        ("rate", "TEXT NOT NULL"),
-        ("amount", "TEXT NOT NULL"),
-        ("time_ms", "INTEGER NOT NULL"),
-        ("seq", "INTEGER NOT NULL"),
-    ],
-    key: Some("uid, contract, position_side, position_type, time_ms"),
-    since: 1,
-};
-
-pub(super) const FORCED: Table = Table {
-    name: "forced_orders",
-    columns: &[
-        ("id", "INTEGER PRIMARY KEY"),
-        ("uid", "INTEGER NOT NULL"),
-        ("kind", "TEXT NOT NULL"),
-        ("contract", "TEXT NOT NULL"),
-        ("contract_id", "INTEGER NOT NULL"),
-        ("position_type", "TEXT NOT NULL"),
-        ("side", "TEXT NOT NULL"),
-        ("leverage", "INTEGER NOT NULL"),
-        ("price", "TEXT NOT NULL"),
-        ("volume", "TEXT NOT NULL"),
-        ("value", "TEXT NOT NULL"),
-        ("entry_price", "TEXT NOT NULL"),
-        ("realized_pnl", "TEXT NOT NULL"),
-        ("deficit", "TEXT NOT NULL"),
-        ("time_ms", "INTEGER NOT NULL"),
-        ("seq", "INTEGER NOT NULL"),
-    ],
-    key: None,
-    since: 1,
-};
-
-pub(super) const EQUITY: Table = Table {
-    name: "equity",
-    columns: &[
-        ("uid", "INTEGER NOT NULL"),
-        ("coin", "TEXT NOT NULL"),
-        ("minute_ms", "INTEGER NOT NULL"),
-        ("balance", "TEXT NOT NULL"),
-        ("unrealized", "TEXT NOT NULL"),
-        ("equity", "TEXT NOT NULL"),
-        ("position", "TEXT NOT NULL"),
-        ("seq", "INTEGER NOT NULL"),
-    ],
-    key: Some("uid, coin, minute_ms"),
-    since: 1,
-};
-
-/// The venue's starts, one row each (schema version 2): what a report needs to name the latency
-/// model each stretch of the journal ran under, since the model is a server setting and not an
-/// input.
-pub(super) const STARTS: Table = Table {
-    name: "starts",
-    columns: &[
-        ("id", "INTEGER PRIMARY KEY"),
-        ("seq", "INTEGER NOT NULL"),
-        ("time_ms", "INTEGER NOT NULL"),
-        ("wall_ms", "INTEGER NOT NULL"),
-        ("latency", "TEXT"),
-    ],
-    key: None,
-    since: 2,
-};
-
-/// Each account's exposure in each margin coin at each minute's close, beside its `equity` row
-/// (schema version 3): what a report's margin, leverage and liquidation figures need, which the
-/// equity alone cannot give.
-pub(super) const EXPOSURE: Table = Table {
-    name: "exposure",
-    columns: &[
-        ("uid", "INTEGER NOT NULL"),
-        ("coin", "TEXT NOT NULL"),
-        ("minute_ms", "INTEGER NOT NULL"),
-        ("margin", "TEXT NOT NULL"),
-        ("notional", "TEXT NOT NULL"),
-        ("liquidation_distance_pct", "TEXT"),
-        ("seq", "INTEGER NOT NULL"),
-    ],
-    key: Some("uid, coin, minute_ms"),
-    since: 3,
-};
-
-/// Each contract's mark price at each minute's close (schema version 3): a report's price line
-/// and buy-and-hold return.
-pub(super) const MARKS: Table = Table {
-    name: "marks",
-    columns: &[
-        ("contract", "TEXT NOT NULL"),
-        ("minute_ms", "INTEGER NOT NULL"),
-        ("mark", "TEXT NOT NULL"),
-        ("seq", "INTEGER NOT NULL"),
-    ],
-    key: Some("contract, minute_ms"),
-    since: 3,
-};
-
 /// Every table of the current schema version, the journal first.
 pub(super) const TABLES: [&Table; 12] = [
     &JOURNAL, &SNAPSHOTS, &ACCOUNTS, &ORDERS, &FILLS, &TRANSFERS, &FUNDING, &FORCED, &EQUITY,
@@ -381,26 +191,136 @@ pub(super) trait TableRow: Sized {
     fn read(row: &rusqlite::Row<'_>) -> rusqlite::Result<Self>;
 }
 
-// Conversions. Decimals are TEXT (exact: `Decimal`'s own text, scale kept), never REAL.
+/// Declares a read table once: its row struct (each field with its doc), its [`Table`] (the
+/// name, each field's column and SQL declaration in field order, the composite key, the schema
+/// version that added it) and the row's [`TableRow`] (values written and read back in the same
+/// order, each field through its type's [`Column`]).
+macro_rules! read_table {
+    (
+        $(#[$meta:meta])*
+        pub struct $row:ident in $table:ident ($name:literal, since $since:literal, key $key:expr) {
+            $( $(#[$fmeta:meta])* $field:ident: $ty:ty => $column:literal $decl:literal, )*
+        }
+    ) => {
+        $(#[$meta])*
+        #[derive(Debug, Clone, PartialEq, Eq)]
+        pub struct $row {
+            $( $(#[$fmeta])* pub $field: $ty, )*
+        }
 
-fn text(s: &str) -> Value {
-    Value::Text(s.to_owned())
+        pub(super) const $table: Table = Table {
+            name: $name,
+            columns: &[$(($column, $decl)),*],
+            key: $key,
+            since: $since,
+        };
+
+        impl TableRow for $row {
+            const TABLE: &'static Table = &$table;
+            fn values(&self) -> Vec<Value> {
+                vec![$(Column::value(&self.$field)),*]
+            }
+            fn read(r: &rusqlite::Row<'_>) -> rusqlite::Result<Self> {
+                let mut at = 0_usize..;
+                Ok($row {
+                    $($field: Column::read(r, at.next().unwrap_or_default())?,)*
+                })
+            }
+        }
+    };
 }
 
-fn dec(d: Decimal) -> Value {
-    Value::Text(d.to_string())
+/// How a field's type is written to its column and read back. Decimals are TEXT (exact:
+/// `Decimal`'s own text, scale kept), never REAL; flags are 0 or 1; a seq is an integer that
+/// must not be negative; names of a closed set are their text.
+trait Column: Sized {
+    fn value(&self) -> Value;
+    fn read(row: &rusqlite::Row<'_>, i: usize) -> rusqlite::Result<Self>;
 }
 
-fn opt_text(s: Option<&str>) -> Value {
-    s.map_or(Value::Null, text)
+impl Column for i64 {
+    fn value(&self) -> Value {
+        Value::Integer(*self)
+    }
+    fn read(row: &rusqlite::Row<'_>, i: usize) -> rusqlite::Result<Self> {
+        row.get(i)
+    }
 }
 
-fn opt_dec(d: Option<Decimal>) -> Value {
-    d.map_or(Value::Null, dec)
+impl Column for u32 {
+    fn value(&self) -> Value {
+        Value::Integer(i64::from(*self))
+    }
+    fn read(row: &rusqlite::Row<'_>, i: usize) -> rusqlite::Result<Self> {
+        row.get(i)
+    }
 }
 
-fn flag(b: bool) -> Value {
-    Value::Integer(i64::from(b))
+impl Column for u64 {
+    fn value(&self) -> Value {
+        Value::Integer(seq_value(*self))
+    }
+    fn read(row: &rusqlite::Row<'_>, i: usize) -> rusqlite::Result<Self> {
+        get_seq(row, i)
+    }
+}
+
+impl Column for bool {
+    fn value(&self) -> Value {
+        Value::Integer(i64::from(*self))
+    }
+    fn read(row: &rusqlite::Row<'_>, i: usize) -> rusqlite::Result<Self> {
+        row.get(i)
+    }
+}
+
+impl Column for String {
+    fn value(&self) -> Value {
+        Value::Text(self.clone())
+    }
+    fn read(row: &rusqlite::Row<'_>, i: usize) -> rusqlite::Result<Self> {
+        row.get(i)
+    }
+}
+
+impl Column for Decimal {
+    fn value(&self) -> Value {
+        Value::Text(self.to_string())
+    }
+    fn read(row: &rusqlite::Row<'_>, i: usize) -> rusqlite::Result<Self> {
+        get_dec(row, i)
+    }
+}
+
+/// NULL for `None`.
+impl<T: Column> Column for Option<T> {
+    fn value(&self) -> Value {
+        self.as_ref().map_or(Value::Null, Column::value)
+    }
+    fn read(row: &rusqlite::Row<'_>, i: usize) -> rusqlite::Result<Self> {
+        match row.get_ref(i)? {
+            rusqlite::types::ValueRef::Null => Ok(None),
+            _ => T::read(row, i).map(Some),
+        }
+    }
+}
+
+impl Column for TransferDirection {
+    fn value(&self) -> Value {
+        Value::Text(self.name().to_owned())
+    }
+    fn read(row: &rusqlite::Row<'_>, i: usize) -> rusqlite::Result<Self> {
+        get_named(row, i, TransferDirection::parse)
+    }
+}
+
+impl Column for ForcedKind {
+    fn value(&self) -> Value {
+        Value::Text(self.name().to_owned())
+    }
+    fn read(row: &rusqlite::Row<'_>, i: usize) -> rusqlite::Result<Self> {
+        get_named(row, i, ForcedKind::parse)
+    }
 }
 
 /// A seq as SQLite's integer. Every seq a commit writes was checked to fit first
@@ -414,13 +334,6 @@ pub(super) fn get_dec(row: &rusqlite::Row<'_>, i: usize) -> rusqlite::Result<Dec
     s.parse().map_err(|e| {
         rusqlite::Error::FromSqlConversionFailure(i, rusqlite::types::Type::Text, Box::new(e))
     })
-}
-
-fn get_opt_dec(row: &rusqlite::Row<'_>, i: usize) -> rusqlite::Result<Option<Decimal>> {
-    match row.get::<_, Option<String>>(i)? {
-        None => Ok(None),
-        Some(_) => get_dec(row, i).map(Some),
-    }
 }
 
 pub(super) fn get_seq(row: &rusqlite::Row<'_>, i: usize) -> rusqlite::Result<u64> {
@@ -444,249 +357,120 @@ fn get_named<T>(
     })
 }
 
-/// An account (`accounts`): no secret.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct AccountRow {
-    /// The account's user id.
-    pub uid: i64,
-    /// Its API key (public: the secret is never in a read table).
-    pub api_key: String,
-    /// Exchange time it was created (ms since the epoch).
-    pub created_ms: i64,
-    /// The input that created or last changed it.
-    pub seq: u64,
-}
-
-impl TableRow for AccountRow {
-    const TABLE: &'static Table = &ACCOUNTS;
-    fn values(&self) -> Vec<Value> {
-        vec![
-            Value::Integer(self.uid),
-            text(&self.api_key),
-            Value::Integer(self.created_ms),
-            Value::Integer(seq_value(self.seq)),
-        ]
-    }
-    fn read(r: &rusqlite::Row<'_>) -> rusqlite::Result<Self> {
-        Ok(AccountRow {
-            uid: r.get(0)?,
-            api_key: r.get(1)?,
-            created_ms: r.get(2)?,
-            seq: get_seq(r, 3)?,
-        })
+read_table! {
+    /// An account (`accounts`): no secret.
+    pub struct AccountRow in ACCOUNTS ("accounts", since 1, key None) {
+        /// The account's user id.
+        uid: i64 => "uid" "INTEGER PRIMARY KEY",
+        /// Its API key (public: the secret is never in a read table).
+        api_key: String => "api_key" "TEXT NOT NULL",
+        /// Exchange time it was created (ms since the epoch).
+        created_ms: i64 => "created_ms" "INTEGER NOT NULL",
+        /// The input that created or last changed it.
+        seq: u64 => "seq" "INTEGER NOT NULL",
     }
 }
 
-/// An order's latest state (`orders`): one row per order, replaced as it changes.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct OrderRow {
-    /// Order id.
-    pub order_id: i64,
-    /// Owner.
-    pub uid: i64,
-    /// Client order id, if the order was given one.
-    pub client_order_id: Option<String>,
-    /// Contract name (`E-BTC-USDT`).
-    pub contract: String,
-    /// `BUY` or `SELL`.
-    pub side: String,
-    /// Order type as the REST API spells it (`LIMIT`, `MARKET`, `IOC`, `FOK`, `POST_ONLY`); of a
-    /// conditional order, the type it places.
-    pub order_type: String,
-    /// Margin mode: `CROSS` or `ISOLATED`.
-    pub position_type: String,
-    /// `OPEN` or `CLOSE`.
-    pub action: String,
-    /// Leverage its margin is computed with.
-    pub leverage: u32,
-    /// Limit price as sent.
-    pub price: Decimal,
-    /// Contracts ordered.
-    pub volume: Decimal,
-    /// The `amount` sent (`origAmount`).
-    pub amount: Decimal,
-    /// Contracts filled so far.
-    pub filled: Decimal,
-    /// Average fill price (0 before any fill).
-    pub avg_price: Decimal,
-    /// Fees paid so far.
-    pub fee: Decimal,
-    /// Status as the REST API spells it (`INIT`, `NEW`, `PARTIALLY_FILLED`, `FILLED`,
-    /// `CANCELLED`, `REJECTED`).
-    pub status: String,
-    /// A conditional order (stop loss or take profit), fired or not.
-    pub conditional: bool,
-    /// A conditional order's trigger: `STOP_LOSS` or `TAKE_PROFIT`.
-    pub trigger_type: Option<String>,
-    /// A conditional order's trigger price.
-    pub trigger_price: Option<Decimal>,
-    /// The price a conditional order watches: `LAST_PRICE` or `MARK_PRICE`.
-    pub trigger_price_type: Option<String>,
-    /// What a conditional order places when it fires: `LIMIT`, `MARKET` or `POSITION`.
-    pub trigger_order_type: Option<String>,
-    /// The order it is attached to (a take profit or stop loss of that order).
-    pub parent_id: Option<i64>,
-    /// It and the orders attached to it (or attached with it) are done and left the venue's
-    /// live orders: the REST history's done order.
-    pub archived: bool,
-    /// Exchange time it was accepted (ms).
-    pub created_ms: i64,
-    /// Exchange time of its last change (ms).
-    pub updated_ms: i64,
-    /// The input that caused its last change.
-    pub seq: u64,
-}
-
-impl TableRow for OrderRow {
-    const TABLE: &'static Table = &ORDERS;
-    fn values(&self) -> Vec<Value> {
-        vec![
-            Value::Integer(self.order_id),
-            Value::Integer(self.uid),
-            self.client_order_id.as_deref().map_or(Value::Null, text),
-            text(&self.contract),
-            text(&self.side),
-            text(&self.order_type),
-            text(&self.position_type),
-            text(&self.action),
-            Value::Integer(i64::from(self.leverage)),
-            dec(self.price),
-            dec(self.volume),
-            dec(self.amount),
-            dec(self.filled),
-            dec(self.avg_price),
-            dec(self.fee),
-            text(&self.status),
-            flag(self.conditional),
-            opt_text(self.trigger_type.as_deref()),
-            opt_dec(self.trigger_price),
-            opt_text(self.trigger_price_type.as_deref()),
-            opt_text(self.trigger_order_type.as_deref()),
-            self.parent_id.map_or(Value::Null, Value::Integer),
-            flag(self.archived),
-            Value::Integer(self.created_ms),
-            Value::Integer(self.updated_ms),
-            Value::Integer(seq_value(self.seq)),
-        ]
-    }
-    fn read(r: &rusqlite::Row<'_>) -> rusqlite::Result<Self> {
-        Ok(OrderRow {
-            order_id: r.get(0)?,
-            uid: r.get(1)?,
-            client_order_id: r.get(2)?,
-            contract: r.get(3)?,
-            side: r.get(4)?,
-            order_type: r.get(5)?,
-            position_type: r.get(6)?,
-            action: r.get(7)?,
-            leverage: r.get(8)?,
-            price: get_dec(r, 9)?,
-            volume: get_dec(r, 10)?,
-            amount: get_dec(r, 11)?,
-            filled: get_dec(r, 12)?,
-            avg_price: get_dec(r, 13)?,
-            fee: get_dec(r, 14)?,
-            status: r.get(15)?,
-            conditional: r.get(16)?,
-            trigger_type: r.get(17)?,
-            trigger_price: get_opt_dec(r, 18)?,
-            trigger_price_type: r.get(19)?,
-            trigger_order_type: r.get(20)?,
-            parent_id: r.get(21)?,
-            archived: r.get(22)?,
-            created_ms: r.get(23)?,
-            updated_ms: r.get(24)?,
-            seq: get_seq(r, 25)?,
-        })
+read_table! {
+    /// An order's latest state (`orders`): one row per order, replaced as it changes.
+    pub struct OrderRow in ORDERS ("orders", since 1, key None) {
+        /// Order id.
+        order_id: i64 => "order_id" "INTEGER PRIMARY KEY",
+        /// Owner.
+        uid: i64 => "uid" "INTEGER NOT NULL",
+        /// Client order id, if the order was given one.
+        client_order_id: Option<String> => "client_order_id" "TEXT",
+        /// Contract name (`E-BTC-USDT`).
+        contract: String => "contract" "TEXT NOT NULL",
+        /// `BUY` or `SELL`.
+        side: String => "side" "TEXT NOT NULL",
+        /// Order type as the REST API spells it (`LIMIT`, `MARKET`, `IOC`, `FOK`, `POST_ONLY`); of a
+        /// conditional order, the type it places.
+        order_type: String => "type" "TEXT NOT NULL",
+        /// Margin mode: `CROSS` or `ISOLATED`.
+        position_type: String => "position_type" "TEXT NOT NULL",
+        /// `OPEN` or `CLOSE`.
+        action: String => "action" "TEXT NOT NULL",
+        /// Leverage its margin is computed with.
+        leverage: u32 => "leverage" "INTEGER NOT NULL",
+        /// Limit price as sent.
+        price: Decimal => "price" "TEXT NOT NULL",
+        /// Contracts ordered.
+        volume: Decimal => "volume" "TEXT NOT NULL",
+        /// The `amount` sent (`origAmount`).
+        amount: Decimal => "amount" "TEXT NOT NULL",
+        /// Contracts filled so far.
+        filled: Decimal => "filled" "TEXT NOT NULL",
+        /// Average fill price (0 before any fill).
+        avg_price: Decimal => "avg_price" "TEXT NOT NULL",
+        /// Fees paid so far.
+        fee: Decimal => "fee" "TEXT NOT NULL",
+        /// Status as the REST API spells it (`INIT`, `NEW`, `PARTIALLY_FILLED`, `FILLED`,
+        /// `CANCELLED`, `REJECTED`).
+        status: String => "status" "TEXT NOT NULL",
+        /// A conditional order (stop loss or take profit), fired or not.
+        conditional: bool => "conditional" "INTEGER NOT NULL",
+        /// A conditional order's trigger: `STOP_LOSS` or `TAKE_PROFIT`.
+        trigger_type: Option<String> => "trigger_type" "TEXT",
+        /// A conditional order's trigger price.
+        trigger_price: Option<Decimal> => "trigger_price" "TEXT",
+        /// The price a conditional order watches: `LAST_PRICE` or `MARK_PRICE`.
+        trigger_price_type: Option<String> => "trigger_price_type" "TEXT",
+        /// What a conditional order places when it fires: `LIMIT`, `MARKET` or `POSITION`.
+        trigger_order_type: Option<String> => "trigger_order_type" "TEXT",
+        /// The order it is attached to (a take profit or stop loss of that order).
+        parent_id: Option<i64> => "parent_id" "INTEGER",
+        /// It and the orders attached to it (or attached with it) are done and left the venue's
+        /// live orders: the REST history's done order.
+        archived: bool => "archived" "INTEGER NOT NULL",
+        /// Exchange time it was accepted (ms).
+        created_ms: i64 => "created_ms" "INTEGER NOT NULL",
+        /// Exchange time of its last change (ms).
+        updated_ms: i64 => "updated_ms" "INTEGER NOT NULL",
+        /// The input that caused its last change.
+        seq: u64 => "seq" "INTEGER NOT NULL",
     }
 }
 
-/// One side of a trade (`fills`): a trade between two accounts is two rows, one per order.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FillRow {
-    /// Trade id (shared by both sides).
-    pub trade_id: i64,
-    /// This side's order.
-    pub order_id: i64,
-    /// This side's account.
-    pub uid: i64,
-    /// Contract name.
-    pub contract: String,
-    /// This side's direction: `BUY` or `SELL`.
-    pub side: String,
-    /// Trade price.
-    pub price: Decimal,
-    /// Contracts traded.
-    pub volume: Decimal,
-    /// The trade's value in the contract's margin coin.
-    pub value: Decimal,
-    /// Fee this side paid (negative: a rebate).
-    pub fee: Decimal,
-    /// Profit and loss the fill realised (closing), before fees; 0 when opening.
-    pub realized_pnl: Decimal,
-    /// This side was the maker.
-    pub maker: bool,
-    /// The rule that made the fill (see the module's table).
-    pub rule: String,
-    /// The buying side's order (0: the market source).
-    pub bid_order_id: i64,
-    /// The selling side's order (0: the market source).
-    pub ask_order_id: i64,
-    /// The buying side's account (0: the market source).
-    pub bid_uid: i64,
-    /// The selling side's account (0: the market source).
-    pub ask_uid: i64,
-    /// Exchange time (ms).
-    pub time_ms: i64,
-    /// The input that caused it.
-    pub seq: u64,
-}
-
-impl TableRow for FillRow {
-    const TABLE: &'static Table = &FILLS;
-    fn values(&self) -> Vec<Value> {
-        vec![
-            Value::Integer(self.trade_id),
-            Value::Integer(self.order_id),
-            Value::Integer(self.uid),
-            text(&self.contract),
-            text(&self.side),
-            dec(self.price),
-            dec(self.volume),
-            dec(self.value),
-            dec(self.fee),
-            dec(self.realized_pnl),
-            flag(self.maker),
-            text(&self.rule),
-            Value::Integer(self.bid_order_id),
-            Value::Integer(self.ask_order_id),
-            Value::Integer(self.bid_uid),
-            Value::Integer(self.ask_uid),
-            Value::Integer(self.time_ms),
-            Value::Integer(seq_value(self.seq)),
-        ]
-    }
-    fn read(r: &rusqlite::Row<'_>) -> rusqlite::Result<Self> {
-        Ok(FillRow {
-            trade_id: r.get(0)?,
-            order_id: r.get(1)?,
-            uid: r.get(2)?,
-            contract: r.get(3)?,
-            side: r.get(4)?,
-            price: get_dec(r, 5)?,
-            volume: get_dec(r, 6)?,
-            value: get_dec(r, 7)?,
-            fee: get_dec(r, 8)?,
-            realized_pnl: get_dec(r, 9)?,
-            maker: r.get(10)?,
-            rule: r.get(11)?,
-            bid_order_id: r.get(12)?,
-            ask_order_id: r.get(13)?,
-            bid_uid: r.get(14)?,
-            ask_uid: r.get(15)?,
-            time_ms: r.get(16)?,
-            seq: get_seq(r, 17)?,
-        })
+read_table! {
+    /// One side of a trade (`fills`): a trade between two accounts is two rows, one per order.
+    pub struct FillRow in FILLS ("fills", since 1, key Some("trade_id, order_id")) {
+        /// Trade id (shared by both sides).
+        trade_id: i64 => "trade_id" "INTEGER NOT NULL",
+        /// This side's order.
+        order_id: i64 => "order_id" "INTEGER NOT NULL",
+        /// This side's account.
+        uid: i64 => "uid" "INTEGER NOT NULL",
+        /// Contract name.
+        contract: String => "contract" "TEXT NOT NULL",
+        /// This side's direction: `BUY` or `SELL`.
+        side: String => "side" "TEXT NOT NULL",
+        /// Trade price.
+        price: Decimal => "price" "TEXT NOT NULL",
+        /// Contracts traded.
+        volume: Decimal => "volume" "TEXT NOT NULL",
+        /// The trade's value in the contract's margin coin.
+        value: Decimal => "value" "TEXT NOT NULL",
+        /// Fee this side paid (negative: a rebate).
+        fee: Decimal => "fee" "TEXT NOT NULL",
+        /// Profit and loss the fill realised (closing), before fees; 0 when opening.
+        realized_pnl: Decimal => "realized_pnl" "TEXT NOT NULL",
+        /// This side was the maker.
+        maker: bool => "maker" "INTEGER NOT NULL",
+        /// The rule that made the fill (see the module's table).
+        rule: String => "rule" "TEXT NOT NULL",
+        /// The buying side's order (0: the market source).
+        bid_order_id: i64 => "bid_order_id" "INTEGER NOT NULL",
+        /// The selling side's order (0: the market source).
+        ask_order_id: i64 => "ask_order_id" "INTEGER NOT NULL",
+        /// The buying side's account (0: the market source).
+        bid_uid: i64 => "bid_uid" "INTEGER NOT NULL",
+        /// The selling side's account (0: the market source).
+        ask_uid: i64 => "ask_uid" "INTEGER NOT NULL",
+        /// Exchange time (ms).
+        time_ms: i64 => "time_ms" "INTEGER NOT NULL",
+        /// The input that caused it.
+        seq: u64 => "seq" "INTEGER NOT NULL",
     }
 }
 
@@ -717,101 +501,47 @@ impl TransferDirection {
     }
 }
 
-/// A transfer between the wallet and the contract account (`transfers`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct TransferRow {
-    /// The transfer's id, given by the venue (unique, never reused).
-    pub id: i64,
-    /// The account.
-    pub uid: i64,
-    /// Coin moved (`USDT`).
-    pub coin: String,
-    /// Which way.
-    pub direction: TransferDirection,
-    /// Amount moved (positive).
-    pub amount: Decimal,
-    /// The contract account's balance of `coin` after it.
-    pub balance_after: Decimal,
-    /// Exchange time (ms).
-    pub time_ms: i64,
-    /// The input that caused it.
-    pub seq: u64,
-}
-
-impl TableRow for TransferRow {
-    const TABLE: &'static Table = &TRANSFERS;
-    fn values(&self) -> Vec<Value> {
-        vec![
-            Value::Integer(self.id),
-            Value::Integer(self.uid),
-            text(&self.coin),
-            text(self.direction.name()),
-            dec(self.amount),
-            dec(self.balance_after),
-            Value::Integer(self.time_ms),
-            Value::Integer(seq_value(self.seq)),
-        ]
-    }
-    fn read(r: &rusqlite::Row<'_>) -> rusqlite::Result<Self> {
-        Ok(TransferRow {
-            id: r.get(0)?,
-            uid: r.get(1)?,
-            coin: r.get(2)?,
-            direction: get_named(r, 3, TransferDirection::parse)?,
-            amount: get_dec(r, 4)?,
-            balance_after: get_dec(r, 5)?,
-            time_ms: r.get(6)?,
-            seq: get_seq(r, 7)?,
-        })
+read_table! {
+    /// A transfer between the wallet and the contract account (`transfers`).
+    pub struct TransferRow in TRANSFERS ("transfers", since 1, key None) {
+        /// The transfer's id, given by the venue (unique, never reused).
+        id: i64 => "id" "INTEGER PRIMARY KEY",
+        /// The account.
+        uid: i64 => "uid" "INTEGER NOT NULL",
+        /// Coin moved (`USDT`).
+        coin: String => "coin" "TEXT NOT NULL",
+        /// Which way.
+        direction: TransferDirection => "direction" "TEXT NOT NULL",
+        /// Amount moved (positive).
+        amount: Decimal => "amount" "TEXT NOT NULL",
+        /// The contract account's balance of `coin` after it.
+        balance_after: Decimal => "balance_after" "TEXT NOT NULL",
+        /// Exchange time (ms).
+        time_ms: i64 => "time_ms" "INTEGER NOT NULL",
+        /// The input that caused it.
+        seq: u64 => "seq" "INTEGER NOT NULL",
     }
 }
 
-/// A funding payment of one position (`funding`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct FundingRow {
-    /// The account.
-    pub uid: i64,
-    /// Contract name.
-    pub contract: String,
-    /// The position's side: `BUY` (long) or `SELL` (short).
-    pub position_side: String,
-    /// The position's margin mode: `CROSS` or `ISOLATED`.
-    pub position_type: String,
-    /// Funding rate applied.
-    pub rate: Decimal,
-    /// Amount credited to the account (negative: paid).
-    pub amount: Decimal,
-    /// The funding time (ms).
-    pub time_ms: i64,
-    /// The input that settled it.
-    pub seq: u64,
-}
-
-impl TableRow for FundingRow {
-    const TABLE: &'static Table = &FUNDING;
-    fn values(&self) -> Vec<Value> {
-        vec![
-            Value::Integer(self.uid),
-            text(&self.contract),
-            text(&self.position_side),
-            text(&self.position_type),
-            dec(self.rate),
-            dec(self.amount),
-            Value::Integer(self.time_ms),
-            Value::Integer(seq_value(self.seq)),
-        ]
-    }
-    fn read(r: &rusqlite::Row<'_>) -> rusqlite::Result<Self> {
-        Ok(FundingRow {
-            uid: r.get(0)?,
-            contract: r.get(1)?,
-            position_side: r.get(2)?,
-            position_type: r.get(3)?,
-            rate: get_dec(r, 4)?,
-            amount: get_dec(r, 5)?,
-            time_ms: r.get(6)?,
-            seq: get_seq(r, 7)?,
-        })
+read_table! {
+    /// A funding payment of one position (`funding`).
+    pub struct FundingRow in FUNDING ("funding", since 1, key Some("uid, contract, position_side, position_type, time_ms")) {
+        /// The account.
+        uid: i64 => "uid" "INTEGER NOT NULL",
+        /// Contract name.
+        contract: String => "contract" "TEXT NOT NULL",
+        /// The position's side: `BUY` (long) or `SELL` (short).
+        position_side: String => "position_side" "TEXT NOT NULL",
+        /// The position's margin mode: `CROSS` or `ISOLATED`.
+        position_type: String => "position_type" "TEXT NOT NULL",
+        /// Funding rate applied.
+        rate: Decimal => "rate" "TEXT NOT NULL",
+        /// Amount credited to the account (negative: paid).
+        amount: Decimal => "amount" "TEXT NOT NULL",
+        /// The funding time (ms).
+        time_ms: i64 => "time_ms" "INTEGER NOT NULL",
+        /// The input that settled it.
+        seq: u64 => "seq" "INTEGER NOT NULL",
     }
 }
 
@@ -842,255 +572,128 @@ impl ForcedKind {
     }
 }
 
-/// A forced close: liquidation or auto-deleveraging (`forced_orders`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ForcedRow {
-    /// The record's id, given by the venue.
-    pub id: i64,
-    /// The account whose position was closed.
-    pub uid: i64,
-    /// Liquidation or ADL.
-    pub kind: ForcedKind,
-    /// Contract name.
-    pub contract: String,
-    /// Contract id.
-    pub contract_id: i64,
-    /// The closed position's margin mode: `CROSS` or `ISOLATED`.
-    pub position_type: String,
-    /// The closing order's side (`SELL` closes a long).
-    pub side: String,
-    /// The closed position's leverage.
-    pub leverage: u32,
-    /// Price it was closed at (the mark price).
-    pub price: Decimal,
-    /// Contracts closed.
-    pub volume: Decimal,
-    /// Value closed at `price`, in the contract's margin coin.
-    pub value: Decimal,
-    /// The closed position's entry price.
-    pub entry_price: Decimal,
-    /// Profit and loss realised by the close.
-    pub realized_pnl: Decimal,
-    /// Loss beyond the position's margin, absorbed by the venue (0 when none).
-    pub deficit: Decimal,
-    /// Exchange time (ms).
-    pub time_ms: i64,
-    /// The input that caused it.
-    pub seq: u64,
-}
-
-impl TableRow for ForcedRow {
-    const TABLE: &'static Table = &FORCED;
-    fn values(&self) -> Vec<Value> {
-        vec![
-            Value::Integer(self.id),
-            Value::Integer(self.uid),
-            text(self.kind.name()),
-            text(&self.contract),
-            Value::Integer(self.contract_id),
-            text(&self.position_type),
-            text(&self.side),
-            Value::Integer(i64::from(self.leverage)),
-            dec(self.price),
-            dec(self.volume),
-            dec(self.value),
-            dec(self.entry_price),
-            dec(self.realized_pnl),
-            dec(self.deficit),
-            Value::Integer(self.time_ms),
-            Value::Integer(seq_value(self.seq)),
-        ]
-    }
-    fn read(r: &rusqlite::Row<'_>) -> rusqlite::Result<Self> {
-        Ok(ForcedRow {
-            id: r.get(0)?,
-            uid: r.get(1)?,
-            kind: get_named(r, 2, ForcedKind::parse)?,
-            contract: r.get(3)?,
-            contract_id: r.get(4)?,
-            position_type: r.get(5)?,
-            side: r.get(6)?,
-            leverage: r.get(7)?,
-            price: get_dec(r, 8)?,
-            volume: get_dec(r, 9)?,
-            value: get_dec(r, 10)?,
-            entry_price: get_dec(r, 11)?,
-            realized_pnl: get_dec(r, 12)?,
-            deficit: get_dec(r, 13)?,
-            time_ms: r.get(14)?,
-            seq: get_seq(r, 15)?,
-        })
+read_table! {
+    /// A forced close: liquidation or auto-deleveraging (`forced_orders`).
+    pub struct ForcedRow in FORCED ("forced_orders", since 1, key None) {
+        /// The record's id, given by the venue.
+        id: i64 => "id" "INTEGER PRIMARY KEY",
+        /// The account whose position was closed.
+        uid: i64 => "uid" "INTEGER NOT NULL",
+        /// Liquidation or ADL.
+        kind: ForcedKind => "kind" "TEXT NOT NULL",
+        /// Contract name.
+        contract: String => "contract" "TEXT NOT NULL",
+        /// Contract id.
+        contract_id: i64 => "contract_id" "INTEGER NOT NULL",
+        /// The closed position's margin mode: `CROSS` or `ISOLATED`.
+        position_type: String => "position_type" "TEXT NOT NULL",
+        /// The closing order's side (`SELL` closes a long).
+        side: String => "side" "TEXT NOT NULL",
+        /// The closed position's leverage.
+        leverage: u32 => "leverage" "INTEGER NOT NULL",
+        /// Price it was closed at (the mark price).
+        price: Decimal => "price" "TEXT NOT NULL",
+        /// Contracts closed.
+        volume: Decimal => "volume" "TEXT NOT NULL",
+        /// Value closed at `price`, in the contract's margin coin.
+        value: Decimal => "value" "TEXT NOT NULL",
+        /// The closed position's entry price.
+        entry_price: Decimal => "entry_price" "TEXT NOT NULL",
+        /// Profit and loss realised by the close.
+        realized_pnl: Decimal => "realized_pnl" "TEXT NOT NULL",
+        /// Loss beyond the position's margin, absorbed by the venue (0 when none).
+        deficit: Decimal => "deficit" "TEXT NOT NULL",
+        /// Exchange time (ms).
+        time_ms: i64 => "time_ms" "INTEGER NOT NULL",
+        /// The input that caused it.
+        seq: u64 => "seq" "INTEGER NOT NULL",
     }
 }
 
-/// An account's equity in one margin coin over one minute (`equity`): written again within the
-/// minute, the row is replaced, so it holds the minute's last value.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct EquityRow {
-    /// The account.
-    pub uid: i64,
-    /// Margin coin (`USDT`).
-    pub coin: String,
-    /// Start of the minute (ms since the epoch, a multiple of 60000).
-    pub minute_ms: i64,
-    /// Contract-account balance.
-    pub balance: Decimal,
-    /// Unrealised profit and loss of the open positions margined in `coin`, at the mark price.
-    pub unrealized: Decimal,
-    /// `balance + unrealized`.
-    pub equity: Decimal,
-    /// Net position: long minus short contracts, over the contracts margined in `coin`.
-    pub position: Decimal,
-    /// The input that wrote this value.
-    pub seq: u64,
-}
-
-impl TableRow for EquityRow {
-    const TABLE: &'static Table = &EQUITY;
-    fn values(&self) -> Vec<Value> {
-        vec![
-            Value::Integer(self.uid),
-            text(&self.coin),
-            Value::Integer(self.minute_ms),
-            dec(self.balance),
-            dec(self.unrealized),
-            dec(self.equity),
-            dec(self.position),
-            Value::Integer(seq_value(self.seq)),
-        ]
-    }
-    fn read(r: &rusqlite::Row<'_>) -> rusqlite::Result<Self> {
-        Ok(EquityRow {
-            uid: r.get(0)?,
-            coin: r.get(1)?,
-            minute_ms: r.get(2)?,
-            balance: get_dec(r, 3)?,
-            unrealized: get_dec(r, 4)?,
-            equity: get_dec(r, 5)?,
-            position: get_dec(r, 6)?,
-            seq: get_seq(r, 7)?,
-        })
+read_table! {
+    /// An account's equity in one margin coin over one minute (`equity`): written again within the
+    /// minute, the row is replaced, so it holds the minute's last value.
+    pub struct EquityRow in EQUITY ("equity", since 1, key Some("uid, coin, minute_ms")) {
+        /// The account.
+        uid: i64 => "uid" "INTEGER NOT NULL",
+        /// Margin coin (`USDT`).
+        coin: String => "coin" "TEXT NOT NULL",
+        /// Start of the minute (ms since the epoch, a multiple of 60000).
+        minute_ms: i64 => "minute_ms" "INTEGER NOT NULL",
+        /// Contract-account balance.
+        balance: Decimal => "balance" "TEXT NOT NULL",
+        /// Unrealised profit and loss of the open positions margined in `coin`, at the mark price.
+        unrealized: Decimal => "unrealized" "TEXT NOT NULL",
+        /// `balance + unrealized`.
+        equity: Decimal => "equity" "TEXT NOT NULL",
+        /// Net position: long minus short contracts, over the contracts margined in `coin`.
+        position: Decimal => "position" "TEXT NOT NULL",
+        /// The input that wrote this value.
+        seq: u64 => "seq" "INTEGER NOT NULL",
     }
 }
 
-/// An account's exposure in one margin coin at one minute's close (`exposure`), written with its
-/// `equity` row: replaced within the minute, it holds the minute's last value.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct ExposureRow {
-    /// The account.
-    pub uid: i64,
-    /// Margin coin (`USDT`).
-    pub coin: String,
-    /// Start of the minute (ms since the epoch, a multiple of 60000).
-    pub minute_ms: i64,
-    /// Margin in use: the positions' margins and the open orders' locks.
-    pub margin: Decimal,
-    /// Gross value of the open positions at the marks.
-    pub notional: Decimal,
-    /// The nearest liquidation price's distance from its contract's mark, in percent of the
-    /// mark (`None`: no position a move of its own contract's price liquidates).
-    pub liquidation_distance_pct: Option<Decimal>,
-    /// The input that wrote this value.
-    pub seq: u64,
-}
-
-impl TableRow for ExposureRow {
-    const TABLE: &'static Table = &EXPOSURE;
-    fn values(&self) -> Vec<Value> {
-        vec![
-            Value::Integer(self.uid),
-            text(&self.coin),
-            Value::Integer(self.minute_ms),
-            dec(self.margin),
-            dec(self.notional),
-            opt_dec(self.liquidation_distance_pct),
-            Value::Integer(seq_value(self.seq)),
-        ]
-    }
-    fn read(r: &rusqlite::Row<'_>) -> rusqlite::Result<Self> {
-        Ok(ExposureRow {
-            uid: r.get(0)?,
-            coin: r.get(1)?,
-            minute_ms: r.get(2)?,
-            margin: get_dec(r, 3)?,
-            notional: get_dec(r, 4)?,
-            liquidation_distance_pct: get_opt_dec(r, 5)?,
-            seq: get_seq(r, 6)?,
-        })
+// Each account's exposure in each margin coin at each minute's close, beside its `equity` row
+// (schema version 3): what a report's margin, leverage and liquidation figures need, which the
+// equity alone cannot give.
+read_table! {
+    /// An account's exposure in one margin coin at one minute's close (`exposure`), written with its
+    /// `equity` row: replaced within the minute, it holds the minute's last value.
+    pub struct ExposureRow in EXPOSURE ("exposure", since 3, key Some("uid, coin, minute_ms")) {
+        /// The account.
+        uid: i64 => "uid" "INTEGER NOT NULL",
+        /// Margin coin (`USDT`).
+        coin: String => "coin" "TEXT NOT NULL",
+        /// Start of the minute (ms since the epoch, a multiple of 60000).
+        minute_ms: i64 => "minute_ms" "INTEGER NOT NULL",
+        /// Margin in use: the positions' margins and the open orders' locks.
+        margin: Decimal => "margin" "TEXT NOT NULL",
+        /// Gross value of the open positions at the marks.
+        notional: Decimal => "notional" "TEXT NOT NULL",
+        /// The nearest liquidation price's distance from its contract's mark, in percent of the
+        /// mark (`None`: no position a move of its own contract's price liquidates).
+        liquidation_distance_pct: Option<Decimal> => "liquidation_distance_pct" "TEXT",
+        /// The input that wrote this value.
+        seq: u64 => "seq" "INTEGER NOT NULL",
     }
 }
 
-/// A contract's mark price at one minute's close (`marks`).
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct MarkRow {
-    /// Contract name.
-    pub contract: String,
-    /// Start of the minute (ms since the epoch, a multiple of 60000).
-    pub minute_ms: i64,
-    /// The mark price.
-    pub mark: Decimal,
-    /// The input that wrote this value.
-    pub seq: u64,
-}
-
-impl TableRow for MarkRow {
-    const TABLE: &'static Table = &MARKS;
-    fn values(&self) -> Vec<Value> {
-        vec![
-            text(&self.contract),
-            Value::Integer(self.minute_ms),
-            dec(self.mark),
-            Value::Integer(seq_value(self.seq)),
-        ]
-    }
-    fn read(r: &rusqlite::Row<'_>) -> rusqlite::Result<Self> {
-        Ok(MarkRow {
-            contract: r.get(0)?,
-            minute_ms: r.get(1)?,
-            mark: get_dec(r, 2)?,
-            seq: get_seq(r, 3)?,
-        })
+// Each contract's mark price at each minute's close (schema version 3): a report's price line
+// and buy-and-hold return.
+read_table! {
+    /// A contract's mark price at one minute's close (`marks`).
+    pub struct MarkRow in MARKS ("marks", since 3, key Some("contract, minute_ms")) {
+        /// Contract name.
+        contract: String => "contract" "TEXT NOT NULL",
+        /// Start of the minute (ms since the epoch, a multiple of 60000).
+        minute_ms: i64 => "minute_ms" "INTEGER NOT NULL",
+        /// The mark price.
+        mark: Decimal => "mark" "TEXT NOT NULL",
+        /// The input that wrote this value.
+        seq: u64 => "seq" "INTEGER NOT NULL",
     }
 }
 
-/// A start of the venue (`starts`): the first and every restart, with the latency model it ran
-/// with. The inputs after its `seq`, up to the next start's, were taken under that model.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct StartRow {
-    /// The start's number: 1, 2, 3, … in the order the venue started (a store upgraded from
-    /// schema version 1 numbers from its first start after the upgrade).
-    pub id: i64,
-    /// The journal's last seq when it started (0: the first start).
-    pub seq: u64,
-    /// Exchange time it started at: its clock, moved on to at least the last input's time.
-    pub time_ms: i64,
-    /// The machine's wall time it started at (ms since the epoch): the exchange clock may be
-    /// injected or follow a recording.
-    pub wall_ms: i64,
-    /// The latency model it ran with, as the model writes itself (`order entry 30 ms, cancel
-    /// 0 ms, response 0 ms, market data 0 ms`); `None`: no model.
-    pub latency: Option<String>,
-}
-
-impl TableRow for StartRow {
-    const TABLE: &'static Table = &STARTS;
-    fn values(&self) -> Vec<Value> {
-        vec![
-            Value::Integer(self.id),
-            Value::Integer(seq_value(self.seq)),
-            Value::Integer(self.time_ms),
-            Value::Integer(self.wall_ms),
-            opt_text(self.latency.as_deref()),
-        ]
-    }
-    fn read(r: &rusqlite::Row<'_>) -> rusqlite::Result<Self> {
-        Ok(StartRow {
-            id: r.get(0)?,
-            seq: get_seq(r, 1)?,
-            time_ms: r.get(2)?,
-            wall_ms: r.get(3)?,
-            latency: r.get(4)?,
-        })
+// The venue's starts, one row each (schema version 2): what a report needs to name the latency
+// model each stretch of the journal ran under, since the model is a server setting and not an
+// input.
+read_table! {
+    /// A start of the venue (`starts`): the first and every restart, with the latency model it ran
+    /// with. The inputs after its `seq`, up to the next start's, were taken under that model.
+    pub struct StartRow in STARTS ("starts", since 2, key None) {
+        /// The start's number: 1, 2, 3, … in the order the venue started (a store upgraded from
+        /// schema version 1 numbers from its first start after the upgrade).
+        id: i64 => "id" "INTEGER PRIMARY KEY",
+        /// The journal's last seq when it started (0: the first start).
+        seq: u64 => "seq" "INTEGER NOT NULL",
+        /// Exchange time it started at: its clock, moved on to at least the last input's time.
+        time_ms: i64 => "time_ms" "INTEGER NOT NULL",
+        /// The machine's wall time it started at (ms since the epoch): the exchange clock may be
+        /// injected or follow a recording.
+        wall_ms: i64 => "wall_ms" "INTEGER NOT NULL",
+        /// The latency model it ran with, as the model writes itself (`order entry 30 ms, cancel
+        /// 0 ms, response 0 ms, market data 0 ms`); `None`: no model.
+        latency: Option<String> => "latency" "TEXT",
     }
 }
 

@@ -1306,7 +1306,7 @@ fn the_history_lookups_use_their_indexes() {
 }
 
 #[test]
-fn every_column_is_documented() {
+fn every_column_is_documented_with_its_type() {
     let docs = include_str!("../../../docs/store.md");
     for table in super::rows::TABLES {
         let heading = format!("### `{}`", table.name);
@@ -1315,12 +1315,22 @@ fn every_column_is_documented() {
             .unwrap_or_else(|| panic!("no section for table {}", table.name));
         let section = &docs[start + heading.len()..];
         let section = &section[..section.find("###").unwrap_or(section.len())];
-        let documented: Vec<&str> = section
+        // Each column's row: its name and its type, as the table declares them.
+        let documented: Vec<(&str, &str)> = section
             .lines()
             .filter_map(|l| l.strip_prefix("| `"))
-            .filter_map(|l| l.split('`').next())
+            .filter_map(|l| {
+                let (name, rest) = l.split_once('`')?;
+                let kind = rest.trim_start_matches([' ', '|']).split(' ').next()?;
+                Some((name, kind))
+            })
             .collect();
-        assert_eq!(documented, table.column_names(), "table {}", table.name);
+        let declared: Vec<(&str, &str)> = table
+            .columns
+            .iter()
+            .map(|(name, decl)| (*name, decl.split(' ').next().unwrap_or(decl)))
+            .collect();
+        assert_eq!(documented, declared, "table {}", table.name);
     }
 }
 
