@@ -72,6 +72,7 @@ mod file;
 pub mod history;
 mod reader;
 mod rows;
+mod schema;
 
 pub use file::{
     APPLICATION_ID, Batch, Checkpointer, FILE_NAME, JournalEntry, Journaled, OLDEST_SCHEMA_VERSION,

@@ -14,8 +14,9 @@ use super::file::{FILE_NAME, StoreError, open_checked};
 use super::rows::{
     ACCOUNTS, AccountRow, EQUITY, EXPOSURE, EquityRow, ExposureRow, FILLS, FORCED, FUNDING,
     FillRow, ForcedKind, ForcedRow, FundingRow, MARKS, MarkRow, ORDERS, OrderRow, STARTS, StartRow,
-    TRANSFERS, TableRow, TransferDirection, TransferRow, get_dec, seq_value,
+    TRANSFERS, TransferDirection, TransferRow,
 };
+use super::schema::{TableRow, get_dec, seq_value};
 
 /// A time window, both ends inclusive (ms since the epoch); `None` leaves that end open.
 ///
