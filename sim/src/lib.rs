@@ -71,6 +71,7 @@ pub mod config;
 pub mod error;
 pub mod exchange;
 pub mod feeds;
+pub mod handle;
 pub mod history;
 #[cfg(feature = "journal")]
 pub mod journal;
@@ -114,11 +115,10 @@ pub use server::throttle::RateLimit;
 #[deprecated(note = "SimConfig is the builder: `Sim::builder()` returns one")]
 pub type SimBuilder = SimConfig;
 
-use exchange::book::Side;
 use exchange::input::Input;
-use exchange::{Exchange, MARKET_MAKER_UID, USER_UID};
+use exchange::{Exchange, USER_UID};
 use server::Server;
-use server::control::{Control, side};
+use server::control::Control;
 use venue::{Venue, lock};
 
 impl SimConfig {
@@ -411,149 +411,6 @@ impl Sim {
         self.control(|c| c.add_account(key, own(contract_balances), own(wallet_balances)))
     }
 
-    /// Sets a contract's mark price; liquidates (and deleverages) what falls below maintenance.
-    pub fn set_mark_price(&self, symbol: &str, price: Decimal) -> Result<Liquidations, SimError> {
-        self.control(|c| c.set_mark_price(symbol, price))
-    }
-
-    /// A contract's mark price.
-    pub fn mark_price(&self, symbol: &str) -> Option<Decimal> {
-        self.venue().read().exchange.market(symbol).map(|m| m.mark)
-    }
-
-    /// Prints a trade of `volume` contracts at `price` between two parties outside the
-    /// simulator: the market stream shows it and it becomes the contract's last price (firing
-    /// the conditional orders that watch it). No account, book or mark price changes. Returns
-    /// its trade id.
-    pub fn print_trade(
-        &self,
-        symbol: &str,
-        taker_side: contango::Side,
-        price: Decimal,
-        volume: Decimal,
-    ) -> Result<i64, SimError> {
-        let taker = side(&taker_side)?;
-        self.control(|c| c.print_trade(symbol, taker, price, volume))
-    }
-
-    /// A contract's last trade price (its mark price before any trade).
-    pub fn last_price(&self, symbol: &str) -> Option<Decimal> {
-        self.venue()
-            .read()
-            .exchange
-            .market(symbol)
-            .map(exchange::market::Market::last_price)
-    }
-
-    /// Who may use the admin routes.
-    pub fn admin_access(&self) -> AdminAccess {
-        self.venue().config.admin_access()
-    }
-
-    /// Where the market comes from, when a source drives it (URL or file).
-    pub fn market_source(&self) -> Option<String> {
-        self.venue().config.market_source.as_ref().map(|s| match s {
-            MarketSource::Live { url } => url.clone(),
-            MarketSource::Recorded { path, .. } => path.display().to_string(),
-            MarketSource::Stepped => "frames applied in process".to_owned(),
-        })
-    }
-
-    /// The queue model orders resting against a market source fill by: the configured one, or
-    /// a restored venue's first start's.
-    pub fn queue_model(&self) -> QueueModel {
-        self.venue().read().exchange.rules().queue_model
-    }
-
-    /// What the market source's recording lacked, in words: a file cut short by a kill plays up
-    /// to its last whole line, and each such file is named here (empty for a whole recording and
-    /// for a live source).
-    pub fn source_warnings(&self) -> &[String] {
-        &self.source_warnings
-    }
-
-    /// The state of the market source of a mirrored contract (`None`: not mirrored).
-    pub fn source_health(&self, symbol: &str) -> Option<SourceHealth> {
-        self.venue()
-            .read()
-            .exchange
-            .market(symbol)
-            .and_then(|m| m.mirror.as_ref())
-            .map(|m| m.health.clone())
-    }
-
-    /// The latest fills of our orders against a market source, oldest first (at most
-    /// [`history::FILL_LOG`]), each with the rule that made it.
-    pub fn fills(&self) -> Vec<FillRecord> {
-        self.venue().read().history.fills().unwrap_or_default()
-    }
-
-    /// Applies one market-stream frame (as the exchange sends it, gzip or text) to a simulator
-    /// whose source is [`MarketSource::Stepped`]: the clock follows its time. The lockstep
-    /// backtest drives a simulator this way.
-    pub fn apply_market_frame(&self, frame: &[u8]) {
-        feeds::source::apply_frame(self.venue(), frame, true);
-    }
-
-    /// Applies a decoded market event of a stepped source at its time (the clock follows it);
-    /// returns that time.
-    pub fn apply_market_event(&self, event: contango::MarketEvent) -> i64 {
-        feeds::source::apply_event(self.venue(), event, true)
-    }
-
-    /// How many conditional orders wait for their trigger in a contract (armed ones).
-    pub fn pending_triggers(&self, symbol: &str) -> usize {
-        self.venue()
-            .read()
-            .exchange
-            .market(symbol)
-            .map_or(0, |m| m.triggers.len())
-    }
-
-    /// A LIMIT OPEN order of the market maker (matched like any order); returns its id.
-    pub fn add_liquidity(
-        &self,
-        symbol: &str,
-        side: contango::Side,
-        price: Decimal,
-        volume: Decimal,
-    ) -> Result<i64, SimError> {
-        self.add_liquidity_for(MARKET_MAKER_UID, symbol, side, price, volume)
-    }
-
-    /// A LIMIT OPEN order of the account with `api_key`; returns its id.
-    pub fn add_liquidity_as(
-        &self,
-        api_key: &str,
-        symbol: &str,
-        side: contango::Side,
-        price: Decimal,
-        volume: Decimal,
-    ) -> Result<i64, SimError> {
-        let uid = self.uid_of(api_key)?;
-        self.add_liquidity_for(uid, symbol, side, price, volume)
-    }
-
-    fn uid_of(&self, api_key: &str) -> Result<i64, SimError> {
-        self.venue()
-            .read()
-            .exchange
-            .uid_of(api_key)
-            .ok_or_else(|| SimError::new(contango::ErrorCode::InvalidApiKeyIpOrPermission))
-    }
-
-    fn add_liquidity_for(
-        &self,
-        uid: i64,
-        symbol: &str,
-        side: contango::Side,
-        price: Decimal,
-        volume: Decimal,
-    ) -> Result<i64, SimError> {
-        let side = self::side(&side)?;
-        self.control(|c| c.add_liquidity(uid, symbol, side, price, volume))
-    }
-
     /// Moves the exchange clock forward (listen-key expiry, record times); see
     /// [`venue::clock`].
     pub fn advance_clock(&self, by: Duration) {
@@ -624,134 +481,6 @@ impl Sim {
         let uid = self.uid_of(api_key)?;
         lock(&self.server.throttle).set(uid, limit);
         Ok(())
-    }
-
-    /// Closes every stream connection.
-    pub fn close_streams(&self) {
-        Control(&self.server).close_streams();
-    }
-
-    /// Private-stream connections (and those opened meanwhile) send and read nothing for `d`,
-    /// WebSocket pongs included, and stay open; what fell due is sent when the silence ends. A
-    /// client that notices the silence drops the connection, and the events queued on it are lost.
-    pub fn silence_streams(&self, d: Duration) {
-        Control(&self.server).silence_streams(d);
-    }
-
-    /// Every private-stream event published from now on leaves `d` later (in order);
-    /// `Duration::ZERO` ends the delay.
-    pub fn delay_stream_frames(&self, d: Duration) {
-        lock(&self.server.hubs.user).set_delay(d);
-    }
-
-    /// Number of open stream connections.
-    pub fn stream_connections(&self) -> usize {
-        lock(&self.server.hubs.user).len()
-    }
-
-    /// Number of stream connections accepted since the start (a rotating client opens one per
-    /// rotation).
-    pub fn stream_connections_opened(&self) -> u64 {
-        lock(&self.server.hubs.user).opened()
-    }
-
-    /// Closes every market-stream connection (code 1001).
-    pub fn close_market_streams(&self) {
-        Control(&self.server).close_market_streams();
-    }
-
-    /// Market-stream connections (and those opened meanwhile) send nothing for `d`, pings
-    /// included, and stay open; what fell due is sent when the silence ends.
-    pub fn silence_market_streams(&self, d: Duration) {
-        Control(&self.server).silence_market_streams(d);
-    }
-
-    /// Every market-stream frame built from now on leaves `d` later (so its `ts` lags the
-    /// receive time); `Duration::ZERO` ends the delay.
-    pub fn delay_market_frames(&self, d: Duration) {
-        lock(&self.server.hubs.market).set_delay(d);
-    }
-
-    /// Open market-stream connections.
-    pub fn market_connections(&self) -> usize {
-        lock(&self.server.hubs.market).len()
-    }
-
-    /// Market-stream connections accepted since the start.
-    pub fn market_connections_opened(&self) -> u64 {
-        lock(&self.server.hubs.market).opened()
-    }
-
-    /// Live subscriptions over every market-stream connection.
-    pub fn market_subscriptions(&self) -> usize {
-        lock(&self.server.hubs.market).subscriptions()
-    }
-
-    /// How many listen keys were created, kept alive, closed (DELETE) and expired so far.
-    pub fn listen_key_stats(&self) -> ListenKeyStats {
-        self.venue().read().exchange.listen_keys().stats()
-    }
-
-    /// Whether `key` is an active listen key at the exchange clock's now (expired keys are
-    /// swept first, closing their streams).
-    pub fn listen_key_active(&self, key: &str) -> bool {
-        let venue = self.venue();
-        let time = venue.clock.now();
-        let _ = venue.submit(Input::Tick { time });
-        venue.read().exchange.listen_keys().owner(key, time).is_ok()
-    }
-
-    /// Sends `text` as a data frame to every subscribed stream connection of account `uid`,
-    /// exactly as given (gzip-compressed with `gzip_frames`; in drift mode changed as every
-    /// event is): malformed or unknown events for testing a client.
-    pub fn send_stream_frame(&self, uid: i64, text: &str) {
-        lock(&self.server.hubs.user).send(uid, text);
-    }
-
-    /// Sums over every account for `coin`.
-    pub fn audit(&self, coin: &str) -> Audit {
-        let core = self.venue().read();
-        let ex = &core.exchange;
-        let in_coin = |symbol: &str| {
-            ex.contracts()
-                .get(symbol)
-                .is_some_and(|c| c.margin_coin == coin)
-        };
-        let mut a = Audit::default();
-        for account in ex.accounts().values() {
-            a.wallets += account.wallet.get(coin).copied().unwrap_or_default();
-            if let Some(b) = account.coins.get(coin) {
-                a.balances += b.balance;
-                a.order_locks += b.order_lock;
-            }
-            for p in account.positions.values() {
-                let Some(c) = ex.contracts().get(&p.symbol) else {
-                    continue;
-                };
-                if c.margin_coin != coin {
-                    continue;
-                }
-                a.unrealized += p.unrealized(c, ex.mark(&p.symbol));
-                let map = if p.side == Side::Buy {
-                    &mut a.long_volume
-                } else {
-                    &mut a.short_volume
-                };
-                *map.entry(p.symbol.clone()).or_default() += p.volume;
-            }
-        }
-        for ((_, symbol), totals) in core.history.totals().unwrap_or_default() {
-            if in_coin(&symbol) {
-                a.fees += totals.fees;
-                a.trade_sides += usize::try_from(totals.trades).unwrap_or(usize::MAX);
-            }
-        }
-        for o in ex.orders().values().filter(|o| o.is_open()) {
-            if in_coin(&o.symbol) {
-                a.open_order_margin += o.locked;
-            }
-        }
-        a
     }
 
     /// Stops serving and closes every connection; a journaled venue takes a last snapshot and

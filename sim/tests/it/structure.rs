@@ -428,7 +428,7 @@ const LAYERS: &[(&str, &[&str])] = &[
         &["feeds", "journal", "store", "history"],
     ),
     ("servers", &["server", "replay"]),
-    ("handle", &[""]),
+    ("handle", &["", "handle"]),
 ];
 
 /// The layer of module `m`: its index and name, `None` when no layer holds it.
