@@ -34,7 +34,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use rust_decimal::Decimal;
 
 use super::StoreError;
-use super::reader::{Page, Reader, TimeRange};
+use super::range::{Page, TimeRange};
+use super::reader::Reader;
 use super::rows::{
     AccountRow, FillRow, ForcedKind as ForcedRowKind, ForcedRow, FundingRow, OrderRow, Row,
     TransferDirection, TransferRow,

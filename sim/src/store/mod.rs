@@ -70,6 +70,7 @@
 
 mod file;
 pub mod history;
+mod range;
 mod reader;
 mod rows;
 mod schema;
@@ -79,7 +80,8 @@ pub use file::{
     Pruned, Recovered, SCHEMA_VERSION, Snapshot, Store, StoreError, SyncMode, Verification,
 };
 pub use history::{StoreHistory, rows};
-pub use reader::{Page, Reader, TimeRange};
+pub use range::{Page, TimeRange};
+pub use reader::Reader;
 pub use rows::{
     AccountRow, EquityRow, ExposureRow, FillRow, ForcedKind, ForcedRow, FundingRow, MarkRow,
     OrderRow, Row, StartRow, TransferDirection, TransferRow,
