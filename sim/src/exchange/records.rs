@@ -68,7 +68,7 @@ pub struct Transfer {
 }
 
 /// Kind of a forced order.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum ForcedKind {
     /// The account's own position was liquidated.
     Liquidation,

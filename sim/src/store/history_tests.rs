@@ -7,7 +7,8 @@ use std::sync::atomic::{AtomicU64, Ordering};
 
 use rust_decimal::Decimal;
 
-use super::history::{self, StoreHistory};
+use super::convert;
+use super::history::StoreHistory;
 use super::tests::{TempDir, ok};
 use super::{Batch, JournalEntry, Store, SyncMode};
 use crate::exchange::book::source::Rule;
@@ -48,7 +49,7 @@ fn commit(store: &mut Store, inputs: &[Vec<Record>], from: u64, to: u64) {
             input: bytes,
         });
         let records = &inputs[usize::try_from(*seq - 1).unwrap_or_default()];
-        batch.rows.extend(history::rows(*seq, records));
+        batch.rows.extend(convert::rows(*seq, records));
     }
     ok(store.commit(&batch));
 }
@@ -947,9 +948,9 @@ fn a_trade_comes_back_whole() {
     let views_expected: Vec<String> = expected.iter().map(text).collect();
     assert_eq!(views_back, views_expected);
     // The rule of a fill between two of the venue's orders reads `match` in the table.
-    let row = history::fill_row(1, &originals[0]);
+    let row = convert::fill_row(1, &originals[0]);
     assert_eq!(row.rule, "match");
-    assert_eq!(ok(history::trade_record(&row)).rule, None);
+    assert_eq!(ok(convert::trade_record(&row)).rule, None);
 }
 
 #[test]
@@ -1036,9 +1037,9 @@ fn an_account_becomes_its_row() {
 #[test]
 fn a_row_this_build_does_not_write_is_an_internal_error_naming_it() {
     let o = order(5, 2, BTC, Side::Buy);
-    let mut row = history::order_row(3, &o, true);
+    let mut row = convert::order_row(3, &o, true);
     row.status = "PENDING_CANCEL".into();
-    let e = history::order_record(&row)
+    let e = convert::order_record(&row)
         .err()
         .unwrap_or_else(|| panic!("read"));
     assert_eq!(e.status, 500);

@@ -68,6 +68,7 @@
 
 #![doc = include_str!("../../../docs/store.md")]
 
+mod convert;
 mod file;
 pub mod history;
 mod range;
@@ -75,11 +76,12 @@ mod reader;
 mod rows;
 mod schema;
 
+pub use convert::rows;
 pub use file::{
     APPLICATION_ID, Batch, Checkpointer, FILE_NAME, JournalEntry, Journaled, OLDEST_SCHEMA_VERSION,
     Pruned, Recovered, SCHEMA_VERSION, Snapshot, Store, StoreError, SyncMode, Verification,
 };
-pub use history::{StoreHistory, rows};
+pub use history::StoreHistory;
 pub use range::{Page, TimeRange};
 pub use reader::Reader;
 pub use rows::{

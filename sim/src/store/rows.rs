@@ -14,6 +14,7 @@ use rust_decimal::Decimal;
 
 use super::schema::{Column, Table, TableRow, get_named, read_table};
 pub(super) use super::schema::{get_seq, seq_value};
+pub use crate::exchange::records::ForcedKind;
 
 pub(super) const JOURNAL: Table = Table {
     name: "journal",
@@ -325,15 +326,7 @@ read_table! {
     }
 }
 
-/// Why a position was closed by force.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub enum ForcedKind {
-    /// The account's own position was liquidated (`liquidation`).
-    Liquidation,
-    /// The position was reduced to absorb another account's liquidation (`adl`).
-    Adl,
-}
-
+/// A forced close's kind in its column: `liquidation` or `adl`.
 impl ForcedKind {
     /// The column's text.
     pub fn name(self) -> &'static str {
