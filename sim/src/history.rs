@@ -169,17 +169,7 @@ impl MemoryHistory {
         totals.trades += 1;
         if let Some(rule) = t.rule {
             *self.fill_counts.entry(rule).or_default() += 1;
-            let fill = FillRecord {
-                time: t.time,
-                symbol: t.symbol.clone(),
-                order_id: t.order_id,
-                uid: t.uid,
-                side: t.side,
-                price: t.price,
-                volume: t.volume,
-                rule,
-                fee: t.fee,
-            };
+            let fill = FillRecord::of(&t, rule);
             bounded(&mut self.fills, fill, FILL_LOG);
         }
         if !self.house.contains(&t.uid) {

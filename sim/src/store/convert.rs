@@ -36,7 +36,6 @@ use crate::exchange::order::{
 };
 use crate::exchange::positions::MarginMode;
 use crate::exchange::records::{ForcedRecord, Record, TradeRecord, Transfer};
-use crate::history::FillRecord;
 use rust_decimal::Decimal;
 
 // Names in the columns. Those of the REST API are its text, or for what it sends as a number
@@ -403,19 +402,4 @@ pub fn forced_record(row: &ForcedRow) -> SimResult<ForcedRecord> {
         deficit: row.deficit,
         time: row.time_ms,
     })
-}
-
-/// A fill of the fill log: a trade against a market source.
-pub(super) fn fill_record(t: &TradeRecord, rule: Rule) -> FillRecord {
-    FillRecord {
-        time: t.time,
-        symbol: t.symbol.clone(),
-        order_id: t.order_id,
-        uid: t.uid,
-        side: t.side,
-        price: t.price,
-        volume: t.volume,
-        rule,
-        fee: t.fee,
-    }
 }

@@ -9,7 +9,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use rust_decimal::Decimal;
 
 use super::StoreError;
-use super::convert::{RULES, fill_record, forced_record, order_record, trade_record, transfer};
+use super::convert::{RULES, forced_record, order_record, trade_record, transfer};
 use super::range::{Page, TimeRange};
 use super::reader::Reader;
 use super::rows::{OrderRow, TransferDirection};
@@ -337,7 +337,7 @@ impl History for StoreHistory {
         let through = self.committed();
         let mut pending: Vec<FillRecord> = self
             .pending_trades(through)
-            .filter_map(|t| t.rule.map(|rule| fill_record(t, rule)))
+            .filter_map(|t| t.rule.map(|rule| FillRecord::of(t, rule)))
             .collect();
         let newest = pending.split_off(pending.len().saturating_sub(FILL_LOG));
         let rows = self
@@ -347,7 +347,7 @@ impl History for StoreHistory {
         for row in read("fills", rows)? {
             let t = trade_record(&row)?;
             if let Some(rule) = t.rule {
-                out.push(fill_record(&t, rule));
+                out.push(FillRecord::of(&t, rule));
             }
         }
         out.extend(newest);

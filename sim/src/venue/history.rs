@@ -37,6 +37,23 @@ pub struct FillRecord {
     pub fee: Decimal,
 }
 
+impl FillRecord {
+    /// The fill of trade `t`, made by `rule`.
+    pub fn of(t: &TradeRecord, rule: Rule) -> FillRecord {
+        FillRecord {
+            time: t.time,
+            symbol: t.symbol.clone(),
+            order_id: t.order_id,
+            uid: t.uid,
+            side: t.side,
+            price: t.price,
+            volume: t.volume,
+            rule,
+            fee: t.fee,
+        }
+    }
+}
+
 /// A done order as it left the core, with its attached orders as they ended.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct DoneOrder {
