@@ -71,22 +71,26 @@
 mod convert;
 mod file;
 pub mod history;
+mod open;
 mod range;
 mod reader;
 mod rows;
 mod schema;
+mod values;
+mod verify;
 
 pub use convert::rows;
-pub use file::{
-    APPLICATION_ID, Batch, Checkpointer, FILE_NAME, JournalEntry, Journaled, OLDEST_SCHEMA_VERSION,
-    Pruned, Recovered, SCHEMA_VERSION, Snapshot, Store, StoreError, SyncMode, Verification,
-};
+pub use file::{Checkpointer, Store};
 pub use history::StoreHistory;
 pub use range::{Page, TimeRange};
 pub use reader::Reader;
 pub use rows::{
     AccountRow, EquityRow, ExposureRow, FillRow, ForcedKind, ForcedRow, FundingRow, MarkRow,
     OrderRow, Row, StartRow, TransferDirection, TransferRow,
+};
+pub use values::{
+    APPLICATION_ID, Batch, FILE_NAME, JournalEntry, Journaled, OLDEST_SCHEMA_VERSION, Pruned,
+    Recovered, SCHEMA_VERSION, Snapshot, StoreError, SyncMode, Verification,
 };
 
 /// The former name of [`TimeRange`].

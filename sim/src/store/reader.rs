@@ -10,7 +10,7 @@ use std::sync::LazyLock;
 use rusqlite::{Connection, OptionalExtension, Params};
 use rust_decimal::Decimal;
 
-use super::file::{FILE_NAME, StoreError, open_checked};
+use super::open::open_checked;
 use super::range::{Page, TimeRange, int};
 use super::rows::{
     ACCOUNTS, AccountRow, EQUITY, EXPOSURE, EquityRow, ExposureRow, FILLS, FORCED, FUNDING,
@@ -18,6 +18,7 @@ use super::rows::{
     TRANSFERS, TransferDirection, TransferRow,
 };
 use super::schema::{TableRow, get_dec, seq_value};
+use super::values::{FILE_NAME, StoreError};
 
 /// Every row, whatever input wrote it.
 const ALL_SEQS: u64 = u64::MAX;
