@@ -16,6 +16,7 @@ use sha2::{Digest, Sha256};
 
 use super::open::*;
 use super::rows::{self, JOURNAL_INSERT, Row, START_INSERT};
+use super::schema::seq_value;
 use super::values::*;
 
 /// The venue's store: one writer connection to `DIR/venue.sqlite`.
@@ -164,7 +165,7 @@ impl Store {
             for input in &batch.inputs {
                 insert
                     .execute(params![
-                        rows::seq_value(input.seq),
+                        seq_value(input.seq),
                         input.time_ms,
                         input.kind,
                         input.input
@@ -287,7 +288,7 @@ impl Store {
         }
         tx.execute(
             START_INSERT,
-            params![rows::seq_value(self.last_seq), time_ms, wall_ms, latency],
+            params![seq_value(self.last_seq), time_ms, wall_ms, latency],
         )
         .map_err(&sql)?;
         let id = tx.last_insert_rowid();
@@ -325,7 +326,7 @@ impl Store {
                 "INSERT OR REPLACE INTO snapshots (seq, time_ms, checksum, state) \
                  VALUES (?1, ?2, ?3, ?4)",
             )
-            .and_then(|mut s| s.execute(params![rows::seq_value(seq), time_ms, checksum, state]))
+            .and_then(|mut s| s.execute(params![seq_value(seq), time_ms, checksum, state]))
             .map_err(StoreError::sql(&self.file, &record))?;
         self.latest_snapshot = Some(seq);
         Ok(())
@@ -339,7 +340,7 @@ impl Store {
         let Some(latest) = self.latest_snapshot else {
             return Ok(Pruned::default());
         };
-        let cutoff = rows::seq_value(keep_from_seq.min(latest + 1));
+        let cutoff = seq_value(keep_from_seq.min(latest + 1));
         let sql = StoreError::sql(&self.file, "prune");
         let tx = self.conn.transaction().map_err(&sql)?;
         let inputs = tx

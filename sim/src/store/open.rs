@@ -11,7 +11,8 @@ use std::time::Duration;
 use rusqlite::{Connection, OpenFlags, OptionalExtension};
 use sha2::{Digest, Sha256};
 
-use super::rows::{self};
+use super::rows;
+use super::schema::{get_seq, seq_value};
 use super::values::*;
 
 /// How long a commit waits for another connection holding the write lock (a person writing
@@ -331,7 +332,7 @@ pub(super) fn read_snapshot(
     let (time_ms, checksum, state): (i64, Vec<u8>, Vec<u8>) = conn
         .query_row(
             "SELECT time_ms, checksum, state FROM snapshots WHERE seq = ?1",
-            [rows::seq_value(seq)],
+            [seq_value(seq)],
             |r| Ok((r.get(0)?, r.get(1)?, r.get(2)?)),
         )
         .map_err(StoreError::sql(file, &record))?;
@@ -372,10 +373,10 @@ pub(super) fn recover(conn: &Connection, file: &Path) -> Result<(Recovered, u64)
         .prepare("SELECT seq, time_ms, kind, input FROM journal WHERE seq > ?1 ORDER BY seq")
         .map_err(StoreError::sql(file, "journal"))?;
     let found = stmt
-        .query_map([rows::seq_value(base)], |r| {
+        .query_map([seq_value(base)], |r| {
             let kind: i64 = r.get(2)?;
             Ok(Journaled {
-                seq: rows::get_seq(r, 0)?,
+                seq: get_seq(r, 0)?,
                 time_ms: r.get(1)?,
                 kind: u8::try_from(kind)
                     .map_err(|_| rusqlite::Error::IntegralValueOutOfRange(2, kind))?,

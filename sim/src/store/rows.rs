@@ -13,7 +13,6 @@ use rusqlite::types::Value;
 use rust_decimal::Decimal;
 
 use super::schema::{Column, Table, TableRow, get_named, read_table};
-pub(super) use super::schema::{get_seq, seq_value};
 pub use crate::exchange::records::ForcedKind;
 
 pub(super) const JOURNAL: Table = Table {

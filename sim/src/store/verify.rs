@@ -6,6 +6,7 @@ use std::path::Path;
 use super::file::Store;
 use super::open::*;
 use super::rows;
+use super::schema::{get_seq, seq_value};
 use super::values::*;
 
 impl Store {
@@ -52,7 +53,7 @@ impl Store {
         let seqs: Result<Vec<u64>, _> = conn
             .prepare("SELECT seq FROM snapshots ORDER BY seq")
             .and_then(|mut s| {
-                s.query_map([], |r| rows::get_seq(r, 0))?
+                s.query_map([], |r| get_seq(r, 0))?
                     .collect::<rusqlite::Result<Vec<_>>>()
             });
         match seqs {
@@ -74,7 +75,7 @@ impl Store {
         let journal: Result<Vec<u64>, _> = conn
             .prepare("SELECT seq FROM journal ORDER BY seq")
             .and_then(|mut s| {
-                s.query_map([], |r| rows::get_seq(r, 0))?
+                s.query_map([], |r| get_seq(r, 0))?
                     .collect::<rusqlite::Result<Vec<_>>>()
             });
         let mut last_seq = report.latest_snapshot.unwrap_or(0);
@@ -134,7 +135,7 @@ impl Store {
                     report
                         .rows
                         .push((table.name, u64::try_from(n).unwrap_or_default()));
-                    if let Some(max) = max.filter(|&m| m > rows::seq_value(last_seq)) {
+                    if let Some(max) = max.filter(|&m| m > seq_value(last_seq)) {
                         problems.push(StoreError::at(
                             &file,
                             &format!("table {}", table.name),
