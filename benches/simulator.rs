@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use contango::{Open, OrderType, PositionType, Product, Side};
 use contango_sim::SimConfig;
-use contango_sim::exchange::book::{PriceSource, Side as BookSide};
+use contango_sim::exchange::book::{Side as BookSide, WatchedPrice};
 use contango_sim::exchange::input::{Admin, Command, Input};
 use contango_sim::exchange::order::{
     ConditionSpec, OrderIntent, OrderKind, Origin, Placement, Places, TriggerKind, TriggerSpec,
@@ -53,12 +53,12 @@ fn order(side: BookSide, volume: i64, open: bool) -> Placement {
 }
 
 /// A conditional MARKET stop order of one contract that fires when `watch` reaches `trigger`.
-fn conditional(side: BookSide, watch: PriceSource, trigger: i64) -> Placement {
+fn conditional(side: BookSide, watch: WatchedPrice, trigger: i64) -> Placement {
     let mut p = order(side, 1, true);
     p.condition = Some(ConditionSpec {
         trigger: TriggerSpec {
             kind: TriggerKind::StopLoss,
-            source: watch,
+            watched: watch,
             price: Decimal::from(trigger),
         },
         places: Places::Order,
@@ -99,9 +99,9 @@ fn exchange_with(n: usize) -> Exchange {
     for i in 0..n {
         let away = 1 + i64::try_from(i / 4).unwrap_or(0);
         let watch = if i % 2 == 0 {
-            PriceSource::Last
+            WatchedPrice::Last
         } else {
-            PriceSource::Mark
+            WatchedPrice::Mark
         };
         let (side, trigger) = if (i / 2) % 2 == 0 {
             (BookSide::Buy, 30_200 + away)
@@ -189,7 +189,7 @@ fn firing(c: &mut Criterion) {
             timed(
                 iters,
                 |ex| {
-                    let stop = conditional(BookSide::Buy, PriceSource::Mark, 30_100);
+                    let stop = conditional(BookSide::Buy, WatchedPrice::Mark, 30_100);
                     assert!(place(ex, stop, 2), "conditional");
                 },
                 |ex| assert!(admin(ex, set_mark(Decimal::from(30_100)), 2), "fired"),
@@ -299,7 +299,7 @@ fn recorded_session(c: &mut Criterion) {
             .read()
             .exchange
             .market(BTC)
-            .and_then(|m| m.mirror.as_ref())
+            .and_then(|m| m.source.as_ref())
             .is_some_and(|m| m.health.is_live())
     };
     // Each path once before timing, so that the checks hold when a filter skips the timed runs.

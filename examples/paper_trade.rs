@@ -4,7 +4,7 @@
 //! `CONTANGO_MARKET_WS_URL=wss://<market host>/kline-api/ws cargo run --example paper_trade`
 //!
 //! - `CONTANGO_MARKET_WS_URL` (required): the exchange's public market stream;
-//! - `CONTANGO_CONTRACT` (default `E-BTC-USDT`): the contract to mirror and trade;
+//! - `CONTANGO_CONTRACT` (default `E-BTC-USDT`): the source contract to trade;
 //! - `CONTANGO_PAPER_SECONDS` (default 30): how long to trade.
 //!
 //! The strategy joins the best bid with one contract and, once filled, offers it one tick above

@@ -231,7 +231,7 @@ fn venue_args() -> Vec<Arg> {
         opt(
             "contract",
             "NAME",
-            "A contract to mirror (repeatable; default every tradable one)",
+            "A source contract: one whose book the market source drives (repeatable; default every tradable one)",
         )
         .action(ArgAction::Append)
         .requires("market-from"),

@@ -65,7 +65,6 @@
 
 #![deny(missing_docs)]
 
-#[cfg(feature = "journal")]
 pub mod codec;
 pub mod config;
 pub mod error;
@@ -281,7 +280,7 @@ impl Sim {
         }
         let mut source_warnings = Vec::new();
         if let Some(source) = &source {
-            let contracts = venue.read().exchange.mirrored_contracts();
+            let contracts = venue.read().exchange.source_contracts();
             let started = feeds::source::start(source, venue.clone(), contracts)?;
             tasks.extend(started.task);
             source_warnings = started.warnings;

@@ -9,7 +9,7 @@
 //! - the fills and funding payments are the tap's ([`super::tap`]): every one of the run.
 //!
 //! A sample is the account's exposure in the report's coin ([`Exchange::exposure`]) with the
-//! marks of the mirrored contracts margined in it. The money comes from the venue: fees from its
+//! marks of the source contracts margined in it. The money comes from the venue: fees from its
 //! running totals, realised PnL from the account, orders from the done and live ones.
 
 use std::time::Duration;

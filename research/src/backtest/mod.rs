@@ -32,7 +32,7 @@
 //! fill log, the funding payments and the trade ledger, with the frames and frames a second in
 //! its `timing`; as a value, as JSON ([`Report::to_json`]), drawn as SVG ([`Backtest::plot`],
 //! [`Report::plot`]) and as a tearsheet ([`Report::tearsheet`]). The money is in the margin coin
-//! of the mirrored contracts when they share one, else USDT: the equity followed is the funded
+//! of the source contracts when they share one, else USDT: the equity followed is the funded
 //! account's balance in it plus the unrealised PnL of the positions margined in it.
 //!
 //! A run can also record its session ([`Backtest::record_session`]) as the strategy's client would have
@@ -111,7 +111,7 @@ enum Market {
     File(MarketCache),
 }
 
-/// A backtest to run: the market, the contracts mirrored, the pace, the chart.
+/// A backtest to run: the market, the source contracts, the pace, the chart.
 #[derive(Debug, Clone)]
 #[must_use]
 pub struct Backtest {
@@ -182,7 +182,7 @@ impl Backtest {
         }
     }
 
-    /// The contracts to mirror (default: every tradable one).
+    /// The source contracts (default: every tradable one).
     pub fn contracts<S: Into<String>>(mut self, names: impl IntoIterator<Item = S>) -> Self {
         self.contracts = Some(names.into_iter().map(Into::into).collect());
         self
@@ -317,11 +317,11 @@ impl Backtest {
 }
 
 /// The coin a backtest's money is in and the contracts whose marks it samples: the margin coin
-/// of the mirrored contracts when they share one, else USDT; the mirrored contracts margined in
+/// of the source contracts when they share one, else USDT; the source contracts margined in
 /// it.
 pub(crate) fn money(ex: &contango_sim::exchange::Exchange) -> (String, Vec<String>) {
-    let mirrored = ex.mirrored_contracts();
-    let coins: std::collections::BTreeSet<&str> = mirrored
+    let sourced = ex.source_contracts();
+    let coins: std::collections::BTreeSet<&str> = sourced
         .iter()
         .filter_map(|c| ex.contracts().get(c))
         .map(|c| c.margin_coin.as_str())
@@ -330,7 +330,7 @@ pub(crate) fn money(ex: &contango_sim::exchange::Exchange) -> (String, Vec<Strin
         [one] => (*one).to_owned(),
         _ => "USDT".to_owned(),
     };
-    let instruments = mirrored
+    let instruments = sourced
         .into_iter()
         .filter(|c| ex.contracts().get(c).is_some_and(|c| c.margin_coin == coin))
         .collect();

@@ -169,7 +169,7 @@ pub struct Run {
     /// [`QueueModel`](contango_sim::QueueModel) writes it (`conservative`, `optimistic`, `power:3`).
     pub queue_model: String,
     /// The contract whose price the chart and `buy_and_hold_return_pct` follow: the one with the
-    /// most fills (the first filled among equals), else a backtest's first mirrored one in the
+    /// most fills (the first filled among equals), else a backtest's first source contract in the
     /// report's coin (`None`: neither).
     pub instrument: Option<String>,
 }

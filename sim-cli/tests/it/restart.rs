@@ -8,7 +8,7 @@
 //! balances, positions, open and conditional orders, and next ids. Then a resting order placed
 //! before a kill fills after it, and a stop armed before it fires.
 //!
-//! With a mirrored market (a scripted market source): a resting order's queue ahead survives a
+//! With a market source (a scripted market source): a resting order's queue ahead survives a
 //! kill; after the restart, trades at its price fill it only once that queue is gone.
 //!
 //! Bounded in time, loopback only; the state directories are removed at the end.
@@ -669,8 +669,8 @@ async fn twin_only(
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
-async fn a_mirrored_orders_queue_ahead_survives_a_kill() {
-    let state = dir("mirror");
+async fn a_source_contracts_queue_ahead_survives_a_kill() {
+    let state = dir("source");
     let market = MarketServer::start().await;
     let url = market.url();
     let args = ["--market-from", url.as_str(), "--contract", BTC];

@@ -127,7 +127,7 @@ pub struct SimConfig {
     pub market_stream: MarketStreamConfig,
     /// What moves the market on its own (nothing by default).
     pub market_driver: Option<MarketDriver>,
-    /// A real market the simulator mirrors instead ([`crate::feeds::source`]); replaces the
+    /// A real market the simulator follows instead ([`crate::feeds::source`]); replaces the
     /// driver.
     pub market_source: Option<MarketSource>,
     /// The contracts a source drives (default: every tradable one).

@@ -1,4 +1,4 @@
-//! Where a mirrored market comes from (`SimConfig::market_source`): a live market stream, a
+//! Where a market source comes from (`SimConfig::market_source`): a live market stream, a
 //! recording, or frames a caller applies. The feed that reads it: [`crate::feeds::source`].
 
 use std::path::PathBuf;

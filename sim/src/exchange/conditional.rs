@@ -10,7 +10,7 @@ use contango::{ErrorCode, ExecutionType};
 use rust_decimal::Decimal;
 
 use super::Exchange;
-use super::book::{PriceSource, Side};
+use super::book::{Side, WatchedPrice};
 use super::effects::{Changes, order_update};
 use super::limits::{check_price, check_volume};
 use super::order::{
@@ -20,19 +20,19 @@ use super::order::{
 use crate::config::ContractConfig;
 use crate::error::{SimError, SimResult};
 
-fn source_name(source: PriceSource) -> &'static str {
-    match source {
-        PriceSource::Last => "last trade",
-        PriceSource::Mark => "mark",
+fn watched_name(watched: WatchedPrice) -> &'static str {
+    match watched {
+        WatchedPrice::Last => "last trade",
+        WatchedPrice::Mark => "mark",
     }
 }
 
 impl Exchange {
-    /// The current price a trigger watching `source` compares with.
-    pub fn watched_price(&self, symbol: &str, source: PriceSource) -> Decimal {
-        match source {
-            PriceSource::Last => self.last_price(symbol),
-            PriceSource::Mark => self.mark(symbol),
+    /// The current price a trigger watching `watched` compares with.
+    pub fn watched_price(&self, symbol: &str, watched: WatchedPrice) -> Decimal {
+        match watched {
+            WatchedPrice::Last => self.last_price(symbol),
+            WatchedPrice::Mark => self.mark(symbol),
         }
     }
 
@@ -45,10 +45,10 @@ impl Exchange {
         reference: Option<Decimal>,
         param: &str,
     ) -> SimResult<()> {
-        let current = self.watched_price(symbol, trigger.source);
+        let current = self.watched_price(symbol, trigger.watched);
         let (against, what) = match reference {
             Some(p) => (p, "the price its order enters at"),
-            None => (current, source_name(trigger.source)),
+            None => (current, watched_name(trigger.watched)),
         };
         if direction(trigger.kind, side).crossed(trigger.price, against) {
             return Err(
@@ -116,7 +116,7 @@ impl Exchange {
         let mut record = OrderRecord::new(id, &intent, leverage, OrderStatus::Init, now);
         record.condition = Some(Condition {
             kind: spec.trigger.kind,
-            source: spec.trigger.source,
+            watched: spec.trigger.watched,
             price: spec.trigger.price,
             places: spec.places,
             position,
@@ -252,7 +252,7 @@ impl Exchange {
             child.parent = Some(parent);
             child.condition = Some(Condition {
                 kind: a.trigger.kind,
-                source: a.trigger.source,
+                watched: a.trigger.watched,
                 price: a.trigger.price,
                 places: Places::Order,
                 position: None,

@@ -388,7 +388,7 @@ impl Exchange {
 mod tests {
     use super::*;
     use crate::config::SimConfig;
-    use crate::exchange::book::PriceSource;
+    use crate::exchange::book::WatchedPrice;
     use crate::exchange::input::Input;
     use crate::exchange::order::{ConditionSpec, OrderStatus, Places, TriggerKind, TriggerSpec};
     use crate::exchange::testing::{Bed, order};
@@ -478,7 +478,7 @@ mod tests {
             p.condition = Some(ConditionSpec {
                 trigger: TriggerSpec {
                     kind: TriggerKind::StopLoss,
-                    source: watch,
+                    watched: watch,
                     price: Decimal::from(trigger),
                 },
                 places: Places::Order,
@@ -487,10 +487,10 @@ mod tests {
             p
         };
         let on_last = bed
-            .place(stop(PriceSource::Last, 29_800), 1)
+            .place(stop(WatchedPrice::Last, 29_800), 1)
             .expect("stop on the last price");
         let on_mark = bed
-            .place(stop(PriceSource::Mark, 29_700), 1)
+            .place(stop(WatchedPrice::Mark, 29_700), 1)
             .expect("stop on the mark price");
         for i in 1..=120_i64 {
             step(&mut bed, 1 + i);

@@ -30,7 +30,7 @@ pub enum Input {
         /// What it asks.
         command: Command,
     },
-    /// A market source's update of a mirrored contract.
+    /// A market source's update of a source contract.
     Market {
         /// Exchange time (ms): the frame's own time for a recorded source.
         time: i64,
@@ -180,7 +180,7 @@ pub enum Command {
     },
 }
 
-/// What a market source says of one mirrored contract: the parts of its frames the simulator
+/// What a market source says of one source contract: the parts of its frames the simulator
 /// uses, in contracts and the contract's prices.
 #[derive(Debug, Clone, PartialEq)]
 #[cfg_attr(

@@ -1,4 +1,4 @@
-//! A contract's live state ([`Market`]: its book, mark price, tape of trades, triggers, mirrored
+//! A contract's live state ([`Market`]: its book, mark price, tape of trades, triggers, sourced
 //! source), and the market data computed from it: depth, 24 h statistics, candlesticks. The REST
 //! endpoints and the market stream both read them from here, so the two agree.
 //!
@@ -40,39 +40,39 @@ pub struct Market {
     pub tape: Tape,
     /// Pending triggers of conditional orders.
     pub triggers: TriggerIndex,
-    /// The market a source drives, when one does (its updates: [`super::mirror`]).
-    pub mirror: Option<MirroredMarket>,
+    /// The market a source drives, when one does (its updates: [`super::source_updates`]).
+    pub source: Option<SourceMarket>,
     /// The next funding time of a contract with funding (`super::funding`).
     pub next_funding: Option<i64>,
 }
 
 impl Market {
     /// A contract at its starting price at exchange time `now`: nothing in the book, no trade.
-    pub fn new(cfg: &ContractConfig, mirror: Option<MirroredMarket>, now: i64) -> Market {
+    pub fn new(cfg: &ContractConfig, source: Option<SourceMarket>, now: i64) -> Market {
         Market {
             cfg: cfg.clone(),
             book: Book::default(),
             mark: cfg.initial_price,
             tape: Tape::default(),
             triggers: TriggerIndex::default(),
-            mirror,
+            source,
             next_funding: cfg.funding.map(|f| f.next_after(now)),
         }
     }
 
     /// Up to `limit` aggregated levels `(price, volume)` of `side`, best first: the orders in the
-    /// book, and on a mirrored contract the source's levels (less what our fills took) with our
+    /// book, and on a source contract the source's levels (less what our fills took) with our
     /// resting orders added at their prices.
     pub fn levels(&self, side: Side, limit: usize) -> Vec<(Decimal, Decimal)> {
-        let Some(mirror) = &self.mirror else {
+        let Some(source) = &self.source else {
             return self.book.levels(&side, limit);
         };
         let ours = self.book.levels(&side, usize::MAX);
         if ours.is_empty() {
-            return mirror.book.levels(side, limit);
+            return source.book.levels(side, limit);
         }
         let mut merged: BTreeMap<Decimal, Decimal> = BTreeMap::new();
-        for (p, v) in mirror.book.levels(side, usize::MAX).into_iter().chain(ours) {
+        for (p, v) in source.book.levels(side, usize::MAX).into_iter().chain(ours) {
             *merged.entry(p).or_default() += v;
         }
         let levels = merged.into_iter();
@@ -88,7 +88,7 @@ impl Market {
     }
 
     /// The index price, the spot reference the mark follows: the mid of the best bid and ask
-    /// the contract shows (a mirrored contract's source book with our orders in it, else the
+    /// the contract shows (a source contract's source book with our orders in it, else the
     /// book the driver and the accounts quote), or the mark price while a side is empty.
     pub fn index_price(&self) -> Decimal {
         let best = |side| self.levels(side, 1).first().map(|(p, _)| *p);
@@ -153,7 +153,7 @@ impl SourceHealth {
     feature = "journal",
     derive(borsh::BorshSerialize, borsh::BorshDeserialize)
 )]
-pub struct MirroredMarket {
+pub struct SourceMarket {
     /// The source's book and what our fills took from it.
     pub book: SourceBook,
     /// The source's size queued ahead of each of our resting orders, by order id.
@@ -164,10 +164,10 @@ pub struct MirroredMarket {
     pub last_ms: i64,
 }
 
-impl MirroredMarket {
-    /// A mirror with no snapshot yet.
+impl SourceMarket {
+    /// A source market with no snapshot yet.
     pub fn new() -> Self {
-        MirroredMarket {
+        SourceMarket {
             book: SourceBook::default(),
             ahead: BTreeMap::new(),
             health: SourceHealth::Waiting,
@@ -176,7 +176,11 @@ impl MirroredMarket {
     }
 }
 
-impl Default for MirroredMarket {
+/// The former name of [`SourceMarket`].
+#[deprecated(note = "renamed `SourceMarket` (one name for a market source's contracts)")]
+pub type MirroredMarket = SourceMarket;
+
+impl Default for SourceMarket {
     fn default() -> Self {
         Self::new()
     }

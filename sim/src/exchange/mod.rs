@@ -18,7 +18,7 @@
 //! capped ([`tape`]).
 //!
 //! The rules live in one module each: `orders` (placing, filling, cancelling), `conditional`,
-//! `prices`, `liquidation`, `margin`, `transfers`, `funding`, `listen_keys`, `mirror` (a market
+//! `prices`, `liquidation`, `margin`, `transfers`, `funding`, `listen_keys`, `source_updates` (a market
 //! source's frames), `driver` (the synthetic market); `operation` runs an operation and what it
 //! caused;
 //! `views` turns the state into the generated response types.
@@ -36,7 +36,6 @@ pub mod liquidation;
 pub mod listen_keys;
 pub mod margin;
 pub mod market;
-pub mod mirror;
 pub mod operation;
 pub mod order;
 pub mod orders;
@@ -44,6 +43,7 @@ pub mod positions;
 pub mod prices;
 pub mod records;
 pub mod setup;
+pub mod source_updates;
 pub mod tape;
 pub mod transfers;
 pub mod views;
@@ -62,7 +62,7 @@ use effects::Effects;
 use input::{Answer, Input};
 use listen_keys::ListenKeyLeases;
 use market::Market;
-use market::MirroredMarket;
+use market::SourceMarket;
 use order::{OrderIntent, OrderRecord, OrderStatus, Origin};
 pub use setup::{MARKET_MAKER_UID, Rules, Sequences, USER_UID};
 
@@ -91,7 +91,7 @@ pub struct Exchange {
     pub(crate) client_ids: BTreeMap<(i64, String), BTreeSet<i64>>,
     /// Listen keys.
     pub(crate) listen_keys: ListenKeyLeases,
-    /// Mirrored contracts by market-stream symbol (`e_btcusdt`).
+    /// Source contracts by market-stream symbol (`e_btcusdt`).
     pub(crate) source_symbols: BTreeMap<String, String>,
     /// The synthetic market, when one moves the contracts.
     pub(crate) driver: Option<Driver>,
@@ -115,13 +115,13 @@ pub struct Exchange {
 
 impl Exchange {
     /// The exchange `config` describes at exchange time `now`: its contracts, the funded
-    /// account and the market maker, the seeded books (mirrored contracts have none), and the
+    /// account and the market maker, the seeded books (source contracts have none), and the
     /// market driver (its price path given as points: the feed reads a file first); and the
     /// records its start left for the history (the accounts it opened, the trades it
     /// backfilled). Fails, saying why, when the driver cannot be set up.
     pub fn new(config: &SimConfig, now: i64) -> Result<(Exchange, Vec<records::Record>), String> {
-        let mirrored = if config.market_source.is_some() {
-            mirrored_contracts(config)
+        let sourced = if config.market_source.is_some() {
+            source_contracts_of(config)
         } else {
             Vec::new()
         };
@@ -129,8 +129,8 @@ impl Exchange {
             .contracts
             .iter()
             .map(|c| {
-                let mirror = mirrored.contains(&c.symbol).then(MirroredMarket::new);
-                (c.symbol.clone(), Market::new(c, mirror, now))
+                let source = sourced.contains(&c.symbol).then(SourceMarket::new);
+                (c.symbol.clone(), Market::new(c, source, now))
             })
             .collect();
         let contracts = config
@@ -138,7 +138,7 @@ impl Exchange {
             .iter()
             .map(|c| (c.symbol.clone(), c.clone()))
             .collect();
-        let source_symbols = mirrored
+        let source_symbols = sourced
             .iter()
             .map(|s| (market::channel_symbol(s), s.clone()))
             .collect();
@@ -341,7 +341,7 @@ impl Exchange {
             .filter(|c| {
                 self.markets
                     .get(&c.symbol)
-                    .is_none_or(|m| m.mirror.is_none())
+                    .is_none_or(|m| m.source.is_none())
             })
             .filter_map(|c| {
                 c.seed
@@ -522,9 +522,15 @@ impl Exchange {
         self.markets.get(symbol).map_or(Decimal::ZERO, |m| m.mark)
     }
 
-    /// The mirrored contracts (a market source drives them), in name order.
-    pub fn mirrored_contracts(&self) -> Vec<String> {
+    /// The source contracts (a market source drives them), in name order.
+    pub fn source_contracts(&self) -> Vec<String> {
         self.source_symbols.values().cloned().collect()
+    }
+
+    /// The former name of [`Exchange::source_contracts`].
+    #[deprecated(note = "renamed `source_contracts`")]
+    pub fn mirrored_contracts(&self) -> Vec<String> {
+        self.source_contracts()
     }
 
     /// A fresh order id.
@@ -563,7 +569,7 @@ impl Exchange {
 
 /// The contracts a market source drives: the configured ones (that exist), else every tradable
 /// one.
-fn mirrored_contracts(config: &SimConfig) -> Vec<String> {
+fn source_contracts_of(config: &SimConfig) -> Vec<String> {
     match &config.source_contracts {
         Some(names) => names
             .iter()

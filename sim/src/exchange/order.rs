@@ -4,7 +4,7 @@
 
 use rust_decimal::Decimal;
 
-use super::book::{Crossing, PriceSource, Side, Slot};
+use super::book::{Crossing, Side, Slot, WatchedPrice};
 use super::positions::{MarginMode, value};
 use crate::config::ContractConfig;
 
@@ -294,7 +294,7 @@ pub struct TriggerSpec {
     /// Stop loss or take profit.
     pub kind: TriggerKind,
     /// The price watched.
-    pub source: PriceSource,
+    pub watched: WatchedPrice,
     /// The trigger price.
     pub price: Decimal,
 }
@@ -405,7 +405,7 @@ pub struct Condition {
     /// Stop loss or take profit.
     pub kind: TriggerKind,
     /// The price watched.
-    pub source: PriceSource,
+    pub watched: WatchedPrice,
     /// The trigger price.
     pub price: Decimal,
     /// What it places.
@@ -445,7 +445,7 @@ pub fn direction(kind: TriggerKind, side: Side) -> Crossing {
 
 pub(crate) fn slot(side: Side, c: &Condition) -> Slot {
     Slot {
-        source: c.source,
+        watched: c.watched,
         direction: direction(c.kind, side),
         price: c.price,
     }

@@ -15,7 +15,7 @@ use contango::ErrorCode;
 use rust_decimal::Decimal;
 
 use super::Exchange;
-use super::book::{PriceSource, Side};
+use super::book::{Side, WatchedPrice};
 use super::effects::Changes;
 use super::liquidation::Liquidations;
 use super::tape::Print;
@@ -29,19 +29,19 @@ impl Exchange {
             .map_or(Decimal::ZERO, super::market::Market::last_price)
     }
 
-    /// A new `source` price of `symbol` (already recorded): liquidation on a mark price, then
+    /// A new `watched` price of `symbol` (already recorded): liquidation on a mark price, then
     /// the triggers in the follow-up.
     pub(crate) fn price_moved(
         &mut self,
         symbol: &str,
-        source: PriceSource,
+        watched: WatchedPrice,
         now: i64,
         fx: &mut Changes,
     ) -> SimResult<Liquidations> {
         fx.price_moved(symbol);
-        match source {
-            PriceSource::Mark => self.liquidate_below_maintenance(symbol, now, fx),
-            PriceSource::Last => Ok(Liquidations::default()),
+        match watched {
+            WatchedPrice::Mark => self.liquidate_below_maintenance(symbol, now, fx),
+            WatchedPrice::Last => Ok(Liquidations::default()),
         }
     }
 
@@ -62,7 +62,7 @@ impl Exchange {
             if let Some(m) = st.markets.get_mut(symbol) {
                 m.mark = price;
             }
-            st.price_moved(symbol, PriceSource::Mark, now, fx)
+            st.price_moved(symbol, WatchedPrice::Mark, now, fx)
         })
     }
 
@@ -96,7 +96,7 @@ impl Exchange {
                 volume,
                 amount: price * volume,
             });
-            st.price_moved(symbol, PriceSource::Last, now, fx)?;
+            st.price_moved(symbol, WatchedPrice::Last, now, fx)?;
             Ok(trade_id)
         })
     }

@@ -17,7 +17,7 @@ use contango::{
 use rust_decimal::Decimal;
 
 use super::Exchange;
-use super::book::{PriceSource, Side};
+use super::book::{Side, WatchedPrice};
 use super::order::OrderRecord;
 use super::positions::{MarginMode, Position};
 use super::records::{ForcedKind, ForcedRecord, TradeRecord, Transfer};
@@ -102,9 +102,9 @@ fn order_alone(o: &OrderRecord) -> SimResult<Order> {
         v.condition_order = Some(true);
         v.trigger_price = Some(c.price);
         v.trigger_type = Some(c.kind.wire());
-        v.trigger_price_type = Some(match c.source {
-            PriceSource::Last => TriggerPriceType::LastPrice,
-            PriceSource::Mark => TriggerPriceType::MarkPrice,
+        v.trigger_price_type = Some(match c.watched {
+            WatchedPrice::Last => TriggerPriceType::LastPrice,
+            WatchedPrice::Mark => TriggerPriceType::MarkPrice,
         });
         v.trigger_order_type = Some(c.order_type(o.kind));
     }

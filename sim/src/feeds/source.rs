@@ -1,7 +1,7 @@
 //! Real prices: a market source drives the simulator's market instead of the synthetic driver
 //! (docs/design.md, Real prices). This is the feed: it reads the source ([`MarketSource`]) and
 //! sends what its frames say to the venue as inputs; the core applies them
-//! ([`crate::exchange::mirror`]).
+//! ([`crate::exchange::source_updates`]).
 //!
 //! - **live** ([`MarketSource::live`]): the exchange's public market stream at a `ws://` or
 //!   `wss://` URL, read through contango's own `MarketStream`: paper trading, real prices, local
@@ -22,7 +22,7 @@
 //! becomes the mark price, so liquidations and conditional orders run on real prices. Sizes are
 //! taken as they come: the market stream's volumes are contracts, the unit of the REST depth and
 //! of orders (docs/design.md, Real prices, on the unit). The synthetic market maker and its
-//! seeded book are off for a mirrored contract, and our orders do not trade with each other:
+//! seeded book are off for a source contract, and our orders do not trade with each other:
 //! they fill against the source by the rules of [`crate::exchange::book::source`]. Our fills do not print
 //! on the simulator's tape, which stays the source's.
 //!
@@ -74,7 +74,7 @@ pub fn recorded_frames(recording: &Recording) -> Vec<(u64, Vec<u8>)> {
         .collect()
 }
 
-/// Starts `source` for `venue` (its mirrored contracts are set up). A
+/// Starts `source` for `venue` (its source contracts are set up). A
 /// recording that cannot be read fails here; `Stepped` starts nothing.
 pub fn start(
     source: &MarketSource,
@@ -139,7 +139,7 @@ pub fn apply_frame(venue: &Venue, bytes: &[u8], follow: bool) {
 }
 
 /// Applies one event at the exchange time it carries when `follow` (the clock follows it), else
-/// at the simulator's clock; returns that time. Events of contracts not mirrored, and channels
+/// at the simulator's clock; returns that time. Events of contracts no source drives, and channels
 /// the simulator does not use, change nothing.
 pub fn apply_event(venue: &Venue, event: contango::MarketEvent, follow: bool) -> i64 {
     let ts = event_ts(&event);

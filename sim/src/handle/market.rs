@@ -74,13 +74,13 @@ impl Sim {
         &self.source_warnings
     }
 
-    /// The state of the market source of a mirrored contract (`None`: not mirrored).
+    /// The state of the market source of a source contract (`None`: no source drives it).
     pub fn source_health(&self, symbol: &str) -> Option<SourceHealth> {
         self.venue()
             .read()
             .exchange
             .market(symbol)
-            .and_then(|m| m.mirror.as_ref())
+            .and_then(|m| m.source.as_ref())
             .map(|m| m.health.clone())
     }
 

@@ -10,8 +10,13 @@ use crate::config::ContractConfig;
 use crate::exchange::input::{FrameRef, Input};
 use crate::exchange::{Exchange, Rules};
 
-/// The encoding's format: the first byte of every encoded input and state.
-pub const FORMAT: u8 = 1;
+/// The encoding's format: the first byte of every encoded input and state. Format 2 writes
+/// decimals in the venue's one compact encoding (`codec::compact`), which keeps a negative zero
+/// and writes a wide mantissa as 16 bytes; format 1's bytes are a subset of it, read the same.
+pub const FORMAT: u8 = 2;
+
+/// The formats this build reads: every one it has written.
+const READS: [u8; 2] = [1, FORMAT];
 
 /// Why bytes could not be read back.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -26,12 +31,16 @@ fn encode<T: BorshSerialize>(value: &T) -> Vec<u8> {
 }
 
 fn decode<T: BorshDeserialize>(bytes: &[u8], what: &str) -> Result<T, DecodeError> {
+    borsh::from_slice(body(bytes, what)?)
+        .map_err(|e| DecodeError(format!("{what} does not decode: {e}")))
+}
+
+/// The bytes after the format tag, when this build reads the format.
+fn body<'a>(bytes: &'a [u8], what: &str) -> Result<&'a [u8], DecodeError> {
     match bytes.split_first() {
-        Some((&FORMAT, rest)) => {
-            borsh::from_slice(rest).map_err(|e| DecodeError(format!("{what} does not decode: {e}")))
-        }
+        Some((format, rest)) if READS.contains(format) => Ok(rest),
         Some((other, _)) => Err(DecodeError(format!(
-            "{what} is in format {other}, which this build does not know (it reads {FORMAT})"
+            "{what} is in format {other}, which this build does not know (it reads {READS:?})"
         ))),
         None => Err(DecodeError(format!("{what} is empty"))),
     }
@@ -60,9 +69,7 @@ pub fn decode_state(bytes: &[u8]) -> Result<Exchange, DecodeError> {
 /// The rules and the contracts alone, read from the front of an encoded state (they are its
 /// first fields), without decoding the rest: what a report needs of a snapshot.
 pub fn decode_front(bytes: &[u8]) -> Result<Front, DecodeError> {
-    let Some((&FORMAT, mut rest)) = bytes.split_first() else {
-        return decode::<Front>(bytes, "the state");
-    };
+    let mut rest = body(bytes, "the state")?;
     let rules = Rules::deserialize_reader(&mut rest)
         .map_err(|e| DecodeError(format!("the state's rules do not decode: {e}")))?;
     let contracts = BTreeMap::deserialize_reader(&mut rest)
@@ -196,7 +203,62 @@ mod tests {
         let mut bad = encode_input(&depth());
         bad[0] = FORMAT + 1;
         assert!(decode_input(&bad).is_err_and(|e| e.to_string().contains("format")));
+        bad[0] = 0;
+        assert!(decode_input(&bad).is_err_and(|e| e.to_string().contains("format")));
         assert!(decode_input(&[]).is_err());
+    }
+
+    /// Inputs a format-1 journal holds (bytes written by the build before format 2) read back
+    /// as they were written, a wide mantissa included; format 2 writes them again the same
+    /// way, a tag apart, save the wide one, which now takes 16 bytes.
+    #[test]
+    fn a_format_one_journal_still_reads() {
+        let hex = |s: &str| {
+            (0..s.len())
+                .step_by(2)
+                .map(|i| u8::from_str_radix(&s[i..i + 2], 16).expect("hex"))
+                .collect::<Vec<u8>>()
+        };
+        let trade = hex(concat!(
+            "01010c8ea61ba2010000010a000000452d4254432d5553445401000000010190d12403fdffffff",
+            "ffffffffffffffffff3f010b8ea61ba201000000"
+        ));
+        let depth = hex(concat!(
+            "0101b08da61ba2010000000a000000452d4254432d55534454010000000194d12402c413010000",
+            "000190d124000000"
+        ));
+        let Ok(Input::Market {
+            time: 1_795_760_229_900,
+            update: SourceUpdate::Trades { symbol, trades },
+            entry: None,
+        }) = decode_input(&trade)
+        else {
+            panic!("the trade: {:?}", decode_input(&trade));
+        };
+        assert_eq!(symbol, "E-BTC-USDT");
+        assert_eq!(
+            (trades[0].side, trades[0].price, trades[0].time),
+            (Side::Sell, d("30010.4"), Some(1_795_760_229_899))
+        );
+        assert_eq!(
+            trades[0].volume.to_string(),
+            "-79228162514264337593543950.335"
+        );
+        let Ok(back @ Input::Market { .. }) = decode_input(&depth) else {
+            panic!("the depth: {:?}", decode_input(&depth));
+        };
+        let Input::Market {
+            update: SourceUpdate::Depth { asks, bids, .. },
+            ..
+        } = &back
+        else {
+            panic!("a depth: {back:?}");
+        };
+        assert_eq!(
+            (asks[0].price, asks[0].quantity.to_string(), bids[0].price),
+            (d("30010.6"), "12.50".to_owned(), d("30010.4"))
+        );
+        assert_eq!(&encode_input(&back)[1..], &depth[1..]);
     }
 
     #[test]
@@ -225,12 +287,12 @@ mod tests {
             entry: None,
         })
         .expect("the trade");
-        let mirror = format!("{:?}", bed.ex.market(BTC).and_then(|m| m.mirror.as_ref()));
+        let source = format!("{:?}", bed.ex.market(BTC).and_then(|m| m.source.as_ref()));
         assert!(
-            mirror.contains("ahead: {") && mirror.contains(": 132}"),
-            "{mirror}"
+            source.contains("ahead: {") && source.contains(": 132}"),
+            "{source}"
         );
-        assert!(mirror.contains("printed: [Printed"), "{mirror}");
+        assert!(source.contains("printed: [Printed"), "{source}");
         let bytes = encode_state(&bed.ex);
         let back = decode_state(&bytes).expect("decodes");
         assert_eq!(format!("{back:?}"), format!("{:?}", bed.ex));

@@ -194,7 +194,7 @@ struct Reading {
 
 impl Recordings {
     /// The market input a reference stands for, read again from its recording (`None`: the
-    /// event says nothing of a mirrored contract, as when it was first applied).
+    /// event says nothing of a source contract, as when it was first applied).
     fn input(&mut self, ex: &Exchange, bytes: &[u8]) -> Result<Option<Input>, String> {
         let r = decode_reference(bytes).map_err(|e| e.to_string())?;
         let behind = self

@@ -17,7 +17,7 @@
 //! | `POST /__sim/close_market_streams` | none | closes every market-stream connection |
 //! | `POST /__sim/clear_faults` | none | removes injected faults |
 //! | `GET /__sim/fills` | none | the latest fills against the market source: `data` = `[{"time","contractName","orderId","uid","side","price","volume","rule","fee"}]` |
-//! | `GET /__sim/source` | none | each mirrored contract's source: `data` = `[{"contractName","health":"waiting"\|"live"\|"degraded","reason","lastMs"}]`, and the fills by rule |
+//! | `GET /__sim/source` | none | each source contract's source: `data` = `[{"contractName","health":"waiting"\|"live"\|"degraded","reason","lastMs"}]`, and the fills by rule |
 //! | `POST /__sim/accounts` | `{"contract":{"USDT":"1000"},"wallet":{"USDT":"0"}}` (both optional: the funded account's balances) | creates an account; `data` = `{"uid":n,"apiKey":..,"secretKey":..}` |
 //! | `GET /__sim/state` | none | the core's live state, for comparing two venues: the clock, the id sequences, every account (its key, never its secret; balances, leverage, positions) and every live order; `data` = `{"now","sequences","accounts","orders"}` |
 //!
@@ -170,8 +170,8 @@ fn view(venue: &Venue, view: &str) -> SimResult<serde_json::Value> {
                 .markets()
                 .iter()
                 .filter_map(|(symbol, m)| {
-                    let mirror = m.mirror.as_ref()?;
-                    let (health, reason) = match &mirror.health {
+                    let source = m.source.as_ref()?;
+                    let (health, reason) = match &source.health {
                         SourceHealth::Waiting => ("waiting", None),
                         SourceHealth::Live => ("live", None),
                         SourceHealth::Degraded { reason } => ("degraded", Some(reason.clone())),
@@ -180,7 +180,7 @@ fn view(venue: &Venue, view: &str) -> SimResult<serde_json::Value> {
                         "contractName": symbol,
                         "health": health,
                         "reason": reason,
-                        "lastMs": mirror.last_ms,
+                        "lastMs": source.last_ms,
                     }))
                 })
                 .collect();

@@ -30,7 +30,7 @@ use super::rows::{
 };
 use crate::error::{SimError, SimResult};
 use crate::exchange::book::source::Rule;
-use crate::exchange::book::{PriceSource, Side};
+use crate::exchange::book::{Side, WatchedPrice};
 use crate::exchange::order::{
     Condition, Oco, OrderKind, OrderRecord, OrderStatus, Places, TriggerKind,
 };
@@ -80,10 +80,10 @@ fn trigger_name(kind: TriggerKind) -> &'static str {
     }
 }
 
-fn source_name(source: PriceSource) -> &'static str {
-    match source {
-        PriceSource::Last => "LAST_PRICE",
-        PriceSource::Mark => "MARK_PRICE",
+fn watched_name(watched: WatchedPrice) -> &'static str {
+    match watched {
+        WatchedPrice::Last => "LAST_PRICE",
+        WatchedPrice::Mark => "MARK_PRICE",
     }
 }
 
@@ -155,7 +155,7 @@ pub fn order_row(seq: u64, o: &OrderRecord, archived: bool) -> OrderRow {
         conditional: c.is_some(),
         trigger_type: c.map(|c| trigger_name(c.kind).to_owned()),
         trigger_price: c.map(|c| c.price),
-        trigger_price_type: c.map(|c| source_name(c.source).to_owned()),
+        trigger_price_type: c.map(|c| watched_name(c.watched).to_owned()),
         trigger_order_type: c.map(|c| places_name(c, o.kind).to_owned()),
         parent_id: o.parent,
         archived,
@@ -322,9 +322,9 @@ fn condition(row: &OrderRow) -> SimResult<Condition> {
         &text(&row.trigger_type, "trigger_type")?,
         at("trigger_type"),
     )?;
-    let source = named(
-        &[PriceSource::Last, PriceSource::Mark],
-        |s| source_name(s).to_owned(),
+    let watched = named(
+        &[WatchedPrice::Last, WatchedPrice::Mark],
+        |s| watched_name(s).to_owned(),
         &text(&row.trigger_price_type, "trigger_price_type")?,
         at("trigger_price_type"),
     )?;
@@ -335,7 +335,7 @@ fn condition(row: &OrderRow) -> SimResult<Condition> {
     };
     Ok(Condition {
         kind,
-        source,
+        watched,
         price: row.trigger_price.ok_or_else(|| missing("trigger_price"))?,
         places,
         position: None,

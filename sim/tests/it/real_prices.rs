@@ -1,4 +1,4 @@
-//! Real prices: the simulator mirroring a market source, over real sockets. The source is a
+//! Real prices: the simulator following a market source, over real sockets. The source is a
 //! market server written for the tests (`market_server`), speaking the exchange's wire format;
 //! each test scripts its book and trades and checks the fill rules of docs/design.md, Real
 //! prices, through the SDK.
@@ -38,8 +38,8 @@ async fn until(what: &str, mut cond: impl FnMut() -> bool) {
     }
 }
 
-/// A market server with the test book, and a simulator mirroring BTC from it, live.
-async fn mirrored() -> (MarketServer, Sim, Client) {
+/// A market server with the test book, and a simulator whose BTC that source drives, live.
+async fn sourced() -> (MarketServer, Sim, Client) {
     let market = MarketServer::start().await;
     market.depth(asks(), bids(), 1);
     let sim = Sim::builder()
@@ -89,7 +89,7 @@ async fn asks_of(c: &Client) -> Vec<(Decimal, Decimal)> {
 
 #[tokio::test]
 async fn the_simulators_depth_and_market_stream_are_the_sources_book() {
-    let (market, sim, c) = mirrored().await;
+    let (market, sim, c) = sourced().await;
     let book = c.depth(BTC).limit(10).send().await.expect("depth");
     let levels = |v: &[contango::PriceLevel]| -> Vec<(Decimal, Decimal)> {
         v.iter().map(|l| (l.price, l.quantity)).collect()
@@ -126,7 +126,7 @@ async fn the_simulators_depth_and_market_stream_are_the_sources_book() {
 
 #[tokio::test]
 async fn a_market_order_walks_the_levels_and_what_it_took_stays_taken_until_the_level_changes() {
-    let (market, sim, c) = mirrored().await;
+    let (market, sim, c) = sourced().await;
     let id = c
         .new_order(order(Side::Buy, OrderType::Market, "120", "30010"))
         .send()
@@ -192,7 +192,7 @@ async fn a_market_order_walks_the_levels_and_what_it_took_stays_taken_until_the_
 
 #[tokio::test]
 async fn the_queue_ahead_is_eaten_by_trades_at_the_price_then_fills() {
-    let (market, sim, c) = mirrored().await;
+    let (market, sim, c) = sourced().await;
     // 100 are displayed at 29990 when our bid of 50 joins them.
     let id = c
         .new_order(order(Side::Buy, OrderType::Limit, "50", "29990"))
@@ -218,7 +218,7 @@ async fn the_queue_ahead_is_eaten_by_trades_at_the_price_then_fills() {
 
 #[tokio::test]
 async fn one_trade_fills_resting_orders_at_their_price_and_no_more_than_its_size() {
-    let (market, sim, c) = mirrored().await;
+    let (market, sim, c) = sourced().await;
     // Two bids at 29995 (nothing displayed there: nothing ahead), one at 29993.
     let mut ids = Vec::new();
     for (volume, price) in [("30", "29995"), ("30", "29995"), ("5", "29993")] {
@@ -255,7 +255,7 @@ async fn one_trade_fills_resting_orders_at_their_price_and_no_more_than_its_size
 
 #[tokio::test]
 async fn a_crossed_source_pauses_matching_and_a_dropped_one_comes_back() {
-    let (market, sim, c) = mirrored().await;
+    let (market, sim, c) = sourced().await;
     let bid = c
         .new_order(order(Side::Buy, OrderType::Limit, "5", "29995"))
         .send()
@@ -306,8 +306,8 @@ async fn a_crossed_source_pauses_matching_and_a_dropped_one_comes_back() {
 }
 
 #[tokio::test]
-async fn stops_and_liquidations_run_on_the_mirrored_prices() {
-    let (market, sim, c) = mirrored().await;
+async fn stops_and_liquidations_run_on_the_source_prices() {
+    let (market, sim, c) = sourced().await;
     c.new_order(order(Side::Buy, OrderType::Market, "2", "0"))
         .send()
         .await
@@ -345,7 +345,7 @@ async fn stops_and_liquidations_run_on_the_mirrored_prices() {
         }
         assert!(
             Instant::now() < deadline,
-            "no liquidation at the mirrored mark"
+            "no liquidation at the source's mark"
         );
         sleep(Duration::from_millis(20)).await;
     }
@@ -354,7 +354,7 @@ async fn stops_and_liquidations_run_on_the_mirrored_prices() {
     market.stop();
 }
 
-/// The real frames a probe recorded from the exchange: the mirrored book takes the stream's
+/// The real frames a probe recorded from the exchange: the source's book takes the stream's
 /// sizes as contracts (the unit of the REST depth and of orders), as their numbers show.
 #[tokio::test]
 async fn the_real_frames_sizes_are_contracts() {

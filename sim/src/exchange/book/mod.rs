@@ -14,11 +14,14 @@ pub mod triggers;
 
 pub use matching::{Fill, plan};
 pub use orders::{Book, Resting};
-pub use triggers::{Crossing, PriceSource, Slot, TriggerIndex};
+pub use triggers::{Crossing, Slot, TriggerIndex, WatchedPrice};
 
 /// The former name of [`Crossing`].
 #[deprecated(note = "renamed `Crossing`")]
 pub type Direction = Crossing;
+/// The former name of [`WatchedPrice`].
+#[deprecated(note = "renamed `WatchedPrice` (a source is a market source)")]
+pub type PriceSource = WatchedPrice;
 
 /// Direction of an order in the book (the wire's `Side` minus its catch-all).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]

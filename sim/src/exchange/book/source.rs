@@ -27,7 +27,7 @@ use rust_decimal::{Decimal, RoundingStrategy};
 
 use super::Side;
 
-/// The rule a fill against the mirrored book was made by.
+/// The rule a fill against the source's book was made by.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
 #[cfg_attr(
     feature = "journal",
@@ -167,9 +167,13 @@ pub struct Resting {
     pub ahead: Decimal,
 }
 
-/// A fill of one of our orders against the mirrored book or tape.
+/// The former name of [`SourceFill`].
+#[deprecated(note = "renamed `SourceFill` (one name for a market source's contracts)")]
+pub type MirrorFill = SourceFill;
+
+/// A fill of one of our orders against the source's book or tape.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct MirrorFill {
+pub struct SourceFill {
     /// Our order.
     pub order: i64,
     /// Price: a resting order's own price, or the level's.
@@ -371,7 +375,7 @@ impl SourceBook {
 
     /// The fills of resting orders the source's opposite best has reached: each at its own
     /// price, from what the crossing levels have left, best order first; the levels are taken.
-    pub fn crossing(&mut self, resting: &mut [Resting]) -> Vec<MirrorFill> {
+    pub fn crossing(&mut self, resting: &mut [Resting]) -> Vec<SourceFill> {
         prioritize(resting);
         let mut fills = Vec::new();
         for r in resting.iter_mut() {
@@ -389,7 +393,7 @@ impl SourceBook {
                 }
                 self.take(opposite, price, take);
                 r.remaining -= take;
-                fills.push(MirrorFill {
+                fills.push(SourceFill {
                     order: r.id,
                     price: r.price,
                     volume: take,
@@ -440,7 +444,7 @@ pub fn trade(
     price: Decimal,
     size: Decimal,
     model: QueueModel,
-) -> Vec<MirrorFill> {
+) -> Vec<SourceFill> {
     prioritize(resting);
     let mut budget = size;
     let mut fills = Vec::new();
@@ -469,7 +473,7 @@ pub fn trade(
         }
         budget -= fill;
         r.remaining -= fill;
-        fills.push(MirrorFill {
+        fills.push(SourceFill {
             order: r.id,
             price: r.price,
             volume: fill,

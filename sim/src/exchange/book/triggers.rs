@@ -16,7 +16,7 @@ use rust_decimal::Decimal;
     feature = "journal",
     derive(borsh::BorshSerialize, borsh::BorshDeserialize)
 )]
-pub enum PriceSource {
+pub enum WatchedPrice {
     /// The contract's last trade price.
     Last,
     /// The contract's mark price.
@@ -46,7 +46,7 @@ impl Crossing {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Slot {
     /// The price watched.
-    pub source: PriceSource,
+    pub watched: WatchedPrice,
     /// The direction it fires in.
     pub direction: Crossing,
     /// The trigger price.
@@ -66,18 +66,18 @@ pub struct TriggerIndex {
     falling: [BTreeSet<(Decimal, i64)>; 2],
 }
 
-fn at(source: PriceSource) -> usize {
-    match source {
-        PriceSource::Last => 0,
-        PriceSource::Mark => 1,
+fn at(watched: WatchedPrice) -> usize {
+    match watched {
+        WatchedPrice::Last => 0,
+        WatchedPrice::Mark => 1,
     }
 }
 
 impl TriggerIndex {
     fn set(&mut self, slot: &Slot) -> &mut BTreeSet<(Decimal, i64)> {
         match slot.direction {
-            Crossing::Rising => &mut self.rising[at(slot.source)],
-            Crossing::Falling => &mut self.falling[at(slot.source)],
+            Crossing::Rising => &mut self.rising[at(slot.watched)],
+            Crossing::Falling => &mut self.falling[at(slot.watched)],
         }
     }
 
@@ -112,8 +112,8 @@ impl TriggerIndex {
     /// oldest order (lowest id) of the crossed heads, so that evaluation is deterministic.
     pub fn crossed(&self, last: Decimal, mark: Decimal) -> Option<i64> {
         let mut found: Option<i64> = None;
-        for (source, price) in [(PriceSource::Last, last), (PriceSource::Mark, mark)] {
-            let i = at(source);
+        for (watched, price) in [(WatchedPrice::Last, last), (WatchedPrice::Mark, mark)] {
+            let i = at(watched);
             let heads = [
                 self.rising[i]
                     .first()
@@ -138,9 +138,9 @@ mod tests {
         Decimal::from(n)
     }
 
-    fn slot(source: PriceSource, direction: Crossing, price: i64) -> Slot {
+    fn slot(watched: WatchedPrice, direction: Crossing, price: i64) -> Slot {
         Slot {
-            source,
+            watched,
             direction,
             price: d(price),
         }
@@ -149,9 +149,9 @@ mod tests {
     #[test]
     fn the_nearest_trigger_fires_first_and_only_when_reached() {
         let mut ix = TriggerIndex::default();
-        ix.insert(&slot(PriceSource::Last, Crossing::Falling, 90), 1);
-        ix.insert(&slot(PriceSource::Last, Crossing::Falling, 95), 2);
-        ix.insert(&slot(PriceSource::Mark, Crossing::Rising, 110), 3);
+        ix.insert(&slot(WatchedPrice::Last, Crossing::Falling, 90), 1);
+        ix.insert(&slot(WatchedPrice::Last, Crossing::Falling, 95), 2);
+        ix.insert(&slot(WatchedPrice::Mark, Crossing::Rising, 110), 3);
         assert_eq!(ix.len(), 3);
         assert_eq!(ix.crossed(d(100), d(100)), None);
         assert_eq!(ix.crossed(d(96), d(109)), None);
@@ -164,11 +164,11 @@ mod tests {
         // Crossed on both prices: the nearest of each set (95, not 90), then the older order.
         assert_eq!(ix.crossed(d(80), d(120)), Some(2));
         assert_eq!(ix.crossed(d(100), d(120)), Some(3));
-        assert!(ix.remove(&slot(PriceSource::Last, Crossing::Falling, 90), 1));
-        assert!(!ix.remove(&slot(PriceSource::Last, Crossing::Falling, 90), 1));
+        assert!(ix.remove(&slot(WatchedPrice::Last, Crossing::Falling, 90), 1));
+        assert!(!ix.remove(&slot(WatchedPrice::Last, Crossing::Falling, 90), 1));
         assert_eq!(ix.crossed(d(80), d(100)), Some(2));
-        assert!(ix.remove(&slot(PriceSource::Last, Crossing::Falling, 95), 2));
-        assert!(ix.remove(&slot(PriceSource::Mark, Crossing::Rising, 110), 3));
+        assert!(ix.remove(&slot(WatchedPrice::Last, Crossing::Falling, 95), 2));
+        assert!(ix.remove(&slot(WatchedPrice::Mark, Crossing::Rising, 110), 3));
         assert!(ix.is_empty());
     }
 }

@@ -66,8 +66,8 @@ impl Exchange {
         let cfg = self.contract(&o.symbol)?.clone();
         if let Some(m) = self.markets.get_mut(&o.symbol) {
             m.book.remove(&o.side, o.price, id);
-            if let Some(mirror) = m.mirror.as_mut() {
-                mirror.ahead.remove(&id);
+            if let Some(source) = m.source.as_mut() {
+                source.ahead.remove(&id);
             }
         }
         let account = self.account_mut(o.uid)?;

@@ -30,7 +30,7 @@ pub struct Plan {
     intent: OrderIntent,
     leverage: u32,
     fills: Vec<Fill>,
-    /// On a mirrored contract: the source's levels it takes (price, contracts) instead.
+    /// On a source contract: the source's levels it takes (price, contracts) instead.
     walk: Vec<(Decimal, Decimal)>,
     /// Whether the unfilled rest goes into the book (LIMIT, POST_ONLY).
     rests: bool,
@@ -113,14 +113,14 @@ impl Exchange {
             return Err(SimError::new(ErrorCode::TooManyOrders));
         }
 
-        // The trades, without touching the book: against the other orders, or on a mirrored
+        // The trades, without touching the book: against the other orders, or on a sourced
         // contract against the source's levels (nothing while its source is not live).
         let market = self
             .markets
             .get(&cfg.symbol)
             .ok_or_else(|| SimError::new(ErrorCode::OrderBookMissing))?;
         let limit = (kind != OrderKind::Market).then_some(price);
-        let (post_only_reject, mut fills, mut walk) = match &market.mirror {
+        let (post_only_reject, mut fills, mut walk) = match &market.source {
             Some(m) => {
                 let crosses = !m.book.walk(side, Some(price), Decimal::MAX).is_empty();
                 let reject = kind == OrderKind::PostOnly && crosses;
@@ -271,7 +271,7 @@ impl Exchange {
             self.execute_fill(&cfg, id, f, now, fx)?;
         }
         for (price, volume) in walk {
-            self.execute_mirror_fill(&cfg, id, price, volume, Rule::BookWalk, now, fx)?;
+            self.execute_source_fill(&cfg, id, price, volume, Rule::BookWalk, now, fx)?;
         }
         let remaining = self
             .orders
@@ -324,9 +324,9 @@ impl Exchange {
                 },
             );
             // Behind what the source shows at its price now.
-            if let Some(mirror) = m.mirror.as_mut() {
-                let ahead = mirror.book.displayed(side, price);
-                mirror.ahead.insert(id, ahead);
+            if let Some(source) = m.source.as_mut() {
+                let ahead = source.book.displayed(side, price);
+                source.ahead.insert(id, ahead);
             }
         }
         Ok(())

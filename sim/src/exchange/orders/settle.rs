@@ -89,7 +89,7 @@ impl Exchange {
     /// cleared) leaves our book by what filled; an incoming one (book walk) takes it from the
     /// source's level, where it stays taken until the source changes that level.
     #[allow(clippy::too_many_arguments)]
-    pub(crate) fn execute_mirror_fill(
+    pub(crate) fn execute_source_fill(
         &mut self,
         cfg: &ContractConfig,
         order_id: i64,
@@ -112,7 +112,7 @@ impl Exchange {
             .ok_or_else(|| SimError::new(ErrorCode::OrderBookMissing))?;
         if is_maker {
             market.book.fill(&side, price, order_id, volume);
-        } else if let Some(m) = market.mirror.as_mut() {
+        } else if let Some(m) = market.source.as_mut() {
             m.book.take(side.opposite(), price, volume);
         }
         let parties = match side {
@@ -147,7 +147,7 @@ impl Exchange {
             if let Some(m) = self
                 .markets
                 .get_mut(&cfg.symbol)
-                .and_then(|m| m.mirror.as_mut())
+                .and_then(|m| m.source.as_mut())
             {
                 m.ahead.remove(&order_id);
             }

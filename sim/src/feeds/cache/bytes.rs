@@ -5,6 +5,8 @@
 
 use rust_decimal::Decimal;
 
+use crate::codec::compact;
+
 /// Appends `v` as a base-128 varint (small numbers take one byte).
 pub(super) fn put_u64(out: &mut Vec<u8>, mut v: u64) {
     while v >= 0x80 {
@@ -19,31 +21,14 @@ pub(super) fn put_i64(out: &mut Vec<u8>, v: i64) {
     put_u64(out, ((v << 1) ^ (v >> 63)) as u64);
 }
 
-/// Bit 7 of a decimal's first byte: a negative zero (`-0.0`), which its mantissa cannot say.
-const NEGATIVE_ZERO: u8 = 0x80;
-/// Bit 6: a mantissa wider than 64 bits follows as 16 bytes.
-const WIDE: u8 = 0x40;
-
-/// Appends `d` exactly: a byte with its scale, then its mantissa as a zigzag varint (`30010.5`
-/// is 4 bytes where `Decimal::serialize` takes 16), or as 16 bytes when it is wider than 64
-/// bits. The scale is kept, so `1.50` reads back as `1.50`.
+/// Appends `d` exactly in the venue's one compact decimal encoding (`codec::compact`):
+/// `30010.5` is 4 bytes where `Decimal::serialize` takes 16, and the scale and a negative zero
+/// are kept, so `1.50` reads back as `1.50` and `-0.0` as `-0.0`.
+#[inline]
 pub(super) fn put_decimal(out: &mut Vec<u8>, d: &Decimal) {
-    // `scale` is at most 28: it fits the low bits.
-    let mut head = d.scale() as u8;
-    let m = d.mantissa();
-    if m == 0 && d.is_sign_negative() {
-        head |= NEGATIVE_ZERO;
-    }
-    match i64::try_from(m) {
-        Ok(m) => {
-            out.push(head);
-            put_i64(out, m);
-        }
-        Err(_) => {
-            out.push(head | WIDE);
-            out.extend_from_slice(&m.to_le_bytes());
-        }
-    }
+    let mut bytes = [0_u8; compact::MAX_LEN];
+    let n = compact::put(d, &mut bytes);
+    out.extend_from_slice(&bytes[..n]);
 }
 
 /// Appends an optional decimal: a presence byte, then the decimal.
@@ -146,21 +131,9 @@ impl<'a> Cursor<'a> {
             .ok_or_else(|| format!("a count of {n} with {} bytes left", self.bytes.len()))
     }
 
+    #[inline]
     pub(super) fn decimal(&mut self) -> Result<Decimal, Bad> {
-        let head = self.u8()?;
-        let scale = u32::from(head & 0x3f);
-        let d = if head & WIDE == 0 {
-            Decimal::try_new(self.i64()?, scale)
-        } else {
-            let mut m = [0_u8; 16];
-            m.copy_from_slice(self.take(16)?);
-            Decimal::try_from_i128_with_scale(i128::from_le_bytes(m), scale)
-        };
-        let mut d = d.map_err(|e| format!("not a decimal: {e}"))?;
-        if head & NEGATIVE_ZERO != 0 {
-            d.set_sign_negative(true);
-        }
-        Ok(d)
+        compact::read(|| self.u8(), |why| why.to_owned())
     }
 
     pub(super) fn opt_decimal(&mut self) -> Result<Option<Decimal>, Bad> {

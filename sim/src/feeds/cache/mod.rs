@@ -32,9 +32,9 @@
 //! - records, each its length (u32) and its bytes, the first byte its kind: a channel named
 //!   (1: its kind and name; events refer to it by its number, so a symbol is written once), an
 //!   event (2: its channel, then its entry, arrival time (µs) and frame time (ms) as varint
-//!   differences from the previous event's, then its payload: every field, decimals exact as
-//!   their scale and mantissa (`bytes.rs`), a side of price levels as its two scales and each
-//!   level's price step and size (`event.rs`)), a market frame that does not decode (4: its
+//!   differences from the previous event's, then its payload: every field, decimals exact in the
+//!   venue's one compact encoding (`crate::codec::compact`), a side of price levels as its two
+//!   scales and each level's price step and size (`event.rs`)), a market frame that does not decode (4: its
 //!   entry and the decoder's words: replays skip it, the Parquet export refuses it), the
 //!   recording's warnings (5: what it held but not whole, its files cut short; only when there
 //!   are any, just before the end), the end (3: the event count and the warnings record's size,

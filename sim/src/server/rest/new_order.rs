@@ -6,7 +6,7 @@ use contango::{ErrorCode, NewOrderRequest, Product, TriggerOrderCreateParam};
 
 use crate::error::{SimError, SimResult};
 use crate::exchange::Exchange;
-use crate::exchange::book::{PriceSource, Side};
+use crate::exchange::book::{Side, WatchedPrice};
 use crate::exchange::order::{
     Attached, ConditionSpec, OrderIntent, OrderKind, Origin, Placement, Places, TriggerKind,
     TriggerSpec,
@@ -36,10 +36,10 @@ fn trigger_kind(t: &contango::TriggerType, param: &str) -> SimResult<TriggerKind
     }
 }
 
-fn price_source(t: &contango::TriggerPriceType, param: &str) -> SimResult<PriceSource> {
+fn watched_price(t: &contango::TriggerPriceType, param: &str) -> SimResult<WatchedPrice> {
     match t {
-        contango::TriggerPriceType::LastPrice => Ok(PriceSource::Last),
-        contango::TriggerPriceType::MarkPrice => Ok(PriceSource::Mark),
+        contango::TriggerPriceType::LastPrice => Ok(WatchedPrice::Last),
+        contango::TriggerPriceType::MarkPrice => Ok(WatchedPrice::Mark),
         _ => {
             Err(SimError::param(param)
                 .detail(format!("{t} is not 1 (last price) or 2 (mark price)")))
@@ -125,9 +125,9 @@ fn condition(req: &NewOrderRequest, intent: &OrderIntent) -> SimResult<Option<Co
         Some(t) => trigger_kind(t, "triggerType")?,
         None => return Err(SimError::param("triggerType")),
     };
-    let source = match &req.trigger_price_type {
-        Some(t) => price_source(t, "triggerPriceType")?,
-        None => PriceSource::Last,
+    let watched = match &req.trigger_price_type {
+        Some(t) => watched_price(t, "triggerPriceType")?,
+        None => WatchedPrice::Last,
     };
     let price = req
         .trigger_price
@@ -160,7 +160,7 @@ fn condition(req: &NewOrderRequest, intent: &OrderIntent) -> SimResult<Option<Co
     Ok(Some(ConditionSpec {
         trigger: TriggerSpec {
             kind,
-            source,
+            watched,
             price,
         },
         places,
@@ -189,7 +189,7 @@ fn attached(items: &[TriggerOrderCreateParam]) -> SimResult<Vec<Attached>> {
             client_order_id: client_order_id(&item.client_order_id, &name("clientOrderId"))?,
             trigger: TriggerSpec {
                 kind,
-                source: price_source(&item.trigger_price_type, &name("triggerPriceType"))?,
+                watched: watched_price(&item.trigger_price_type, &name("triggerPriceType"))?,
                 price: item.trigger_price,
             },
             kind: order_kind,

@@ -12,7 +12,7 @@ use super::history::StoreHistory;
 use super::tests::{TempDir, ok};
 use super::{Batch, JournalEntry, Store, SyncMode};
 use crate::exchange::book::source::Rule;
-use crate::exchange::book::{PriceSource, Side};
+use crate::exchange::book::{Side, WatchedPrice};
 use crate::exchange::order::{
     Condition, Oco, OrderKind, OrderRecord, OrderStatus, Places, TriggerKind,
 };
@@ -83,10 +83,10 @@ fn order(id: i64, uid: i64, symbol: &str, side: Side) -> OrderRecord {
     }
 }
 
-fn trigger(kind: TriggerKind, source: PriceSource, price: &str, places: Places) -> Condition {
+fn trigger(kind: TriggerKind, watched: WatchedPrice, price: &str, places: Places) -> Condition {
     Condition {
         kind,
-        source,
+        watched,
         price: dec(price),
         places,
         position: None,

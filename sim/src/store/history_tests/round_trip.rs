@@ -67,9 +67,9 @@ fn an_order_comes_back_as_its_view_shows_it() {
                     TriggerKind::TakeProfit
                 };
                 let source = if j % 3 == 0 {
-                    PriceSource::Last
+                    WatchedPrice::Last
                 } else {
-                    PriceSource::Mark
+                    WatchedPrice::Mark
                 };
                 o.condition = Some(trigger(kind, source, "29500.50", places));
             }
@@ -84,8 +84,8 @@ fn an_order_comes_back_as_its_view_shows_it() {
     parent.children = vec![101, 102];
     let mut children = Vec::new();
     for (child_id, kind, source) in [
-        (101, TriggerKind::TakeProfit, PriceSource::Last),
-        (102, TriggerKind::StopLoss, PriceSource::Mark),
+        (101, TriggerKind::TakeProfit, WatchedPrice::Last),
+        (102, TriggerKind::StopLoss, WatchedPrice::Mark),
     ] {
         let mut c = order(child_id, 2, ETH, Side::Sell);
         c.parent = Some(100);

@@ -87,7 +87,7 @@ fn scenario() -> Vec<Vec<Record>> {
         c.locked = Decimal::ZERO;
         c.status = OrderStatus::Init;
         c.parent = Some(20);
-        let mut cond = trigger(kind, PriceSource::Last, price, Places::Order);
+        let mut cond = trigger(kind, WatchedPrice::Last, price, Places::Order);
         cond.oco = Some(Oco::Parent(20));
         c.condition = Some(cond);
         c
@@ -160,7 +160,7 @@ fn scenario() -> Vec<Vec<Record>> {
     o30.locked = Decimal::ZERO;
     let mut cond = trigger(
         TriggerKind::StopLoss,
-        PriceSource::Mark,
+        WatchedPrice::Mark,
         "1900.25",
         Places::Position,
     );
@@ -179,7 +179,7 @@ fn scenario() -> Vec<Vec<Record>> {
     o31.kind = OrderKind::Ioc;
     o31.condition = Some(trigger(
         TriggerKind::TakeProfit,
-        PriceSource::Last,
+        WatchedPrice::Last,
         "29990",
         Places::Order,
     ));

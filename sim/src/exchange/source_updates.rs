@@ -1,5 +1,5 @@
-//! A market source's updates of a mirrored contract (docs/design.md, Real prices), applied:
-//! depth snapshots to the mirrored book, trades to the tape, the mid or the ticker to the mark
+//! A market source's updates of a source contract (docs/design.md, Real prices), applied:
+//! depth snapshots to the source's book, trades to the tape, the mid or the ticker to the mark
 //! price, and the fills of our resting orders they cause. Each update is one operation: its
 //! changes become events, then the triggers it reached fire.
 //!
@@ -11,31 +11,31 @@ use contango::MarketEvent;
 use rust_decimal::Decimal;
 
 use super::Exchange;
-use super::book::source::{self, MirrorFill, QueueModel, Resting, SourceLevel};
-use super::book::{PriceSource, Side};
+use super::book::source::{self, QueueModel, Resting, SourceFill, SourceLevel};
+use super::book::{Side, WatchedPrice};
 use super::effects::Changes;
 use super::input::{SourceTrade, SourceUpdate};
-use super::market::{MirroredMarket, SourceHealth};
+use super::market::{SourceHealth, SourceMarket};
 use super::tape::Print;
 use crate::error::{SimError, SimResult};
 
 impl Exchange {
-    /// The mirrored contract whose market-stream symbol is `symbol` (`e_btcusdt`).
-    pub fn mirrored_contract(&self, symbol: &str) -> Option<&str> {
+    /// The source contract whose market-stream symbol is `symbol` (`e_btcusdt`).
+    pub fn source_contract(&self, symbol: &str) -> Option<&str> {
         self.source_symbols.get(symbol).map(String::as_str)
     }
 
-    /// What a decoded market-stream event of the source says of a mirrored contract; `None` for
-    /// contracts the simulator does not mirror and channels it does not use.
+    /// What a decoded market-stream event of the source says of a source contract; `None` for
+    /// contracts no source drives and channels it does not use.
     pub fn source_update(&self, event: MarketEvent) -> Option<SourceUpdate> {
         match event {
             MarketEvent::Depth(d) if d.channel.step == 0 => Some(SourceUpdate::Depth {
-                symbol: self.mirrored_contract(&d.channel.symbol)?.to_owned(),
+                symbol: self.source_contract(&d.channel.symbol)?.to_owned(),
                 asks: d.tick.asks,
                 bids: d.tick.buys,
             }),
             MarketEvent::Trades(t) => Some(SourceUpdate::Trades {
-                symbol: self.mirrored_contract(&t.channel.symbol)?.to_owned(),
+                symbol: self.source_contract(&t.channel.symbol)?.to_owned(),
                 trades: t
                     .tick
                     .data
@@ -51,7 +51,7 @@ impl Exchange {
                     .collect(),
             }),
             MarketEvent::Ticker(t) => Some(SourceUpdate::Ticker {
-                symbol: self.mirrored_contract(&t.channel.symbol)?.to_owned(),
+                symbol: self.source_contract(&t.channel.symbol)?.to_owned(),
                 close: t.tick.close.filter(|c| *c > Decimal::ZERO)?,
             }),
             _ => None,
@@ -86,7 +86,7 @@ impl Exchange {
         self.operate("ORDER", now, |st, fx| {
             let model = st.rules.queue_model;
             let (mid, before) = {
-                let m = st.mirror_mut(symbol)?;
+                let m = st.source_mut(symbol)?;
                 let before = m.book.replace(asks, bids);
                 m.last_ms = now;
                 m.health = if m.book.is_crossed() {
@@ -99,15 +99,15 @@ impl Exchange {
                 (m.book.mid(), before)
             };
             fx.price_moved(symbol);
-            let mut resting = st.resting_mirror_orders(symbol);
-            let m = st.mirror_mut(symbol)?;
+            let mut resting = st.resting_source_orders(symbol);
+            let m = st.source_mut(symbol)?;
             let fills = if m.health.is_live() {
                 m.book.crossing(&mut resting)
             } else {
                 Vec::new()
             };
-            st.book_mirror_fills(symbol, fills, now, fx)?;
-            let m = st.mirror_mut(symbol)?;
+            st.book_source_fills(symbol, fills, now, fx)?;
+            let m = st.source_mut(symbol)?;
             m.book.requeue(model, &before, &mut resting, dp);
             for r in &resting {
                 if let Some(a) = m.ahead.get_mut(&r.id) {
@@ -118,7 +118,7 @@ impl Exchange {
                 if let Some(m) = st.markets.get_mut(symbol) {
                     m.mark = mid;
                 }
-                st.price_moved(symbol, PriceSource::Mark, now, fx)?;
+                st.price_moved(symbol, WatchedPrice::Mark, now, fx)?;
             }
             Ok(())
         })
@@ -137,7 +137,7 @@ impl Exchange {
                 let m = st
                     .markets
                     .get_mut(symbol)
-                    .ok_or_else(|| SimError::internal("mirrored market vanished"))?;
+                    .ok_or_else(|| SimError::internal("a source market vanished"))?;
                 m.tape.push(Print {
                     trade_id,
                     taker_order: -trade_id,
@@ -147,18 +147,18 @@ impl Exchange {
                     volume: t.volume,
                     amount: t.price * t.volume,
                 });
-                st.price_moved(symbol, PriceSource::Last, now, fx)?;
+                st.price_moved(symbol, WatchedPrice::Last, now, fx)?;
                 let live = st
                     .markets
                     .get(symbol)
-                    .and_then(|m| m.mirror.as_ref())
+                    .and_then(|m| m.source.as_ref())
                     .is_some_and(|m| m.health.is_live());
                 if !live {
                     continue;
                 }
-                let mut resting = st.resting_mirror_orders(symbol);
+                let mut resting = st.resting_source_orders(symbol);
                 let fills = source::trade(&mut resting, side, t.price, t.volume, model);
-                if let Some(m) = st.markets.get_mut(symbol).and_then(|m| m.mirror.as_mut()) {
+                if let Some(m) = st.markets.get_mut(symbol).and_then(|m| m.source.as_mut()) {
                     if matches!(model, QueueModel::Power(_)) {
                         // The next snapshot's decrease at that level is partly this trade's.
                         m.book.print(side.opposite(), t.price, t.volume);
@@ -169,7 +169,7 @@ impl Exchange {
                         }
                     }
                 }
-                st.book_mirror_fills(symbol, fills, now, fx)?;
+                st.book_source_fills(symbol, fills, now, fx)?;
             }
             Ok(())
         })
@@ -180,7 +180,7 @@ impl Exchange {
         let has_mid = self
             .markets
             .get(symbol)
-            .and_then(|m| m.mirror.as_ref())
+            .and_then(|m| m.source.as_ref())
             .and_then(|m| m.book.mid())
             .is_some();
         if has_mid {
@@ -189,27 +189,27 @@ impl Exchange {
         self.set_mark_price(symbol, close, now).map(|_| ())
     }
 
-    /// Marks every mirrored contract's source degraded (`reason`: disconnected, stale): matching
+    /// Marks every source contract's source degraded (`reason`: disconnected, stale): matching
     /// pauses until its next good snapshot.
     fn degrade_sources(&mut self, reason: &str) {
         for m in self.markets.values_mut() {
-            if let Some(mirror) = m.mirror.as_mut() {
-                mirror.health = SourceHealth::Degraded {
+            if let Some(source) = m.source.as_mut() {
+                source.health = SourceHealth::Degraded {
                     reason: reason.to_owned(),
                 };
             }
         }
     }
 
-    fn mirror_mut(&mut self, symbol: &str) -> SimResult<&mut MirroredMarket> {
+    fn source_mut(&mut self, symbol: &str) -> SimResult<&mut SourceMarket> {
         self.markets
             .get_mut(symbol)
-            .and_then(|m| m.mirror.as_mut())
-            .ok_or_else(|| SimError::internal(format!("{symbol} is not mirrored")))
+            .and_then(|m| m.source.as_mut())
+            .ok_or_else(|| SimError::internal(format!("{symbol} has no market source")))
     }
 
     /// Our resting orders in `symbol`, with the queue ahead of each.
-    fn resting_mirror_orders(&self, symbol: &str) -> Vec<Resting> {
+    fn resting_source_orders(&self, symbol: &str) -> Vec<Resting> {
         let Some(m) = self.markets.get(symbol) else {
             return Vec::new();
         };
@@ -218,7 +218,7 @@ impl Exchange {
             return Vec::new();
         }
         let ahead = |id: i64| {
-            m.mirror
+            m.source
                 .as_ref()
                 .and_then(|x| x.ahead.get(&id))
                 .copied()
@@ -239,10 +239,10 @@ impl Exchange {
     }
 
     /// Books fills of our resting orders (makers at their own price).
-    fn book_mirror_fills(
+    fn book_source_fills(
         &mut self,
         symbol: &str,
-        fills: Vec<MirrorFill>,
+        fills: Vec<SourceFill>,
         now: i64,
         fx: &mut Changes,
     ) -> SimResult<()> {
@@ -251,7 +251,7 @@ impl Exchange {
         }
         let cfg = self.contract(symbol)?.clone();
         for f in fills {
-            self.execute_mirror_fill(&cfg, f.order, f.price, f.volume, f.rule, now, fx)?;
+            self.execute_source_fill(&cfg, f.order, f.price, f.volume, f.rule, now, fx)?;
         }
         Ok(())
     }
