@@ -11,10 +11,11 @@ use clap::{Arg, ArgAction, ArgGroup, ArgMatches, Command, value_parser};
 use contango_research::FitLatency as _;
 use contango_sim::time::parse_duration;
 use contango_sim::{
-    AdminAccess, Durability, Latency, MarketDriver, MarketSource, Pace, QueueModel, SimConfig,
-    StateConfig,
+    AdminAccess, Durability, JournalKept, Latency, MarketDriver, MarketSource, Pace, QueueModel,
+    SimConfig, StateConfig,
 };
 use rust_decimal::Decimal;
+use tracing_subscriber::filter::LevelFilter;
 
 /// What to do.
 #[derive(Debug)]
@@ -41,6 +42,8 @@ pub struct Venue {
     pub first_start: Vec<String>,
     /// The latency model as the start prints it, when one is set.
     pub latency: Option<String>,
+    /// What the venue logs to stderr (`--log`).
+    pub log: LevelFilter,
 }
 
 /// What `contango-sim report` asks for.
@@ -196,7 +199,32 @@ fn venue_args() -> Vec<Arg> {
         )
         .value_parser(value_parser!(u64).range(1..))
         .requires("state"),
-        flag("prune-journal", "Drop the journal before each new snapshot").requires("state"),
+        flag(
+            "keep-journal",
+            "Keep every input (default: the journal is compacted behind the older of the two \
+             snapshots kept)",
+        )
+        .requires("state"),
+        flag(
+            "prune-journal",
+            "The default now (the journal is compacted)",
+        )
+        .hide(true)
+        .requires("state"),
+        opt(
+            "keep",
+            "DURATION",
+            "How long the read tables keep a row, in exchange time (default: for ever); live \
+             orders, accounts and starts stay",
+        )
+        .value_parser(duration)
+        .requires("state"),
+        opt(
+            "log",
+            "LEVEL",
+            "What the venue logs to stderr: error, warn (the default), info, debug or trace",
+        )
+        .value_parser(["error", "warn", "info", "debug", "trace"]),
         opt(
             "accounts",
             "N",
@@ -476,7 +504,10 @@ fn venue(m: &ArgMatches) -> Result<Venue, String> {
         if let Some(n) = m.get_one::<u64>("snapshot-every") {
             s.snapshot_every = *n;
         }
-        s.prune = m.get_flag("prune-journal");
+        if m.get_flag("keep-journal") {
+            s.journal = JournalKept::Everything;
+        }
+        s.keep = m.get_one::<Duration>("keep").copied();
         s.accounts = m.get_one::<usize>("accounts").copied().unwrap_or(0);
         builder = builder.state(s);
     }
@@ -495,6 +526,10 @@ fn venue(m: &ArgMatches) -> Result<Venue, String> {
         check: m.get_flag("check"),
         first_start,
         latency: latency.map(|(_, shown)| shown),
+        log: m
+            .get_one::<String>("log")
+            .and_then(|l| l.parse().ok())
+            .unwrap_or(LevelFilter::WARN),
     })
 }
 

@@ -26,6 +26,14 @@ fn main() -> ExitCode {
         Ok(run) => run,
         Err(e) => e.exit(),
     };
+    if let args::Run::Venue(v) = &run {
+        // What the venue reports of itself (a store that would not compact, say), to stderr:
+        // stdout is the start's own text.
+        let _ = tracing_subscriber::fmt()
+            .with_writer(std::io::stderr)
+            .with_max_level(v.log)
+            .try_init();
+    }
     match tokio::runtime::Builder::new_multi_thread()
         .enable_all()
         .build()

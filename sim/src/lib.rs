@@ -96,8 +96,8 @@ use tokio::task::JoinHandle;
 pub use config::pace::Pace;
 pub use config::queue_model::{QueueModel, QueueModelError};
 pub use config::{
-    AccountConfig, AdminAccess, ContractConfig, Durability, Funding, MarginKind, MarketDriver,
-    MarketSource, MarketStreamConfig, SimConfig, StateConfig, StreamConfig,
+    AccountConfig, AdminAccess, ContractConfig, Durability, Funding, JournalKept, MarginKind,
+    MarketDriver, MarketSource, MarketStreamConfig, SimConfig, StateConfig, StreamConfig,
 };
 pub use error::SimError;
 pub use exchange::liquidation::Liquidations;

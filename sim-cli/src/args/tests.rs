@@ -169,6 +169,28 @@ fn state_flags_need_a_state_directory() {
         state.as_ref().map(|s| (s.snapshot_every, s.accounts)),
         Some((7, 3))
     );
+    assert_eq!(
+        state.as_ref().map(|s| (s.journal, s.keep)),
+        Some((JournalKept::Compacted, None)),
+        "the journal compacted and every row kept, by default"
+    );
+    let kept = venue_of(&["--state", "st", "--keep-journal", "--keep", "90m"])
+        .map(|v| v.config.state.map(|s| (s.journal, s.keep)));
+    assert_eq!(
+        kept,
+        Ok(Some((
+            JournalKept::Everything,
+            Some(Duration::from_secs(5_400))
+        )))
+    );
+    assert!(err(&["--keep", "1h"]).contains("--state <DIR>"));
+    assert!(err(&["--state", "st", "--keep", "soon"]).contains("soon"));
+    assert_eq!(
+        venue_of(&["--log", "debug"]).map(|v| v.log),
+        Ok(LevelFilter::DEBUG)
+    );
+    assert_eq!(venue_of(&[]).map(|v| v.log), Ok(LevelFilter::WARN));
+    assert!(err(&["--log", "loud"]).contains("[possible values: error, warn, info, debug, trace]"));
     assert!(err(&["--check"]).contains("--state <DIR>"));
     assert!(err(&["--state", "st", "--snapshot-every", "0"]).contains("'0'"));
     assert!(err(&["--state", "st", "--sync", "often"]).contains("[possible values: normal, full]"));

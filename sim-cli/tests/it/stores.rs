@@ -38,10 +38,10 @@ const REFUSED_WITHIN: Duration = Duration::from_secs(10);
 
 /// A directory of its own under the system's temporary directory, removed on drop (a failed
 /// test's too).
-struct TempDir(PathBuf);
+pub(crate) struct TempDir(PathBuf);
 
 impl TempDir {
-    fn new(name: &str) -> TempDir {
+    pub(crate) fn new(name: &str) -> TempDir {
         static NEXT: AtomicU64 = AtomicU64::new(0);
         let nanos = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
@@ -57,12 +57,12 @@ impl TempDir {
     }
 
     /// The state directory inside it.
-    fn state(&self) -> PathBuf {
+    pub(crate) fn state(&self) -> PathBuf {
         self.0.join("state")
     }
 
     /// The store in the state directory.
-    fn store(&self) -> PathBuf {
+    pub(crate) fn store(&self) -> PathBuf {
         self.state().join("venue.sqlite")
     }
 }
@@ -77,7 +77,7 @@ fn d(s: &str) -> Decimal {
     s.parse().expect("decimal")
 }
 
-fn order(side: Side, volume: &str, price: &str) -> NewOrder {
+pub(crate) fn order(side: Side, volume: &str, price: &str) -> NewOrder {
     NewOrder {
         contract_name: BTC.into(),
         side,
@@ -90,7 +90,7 @@ fn order(side: Side, volume: &str, price: &str) -> NewOrder {
     }
 }
 
-fn client(base: &str, key: &str, secret: &str) -> Client {
+pub(crate) fn client(base: &str, key: &str, secret: &str) -> Client {
     Client::builder()
         .base_url(base)
         .credentials(Credentials::new(key, secret))
@@ -105,20 +105,20 @@ fn client(base: &str, key: &str, secret: &str) -> Client {
 static NEXT_LOG: AtomicU64 = AtomicU64::new(0);
 
 /// A venue in a child process: what it printed so far, and where its stderr goes.
-struct Running {
+pub(crate) struct Running {
     child: Child,
     lines: mpsc::Receiver<String>,
     stdout: Vec<String>,
     stderr: PathBuf,
-    rest: String,
+    pub(crate) rest: String,
     /// The funded account's key and secret, as printed.
-    key: (String, String),
+    pub(crate) key: (String, String),
 }
 
 impl Running {
     /// Starts `contango-sim --state STATE args`; waits (at most 30 s) until it prints where it
     /// listens.
-    fn spawn(dir: &TempDir, args: &[&str]) -> Running {
+    pub(crate) fn spawn(dir: &TempDir, args: &[&str]) -> Running {
         let stderr = dir.0.join(format!(
             "stderr-{}",
             NEXT_LOG.fetch_add(1, Ordering::Relaxed)
@@ -177,12 +177,12 @@ impl Running {
         (self.stdout.join("\n"), self.stderr_text())
     }
 
-    fn stderr_text(&self) -> String {
+    pub(crate) fn stderr_text(&self) -> String {
         std::fs::read_to_string(&self.stderr).unwrap_or_default()
     }
 
     /// SIGTERM, as an operator stops it: it takes its last snapshot and closes the store.
-    fn stop(mut self) {
+    pub(crate) fn stop(mut self) {
         let pid = self.child.id().to_string();
         let sent = Command::new("kill").args(["-TERM", &pid]).status();
         assert!(sent.is_ok_and(|s| s.success()), "SIGTERM sent");
@@ -194,7 +194,7 @@ impl Running {
     }
 
     /// SIGKILL: nothing after the last commit happens (no last snapshot).
-    fn kill(mut self) {
+    pub(crate) fn kill(mut self) {
         let _ = self.child.kill();
         let _ = self.child.wait();
     }
@@ -224,7 +224,7 @@ fn wait_for_exit(child: &mut Child, within: Duration) -> Option<std::process::Ex
 }
 
 /// Runs `contango-sim args` to its end (it must end within [`REFUSED_WITHIN`]).
-fn run_to_end(args: &[&std::ffi::OsStr]) -> (Output, Duration) {
+pub(crate) fn run_to_end(args: &[&std::ffi::OsStr]) -> (Output, Duration) {
     let started = Instant::now();
     let mut child = Command::new(env!("CARGO_BIN_EXE_contango-sim"))
         .args(args)

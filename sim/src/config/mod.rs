@@ -25,7 +25,7 @@ pub use contracts::{
 };
 pub use driver::MarketDriver;
 pub use source::MarketSource;
-pub use state::{Durability, StateConfig};
+pub use state::{Durability, JournalKept, StateConfig};
 
 fn d(text: &str) -> Decimal {
     text.parse().unwrap_or_default()

@@ -2,6 +2,7 @@
 //! --state DIR`; the `journal` feature does it: [`crate::journal`]).
 
 use std::path::PathBuf;
+use std::time::Duration;
 
 /// Inputs between two snapshots, by default: a start replays at most this many.
 pub const SNAPSHOT_EVERY: u64 = 10_000;
@@ -18,6 +19,17 @@ pub enum Durability {
     PowerLoss,
 }
 
+/// What of the journal a store keeps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum JournalKept {
+    /// The inputs from the older of the two snapshots kept on: what a start and `--check` need.
+    /// What came before is removed at each snapshot.
+    #[default]
+    Compacted,
+    /// Every input since the first start (`--keep-journal`): the whole session can be replayed.
+    Everything,
+}
+
 /// A state directory and how it is kept.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct StateConfig {
@@ -27,8 +39,11 @@ pub struct StateConfig {
     pub durability: Durability,
     /// Inputs between two snapshots ([`SNAPSHOT_EVERY`]).
     pub snapshot_every: u64,
-    /// Drop the journal before each new snapshot (default: keep every input).
-    pub prune: bool,
+    /// What of the journal is kept ([`JournalKept::Compacted`] by default).
+    pub journal: JournalKept,
+    /// How long the read tables keep a row, in exchange time (`None`, the default: for ever).
+    /// Live orders, accounts and starts are kept whatever their age.
+    pub keep: Option<Duration>,
     /// Funded accounts to create at the first start, their keys written to
     /// `DIR/accounts.json` (readable by its owner only).
     pub accounts: usize,
@@ -41,7 +56,8 @@ impl StateConfig {
             dir: dir.into(),
             durability: Durability::Process,
             snapshot_every: SNAPSHOT_EVERY,
-            prune: false,
+            journal: JournalKept::Compacted,
+            keep: None,
             accounts: 0,
         }
     }

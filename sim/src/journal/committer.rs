@@ -23,6 +23,7 @@ use std::sync::{Arc, Mutex, TryLockError};
 use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
+use crate::config::JournalKept;
 use crate::exchange::effects::Effects;
 use crate::store::{Batch, Checkpointer, JournalEntry, Row, Store};
 use crate::venue::progress::Progress;
@@ -39,6 +40,8 @@ const CHECKPOINT_EVERY: u64 = 1_000;
 const CHECKPOINT_IDLE: Duration = Duration::from_secs(1);
 /// The longest an input's read-table rows wait for their own transaction after its commit.
 pub const ROWS_EVERY: Duration = Duration::from_millis(100);
+/// How often the housekeeping thread forgets the read tables' rows older than `--keep`.
+const FORGET_EVERY: Duration = Duration::from_secs(1);
 /// Rows kept waiting at most: more are written by the committing caller at once.
 const ROWS_MAX: usize = 20_000;
 
@@ -100,6 +103,15 @@ struct Inner {
     progress: Arc<Progress>,
 }
 
+/// What of the journal and the read tables a running venue keeps.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Retention {
+    /// The journal: compacted behind the snapshots, or all of it.
+    pub journal: JournalKept,
+    /// How long the read tables keep a row, in exchange time (`None`: for ever).
+    pub keep: Option<Duration>,
+}
+
 /// What wakes the housekeeping thread before its round: enough commits for a checkpoint.
 enum Nudge {
     Checkpoint,
@@ -110,7 +122,13 @@ struct Worker {
     /// `None` once closed, or stopped by a failed commit.
     store: Option<Store>,
     publish: Subscribers,
-    prune: bool,
+    /// What of the journal and the read tables stays.
+    retention: Retention,
+    /// A snapshot was taken since the last compaction.
+    compact_due: bool,
+    /// Exchange time of the last input committed (or the state's at the start): `--keep`
+    /// counts back from it.
+    last_time_ms: i64,
     /// Commits since the last checkpoint.
     commits: u64,
     /// The housekeeping thread (`None`: there is none).
@@ -126,14 +144,15 @@ struct Worker {
 impl Committer {
     /// A committer over `store`, whose journal ends at input `seq` with every row written;
     /// `rows_written` shares the last input whose rows are written (with the history);
-    /// `publish` sends what committed inputs caused; `prune` drops the journal before each new
-    /// snapshot.
+    /// `publish` sends what committed inputs caused; `retention` says what of the journal and
+    /// the read tables stays, `time_ms` is the exchange time the journal ends at.
     pub fn start(
         mut store: Store,
         seq: u64,
         rows_written: Arc<AtomicU64>,
         publish: Subscribers,
-        prune: bool,
+        retention: Retention,
+        time_ms: i64,
     ) -> Committer {
         rows_written.store(seq, Ordering::Release);
         let progress = Arc::new(Progress::new(Arc::new(AtomicU64::new(seq))));
@@ -149,7 +168,9 @@ impl Committer {
         let worker = Worker {
             store: Some(store),
             publish,
-            prune,
+            retention,
+            compact_due: false,
+            last_time_ms: time_ms,
             commits: 0,
             nudge: Some(nudge.clone()),
             rows: Vec::new(),
@@ -256,16 +277,34 @@ impl Inner {
             }
         }
     }
+
+    /// The compaction a snapshot asked for, a step of `--keep` when `forget` ([`Worker::forget`]),
+    /// then what was queued meanwhile; `true` when no row older than `--keep` remains.
+    fn maintain(&self, forget: bool) -> bool {
+        let done = {
+            let mut worker = super::lock(&self.worker);
+            worker.compact();
+            !forget || worker.forget()
+        };
+        if !super::lock(&self.queue).is_empty() {
+            self.drive(false);
+        }
+        done
+    }
 }
 
-/// The housekeeping thread: the rows waiting every [`ROWS_EVERY`], a checkpoint when nudged or
-/// every [`CHECKPOINT_IDLE`]; it ends when the committer closes.
+/// The housekeeping thread: the rows waiting every [`ROWS_EVERY`], the compaction a snapshot
+/// asks for, a checkpoint when nudged or every [`CHECKPOINT_IDLE`], a step of `--keep` every
+/// [`FORGET_EVERY`] (every round while rows older than it remain); it ends when the committer
+/// closes.
 fn housekeeping(
     inner: &Inner,
     checkpointer: Option<&Checkpointer>,
     nudged: &std::sync::mpsc::Receiver<Nudge>,
 ) {
     let mut checkpointed = Instant::now();
+    // The first step at the first round: a venue started on an old store catches up at once.
+    let (mut forgot, mut behind) = (None::<Instant>, true);
     loop {
         let checkpoint = match nudged.recv_timeout(ROWS_EVERY) {
             Ok(Nudge::Checkpoint) => true,
@@ -275,6 +314,13 @@ fn housekeeping(
         let waiting = super::lock(&inner.worker).rows_since.is_some();
         if waiting {
             inner.drive(true);
+        }
+        let forget = behind || forgot.is_none_or(|t| t.elapsed() >= FORGET_EVERY);
+        if forget {
+            forgot = Some(Instant::now());
+        }
+        if forget || super::lock(&inner.worker).compact_due {
+            behind = !inner.maintain(forget);
         }
         if let (true, Some(c)) = (checkpoint, checkpointer) {
             checkpointed = Instant::now();
@@ -343,6 +389,7 @@ impl Worker {
             }
         }
         if close {
+            self.compact();
             if let Some(mut store) = self.store.take() {
                 let _ = store.checkpoint();
                 if let Err(e) = store.close() {
@@ -363,6 +410,7 @@ impl Worker {
         };
         let mut batch = Batch::default();
         let mut last = 0;
+        let mut last_time = self.last_time_ms;
         for job in inputs.iter() {
             if let Job::Input {
                 seq,
@@ -379,12 +427,14 @@ impl Worker {
                     input: bytes,
                 });
                 last = *seq;
+                last_time = *time_ms;
             }
         }
         store.commit(&batch).map_err(|e| e.to_string())?;
         drop(batch);
         self.commits += 1;
         self.committed = last;
+        self.last_time_ms = last_time;
         for job in inputs.drain(..) {
             if let Job::Input {
                 seq,
@@ -434,15 +484,58 @@ impl Worker {
         store
             .snapshot(seq, time_ms, state)
             .map_err(|e| e.to_string())?;
-        if self.prune {
-            if let Err(e) = store.prune(seq) {
-                tracing::warn!(error = %e, "journal: not pruned");
-            }
-        }
         if let Err(e) = store.forget_snapshots(KEEP_SNAPSHOTS) {
             tracing::warn!(error = %e, "journal: old snapshots kept");
         }
+        // The housekeeping thread compacts, off the path of the request that took the
+        // snapshot (or the close does, for the last snapshot).
+        self.compact_due = self.retention.journal == JournalKept::Compacted;
         Ok(())
+    }
+
+    /// Removes the journal behind the older snapshot kept, if a snapshot since asks for it.
+    fn compact(&mut self) {
+        if !std::mem::take(&mut self.compact_due) {
+            return;
+        }
+        if let Some(store) = self.store.as_mut() {
+            tracing::debug!("journal: compacting");
+            match store.compact() {
+                Ok(p) => tracing::debug!(inputs = p.inputs, "journal: compacted"),
+                Err(e) => tracing::warn!(error = %e, "journal: not compacted"),
+            }
+            self.give_back_free_pages();
+        }
+    }
+
+    /// A step of forgetting the read tables' rows older than `--keep`; `true` when every such
+    /// row is gone (or nothing is to be forgotten).
+    fn forget(&mut self) -> bool {
+        let (Some(keep), Some(store)) = (self.retention.keep, self.store.as_mut()) else {
+            return true;
+        };
+        let keep_ms = i64::try_from(keep.as_millis()).unwrap_or(i64::MAX);
+        let cutoff = self.last_time_ms.saturating_sub(keep_ms);
+        let done = match store.forget_before(cutoff) {
+            Ok(f) => {
+                tracing::debug!(rows = f.rows, cutoff, "journal: read-table rows forgotten");
+                f.done
+            }
+            Err(e) => {
+                tracing::warn!(error = %e, "journal: read-table rows kept");
+                true
+            }
+        };
+        self.give_back_free_pages();
+        done
+    }
+
+    fn give_back_free_pages(&mut self) {
+        if let Some(store) = self.store.as_mut() {
+            if let Err(e) = store.give_back_free_pages() {
+                tracing::debug!(error = %e, "journal: free pages kept");
+            }
+        }
     }
 }
 

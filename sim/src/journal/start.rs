@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 use std::sync::Arc;
 
 use super::Journal;
-use super::committer::Committer;
+use super::committer::{Committer, Retention};
 
 use super::encoding::{RECORDED, decode_input, decode_reference, decode_state, encode_state};
 use super::rows::RowMaker;
@@ -20,7 +20,7 @@ use crate::exchange::Exchange;
 use crate::exchange::input::{Admin, Input};
 use crate::feeds::cache::{MarketEvents, Played};
 use crate::history::History;
-use crate::store::{Recovered, Row, Store, StoreHistory, SyncMode};
+use crate::store::{Recovered, Row, Snapshot, Store, StoreHistory, SyncMode};
 use crate::venue::clock::{Clock, wall_ms};
 use crate::venue::subscriber::Subscribers;
 use crate::venue::{Core, Venue};
@@ -69,6 +69,8 @@ impl Opened {
 pub struct Pending {
     store: Store,
     seq: u64,
+    /// Exchange time of the state it starts from.
+    time_ms: i64,
     config: StateConfig,
     rows: RowMaker,
     /// The last input whose read-table rows are in the store (the history reads up to it).
@@ -83,7 +85,11 @@ impl Pending {
             self.seq,
             self.rows_written,
             publish,
-            self.config.prune,
+            Retention {
+                journal: self.config.journal,
+                keep: self.config.keep,
+            },
+            self.time_ms,
         );
         Journal::new(committer, self.config.snapshot_every, self.rows)
     }
@@ -117,6 +123,7 @@ pub fn open(config: &SimConfig, state: &StateConfig, clock: &Clock) -> Result<Op
     };
     let rows_written = Arc::new(std::sync::atomic::AtomicU64::new(seq));
     let exchange = exchange.with_order_changes();
+    let time_ms = exchange.now();
     clock.not_before(exchange.now());
     // The latency model is a server setting, not an input: the store records it with each
     // start, so that a report names the model every stretch of the journal ran under.
@@ -137,6 +144,7 @@ pub fn open(config: &SimConfig, state: &StateConfig, clock: &Clock) -> Result<Op
         journal: Pending {
             store,
             seq,
+            time_ms,
             config: state.clone(),
             rows,
             rows_written,
@@ -148,6 +156,16 @@ pub fn open(config: &SimConfig, state: &StateConfig, clock: &Clock) -> Result<Op
 /// were replayed, and their read-table rows (made again as the venue made them: the rows of the
 /// inputs up to the snapshot are in the store, those after it may not be).
 fn restore(file: &Path, recovered: Recovered) -> Result<(Exchange, u64, usize, Vec<Row>), String> {
+    restore_checking(file, recovered, None)
+}
+
+/// [`restore`], checking on the way that the state after input `expect.seq` is the snapshot
+/// `expect` byte for byte: the journal between two snapshots replays to the later one.
+fn restore_checking(
+    file: &Path,
+    recovered: Recovered,
+    expect: Option<&Snapshot>,
+) -> Result<(Exchange, u64, usize, Vec<Row>), String> {
     let snapshot = recovered.snapshot.ok_or_else(|| {
         format!(
             "{}: snapshots: none, and the journal cannot be replayed without the first state",
@@ -175,6 +193,17 @@ fn restore(file: &Path, recovered: Recovered) -> Result<(Exchange, u64, usize, V
         rows.extend(maker.before(&ex, j.seq, j.time_ms));
         let (_, effects) = ex.apply(input);
         rows.extend(maker.after(&ex, j.seq, &effects.records));
+        if let Some(s) = expect.filter(|s| s.seq == j.seq) {
+            if encode_state(&ex) != s.state {
+                return Err(format!(
+                    "{}: snapshot seq {}: the journal replayed from the snapshot at seq {} does \
+                     not give this state",
+                    file.display(),
+                    s.seq,
+                    snapshot.seq
+                ));
+            }
+        }
     }
     Ok((ex, seq, recovered.inputs.len(), rows))
 }
@@ -306,10 +335,35 @@ pub fn check(dir: &Path) -> Result<String, String> {
         return Ok(text);
     }
     let file = store.file().to_path_buf();
-    let (ex, seq, replayed, _) = restore(&file, recovered)?;
+    let seqs = store.snapshot_seqs().map_err(|e| e.to_string())?;
+    let latest = recovered.snapshot.clone();
+    // From the oldest snapshot kept, through the latest (whose state the replay must give),
+    // to the journal's end.
+    let (from, recovered) = match (seqs.first(), &latest) {
+        (Some(&oldest), Some(l)) if oldest < l.seq => (
+            oldest,
+            store.recover_from(oldest).map_err(|e| e.to_string())?,
+        ),
+        _ => (latest.as_ref().map_or(0, |l| l.seq), recovered),
+    };
+    let expect = latest.as_ref().filter(|l| l.seq > from);
+    let (ex, seq, replayed, _) = restore_checking(&file, recovered, expect)?;
     let _ = store.close();
+    let through = match expect {
+        Some(l) => format!(
+            ", through the snapshot at seq {} (its state given exactly)",
+            l.seq
+        ),
+        None => String::new(),
+    };
+    let span = if seq > from {
+        format!("inputs {}..={seq}", from + 1)
+    } else {
+        "no input after it".to_owned()
+    };
     text.push_str(&format!(
-        "state: {} accounts, {} live orders, {replayed} inputs replayed after the latest snapshot, up to seq {seq}\n",
+        "proved: {span}, replayed from the snapshot at seq {from}{through}\n\
+         state: {} accounts, {} live orders, {replayed} inputs replayed, up to seq {seq}\n",
         ex.accounts().len(),
         ex.orders().len(),
     ));

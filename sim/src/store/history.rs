@@ -12,6 +12,7 @@ use super::StoreError;
 use super::convert::{RULES, forced_record, order_record, trade_record, transfer};
 use super::range::{Page, TimeRange};
 use super::reader::Reader;
+use super::recent::RecentDone;
 use super::rows::{OrderRow, TransferDirection};
 use crate::error::{SimError, SimResult};
 use crate::exchange::book::source::Rule;
@@ -51,6 +52,8 @@ pub struct StoreHistory {
     committed: Arc<AtomicU64>,
     /// `(seq, records)` of inputs not known to be committed, in the order recorded.
     pending: VecDeque<(u64, Vec<Record>)>,
+    /// The newest done orders by client order id, known without reading the store.
+    recent: RecentDone,
 }
 
 impl StoreHistory {
@@ -58,10 +61,13 @@ impl StoreHistory {
     /// store's last seq when it is opened (the inputs a start replays are already there: their
     /// records are not kept again), then set by the committer after each commit.
     pub fn new(reader: Reader, committed: Arc<AtomicU64>) -> StoreHistory {
+        // Unknown, the floor is the largest id: the index then answers nothing it was not told.
+        let floor = reader.newest_archived_id().unwrap_or(Some(i64::MAX));
         StoreHistory {
             reader,
             committed,
             pending: VecDeque::new(),
+            recent: RecentDone::new(floor.unwrap_or(0)),
         }
     }
 
@@ -89,8 +95,13 @@ impl StoreHistory {
         })
     }
 
-    /// The latest state of each order a pending record carries.
-    fn pending_orders(&self, through: u64) -> BTreeMap<i64, Latest<'_>> {
+    /// The latest state of each order a pending record carries, of the orders `wanted` keeps
+    /// (a query asks for few of them: the map holds those alone).
+    fn pending_orders(
+        &self,
+        through: u64,
+        wanted: impl Fn(&OrderRecord) -> bool,
+    ) -> BTreeMap<i64, Latest<'_>> {
         let mut latest = BTreeMap::new();
         for r in self.pending_after(through) {
             let (order, archived) = match r {
@@ -98,7 +109,9 @@ impl StoreHistory {
                 Record::OrderChanged(order) => (order, None),
                 _ => continue,
             };
-            latest.insert(order.id, Latest { order, archived });
+            if wanted(order) {
+                latest.insert(order.id, Latest { order, archived });
+            }
         }
         latest
     }
@@ -160,7 +173,19 @@ fn within(time: i64, window: TimeRange) -> bool {
 impl History for StoreHistory {
     fn record(&mut self, seq: u64, records: Vec<Record>) {
         let committed = self.committed();
-        self.pending.retain(|(s, _)| *s > committed);
+        // Recorded in seq order: the committed ones are at the front.
+        while self.pending.front().is_some_and(|(s, _)| *s <= committed) {
+            self.pending.pop_front();
+        }
+        for r in &records {
+            if let Record::Order { order, children } = r {
+                for o in std::iter::once(order).chain(children) {
+                    if let Some(coid) = &o.client_order_id {
+                        self.recent.note(o.id, o.uid, coid);
+                    }
+                }
+            }
+        }
         if seq > committed && !records.is_empty() {
             self.pending.push_back((seq, records));
         }
@@ -168,7 +193,7 @@ impl History for StoreHistory {
 
     fn order(&self, id: i64) -> SimResult<Option<DoneOrder>> {
         let through = self.committed();
-        let pending = self.pending_orders(through);
+        let pending = self.pending_orders(through, |o| o.id == id);
         if let Some(latest) = pending.get(&id) {
             return Ok(latest.archived.map(|children| DoneOrder {
                 order: latest.order.clone(),
@@ -181,9 +206,15 @@ impl History for StoreHistory {
         }
     }
 
+    fn done_after(&self, uid: i64, coid: &str, id: i64) -> Option<bool> {
+        self.recent.done_after(uid, coid, id)
+    }
+
     fn orders_by_client_id(&self, uid: i64, coid: &str) -> SimResult<Vec<DoneOrder>> {
         let through = self.committed();
-        let pending = self.pending_orders(through);
+        let pending = self.pending_orders(through, |o| {
+            o.uid == uid && o.client_order_id.as_deref() == Some(coid)
+        });
         let rows = self
             .reader
             .archived_by_client_id_through(uid, coid, through);
@@ -193,13 +224,9 @@ impl History for StoreHistory {
             found.insert(row.order_id, self.done_of_row(&row, through)?);
         }
         for (id, latest) in &pending {
-            let o = latest.order;
-            if o.uid != uid || o.client_order_id.as_deref() != Some(coid) {
-                continue;
-            }
             if let Some(children) = latest.archived {
                 let done = DoneOrder {
-                    order: o.clone(),
+                    order: latest.order.clone(),
                     children: children.to_vec(),
                 };
                 found.insert(*id, done);
@@ -396,9 +423,9 @@ impl History for StoreHistory {
         let stored = read("orders", self.reader.archived_count_through(uid, through))?;
         // An archived row is final: no pending record replaces it.
         let pending = self
-            .pending_orders(through)
+            .pending_orders(through, |o| o.uid == uid)
             .values()
-            .filter(|l| l.order.uid == uid && l.archived.is_some())
+            .filter(|l| l.archived.is_some())
             .count();
         Ok(stored + u64::try_from(pending).unwrap_or_default())
     }

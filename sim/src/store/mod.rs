@@ -68,17 +68,20 @@
 
 #![doc = include_str!("../../../docs/store.md")]
 
+mod bound;
 mod convert;
 mod file;
 pub mod history;
 mod open;
 mod range;
 mod reader;
+mod recent;
 mod rows;
 mod schema;
 mod values;
 mod verify;
 
+pub use bound::{FORGET_STEP, Forgotten};
 pub use convert::rows;
 pub use file::{Checkpointer, Store};
 pub use history::StoreHistory;

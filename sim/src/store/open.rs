@@ -96,8 +96,12 @@ pub(super) fn create(file: &Path) -> Result<(), StoreError> {
         OpenFlags::SQLITE_OPEN_READ_WRITE | OpenFlags::SQLITE_OPEN_NO_MUTEX,
     )
     .map_err(StoreError::sql(&tmp, "create"))?;
-    conn.execute_batch(&format!("PRAGMA page_size = {PAGE_SIZE};"))
-        .map_err(StoreError::sql(&tmp, "page_size"))?;
+    // Incremental auto-vacuum is chosen before the first table: what forgetting rows frees can
+    // then go back to the file system (`Store::give_back_free_pages`).
+    conn.execute_batch(&format!(
+        "PRAGMA page_size = {PAGE_SIZE}; PRAGMA auto_vacuum = INCREMENTAL;"
+    ))
+    .map_err(StoreError::sql(&tmp, "page_size"))?;
     conn.execute_batch(&rows::create_sql(APPLICATION_ID, SCHEMA_VERSION))
         .map_err(StoreError::sql(&tmp, "schema"))?;
     set_wal(&conn, &tmp)?;
@@ -356,15 +360,22 @@ pub(super) fn read_snapshot(
     })
 }
 
-/// The cheap checks of a start: the latest snapshot's checksum, the journal's continuity after
-/// it. Returns what to replay and the journal's last seq.
-pub(super) fn recover(conn: &Connection, file: &Path) -> Result<(Recovered, u64), StoreError> {
-    let latest: Option<u64> = conn
-        .query_row("SELECT MAX(seq) FROM snapshots", [], |r| {
-            r.get::<_, Option<i64>>(0)
-        })
-        .map_err(StoreError::sql(file, "snapshots"))?
-        .map(|s| u64::try_from(s).unwrap_or_default());
+/// The cheap checks of a start: the latest snapshot's checksum (or the one at `at`), the
+/// journal's continuity after it. Returns what to replay and the journal's last seq.
+pub(super) fn recover(
+    conn: &Connection,
+    file: &Path,
+    at: Option<u64>,
+) -> Result<(Recovered, u64), StoreError> {
+    let latest: Option<u64> = match at {
+        Some(seq) => Some(seq),
+        None => conn
+            .query_row("SELECT MAX(seq) FROM snapshots", [], |r| {
+                r.get::<_, Option<i64>>(0)
+            })
+            .map_err(StoreError::sql(file, "snapshots"))?
+            .map(|s| u64::try_from(s).unwrap_or_default()),
+    };
     let snapshot = latest
         .map(|seq| read_snapshot(conn, file, seq))
         .transpose()?;

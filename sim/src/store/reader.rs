@@ -444,6 +444,26 @@ impl Reader {
         )
     }
 
+    /// The largest id of an archived order (`None`: none is).
+    pub(super) fn newest_archived_id(&self) -> Result<Option<i64>, StoreError> {
+        self.conn
+            .query_row(
+                "SELECT order_id FROM orders WHERE archived = 1 ORDER BY order_id DESC LIMIT 1",
+                [],
+                |r| r.get(0),
+            )
+            .map(Some)
+            .or_else(|e| match e {
+                rusqlite::Error::QueryReturnedNoRows => Ok(None),
+                e => Err(e),
+            })
+            .map_err(|e| StoreError {
+                file: self.file.clone(),
+                record: Some("orders".to_owned()),
+                reason: e.to_string(),
+            })
+    }
+
     /// How many of `uid`'s orders are archived (rows last written by inputs up to `through`).
     pub(super) fn archived_count_through(&self, uid: i64, through: u64) -> Result<u64, StoreError> {
         self.count(ORDERS.name, ARCHIVED_COUNT, (uid, seq_value(through)))

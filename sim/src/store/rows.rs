@@ -497,6 +497,16 @@ pub enum Row {
 }
 
 impl Row {
+    /// The key of a row that a later row of the same table and key replaces whole (an order's
+    /// or an account's): `(table, key)`.
+    pub(super) fn replaced_by_key(&self) -> Option<(u8, i64)> {
+        match self {
+            Row::Account(r) => Some((0, r.uid)),
+            Row::Order(r) => Some((1, r.order_id)),
+            _ => None,
+        }
+    }
+
     /// The input that produced the row.
     pub fn seq(&self) -> u64 {
         match self {

@@ -82,6 +82,13 @@ pub trait History: Send + std::fmt::Debug {
     fn record(&mut self, seq: u64, records: Vec<Record>);
     /// The done order `id`, if kept.
     fn order(&self, id: i64) -> SimResult<Option<DoneOrder>>;
+    /// Whether a done order of `uid` with client order id `coid` and an id above `id` is kept,
+    /// when that is known without the work of [`History::orders_by_client_id`] (`None`: ask it).
+    /// A look-up that found a live order with that id asks this first.
+    fn done_after(&self, uid: i64, coid: &str, id: i64) -> Option<bool> {
+        let _ = (uid, coid, id);
+        None
+    }
     /// The done orders of `uid` with client order id `coid` still kept, oldest first.
     fn orders_by_client_id(&self, uid: i64, coid: &str) -> SimResult<Vec<DoneOrder>>;
     /// Trades of `uid` in `symbol`, oldest first (`myTrades`): with `from_id`, the first

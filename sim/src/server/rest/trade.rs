@@ -61,6 +61,10 @@ fn find<'a>(
         },
         (None, Some(coid)) => {
             let live = ex.orders_by_client_id(uid, coid).rfind(|o| seen(o));
+            // No done order newer than the live one: the live one, without reading the rest.
+            if let Some(l) = live.filter(|l| history.done_after(uid, coid, l.id) == Some(false)) {
+                return Ok(Found::Live(l));
+            }
             let done = history
                 .orders_by_client_id(uid, coid)?
                 .into_iter()

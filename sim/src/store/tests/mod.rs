@@ -225,6 +225,7 @@ fn account(uid: i64, seq: u64) -> AccountRow {
     }
 }
 
+mod bounds;
 mod commits;
 #[cfg(target_os = "linux")]
 mod full_disk;
