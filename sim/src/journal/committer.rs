@@ -42,6 +42,8 @@ const CHECKPOINT_IDLE: Duration = Duration::from_secs(1);
 pub const ROWS_EVERY: Duration = Duration::from_millis(100);
 /// How often the housekeeping thread forgets the read tables' rows older than `--keep`.
 const FORGET_EVERY: Duration = Duration::from_secs(1);
+/// Rows the housekeeping thread writes a transaction: a commit waits for one step at most.
+const ROWS_STEP: usize = 1_000;
 /// Rows kept waiting at most: more are written by the committing caller at once.
 const ROWS_MAX: usize = 20_000;
 
@@ -210,7 +212,7 @@ impl Committer {
     /// Commits what is queued, unless another caller is committing: that one commits it (it
     /// looks at the queue again once it lets go of the store).
     pub fn drive(&self) {
-        self.inner.drive(false);
+        self.inner.drive();
     }
 
     /// How far it got.
@@ -246,35 +248,47 @@ impl Drop for Committer {
 }
 
 impl Inner {
-    /// Carries out what is queued: at once if no one holds the store, else (`wait`: the
-    /// housekeeping thread, which must get its turn) after the one who does; without `wait`
-    /// the holder does it.
-    fn drive(&self, wait: bool) {
-        let mut first = wait;
+    /// Carries out what is queued, unless another holds the store: that one does it (it looks
+    /// at the queue again once it lets go).
+    fn drive(&self) {
         loop {
             {
-                let mut worker = if std::mem::take(&mut first) {
-                    super::lock(&self.worker)
-                } else {
-                    match self.worker.try_lock() {
-                        Ok(w) => w,
-                        Err(TryLockError::Poisoned(e)) => e.into_inner(),
-                        Err(TryLockError::WouldBlock) => return,
-                    }
+                let mut worker = match self.worker.try_lock() {
+                    Ok(w) => w,
+                    Err(TryLockError::Poisoned(e)) => e.into_inner(),
+                    Err(TryLockError::WouldBlock) => return,
                 };
                 let jobs = std::mem::take(&mut *super::lock(&self.queue));
                 worker.run(jobs, &self.progress);
-                if wait && worker.rows_since.is_some() && worker.store.is_some() {
-                    if let Err(e) = worker.write_rows() {
-                        worker.store = None;
-                        stop(&self.progress, e);
-                    }
-                }
             }
             // A job queued while the store was held, by a caller that found it held.
             if super::lock(&self.queue).is_empty() {
                 return;
             }
+        }
+    }
+
+    /// Writes the rows waiting now, [`ROWS_STEP`] a transaction, letting go of the store between
+    /// two steps so that commits go on meanwhile (the rows that come then wait for the next
+    /// round); then what was queued.
+    fn write_rows(&self) {
+        let mut left = super::lock(&self.worker).rows.len();
+        while left > 0 {
+            let mut worker = super::lock(&self.worker);
+            let jobs = std::mem::take(&mut *super::lock(&self.queue));
+            worker.run(jobs, &self.progress);
+            if worker.store.is_none() {
+                return;
+            }
+            let n = left.min(ROWS_STEP);
+            if let Err(e) = worker.write_rows_step(n) {
+                worker.store = None;
+                return stop(&self.progress, e);
+            }
+            left = if worker.rows.is_empty() { 0 } else { left - n };
+        }
+        if !super::lock(&self.queue).is_empty() {
+            self.drive();
         }
     }
 
@@ -287,7 +301,7 @@ impl Inner {
             !forget || worker.forget()
         };
         if !super::lock(&self.queue).is_empty() {
-            self.drive(false);
+            self.drive();
         }
         done
     }
@@ -313,7 +327,7 @@ fn housekeeping(
         };
         let waiting = super::lock(&inner.worker).rows_since.is_some();
         if waiting {
-            inner.drive(true);
+            inner.write_rows();
         }
         let forget = behind || forgot.is_none_or(|t| t.elapsed() >= FORGET_EVERY);
         if forget {
@@ -459,6 +473,28 @@ impl Worker {
         if self.nudge.is_none() && self.rows_since.is_some_and(|t| t.elapsed() >= ROWS_EVERY) {
             self.write_rows()?;
         }
+        Ok(())
+    }
+
+    /// Writes the first `n` rows waiting in one transaction; the history may then read up to
+    /// the input before the first row still waiting (the last input committed, when none is).
+    fn write_rows_step(&mut self, n: usize) -> Result<(), String> {
+        let Some(store) = self.store.as_mut() else {
+            return Err("the store is closed".into());
+        };
+        let n = n.min(self.rows.len());
+        store
+            .write_rows(&self.rows[..n])
+            .map_err(|e| e.to_string())?;
+        self.rows.drain(..n);
+        let through = match self.rows.first() {
+            Some(r) => r.seq().saturating_sub(1).min(self.committed),
+            None => {
+                self.rows_since = None;
+                self.committed
+            }
+        };
+        self.rows_written.store(through, Ordering::Release);
         Ok(())
     }
 

@@ -10,7 +10,10 @@
 //!   restart writes again those of the inputs it replays).
 //! - **Snapshots.** The core's whole state, every N inputs and at shutdown
 //!   ([`Store::snapshot`]), so that a start ([`Store::open`]) replays at most N inputs after the
-//!   latest one. The journal before the latest snapshot may be pruned ([`Store::prune`]).
+//!   latest one. The journal behind the older of the snapshots kept is compacted away
+//!   ([`Store::compact`]; [`Store::prune`] for any seq up to the latest snapshot).
+//! - **Bounded.** The read tables' rows older than a cutoff are forgotten a step at a time
+//!   ([`Store::forget_before`]), and the freed pages given back ([`Store::give_back_free_pages`]).
 //! - **Read tables.** The history in plain columns, for `sqlite3`, pandas or DuckDB, and for the
 //!   REST history views ([`Reader`], and [`StoreHistory`]: the venue's history when it has a
 //!   store, in place of the in-memory window).
@@ -21,7 +24,9 @@
 //! back as records.
 //!
 //! - `file.rs`: opening (create, or check and recover), commits, snapshots, pruning,
-//!   checkpoints, the full verification.
+//!   checkpoints, the full verification; `bound.rs`: compaction, `--keep` and giving pages back.
+//! - `recent.rs`: the newest done order of each client order id, which the history answers a
+//!   look-up with without reading the store.
 //! - `rows.rs`: the schema as data (one declaration per table) and the rows.
 //! - `reader.rs`: the history reads on a read-only connection.
 //! - `history.rs`: records to rows and back, and [`StoreHistory`].
