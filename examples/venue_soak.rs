@@ -83,8 +83,6 @@ const START_TIMEOUT: Duration = Duration::from_secs(60);
 
 type Result<T = ()> = std::result::Result<T, Box<dyn std::error::Error>>;
 
-const USAGE: &str = "usage: venue_soak [--minutes M] [--workers N] [--against-fresh PAIRS] \
-                     [--json FILE] [--sim PATH] [-- SIMULATOR ARGS]";
 /// A slice of the comparison with a fresh simulator.
 const SLICE: Duration = Duration::from_secs(10);
 
@@ -100,48 +98,71 @@ struct Options {
     against_fresh: u32,
 }
 
-fn parse_options(args: &[String]) -> std::result::Result<Options, String> {
-    let mut o = Options {
-        sim: None,
-        workers: 4,
-        minutes: 10,
-        json: None,
-        sim_args: Vec::new(),
-        against_fresh: 6,
-    };
-    let mut it = args.iter();
-    while let Some(arg) = it.next() {
-        let mut value = || {
-            it.next()
-                .cloned()
-                .ok_or_else(|| format!("{arg} needs a value"))
-        };
-        match arg.as_str() {
-            "--sim" => o.sim = Some(value()?.into()),
-            "--json" => o.json = Some(value()?.into()),
-            "--workers" => {
-                let v = value()?;
-                o.workers = v
-                    .parse()
-                    .map_err(|_| format!("invalid worker count `{v}`"))?;
-            }
-            "--minutes" => {
-                let v = value()?;
-                o.minutes = v.parse().map_err(|_| format!("invalid minutes `{v}`"))?;
-            }
-            "--against-fresh" => {
-                let v = value()?;
-                o.against_fresh = v.parse().map_err(|_| format!("invalid pairs `{v}`"))?;
-            }
-            "--" => o.sim_args = it.by_ref().cloned().collect(),
-            "--help" | "-h" => return Err(String::new()),
-            other => return Err(format!("unknown argument `{other}`")),
-        }
+/// The options, parsed by clap (its help and errors; exit code 2 for a bad argument).
+fn parse_options() -> Options {
+    use clap::{Arg, ArgAction, Command, value_parser};
+    let m = Command::new("venue_soak")
+        .about("Keeps a contango-sim child busy with orders and watches it age")
+        .arg(
+            Arg::new("minutes")
+                .long("minutes")
+                .value_name("M")
+                .help("How long to run")
+                .value_parser(value_parser!(u64).range(1..))
+                .default_value("10"),
+        )
+        .arg(
+            Arg::new("workers")
+                .long("workers")
+                .value_name("N")
+                .help("Concurrent clients of the funded account")
+                .value_parser(value_parser!(u64).range(1..))
+                .default_value("4"),
+        )
+        .arg(
+            Arg::new("against-fresh")
+                .long("against-fresh")
+                .value_name("PAIRS")
+                .help("Pairs of slices against a fresh simulator at the end (0: none)")
+                .value_parser(value_parser!(u32))
+                .default_value("6"),
+        )
+        .arg(
+            Arg::new("json")
+                .long("json")
+                .value_name("FILE")
+                .help("Write the per-second samples there")
+                .value_parser(value_parser!(PathBuf)),
+        )
+        .arg(
+            Arg::new("sim")
+                .long("sim")
+                .value_name("PATH")
+                .help("The simulator binary (default: contango-sim beside this example)")
+                .value_parser(value_parser!(PathBuf)),
+        )
+        .arg(
+            Arg::new("sim-args")
+                .value_name("SIMULATOR ARGS")
+                .help("More arguments for the simulator, after `--`")
+                .last(true)
+                .num_args(0..)
+                .action(ArgAction::Append),
+        )
+        .get_matches();
+    Options {
+        sim: m.get_one::<PathBuf>("sim").cloned(),
+        workers: m
+            .get_one::<u64>("workers")
+            .map_or(4, |n| usize::try_from(*n).unwrap_or(4)),
+        minutes: m.get_one::<u64>("minutes").copied().unwrap_or(10),
+        json: m.get_one::<PathBuf>("json").cloned(),
+        sim_args: m
+            .get_many::<String>("sim-args")
+            .map(|v| v.cloned().collect())
+            .unwrap_or_default(),
+        against_fresh: m.get_one::<u32>("against-fresh").copied().unwrap_or(6),
     }
-    if o.workers == 0 || o.minutes == 0 {
-        return Err("--workers and --minutes must be at least 1".into());
-    }
-    Ok(o)
 }
 
 /// The simulator's arguments: a free port and the random-walk driver unless `extra` names its
@@ -823,18 +844,7 @@ fn load_average() -> String {
 }
 
 fn main() -> ExitCode {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    let o = match parse_options(&args) {
-        Ok(o) => o,
-        Err(e) if e.is_empty() => {
-            println!("{USAGE}");
-            return ExitCode::SUCCESS;
-        }
-        Err(e) => {
-            eprintln!("venue_soak: {e}\n{USAGE}");
-            return ExitCode::from(2);
-        }
-    };
+    let o = parse_options();
     let binary = match o.sim.clone().map_or_else(default_simulator, Ok) {
         Ok(b) => b,
         Err(e) => {
