@@ -201,3 +201,55 @@ async fn a_kill_during_a_keep_step_loses_nothing() {
     }
     panic!("every kill came after the last step");
 }
+
+/// `--check` replays from the older snapshot through the latest one: a journal whose inputs
+/// decode and follow each other but no longer give the latest snapshot's state is refused.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_journal_that_does_not_replay_to_the_latest_snapshot_fails_the_check() {
+    let dir = TempDir::new("check-replay");
+    backlog(&dir, 20).await;
+    let state = dir.state().into_os_string();
+    let check = || run_to_end(&["--check".as_ref(), "--state".as_ref(), state.as_os_str()]).0;
+    let out = check();
+    let stdout = String::from_utf8_lossy(&out.stdout).into_owned();
+    assert!(out.status.success(), "{stdout}");
+    assert!(stdout.contains("proved: inputs 1..="), "{stdout}");
+    assert!(
+        stdout.contains("replayed from the snapshot at seq 0, through the snapshot at seq"),
+        "{stdout}"
+    );
+    // The second pair's maker order (a sell) becomes the first pair's (a buy): each input
+    // still decodes, and the journal has no gap, but the market maker ends up long.
+    let conn = Connection::open(dir.store()).expect("the store opens");
+    let admin: Vec<(i64, Vec<u8>)> = {
+        // Kind 5: an admin action (here the liquidity each pair adds).
+        let mut stmt = conn
+            .prepare("SELECT seq, input FROM journal WHERE kind = 5 ORDER BY seq LIMIT 3")
+            .expect("the journal");
+        stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
+            .expect("rows")
+            .collect::<Result<_, _>>()
+            .expect("read")
+    };
+    assert_eq!(admin.len(), 3);
+    assert_ne!(admin[0].1, admin[2].1, "a buy and a sell");
+    let changed = conn
+        .execute(
+            "UPDATE journal SET input = ?1 WHERE seq = ?2",
+            rusqlite::params![admin[0].1, admin[2].0],
+        )
+        .expect("the input replaced");
+    assert_eq!(changed, 1);
+    drop(conn);
+    let out = check();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert!(
+        !out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stdout)
+    );
+    assert!(
+        stderr.contains("the journal replayed from the snapshot at seq 0 does not give this state"),
+        "{stderr}"
+    );
+}
