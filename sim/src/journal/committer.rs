@@ -483,10 +483,12 @@ impl Worker {
             return Err("the store is closed".into());
         };
         let n = n.min(self.rows.len());
-        store
-            .write_rows(&self.rows[..n])
-            .map_err(|e| e.to_string())?;
-        self.rows.drain(..n);
+        if n > 0 {
+            store
+                .write_rows(&self.rows[..n])
+                .map_err(|e| e.to_string())?;
+            self.rows.drain(..n);
+        }
         let through = match self.rows.first() {
             Some(r) => r.seq().saturating_sub(1).min(self.committed),
             None => {
@@ -501,16 +503,7 @@ impl Worker {
     /// Writes the rows waiting, in one transaction; the history may then read up to the last
     /// input committed.
     fn write_rows(&mut self) -> Result<(), String> {
-        let Some(store) = self.store.as_mut() else {
-            return Err("the store is closed".into());
-        };
-        if !self.rows.is_empty() {
-            store.write_rows(&self.rows).map_err(|e| e.to_string())?;
-            self.rows.clear();
-        }
-        self.rows_since = None;
-        self.rows_written.store(self.committed, Ordering::Release);
-        Ok(())
+        self.write_rows_step(usize::MAX)
     }
 
     fn snapshot(&mut self, seq: u64, time_ms: i64, state: &[u8]) -> Result<(), String> {

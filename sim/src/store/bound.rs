@@ -3,6 +3,8 @@
 //! the file system. Each step is one transaction of its own, so a kill at any moment leaves the
 //! store as it was before the step or after it.
 
+use rusqlite::OptionalExtension;
+
 use super::values::StoreError;
 use super::{Pruned, Store};
 
@@ -102,11 +104,7 @@ impl Store {
         ] {
             let one = |sql: String, p: &[&dyn rusqlite::ToSql]| {
                 tx.query_row(&sql, p, |r| Ok((r.get::<_, i64>(0)?, r.get::<_, bool>(1)?)))
-                    .map(Some)
-                    .or_else(|e| match e {
-                        rusqlite::Error::QueryReturnedNoRows => Ok(None),
-                        e => Err(e),
-                    })
+                    .optional()
                     .map_err(StoreError::sql(&file, table))
             };
             let step_end = one(

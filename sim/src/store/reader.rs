@@ -452,16 +452,8 @@ impl Reader {
                 [],
                 |r| r.get(0),
             )
-            .map(Some)
-            .or_else(|e| match e {
-                rusqlite::Error::QueryReturnedNoRows => Ok(None),
-                e => Err(e),
-            })
-            .map_err(|e| StoreError {
-                file: self.file.clone(),
-                record: Some("orders".to_owned()),
-                reason: e.to_string(),
-            })
+            .optional()
+            .map_err(|e| self.error_in(ORDERS.name, &e))
     }
 
     /// How many of `uid`'s orders are archived (rows last written by inputs up to `through`).
