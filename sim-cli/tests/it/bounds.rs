@@ -4,14 +4,16 @@
 //!
 //! The backlog each test needs (thousands of inputs, thousands of done orders) is made in
 //! process first, with the whole journal kept; the child then has something to compact or
-//! forget. The test watches the store read-only and kills the child the moment the step it
-//! wants has begun (the new snapshot committed, or the first `--keep` step committed), which
-//! lands the kill inside the work that follows nearly always; an attempt that came too late
-//! proves nothing and is made again, a few times at most.
+//! forget. The compaction test kills the child between two segments' removals (a debug build
+//! pauses there when told to). The `--keep` test watches the store read-only and kills the
+//! child the moment the first step has committed, which lands the kill inside the work that
+//! follows nearly always; an attempt that came too late proves nothing and is made again, a
+//! few times at most.
 
 use std::time::{Duration, Instant};
 
 use contango::Side;
+use contango_sim::store::{COMPACTION_PAUSE_ENV, LOG_DIR, Store, rewrite_journal};
 use contango_sim::{JournalKept, Sim, StateConfig};
 use rusqlite::{Connection, OpenFlags};
 use rust_decimal::Decimal;
@@ -31,6 +33,7 @@ fn d(s: &str) -> Decimal {
 async fn backlog(dir: &TempDir, pairs: usize) -> (String, String) {
     let mut state = StateConfig::new(dir.state());
     state.journal = JournalKept::Everything;
+    state.snapshot_every = 1_000;
     let sim = Sim::builder().state(state).start().await.expect("a venue");
     let key = sim.api_key().to_owned();
     let price = d("30000");
@@ -51,6 +54,12 @@ async fn backlog(dir: &TempDir, pairs: usize) -> (String, String) {
     let credentials = (key, sim.secret().to_owned());
     sim.shutdown().await;
     credentials
+}
+
+/// The journal's first input (0: none).
+fn first_input(dir: &TempDir) -> u64 {
+    let journal = Store::journal(&dir.state()).expect("the journal");
+    journal.first().map_or(0, |i| i.seq)
 }
 
 fn read_only(dir: &TempDir) -> Connection {
@@ -117,48 +126,49 @@ async fn restarts_whole(dir: &TempDir, credentials: &(String, String), acknowled
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
 async fn a_kill_during_compaction_loses_nothing() {
-    let started = Instant::now();
-    let mut proved = false;
-    for attempt in 0..4 {
-        assert!(started.elapsed() < Duration::from_secs(150), "bounded");
-        let dir = TempDir::new(&format!("compact-kill-{attempt}"));
-        let credentials = backlog(&dir, 20_000).await;
-        let first = one(&read_only(&dir), "SELECT MIN(seq) FROM journal");
-        assert_eq!(first, 1, "the whole journal, kept");
-        // Compaction is the default: the third order's snapshot compacts the 40,000 inputs
-        // behind the shutdown snapshot.
-        let venue = Running::spawn(&dir, &["--snapshot-every", "3", "--log", "debug"]);
-        let c = client(&venue.rest, &credentials.0, &credentials.1);
-        let mut acknowledged = Vec::new();
-        for i in 0..3 {
-            let coid = format!("k{attempt}-{i}");
-            c.new_order(order(Side::Buy, "1", &format!("{}", 21_000 + i)))
-                .client_order_id(coid.clone())
-                .send()
-                .await
-                .expect("an order");
-            acknowledged.push(coid);
-        }
-        // The compaction begins at the housekeeping thread's next round: killed once it
-        // says so, in its transaction (a few milliseconds for 40,000 rows).
-        let deadline = Instant::now() + Duration::from_secs(20);
-        while !venue.stderr_text().contains("journal: compacting") {
-            assert!(
-                Instant::now() < deadline,
-                "no compaction: {}",
-                venue.stderr_text()
-            );
-        }
-        venue.kill();
-        let compacted = one(&read_only(&dir), "SELECT MIN(seq) FROM journal") > 1;
-        restarts_whole(&dir, &credentials, &acknowledged).await;
-        if !compacted {
-            // Killed after the compaction began and before it committed.
-            proved = true;
-            break;
-        }
+    let dir = TempDir::new("compact-kill");
+    // 4,000 inputs in segments of 1,000 (a snapshot each).
+    let credentials = backlog(&dir, 2_000).await;
+    assert_eq!(first_input(&dir), 1, "the whole journal, kept");
+    let segments = std::fs::read_dir(dir.state().join(LOG_DIR))
+        .expect("the log")
+        .count();
+    assert!(segments >= 4, "{segments} segments");
+    // Compaction is the default: the third order's snapshot compacts the journal behind the
+    // shutdown snapshot, a segment at a time. A debug build pauses after each removal when
+    // told to, so that the kill lands between two.
+    let venue = Running::spawn_with(
+        &dir,
+        &["--snapshot-every", "3", "--log", "debug"],
+        &[(COMPACTION_PAUSE_ENV, "500")],
+    );
+    let c = client(&venue.rest, &credentials.0, &credentials.1);
+    let mut acknowledged = Vec::new();
+    for i in 0..3 {
+        let coid = format!("k-{i}");
+        c.new_order(order(Side::Buy, "1", &format!("{}", 21_000 + i)))
+            .client_order_id(coid.clone())
+            .send()
+            .await
+            .expect("an order");
+        acknowledged.push(coid);
     }
-    assert!(proved, "every kill came after the compaction had committed");
+    let deadline = Instant::now() + Duration::from_secs(20);
+    while !venue.stderr_text().contains("journal: segment removed") {
+        assert!(
+            Instant::now() < deadline,
+            "no compaction: {}",
+            venue.stderr_text()
+        );
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    venue.kill();
+    let first = first_input(&dir);
+    assert!(
+        (1_001..4_000).contains(&first),
+        "killed with the compaction part done: the journal starts at {first}"
+    );
+    restarts_whole(&dir, &credentials, &acknowledged).await;
 }
 
 #[tokio::test(flavor = "multi_thread", worker_threads = 2)]
@@ -220,27 +230,26 @@ async fn a_journal_that_does_not_replay_to_the_latest_snapshot_fails_the_check()
     );
     // The second pair's maker order (a sell) becomes the first pair's (a buy): each input
     // still decodes, and the journal has no gap, but the market maker ends up long.
-    let conn = Connection::open(dir.store()).expect("the store opens");
-    let admin: Vec<(i64, Vec<u8>)> = {
-        // Kind 5: an admin action (here the liquidity each pair adds).
-        let mut stmt = conn
-            .prepare("SELECT seq, input FROM journal WHERE kind = 5 ORDER BY seq LIMIT 3")
-            .expect("the journal");
-        stmt.query_map([], |r| Ok((r.get(0)?, r.get(1)?)))
-            .expect("rows")
-            .collect::<Result<_, _>>()
-            .expect("read")
-    };
+    // Kind 5: an admin action (here the liquidity each pair adds).
+    let admin: Vec<(u64, Vec<u8>)> = Store::journal(&dir.state())
+        .expect("the journal")
+        .into_iter()
+        .filter(|i| i.kind == 5)
+        .take(3)
+        .map(|i| (i.seq, i.input))
+        .collect();
     assert_eq!(admin.len(), 3);
     assert_ne!(admin[0].1, admin[2].1, "a buy and a sell");
-    let changed = conn
-        .execute(
-            "UPDATE journal SET input = ?1 WHERE seq = ?2",
-            rusqlite::params![admin[0].1, admin[2].0],
-        )
-        .expect("the input replaced");
+    let mut changed = 0;
+    rewrite_journal(&dir.state(), |mut i| {
+        if i.seq == admin[2].0 {
+            i.input.clone_from(&admin[0].1);
+            changed += 1;
+        }
+        Some(i)
+    })
+    .expect("the input replaced");
     assert_eq!(changed, 1);
-    drop(conn);
     let out = check();
     let stderr = String::from_utf8_lossy(&out.stderr);
     assert!(

@@ -853,28 +853,16 @@ async fn a_recorded_market_is_journaled_by_reference_and_resumed() {
     tokio::time::sleep(Duration::from_millis(400)).await;
     sim.shutdown().await;
     {
-        let db = rusqlite::Connection::open_with_flags(
-            state.join("venue.sqlite"),
-            rusqlite::OpenFlags::SQLITE_OPEN_READ_ONLY,
-        )
-        .expect("store");
-        let count = |kind: i64| -> i64 {
-            db.query_row(
-                "SELECT count(*) FROM journal WHERE kind = ?1",
-                [kind],
-                |r| r.get(0),
-            )
-            .expect("count")
-        };
+        let journal = contango_sim::store::Store::journal(&state).expect("the journal");
+        let count = |kind: u8| journal.iter().filter(|i| i.kind == kind).count();
         assert!(count(6) > 10, "recorded frames journaled by reference");
         assert_eq!(count(2), 0, "no recorded frame journaled whole");
-        let size: i64 = db
-            .query_row(
-                "SELECT max(length(input)) FROM journal WHERE kind = 6",
-                [],
-                |r| r.get(0),
-            )
-            .expect("size");
+        let size = journal
+            .iter()
+            .filter(|i| i.kind == 6)
+            .map(|i| i.input.len())
+            .max()
+            .unwrap_or(0);
         assert!(size < 120, "a reference is small: {size} bytes");
     }
     // Started again: it resumes, and ends where an uninterrupted run ends.

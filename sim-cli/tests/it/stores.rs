@@ -26,6 +26,7 @@ use contango::{
     Client, Credentials, ErrorCode, Event, NewOrder, Open, OrderType, PositionType, Side,
     StreamItem, UserStream,
 };
+use contango_sim::store::{LOG_DIR, Store, rewrite_journal};
 use contango_sim::{Sim, SplitMix64, StateConfig};
 use rusqlite::Connection;
 use rust_decimal::Decimal;
@@ -119,6 +120,11 @@ impl Running {
     /// Starts `contango-sim --state STATE args`; waits (at most 30 s) until it prints where it
     /// listens.
     pub(crate) fn spawn(dir: &TempDir, args: &[&str]) -> Running {
+        Running::spawn_with(dir, args, &[])
+    }
+
+    /// [`Running::spawn`] with these environment variables set.
+    pub(crate) fn spawn_with(dir: &TempDir, args: &[&str], env: &[(&str, &str)]) -> Running {
         let stderr = dir.0.join(format!(
             "stderr-{}",
             NEXT_LOG.fetch_add(1, Ordering::Relaxed)
@@ -127,6 +133,7 @@ impl Running {
             .arg("--state")
             .arg(dir.state())
             .args(args)
+            .envs(env.iter().copied())
             .stdout(Stdio::piped())
             .stderr(std::fs::File::create(&stderr).expect("a log"))
             .spawn()
@@ -293,8 +300,11 @@ fn refused(dir: &TempDir, start_says: &[&str], check_says: &[&str]) {
             !stdout.contains("listening"),
             "{what}: never served: {stdout}"
         );
+        // The store's file, or the journal's log beside it.
+        let log = dir.state().join(LOG_DIR);
         assert!(
-            stderr.contains(&file.display().to_string()),
+            stderr.contains(&file.display().to_string())
+                || stderr.contains(&log.display().to_string()),
             "{what}: stderr names {}: {stderr}",
             file.display()
         );
@@ -488,19 +498,19 @@ async fn a_journal_with_a_missing_record_is_refused_and_left_as_it_was() {
     let latest: i64 = conn
         .query_row("SELECT MAX(seq) FROM snapshots", [], |r| r.get(0))
         .expect("snapshots");
-    let (first, last): (i64, i64) = conn
-        .query_row("SELECT MIN(seq), MAX(seq) FROM journal", [], |r| {
-            Ok((r.get(0)?, r.get(1)?))
-        })
-        .expect("journal");
+    conn.close().expect("closed");
+    let journal = Store::journal(&dir.state()).expect("the journal");
+    let (first, last) = (journal[0].seq, journal[journal.len() - 1].seq);
     assert_eq!(latest, 0, "only the first start's snapshot");
     assert!(first == 1 && last >= 5, "several inputs: {first}..={last}");
     let gone = last / 2;
-    let deleted = conn
-        .execute("DELETE FROM journal WHERE seq = ?1", [gone])
-        .expect("a record deleted");
+    let mut deleted = 0;
+    rewrite_journal(&dir.state(), |i| {
+        deleted += usize::from(i.seq == gone);
+        (i.seq != gone).then_some(i)
+    })
+    .expect("a record deleted");
     assert_eq!(deleted, 1);
-    conn.close().expect("closed");
     let record = format!("journal seq {gone}");
     refused(&dir, &[&record, "missing"], &[&record, "missing"]);
 }

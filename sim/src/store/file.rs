@@ -14,15 +14,18 @@ use std::time::Duration;
 use rusqlite::{Connection, OpenFlags, TransactionBehavior, params};
 use sha2::{Digest, Sha256};
 
+use super::log::{self, Log};
 use super::open::*;
-use super::rows::{self, JOURNAL_INSERT, Row, START_INSERT};
+use super::rows::{self, Row, START_INSERT};
 use super::schema::seq_value;
 use super::values::*;
 
-/// The venue's store: one writer connection to `DIR/venue.sqlite`.
+/// The venue's store: the journal's log in `DIR/journal/`, and one writer connection to
+/// `DIR/venue.sqlite`.
 #[derive(Debug)]
 pub struct Store {
     pub(super) conn: Connection,
+    log: Log,
     file: PathBuf,
     /// The journal's last seq (or the latest snapshot's, after a prune emptied the journal).
     last_seq: u64,
@@ -49,26 +52,28 @@ impl Store {
             StoreError::new(dir, None, format!("cannot create the state directory: {e}"))
         })?;
         let file = dir.join(FILE_NAME);
-        let (recovered, last_seq, version) = if is_new(&file)? {
+        let (recovered, last_seq, version, scanned) = if is_new(&file)? {
             create(&file)?;
             let fresh = Recovered {
                 snapshot: None,
                 inputs: Vec::new(),
                 fresh: true,
             };
-            (fresh, 0, SCHEMA_VERSION)
+            (fresh, 0, SCHEMA_VERSION, log::Scanned::default())
         } else {
             let (checked, version) = open_checked(&file)?;
             if let Some(damaged) = probe(&checked, &file, version).into_iter().next() {
                 return Err(damaged);
             }
-            let (recovered, last_seq) = recover(&checked, &file, None)?;
-            (recovered, last_seq, version)
+            let (recovered, last_seq, scanned) = recover(&checked, &file, None)?;
+            (recovered, last_seq, version, scanned)
         };
+        let log = Log::open(&log::dir_of(&file), sync, &scanned)?;
         let conn = open_writer(&file, sync)?;
         let latest_snapshot = recovered.snapshot.as_ref().map(|s| s.seq);
         let store = Store {
             conn,
+            log,
             file,
             last_seq,
             version,
@@ -77,6 +82,19 @@ impl Store {
             fail_next_commit: false,
         };
         Ok((store, recovered))
+    }
+
+    /// Every input of the journal of the store in `dir`, in order, read without writing
+    /// anything (for tools and tests; a long journal is long in memory too).
+    pub fn journal(dir: &Path) -> Result<Vec<Journaled>, StoreError> {
+        let file = dir.join(FILE_NAME);
+        let (conn, _) = open_checked(&file)?;
+        let mut inputs = Vec::new();
+        read_journal(&conn, &file, 0, |input, _| {
+            inputs.push(input);
+            Ok(())
+        })?;
+        Ok(inputs)
     }
 
     /// The store's file.
@@ -94,15 +112,14 @@ impl Store {
         super::Reader::open_file(&self.file)
     }
 
-    /// Journals `batch`'s inputs and writes its rows, in one transaction: when this returns `Ok`,
-    /// the inputs are durable (as [`SyncMode`] says) and their effects may be answered and
-    /// published.
+    /// Journals `batch`'s inputs (one write to the log), then writes its rows (one transaction):
+    /// when this returns `Ok`, the inputs are durable (as [`SyncMode`] says) and their effects
+    /// may be answered and published.
     ///
-    /// On failure the transaction is rolled back (a commit that failed in SQLite's own `COMMIT`
-    /// after the disk took part of it may still be found by a restart, as an input whose answer
-    /// was lost), the error says the venue must stop taking input, and every later write fails
-    /// too: the core has applied inputs the journal may not hold, and answering anything more
-    /// would be answering what a restart may not bring back.
+    /// On failure (a write that failed after the disk took part of it may still be found by a
+    /// restart, as an input whose answer was lost) the error says the venue must stop taking
+    /// input, and every later write fails too: the core has applied inputs the journal may not
+    /// hold, and answering anything more would be answering what a restart may not bring back.
     pub fn commit(&mut self, batch: &Batch<'_>) -> Result<(), StoreError> {
         self.check_poisoned()?;
         let (Some(first), Some(last)) = (batch.inputs.first(), batch.inputs.last()) else {
@@ -154,35 +171,20 @@ impl Store {
                 row.seq()
             ));
         }
-        let tx = self
-            .conn
-            .transaction_with_behavior(TransactionBehavior::Immediate)
-            .map_err(|e| e.to_string())?;
-        {
-            let mut insert = tx
-                .prepare_cached(JOURNAL_INSERT)
-                .map_err(|e| e.to_string())?;
-            for input in &batch.inputs {
-                insert
-                    .execute(params![
-                        seq_value(input.seq),
-                        input.time_ms,
-                        input.kind,
-                        input.input
-                    ])
-                    .map_err(|e| format!("journal seq {}: {e}", input.seq))?;
-            }
+        if std::mem::take(&mut self.fail_next_commit) {
+            return Err("disk I/O error (injected)".to_owned());
         }
+        self.log.append(&batch.inputs)?;
+        if batch.rows.is_empty() {
+            return Ok(());
+        }
+        let tx = self.conn.transaction().map_err(|e| e.to_string())?;
         for row in &batch.rows {
             let (table, sql, values) = row.parts();
             let mut insert = tx.prepare_cached(sql).map_err(|e| e.to_string())?;
             insert
                 .execute(rusqlite::params_from_iter(values))
                 .map_err(|e| format!("table {table}, row of seq {}: {e}", row.seq()))?;
-        }
-        if std::mem::take(&mut self.fail_next_commit) {
-            // Dropping the transaction rolls it back, as SQLite does when its commit fails.
-            return Err("disk I/O error (injected)".to_owned());
         }
         tx.commit().map_err(|e| e.to_string())
     }
@@ -210,8 +212,8 @@ impl Store {
         }
     }
 
-    /// The next commit fails as a disk would (after writing its rows, before its `COMMIT`), and
-    /// poisons the store. For tests.
+    /// The next commit fails as a disk would (before its write to the log), and poisons the
+    /// store. For tests.
     #[doc(hidden)]
     pub fn inject_commit_failure(&mut self) {
         self.fail_next_commit = true;
@@ -335,6 +337,8 @@ impl Store {
                 format!("older than the latest snapshot (seq {latest})"),
             ));
         }
+        // The next segment starts after the snapshot: compaction removes whole segments.
+        self.log.roll();
         let checksum = Sha256::digest(state).to_vec();
         self.conn
             .prepare_cached(
@@ -347,25 +351,41 @@ impl Store {
         Ok(())
     }
 
-    /// Removes journal rows before `keep_from_seq`, but never one after the latest snapshot (a
-    /// start needs those), and the snapshots the remaining journal no longer continues. Without a
-    /// snapshot, removes nothing. (SQLite reuses the freed pages; the file does not shrink.)
+    /// Removes the journal's inputs before `keep_from_seq` (the log's segments holding only
+    /// such inputs, and the `journal` table's rows of an older store), but never one after the
+    /// latest snapshot (a start needs those), and the snapshots the remaining journal no longer
+    /// continues. Without a snapshot, removes nothing.
     pub fn prune(&mut self, keep_from_seq: u64) -> Result<Pruned, StoreError> {
         self.check_poisoned()?;
         let Some(latest) = self.latest_snapshot else {
             return Ok(Pruned::default());
         };
-        let cutoff = seq_value(keep_from_seq.min(latest + 1));
+        let keep_from = keep_from_seq.min(latest + 1);
+        // The log goes a segment at a time: the journal left may start before `keep_from`,
+        // and the snapshots it still continues stay.
+        let first_left = self
+            .log
+            .first_after_removing(keep_from)
+            .map_or(keep_from, |f| f.min(keep_from));
         let sql = StoreError::sql(&self.file, "prune");
         let tx = self.conn.transaction().map_err(&sql)?;
-        let inputs = tx
-            .execute("DELETE FROM journal WHERE seq < ?1", [cutoff])
+        let rows = tx
+            .execute("DELETE FROM journal WHERE seq < ?1", [seq_value(keep_from)])
             .map_err(&sql)?;
         let snapshots = tx
-            .execute("DELETE FROM snapshots WHERE seq < ?1 - 1", [cutoff])
+            .execute(
+                "DELETE FROM snapshots WHERE seq < ?1 - 1",
+                [seq_value(first_left)],
+            )
             .map_err(&sql)?;
         tx.commit().map_err(&sql)?;
-        Ok(Pruned { inputs, snapshots })
+        // After the snapshots it no longer continues are gone: a crash between leaves a journal
+        // longer than needed, never a snapshot without its inputs.
+        let segments = self.log.remove_before(keep_from)?;
+        Ok(Pruned {
+            inputs: rows + segments,
+            snapshots,
+        })
     }
 
     /// The seqs of the snapshots kept, oldest first.
@@ -384,7 +404,7 @@ impl Store {
     /// The snapshot at `seq` (its checksum checked) and every input after it, consecutive: what
     /// replaying from an older snapshot needs.
     pub fn recover_from(&self, seq: u64) -> Result<Recovered, StoreError> {
-        recover(&self.conn, &self.file, Some(seq)).map(|(r, _)| r)
+        recover(&self.conn, &self.file, Some(seq)).map(|(r, ..)| r)
     }
 
     /// Removes the snapshots before the latest `keep` (at least one stays): a start needs only

@@ -2,15 +2,16 @@
 //! existing one read-only and checked (header, application id, schema version, tables, first
 //! pages) before anything writes it, and what a start recovers from it.
 
-use std::ffi::OsString;
 use std::fs;
 use std::io::Read;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::Duration;
 
 use rusqlite::{Connection, OpenFlags, OptionalExtension};
 use sha2::{Digest, Sha256};
 
+use super::disk::*;
+use super::log::{self, Scanned};
 use super::rows;
 use super::schema::{get_seq, seq_value};
 use super::values::*;
@@ -30,17 +31,6 @@ pub(super) fn missing(from: u64, to: u64) -> String {
     } else {
         format!("journal seq {from}..={to}")
     }
-}
-
-/// `path` with `suffix` appended to its file name (`venue.sqlite` → `venue.sqlite-wal`).
-pub(super) fn sibling(path: &Path, suffix: &str) -> PathBuf {
-    let mut name = OsString::from(path.as_os_str());
-    name.push(suffix);
-    PathBuf::from(name)
-}
-
-pub(super) fn io_error(file: &Path, what: &str, e: &std::io::Error) -> StoreError {
-    StoreError::new(file, None, format!("{what}: {e}"))
 }
 
 /// Whether `file` is to be created: it does not exist, or has zero bytes. Refuses a write-ahead
@@ -64,6 +54,18 @@ pub(super) fn is_new(file: &Path) -> Result<bool, StoreError> {
                     "a write-ahead log without its database ({} is missing or empty): the store's \
                      latest commits may be in it; refusing to start a new store beside it (move \
                      both away to start over)",
+                    file.display()
+                ),
+            ));
+        }
+        let log = log::dir_of(file);
+        if !log::segments(&log)?.is_empty() {
+            return Err(StoreError::new(
+                &log,
+                None,
+                format!(
+                    "a journal without its database ({} is missing or empty): refusing to start \
+                     a new store beside it (move both away to start over)",
                     file.display()
                 ),
             ));
@@ -120,35 +122,6 @@ pub(super) fn create(file: &Path) -> Result<(), StoreError> {
     }
     fs::rename(&tmp, file).map_err(|e| io_error(file, "cannot move the new store in place", &e))?;
     sync_dir(file)
-}
-
-/// A new file only its owner can read and write: the journal and the snapshots hold the
-/// accounts' secrets. SQLite gives its `-wal` and `-shm` files the same mode.
-pub(super) fn new_private_file(path: &Path) -> Result<(), StoreError> {
-    let mut options = fs::OpenOptions::new();
-    options.write(true).create_new(true);
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::OpenOptionsExt;
-        options.mode(0o600);
-    }
-    options
-        .open(path)
-        .map(drop)
-        .map_err(|e| io_error(path, "cannot create", &e))
-}
-
-/// Makes the rename durable (the directory's entry), where the system allows it.
-pub(super) fn sync_dir(file: &Path) -> Result<(), StoreError> {
-    #[cfg(unix)]
-    if let Some(dir) = file.parent() {
-        fs::File::open(dir)
-            .and_then(|d| d.sync_all())
-            .map_err(|e| io_error(dir, "cannot sync the directory", &e))?;
-    }
-    #[cfg(not(unix))]
-    let _ = file;
-    Ok(())
 }
 
 pub(super) fn set_wal(conn: &Connection, file: &Path) -> Result<(), StoreError> {
@@ -361,12 +334,14 @@ pub(super) fn read_snapshot(
 }
 
 /// The cheap checks of a start: the latest snapshot's checksum (or the one at `at`), the
-/// journal's continuity after it. Returns what to replay and the journal's last seq.
+/// journal's continuity after it (the `journal` table's rows, which a store of schema version 3
+/// or older holds, then the log's records). Returns what to replay, the journal's last seq and
+/// what the scan of the log found.
 pub(super) fn recover(
     conn: &Connection,
     file: &Path,
     at: Option<u64>,
-) -> Result<(Recovered, u64), StoreError> {
+) -> Result<(Recovered, u64, Scanned), StoreError> {
     let latest: Option<u64> = match at {
         Some(seq) => Some(seq),
         None => conn
@@ -380,26 +355,9 @@ pub(super) fn recover(
         .map(|seq| read_snapshot(conn, file, seq))
         .transpose()?;
     let base = latest.unwrap_or(0);
-    let mut stmt = conn
-        .prepare("SELECT seq, time_ms, kind, input FROM journal WHERE seq > ?1 ORDER BY seq")
-        .map_err(StoreError::sql(file, "journal"))?;
-    let found = stmt
-        .query_map([seq_value(base)], |r| {
-            let kind: i64 = r.get(2)?;
-            Ok(Journaled {
-                seq: get_seq(r, 0)?,
-                time_ms: r.get(1)?,
-                kind: u8::try_from(kind)
-                    .map_err(|_| rusqlite::Error::IntegralValueOutOfRange(2, kind))?,
-                input: r.get(3)?,
-            })
-        })
-        .map_err(StoreError::sql(file, "journal"))?;
     let mut inputs = Vec::new();
     let mut expected = base + 1;
-    for input in found {
-        let input = input
-            .map_err(|e| StoreError::at(file, &format!("journal seq {expected}"), e.to_string()))?;
+    let take = |input: Journaled, at: &Path| {
         if input.seq != expected {
             let from = match (expected - 1, latest) {
                 (prev, Some(s)) if prev == s => format!("the snapshot at seq {s}"),
@@ -407,7 +365,7 @@ pub(super) fn recover(
                 (prev, _) => format!("seq {prev}"),
             };
             return Err(StoreError::at(
-                file,
+                at,
                 &missing(expected, input.seq - 1),
                 format!(
                     "missing: the journal goes from {from} to seq {}; the inputs between cannot \
@@ -418,8 +376,9 @@ pub(super) fn recover(
         }
         expected += 1;
         inputs.push(input);
-    }
-    drop(stmt);
+        Ok(())
+    };
+    let scanned = read_journal(conn, file, base, take)?;
     let last_seq = expected - 1;
     let fresh = snapshot.is_none() && inputs.is_empty();
     let recovered = Recovered {
@@ -427,5 +386,42 @@ pub(super) fn recover(
         inputs,
         fresh,
     };
-    Ok((recovered, last_seq))
+    Ok((recovered, last_seq, scanned))
+}
+
+/// Hands `each` every input of the journal after seq `after`, in order, with the file it was
+/// read from: the `journal` table's rows (where a store of schema version 3 or older holds its
+/// inputs), then the log's records. Returns what the scan of the log found.
+pub(super) fn read_journal(
+    conn: &Connection,
+    file: &Path,
+    after: u64,
+    mut each: impl FnMut(Journaled, &Path) -> Result<(), StoreError>,
+) -> Result<Scanned, StoreError> {
+    let mut stmt = conn
+        .prepare("SELECT seq, time_ms, kind, input FROM journal WHERE seq > ?1 ORDER BY seq")
+        .map_err(StoreError::sql(file, "journal"))?;
+    let found = stmt
+        .query_map([seq_value(after)], |r| {
+            let kind: i64 = r.get(2)?;
+            Ok(Journaled {
+                seq: get_seq(r, 0)?,
+                time_ms: r.get(1)?,
+                kind: u8::try_from(kind)
+                    .map_err(|_| rusqlite::Error::IntegralValueOutOfRange(2, kind))?,
+                input: r.get(3)?,
+            })
+        })
+        .map_err(StoreError::sql(file, "journal"))?;
+    let mut last = after;
+    for input in found {
+        let input = input.map_err(|e| {
+            StoreError::at(file, &format!("journal seq {}", last + 1), e.to_string())
+        })?;
+        last = input.seq;
+        each(input, file)?;
+    }
+    drop(stmt);
+    let dir = log::dir_of(file);
+    log::scan(&dir, last, |input| each(input, &dir))
 }

@@ -565,7 +565,10 @@ impl Reader {
             .prepare_cached(LAST_SEQ)
             .and_then(|mut s| s.query_row([], |r| r.get(0)))
             .map_err(|e| self.error_in("journal", &e))?;
-        Ok(u64::try_from(seq).unwrap_or_default())
+        let logged = super::log::last_seq(&super::log::dir_of(&self.file))?;
+        Ok(u64::try_from(seq)
+            .unwrap_or_default()
+            .max(logged.unwrap_or(0)))
     }
 
     /// The margin coins `uid` has equity rows in, alphabetically.

@@ -571,8 +571,3 @@ fn insert_sql_of(table: &Table) -> &'static str {
         .find(|(name, _)| *name == table.name)
         .map_or("", |(_, sql)| sql.as_str())
 }
-
-/// The journal's insert: a plain `INSERT`, so that a seq written twice fails instead of
-/// replacing an input.
-pub(super) const JOURNAL_INSERT: &str =
-    "INSERT INTO journal (seq, time_ms, kind, input) VALUES (?1, ?2, ?3, ?4)";

@@ -14,21 +14,24 @@ pub const FILE_NAME: &str = "venue.sqlite";
 pub const APPLICATION_ID: i32 = 0x4354_474F;
 
 /// `PRAGMA user_version`: the schema version this build creates. Version 2 added `starts`,
-/// version 3 `exposure` and `marks`.
-pub const SCHEMA_VERSION: i32 = 3;
+/// version 3 `exposure` and `marks`; from version 4 the journal's inputs are in its log
+/// (`journal/`), and the `journal` table only keeps those an older version wrote there (an
+/// older build must not open such a store: it would not see the log).
+pub const SCHEMA_VERSION: i32 = 4;
 
 /// The oldest schema version this build opens: it reads one as it is, and a start upgrades it to
 /// [`SCHEMA_VERSION`] (the tables added since, created empty) as it records itself.
 pub const OLDEST_SCHEMA_VERSION: i32 = 1;
 
-/// `PRAGMA synchronous` under WAL.
+/// When a write is durable: the journal's log, and `PRAGMA synchronous` under WAL.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub enum SyncMode {
-    /// `NORMAL`: a commit is in the write-ahead log when it returns; a killed process loses
-    /// nothing, a power cut may lose the last commits (the WAL is synced at checkpoints).
+    /// A commit is in the system's cache when it returns (`NORMAL` for SQLite); a killed
+    /// process loses nothing, a power cut may lose the last commits.
     #[default]
     Normal,
-    /// `FULL`: every commit is synced to the disk before it returns; survives a power cut too.
+    /// Every commit is synced to the disk before it returns (`FULL` for SQLite); survives a
+    /// power cut too.
     Full,
 }
 
@@ -175,6 +178,9 @@ pub struct Verification {
     pub latest_snapshot: Option<u64>,
     /// The journal's first and last seq (none: empty).
     pub journal: Option<(u64, u64)>,
+    /// The log's last segment ends with a record cut short: a write a killed venue never
+    /// finished (so never acknowledged), which the next start cuts off. Not a problem.
+    pub torn: Option<PathBuf>,
     /// Rows in each read table.
     pub rows: Vec<(&'static str, u64)>,
     /// Every problem found, in the order checked; empty when the store is sound.
@@ -203,6 +209,14 @@ impl fmt::Display for Verification {
         match self.journal {
             Some((first, last)) => writeln!(f, "journal: seq {first}..={last}")?,
             None => writeln!(f, "journal: empty")?,
+        }
+        if let Some(segment) = &self.torn {
+            writeln!(
+                f,
+                "journal: {} ends with a record cut short (never acknowledged; the next start \
+                 cuts it off)",
+                segment.display()
+            )?;
         }
         match self.latest_snapshot {
             Some(seq) => writeln!(f, "snapshots: {} (latest at seq {seq})", self.snapshots)?,

@@ -29,6 +29,7 @@ impl Store {
             snapshots: 0,
             latest_snapshot: None,
             journal: None,
+            torn: None,
             rows: Vec::new(),
             problems: Vec::new(),
         };
@@ -70,30 +71,26 @@ impl Store {
             Err(e) => problems.push(StoreError::at(&file, "snapshots", e.to_string())),
         }
 
-        // The journal: consecutive from its first row; its first row continues the latest
-        // snapshot (or is seq 1); the latest snapshot is not past its end.
-        let journal: Result<Vec<u64>, _> = conn
-            .prepare("SELECT seq FROM journal ORDER BY seq")
-            .and_then(|mut s| {
-                s.query_map([], |r| get_seq(r, 0))?
-                    .collect::<rusqlite::Result<Vec<_>>>()
-            });
+        // The journal: consecutive from its first input (each record of the log read and its
+        // CRC checked); its first input continues the latest snapshot (or is seq 1); the latest
+        // snapshot is not past its end.
+        let mut span: Option<(u64, u64)> = None;
+        let read = read_journal(&conn, &file, 0, |input, at| {
+            if let Some((_, prev)) = span.filter(|&(_, prev)| input.seq != prev + 1) {
+                problems.push(StoreError::at(
+                    at,
+                    &missing(prev + 1, input.seq.saturating_sub(1)),
+                    format!("missing: the journal goes from seq {prev} to {}", input.seq),
+                ));
+            }
+            span = Some((span.map_or(input.seq, |s| s.0), input.seq));
+            Ok(())
+        });
         let mut last_seq = report.latest_snapshot.unwrap_or(0);
-        match journal {
-            Ok(seqs) => {
-                for pair in seqs.windows(2) {
-                    if pair[1] != pair[0] + 1 {
-                        problems.push(StoreError::at(
-                            &file,
-                            &missing(pair[0] + 1, pair[1] - 1),
-                            format!(
-                                "missing: the journal goes from seq {} to {}",
-                                pair[0], pair[1]
-                            ),
-                        ));
-                    }
-                }
-                if let (Some(&first), Some(&last)) = (seqs.first(), seqs.last()) {
+        match read {
+            Ok(scanned) => {
+                report.torn = scanned.torn.map(|(path, _)| path);
+                if let Some((first, last)) = span {
                     report.journal = Some((first, last));
                     let base = report.latest_snapshot.unwrap_or(0);
                     if first > base + 1 {
@@ -120,7 +117,7 @@ impl Store {
                     last_seq = last_seq.max(last);
                 }
             }
-            Err(e) => problems.push(StoreError::at(&file, "journal", e.to_string())),
+            Err(e) => problems.push(e),
         }
 
         // Read tables: their size, and no row from an input the journal never had.

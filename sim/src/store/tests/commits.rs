@@ -23,7 +23,8 @@ fn a_new_directory_gets_a_fresh_private_store_in_wal_mode() {
     let version: i32 = ok(conn.query_row("PRAGMA user_version", [], |r| r.get(0)));
     let mode: String = ok(conn.query_row("PRAGMA journal_mode", [], |r| r.get(0)));
     let sync: i64 = ok(conn.query_row("PRAGMA synchronous", [], |r| r.get(0)));
-    assert_eq!((app, version), (APPLICATION_ID, 3));
+    assert_eq!((app, version), (APPLICATION_ID, SCHEMA_VERSION));
+    assert!(dir.join(LOG_DIR).is_dir(), "the journal's log beside it");
     assert_eq!((mode.as_str(), sync), ("wal", 1)); // synchronous 1: NORMAL
     // Nothing left of the creation.
     assert!(!dir.join("venue.sqlite.new").exists());
@@ -123,8 +124,10 @@ fn old_snapshots_are_forgotten_and_the_latest_kept() {
 fn a_killed_venue_loses_nothing() {
     let tmp = TempDir::new("killed");
     let (mut store, _) = open(tmp.path());
-    commit_range(&mut store, 1, 5);
-    // The process dies: no close, no checkpoint. The commits are in the write-ahead log only.
+    commit_range(&mut store, 1, 3);
+    ok(store.write_rows(&[Row::Order(order(1, 3))]));
+    commit_range(&mut store, 4, 5);
+    // The process dies: no close, no checkpoint. The rows are in the write-ahead log only.
     std::mem::forget(store);
     let wal = tmp.path().join("venue.sqlite-wal");
     assert!(ok(fs::metadata(&wal)).len() > 0);
@@ -132,6 +135,15 @@ fn a_killed_venue_loses_nothing() {
     let after = TempDir::new("killed-copy");
     ok(fs::copy(tmp.file(), after.file()));
     ok(fs::copy(&wal, after.path().join("venue.sqlite-wal")));
+    ok(fs::create_dir(after.path().join(LOG_DIR)));
+    for segment in ok(fs::read_dir(tmp.path().join(LOG_DIR))) {
+        let segment = ok(segment).path();
+        let name = segment.file_name().unwrap_or_default();
+        ok(fs::copy(&segment, after.path().join(LOG_DIR).join(name)));
+    }
+    let reader = ok(Reader::open(after.path()));
+    assert_eq!(ok(reader.order(1)).map(|o| o.seq), Some(3));
+    drop(reader);
     let (_, recovered) = open(after.path());
     let seqs: Vec<u64> = recovered.inputs.iter().map(|i| i.seq).collect();
     assert_eq!(seqs, [1, 2, 3, 4, 5]);
@@ -356,6 +368,7 @@ fn checkpoint_truncates_the_log() {
     let tmp = TempDir::new("checkpoint");
     let (mut store, _) = open(tmp.path());
     commit_range(&mut store, 1, 50);
+    ok(store.write_rows(&[Row::Order(order(1, 50))]));
     let wal = tmp.path().join("venue.sqlite-wal");
     assert!(ok(fs::metadata(&wal)).len() > 0);
     assert!(ok(store.checkpoint()));
@@ -376,8 +389,9 @@ fn checkpoint_does_not_wait_for_a_reader() {
         OpenFlags::SQLITE_OPEN_READ_ONLY,
     ));
     // A reader in the middle of a long read: its snapshot pins the log.
-    ok(reader.execute_batch("BEGIN; SELECT COUNT(*) FROM journal;"));
+    ok(reader.execute_batch("BEGIN; SELECT COUNT(*) FROM orders;"));
     commit_range(&mut store, 11, 20);
+    ok(store.write_rows(&[Row::Order(order(1, 20))]));
     let started = std::time::Instant::now();
     assert!(!ok(store.checkpoint()));
     assert!(started.elapsed() < std::time::Duration::from_secs(1));
@@ -407,25 +421,29 @@ fn snapshots_follow_the_journal() {
 fn prune_keeps_what_a_start_needs() {
     let tmp = TempDir::new("prune");
     let (mut store, _) = open(tmp.path());
-    commit_range(&mut store, 1, 10);
+    commit_range(&mut store, 1, 4);
     // No snapshot: nothing may go.
     assert_eq!(ok(store.prune(100)), Pruned::default());
     ok(store.snapshot(4, 0, b"s4"));
+    commit_range(&mut store, 5, 8);
     ok(store.snapshot(8, 0, b"s8"));
-    // Asked to keep from 6: inputs 1..=5 go; the snapshot at 4 cannot be continued (5 is gone).
+    commit_range(&mut store, 9, 10);
+    // Asked to keep from 6: the log goes a segment at a time, so inputs 1..=4 go, and the
+    // snapshot at 4 stays (5 is still there to continue it).
     assert_eq!(
         ok(store.prune(6)),
         Pruned {
-            inputs: 5,
-            snapshots: 1
+            inputs: 4,
+            snapshots: 0
         }
     );
-    // Asked to keep from 100: never past the latest snapshot.
+    // Asked to keep from 100: never past the latest snapshot; the snapshot at 4 is no longer
+    // continued.
     assert_eq!(
         ok(store.prune(100)),
         Pruned {
-            inputs: 3,
-            snapshots: 0
+            inputs: 4,
+            snapshots: 1
         }
     );
     commit_range(&mut store, 11, 11);

@@ -76,7 +76,11 @@ fn fill_the_disk() {
         }
     };
     assert!(err.reason.contains("commit failed"), "{err}");
-    assert!(err.reason.contains("disk is full"), "{err}");
+    // The log's write (`ENOSPC`) or SQLite's, for the rows.
+    assert!(
+        err.reason.contains("No space left") || err.reason.contains("disk is full"),
+        "{err}"
+    );
     assert!(err.reason.contains("must stop taking input"), "{err}");
     let again = refused(store.commit(&Batch {
         inputs: vec![input(seq, &bytes)],
@@ -84,11 +88,13 @@ fn fill_the_disk() {
     }));
     assert!(again.reason.contains("an earlier commit failed"), "{again}");
     drop(store);
-    // Every acknowledged input is there, the failed one is not (the disk is still full).
+    // Every acknowledged input is there; the failed one too when its rows failed after the log
+    // took it (an input whose answer was lost), never one cut short.
     let (_, recovered) = open(&dir);
-    assert_eq!(
-        recovered.inputs.len(),
-        usize::try_from(seq - 1).unwrap_or_default()
+    let found = u64::try_from(recovered.inputs.len()).unwrap_or_default();
+    assert!(
+        found == seq - 1 || found == seq,
+        "{found} inputs after {seq}"
     );
     println!("full disk: after {} commits: {err}", seq - 1);
 }

@@ -229,6 +229,7 @@ mod bounds;
 mod commits;
 #[cfg(target_os = "linux")]
 mod full_disk;
+mod log;
 mod reads;
 mod refusals;
 mod starts;

@@ -148,7 +148,7 @@ fn a_store_of_version_1_is_read_as_it_is_and_a_start_upgrades_it() {
     assert!(
         report
             .to_string()
-            .contains("schema version 1 (the next start upgrades it to 3)"),
+            .contains("schema version 1 (the next start upgrades it to 4)"),
         "{report}"
     );
     assert!(!report.rows.iter().any(|(t, _)| *t == "starts"), "{report}");
@@ -173,7 +173,11 @@ fn a_store_of_version_1_is_read_as_it_is_and_a_start_upgrades_it() {
     let report = ok(Store::verify(tmp.path()));
     assert!(report.is_sound(), "{report}");
     assert_eq!(report.version, SCHEMA_VERSION);
-    drop(open(tmp.path()));
+    // The inputs it held in its `journal` table, then the log's.
+    assert_eq!(report.journal, Some((1, 4)));
+    let (_, recovered) = open(tmp.path());
+    let seqs: Vec<u64> = recovered.inputs.iter().map(|i| i.seq).collect();
+    assert_eq!(seqs, [1, 2, 3, 4]);
 
     // A version-1 store holding a table of version 2 is not one.
     let tmp = TempDir::new("version-1-starts");
