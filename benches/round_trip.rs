@@ -23,7 +23,10 @@ use reqwest::header::{CONTENT_TYPE, HeaderMap, HeaderValue};
 use rust_decimal::Decimal;
 use sha2::Sha256;
 
+#[path = "support/pairs.rs"]
+mod pairs;
 mod reference;
+use pairs::print_ratio;
 use reference::hand;
 
 const KEY: &str = "bench-api-key";
@@ -256,17 +259,7 @@ async fn percentiles<H, HF, C, CF>(
         c_total += e;
         speed.push(h[h.len() - 1].as_secs_f64() / e.as_secs_f64());
     }
-    speed.sort_by(f64::total_cmp);
-    // The median's 95% interval: the order statistics n/2 -+ 1.96 sqrt(n)/2.
-    let half = (0.98 * (n as f64).sqrt()).ceil() as usize;
-    let (lo, hi) = ((n / 2).saturating_sub(half), (n / 2 + half).min(n - 1));
-    println!(
-        "p99 {:<32} median {:.3}, 95% CI {:.3} to {:.3}, over {n} pairs",
-        format!("{label} speed ratio"),
-        speed[n / 2],
-        speed[lo],
-        speed[hi]
-    );
+    print_ratio(&format!("{label} speed ratio"), &mut speed);
     for (who, lat, total) in [(names[0], &mut h, h_total), (names[1], &mut c, c_total)] {
         lat.sort_unstable();
         let at = |q: f64| lat[((lat.len() as f64 * q) as usize).min(lat.len() - 1)];

@@ -37,6 +37,10 @@ use contango_sim::{Sim, SimConfig, StateConfig};
 use criterion::{Criterion, SamplingMode, black_box, criterion_group, criterion_main};
 use rust_decimal::Decimal;
 
+#[path = "support/pairs.rs"]
+mod pairs;
+use pairs::{print_latencies, print_ratio};
+
 const BTC: &str = "E-BTC-USDT";
 /// Pacing off: the spec's assumed rates (20/s, 10/s) would measure the pacing, not the venue.
 const UNPACED: Rate = Rate {
@@ -119,34 +123,6 @@ async fn place_and_cancel(c: &Client) -> (Duration, Duration) {
         .await
         .expect("order cancelled");
     (placed, t.elapsed())
-}
-
-/// p50 / p99 / requests per second of one subject's calls, printed.
-fn print_latencies(label: &str, lat: &mut [Duration]) {
-    let total: Duration = lat.iter().sum();
-    lat.sort_unstable();
-    let at = |q: f64| lat[((lat.len() as f64 * q) as usize).min(lat.len() - 1)];
-    println!(
-        "p99 {label:<36} p50 {:>8.1} µs  p99 {:>8.1} µs  {:>8.0} req/s",
-        at(0.50).as_secs_f64() * 1e6,
-        at(0.99).as_secs_f64() * 1e6,
-        lat.len() as f64 / total.as_secs_f64()
-    );
-}
-
-/// The median of `ratios` with its distribution-free 95% interval (the order statistics
-/// n/2 ∓ 1.96·√n/2), printed.
-fn print_ratio(label: &str, ratios: &mut [f64]) {
-    let n = ratios.len();
-    ratios.sort_by(f64::total_cmp);
-    let half = (0.98 * (n as f64).sqrt()).ceil() as usize;
-    let (lo, hi) = ((n / 2).saturating_sub(half), (n / 2 + half).min(n - 1));
-    println!(
-        "p99 {label:<36} median {:.3}, 95% CI {:.3} to {:.3}, over {n} pairs",
-        ratios[n / 2],
-        ratios[lo],
-        ratios[hi]
-    );
 }
 
 fn order_round_trip(c: &mut Criterion) {

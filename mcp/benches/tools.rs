@@ -27,6 +27,9 @@ use rmcp::transport::Transport;
 use serde_json::{Map, Value, json};
 use tokio::sync::mpsc::{UnboundedReceiver, UnboundedSender, unbounded_channel};
 
+#[path = "../../benches/support/pairs.rs"]
+mod pairs;
+
 /// One side of an in-process session: the protocol's messages handed over as values, as an
 /// agent that embeds the server would hold it (no JSON text in between).
 struct Pipe<R: ServiceRole> {
@@ -197,6 +200,53 @@ fn pairs(
     });
 }
 
+/// The SDK call and its tool alternating call by call (which goes first alternating too), each
+/// pair's cost ratio (tool over SDK): the median and its 95% interval, which a drifting machine
+/// moves far less than criterion's two means taken apart. 2,000 pairs each for `depth` and
+/// `account` when measuring, one in test mode.
+fn alternating(rt: &tokio::runtime::Runtime, s: &Session) {
+    let n = if std::env::args().any(|a| a == "--bench") {
+        2_000
+    } else {
+        1
+    };
+    rt.block_on(async {
+        for tool in ["depth", "account"] {
+            let (mut ratios, mut sdk, mut mcp) = (Vec::new(), Vec::new(), Vec::new());
+            for i in 0..n {
+                let (a, b) = if i % 2 == 0 {
+                    let a = timed(s, tool, false).await;
+                    (a, timed(s, tool, true).await)
+                } else {
+                    let b = timed(s, tool, true).await;
+                    (timed(s, tool, false).await, b)
+                };
+                ratios.push(b.as_secs_f64() / a.as_secs_f64());
+                sdk.push(a);
+                mcp.push(b);
+            }
+            pairs::print_ratio(&format!("{tool} tool/SDK, the venue apart"), &mut ratios);
+            pairs::print_latencies(&format!("{tool} SDK"), &mut sdk);
+            pairs::print_latencies(&format!("{tool} tool"), &mut mcp);
+        }
+    });
+}
+
+/// One `depth` or `account` call, through the SDK or as a tool: how long it took.
+async fn timed(s: &Session, tool: &str, as_tool: bool) -> std::time::Duration {
+    let t = std::time::Instant::now();
+    match (tool, as_tool) {
+        ("depth", false) => drop(black_box(s.sdk.depth("E-BTC-USDT").limit(5).send().await)),
+        (_, false) => drop(black_box(s.sdk.account().send().await)),
+        ("depth", true) => drop(black_box(s.mcp.call_tool(depth_call()).await)),
+        (_, true) => {
+            let call = CallToolRequestParams::new("account").with_arguments(Map::new());
+            drop(black_box(s.mcp.call_tool(call).await));
+        }
+    }
+    t.elapsed()
+}
+
 /// One thread for the clients and the server, as a stdio server has one client: the figures
 /// are the work, not hand-offs between worker threads (docs/performance.md, Agents).
 fn runtime() -> tokio::runtime::Runtime {
@@ -224,6 +274,8 @@ fn bench(c: &mut Criterion) {
     let mut g = c.benchmark_group("mcp_tool_call");
     pairs(&mut g, &rt, &apart);
     g.finish();
+
+    alternating(&rt, &apart);
 
     let mut g = c.benchmark_group("mcp_list_tools");
     g.bench_function("list_tools", |b| {
