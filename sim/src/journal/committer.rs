@@ -14,8 +14,8 @@
 //! by a housekeeping thread (and before every snapshot, and at shutdown). The history reads the
 //! store up to the last input whose rows are written (`rows_written`) and keeps the records after
 //! it in memory; a restart writes again the rows of the inputs it replays, so a crash loses none.
-//! The housekeeping thread also checkpoints SQLite's write-ahead log, once a second, on a second
-//! connection.
+//! The housekeeping thread also checkpoints SQLite's write-ahead log, on a second connection, so
+//! that no write pays for a checkpoint.
 
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{RecvTimeoutError, Sender, channel};
@@ -33,9 +33,13 @@ use crate::venue::subscriber::Subscribers;
 const GROUP: usize = 512;
 /// Snapshots kept: the latest, and the one before it.
 const KEEP_SNAPSHOTS: usize = 2;
-/// Between two checkpoints of SQLite's write-ahead log, which only the rows and the snapshots
-/// write: ten rounds of rows.
-const CHECKPOINT_EVERY: Duration = Duration::from_secs(1);
+/// Commits between two checkpoints of SQLite's write-ahead log, or a second. Commits write the
+/// journal's log, not SQLite, but the read tables' rows follow them: a short write-ahead log
+/// keeps the rows' page look-ups cheap (checkpointing once a second only cost a tenth more CPU
+/// a request in the soak).
+const CHECKPOINT_EVERY: u64 = 1_000;
+/// The longest a checkpoint waits for commits.
+const CHECKPOINT_IDLE: Duration = Duration::from_secs(1);
 /// The longest an input's read-table rows wait for their own transaction after its commit.
 pub const ROWS_EVERY: Duration = Duration::from_millis(100);
 /// How often the housekeeping thread forgets the read tables' rows older than `--keep`.
@@ -85,7 +89,7 @@ pub enum Job {
 /// thread.
 pub struct Committer {
     inner: Arc<Inner>,
-    housekeeping: Mutex<Option<(Sender<()>, JoinHandle<()>)>>,
+    housekeeping: Mutex<Option<(Sender<Nudge>, JoinHandle<()>)>>,
 }
 
 impl std::fmt::Debug for Committer {
@@ -112,6 +116,11 @@ pub struct Retention {
     pub keep: Option<Duration>,
 }
 
+/// What wakes the housekeeping thread before its round: enough commits for a checkpoint.
+enum Nudge {
+    Checkpoint,
+}
+
 /// The committing side: the store, the rows waiting for their transaction, what publishes.
 struct Worker {
     /// `None` once closed, or stopped by a failed commit.
@@ -124,8 +133,10 @@ struct Worker {
     /// Exchange time of the last input committed (or the state's at the start): `--keep`
     /// counts back from it.
     last_time_ms: i64,
-    /// Stops the housekeeping thread once dropped (`None`: there is none).
-    housekeeper: Option<Sender<()>>,
+    /// Commits since the last checkpoint.
+    commits: u64,
+    /// The housekeeping thread (`None`: there is none).
+    nudge: Option<Sender<Nudge>>,
     /// Read-table rows of committed inputs, not written yet, and since when.
     rows: Vec<Row>,
     rows_since: Option<Instant>,
@@ -157,14 +168,15 @@ impl Committer {
                 None
             }
         };
-        let (housekeeper, stopped) = channel();
+        let (nudge, nudged) = channel();
         let worker = Worker {
             store: Some(store),
             publish,
             retention,
             compact_due: false,
             last_time_ms: time_ms,
-            housekeeper: Some(housekeeper.clone()),
+            commits: 0,
+            nudge: Some(nudge.clone()),
             rows: Vec::new(),
             rows_since: None,
             committed: seq,
@@ -178,13 +190,13 @@ impl Committer {
         let shared = inner.clone();
         let thread = std::thread::Builder::new()
             .name("contango-sim-journal".into())
-            .spawn(move || housekeeping(&shared, checkpointer.as_ref(), &stopped));
+            .spawn(move || housekeeping(&shared, checkpointer.as_ref(), &nudged));
         let housekeeping = match thread {
-            Ok(t) => Some((housekeeper, t)),
+            Ok(t) => Some((nudge, t)),
             Err(e) => {
                 // The committing callers then write the rows (`ROWS_EVERY`).
                 tracing::warn!(error = %e, "journal: no housekeeping thread");
-                super::lock(&inner.worker).housekeeper = None;
+                super::lock(&inner.worker).nudge = None;
                 None
             }
         };
@@ -213,9 +225,9 @@ impl Committer {
     /// Stops the housekeeping thread, commits what was queued (a last snapshot, say), writes
     /// the rows, checkpoints and closes the store.
     pub fn close(&self) {
-        if let Some((housekeeper, thread)) = super::lock(&self.housekeeping).take() {
-            super::lock(&self.inner.worker).housekeeper = None;
-            drop(housekeeper);
+        if let Some((nudge, thread)) = super::lock(&self.housekeeping).take() {
+            super::lock(&self.inner.worker).nudge = None;
+            drop(nudge);
             let _ = thread.join();
         }
         self.send(Job::Close);
@@ -230,9 +242,9 @@ impl Drop for Committer {
     /// thread ends, and with it the last hold on the store, which closes; the rows waiting are
     /// not written (a restart writes them).
     fn drop(&mut self) {
-        if let Some((housekeeper, _thread)) = super::lock(&self.housekeeping).take() {
-            super::lock(&self.inner.worker).housekeeper = None;
-            drop(housekeeper);
+        if let Some((nudge, _thread)) = super::lock(&self.housekeeping).take() {
+            super::lock(&self.inner.worker).nudge = None;
+            drop(nudge);
         }
     }
 }
@@ -298,23 +310,23 @@ impl Inner {
 }
 
 /// The housekeeping thread: the rows waiting every [`ROWS_EVERY`], the compaction a snapshot
-/// asks for, a checkpoint every [`CHECKPOINT_EVERY`], a step of `--keep` every
+/// asks for, a checkpoint when nudged or every [`CHECKPOINT_IDLE`], a step of `--keep` every
 /// [`FORGET_EVERY`] (every round while rows older than it remain); it ends when the committer
 /// closes.
 fn housekeeping(
     inner: &Inner,
     checkpointer: Option<&Checkpointer>,
-    stopped: &std::sync::mpsc::Receiver<()>,
+    nudged: &std::sync::mpsc::Receiver<Nudge>,
 ) {
     let mut checkpointed = Instant::now();
     // The first step at the first round: a venue started on an old store catches up at once.
     let (mut forgot, mut behind) = (None::<Instant>, true);
     loop {
-        match stopped.recv_timeout(ROWS_EVERY) {
-            Ok(()) | Err(RecvTimeoutError::Timeout) => {}
+        let checkpoint = match nudged.recv_timeout(ROWS_EVERY) {
+            Ok(Nudge::Checkpoint) => true,
+            Err(RecvTimeoutError::Timeout) => checkpointed.elapsed() >= CHECKPOINT_IDLE,
             Err(RecvTimeoutError::Disconnected) => return,
-        }
-        let checkpoint = checkpointed.elapsed() >= CHECKPOINT_EVERY;
+        };
         let waiting = super::lock(&inner.worker).rows_since.is_some();
         if waiting {
             inner.write_rows();
@@ -386,6 +398,12 @@ impl Worker {
             self.store = None;
             return stop(progress, e);
         }
+        if self.commits >= CHECKPOINT_EVERY {
+            self.commits = 0;
+            if let Some(nudge) = &self.nudge {
+                let _ = nudge.send(Nudge::Checkpoint);
+            }
+        }
         if close {
             self.compact();
             if let Some(mut store) = self.store.take() {
@@ -430,6 +448,7 @@ impl Worker {
         }
         store.commit(&batch).map_err(|e| e.to_string())?;
         drop(batch);
+        self.commits += 1;
         self.committed = last;
         self.last_time_ms = last_time;
         for job in inputs.drain(..) {
@@ -453,8 +472,7 @@ impl Worker {
         }
         progress.set(|c| c.committed = last);
         // Without a housekeeping thread, the committing callers write the rows.
-        if self.housekeeper.is_none() && self.rows_since.is_some_and(|t| t.elapsed() >= ROWS_EVERY)
-        {
+        if self.nudge.is_none() && self.rows_since.is_some_and(|t| t.elapsed() >= ROWS_EVERY) {
             self.write_rows()?;
         }
         Ok(())

@@ -59,7 +59,8 @@ pub(super) struct Scanned {
     pub segments: Vec<u64>,
     /// The first and last seq of the records read.
     pub span: Option<(u64, u64)>,
-    /// The last segment ends with a record cut short: the segment and its bytes that read.
+    /// The last segment ends with what a write cut short leaves (a record cut short, zeros, a
+    /// header alone): the segment and its bytes that read.
     pub torn: Option<(PathBuf, u64)>,
 }
 
@@ -100,9 +101,10 @@ pub(super) fn segments(dir: &Path) -> Result<Vec<u64>, StoreError> {
 
 /// Reads the log in `dir`, handing `each` every record after seq `after`, in order; the
 /// segments holding only older ones are not read. Checks every record read: its CRC, that its
-/// segment begins at the seq its name gives and its seqs follow one another. A record cut short
-/// (or failing its CRC) at the end of the last segment ends the log (`torn`); anywhere else it
-/// is an error naming the segment and the seq.
+/// segment begins at the seq its name gives and its seqs follow one another. At the end of the
+/// last segment, a record cut short, a tail of zeros or a header alone ends the log (`torn`,
+/// what a kill or a power cut leaves of a write); any other record that does not read, there or
+/// anywhere, is an error naming the segment and the seq.
 pub(super) fn scan(
     dir: &Path,
     after: u64,
@@ -115,7 +117,10 @@ pub(super) fn scan(
     };
     for (i, &first) in firsts.iter().enumerate() {
         let last_segment = i + 1 == firsts.len();
-        if firsts.get(i + 1).is_some_and(|&next| next <= after + 1) {
+        if firsts
+            .get(i + 1)
+            .is_some_and(|&next| next <= after.saturating_add(1))
+        {
             continue;
         }
         let path = segment_path(dir, first);
