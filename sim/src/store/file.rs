@@ -365,7 +365,7 @@ impl Store {
         // and the snapshots it still continues stay.
         let first_left = self
             .log
-            .first_after_removing(keep_from)
+            .first_after_removing(keep_from, self.last_seq)
             .map_or(keep_from, |f| f.min(keep_from));
         let sql = StoreError::sql(&self.file, "prune");
         let tx = self.conn.transaction().map_err(&sql)?;
@@ -381,7 +381,7 @@ impl Store {
         tx.commit().map_err(&sql)?;
         // After the snapshots it no longer continues are gone: a crash between leaves a journal
         // longer than needed, never a snapshot without its inputs.
-        let segments = self.log.remove_before(keep_from)?;
+        let segments = self.log.remove_before(keep_from, self.last_seq)?;
         Ok(Pruned {
             inputs: rows + segments,
             snapshots,

@@ -46,8 +46,6 @@ pub(super) struct Log {
     segments: Vec<u64>,
     /// The segment appended to (`None`: the next append starts one).
     current: Option<File>,
-    /// The last seq appended (`None`: the log holds nothing).
-    last: Option<u64>,
     /// A group's records, written at once.
     buf: Vec<u8>,
 }
@@ -317,7 +315,6 @@ impl Log {
         Ok(Log {
             dir: dir.to_path_buf(),
             sync,
-            last: scanned.span.map(|(_, last)| last),
             segments,
             current: None,
             buf: Vec::new(),
@@ -369,7 +366,6 @@ impl Log {
             file.sync_data()
                 .map_err(|e| format!("journal: cannot sync: {e}"))?;
         }
-        self.last = inputs.last().map(|i| i.seq);
         Ok(())
     }
 
@@ -380,11 +376,11 @@ impl Log {
         self.current = None;
     }
 
-    /// How many of the oldest segments hold only inputs before `seq`: every one but the
-    /// segment appended to, whose successor starts at `seq` or before (the last segment, ended,
-    /// once the log's last input is before `seq`).
-    fn before(&self, seq: u64) -> usize {
-        let ended = self.current.is_none() && self.last.is_some_and(|l| l < seq);
+    /// How many of the oldest segments hold only inputs before `seq`, the journal ending at
+    /// `last`: every one but the segment appended to, whose successor starts at `seq` or before
+    /// (the last segment, ended, once `last` is before `seq`).
+    fn before(&self, seq: u64, last: u64) -> usize {
+        let ended = self.current.is_none() && last < seq;
         (0..self.segments.len())
             .take_while(|&i| match self.segments.get(i + 1) {
                 Some(&next) => next <= seq,
@@ -393,22 +389,20 @@ impl Log {
             .count()
     }
 
-    /// The journal's first input once [`Log::remove_before`]`(seq)` has run, in the log (`None`:
-    /// none is left there).
-    pub(super) fn first_after_removing(&self, seq: u64) -> Option<u64> {
-        self.segments.get(self.before(seq)).copied()
+    /// The journal's first input once [`Log::remove_before`]`(seq, last)` has run, in the log
+    /// (`None`: none is left there).
+    pub(super) fn first_after_removing(&self, seq: u64, last: u64) -> Option<u64> {
+        self.segments.get(self.before(seq, last)).copied()
     }
 
-    /// Removes the segments that hold only inputs before `seq`: how many inputs went.
-    pub(super) fn remove_before(&mut self, seq: u64) -> Result<usize, StoreError> {
-        let n = self.before(seq);
+    /// Removes the segments that hold only inputs before `seq`, the journal ending at `last`:
+    /// how many inputs went.
+    pub(super) fn remove_before(&mut self, seq: u64, last: u64) -> Result<usize, StoreError> {
+        let n = self.before(seq, last);
         let mut removed = 0;
         for i in 0..n {
             let first = self.segments[i];
-            let end = match self.segments.get(i + 1) {
-                Some(&next) => next,
-                None => self.last.map_or(first, |l| l + 1),
-            };
+            let end = self.segments.get(i + 1).copied().unwrap_or(last + 1);
             let path = segment_path(&self.dir, first);
             match fs::remove_file(&path) {
                 Ok(()) => {}
