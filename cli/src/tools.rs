@@ -158,8 +158,7 @@ pub fn decode<R: DeserializeOwned>(args: Map<String, Value>) -> Result<R, ToolEr
 /// An answer as a tool's structured content: decimals and 64-bit ids as strings (a JavaScript
 /// client would round either through a float), a list as `{"items": [..]}`.
 pub fn answer<T: Serialize>(value: &T, shape: &Shape, list: bool) -> Result<Value, ToolError> {
-    let mut v = crate::shape::json(value)?;
-    shape.all_as_text(&mut v);
+    let v = crate::shape::answer_as(value, shape, crate::shape::AsText::DecimalsAndIds)?;
     Ok(wrap(v, list))
 }
 

@@ -25,34 +25,56 @@ pub struct Mismatch {
 
 /// Checks `value` against `schema`.
 pub fn check(schema: &Value, value: &Value) -> Result<(), Mismatch> {
-    at(schema, value, "")
+    at(schema, value, Path::Root)
 }
 
-fn mismatch(path: &str, reason: impl Into<String>) -> Mismatch {
+/// Where a value is among the arguments: written out only when it is refused, so a call that
+/// passes allocates nothing for it.
+#[derive(Clone, Copy)]
+enum Path<'a> {
+    Root,
+    Field(&'a Path<'a>, &'a str),
+    Item(&'a Path<'a>, usize),
+}
+
+impl std::fmt::Display for Path<'_> {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Path::Root => Ok(()),
+            Path::Field(Path::Root, name) => f.write_str(name),
+            Path::Field(parent, name) => write!(f, "{parent}.{name}"),
+            Path::Item(parent, i) => write!(f, "{parent}[{i}]"),
+        }
+    }
+}
+
+fn mismatch(path: Path<'_>, reason: impl Into<String>) -> Mismatch {
     Mismatch {
-        field: if path.is_empty() {
-            "arguments".to_owned()
-        } else {
-            path.to_owned()
+        field: match path {
+            Path::Root => "arguments".to_owned(),
+            path => path.to_string(),
         },
         reason: reason.into(),
     }
 }
 
-fn at(schema: &Value, value: &Value, path: &str) -> Result<(), Mismatch> {
+fn at(schema: &Value, value: &Value, path: Path<'_>) -> Result<(), Mismatch> {
     let Some(schema) = schema.as_object() else {
         return Ok(());
     };
     if let Some(t) = schema.get("type") {
-        let types: Vec<&str> = match t {
-            Value::String(s) => vec![s.as_str()],
-            Value::Array(a) => a.iter().filter_map(Value::as_str).collect(),
-            _ => Vec::new(),
+        let types = || {
+            let list = match t {
+                Value::Array(a) => a.as_slice(),
+                one => std::slice::from_ref(one),
+            };
+            list.iter().filter_map(Value::as_str)
         };
-        if !types.iter().any(|t| is_type(t, value)) {
+        if !types().any(|t| is_type(t, value)) {
+            let expected: Vec<&str> = types().collect();
             return Err(mismatch(
                 path,
-                format!("expected {}, got {}", types.join(" or "), kind(value)),
+                format!("expected {}, got {}", expected.join(" or "), kind(value)),
             ));
         }
     }
@@ -95,7 +117,7 @@ fn at(schema: &Value, value: &Value, path: &str) -> Result<(), Mismatch> {
     bounds(schema, value, path)?;
     if let (Some(items), Value::Array(list)) = (schema.get("items"), value) {
         for (i, item) in list.iter().enumerate() {
-            at(items, item, &format!("{path}[{i}]"))?;
+            at(items, item, Path::Item(&path, i))?;
         }
     }
     if let Value::Object(map) = value {
@@ -108,19 +130,19 @@ fn at(schema: &Value, value: &Value, path: &str) -> Result<(), Mismatch> {
             .filter_map(Value::as_str)
         {
             if map.get(name).is_none_or(Value::is_null) {
-                return Err(mismatch(&join(path, name), "is required"));
+                return Err(mismatch(Path::Field(&path, name), "is required"));
             }
         }
         let closed = schema.get("additionalProperties") == Some(&Value::Bool(false));
         for (name, v) in map {
             match props.and_then(|p| p.get(name)) {
-                Some(s) => at(s, v, &join(path, name))?,
+                Some(s) => at(s, v, Path::Field(&path, name))?,
                 None if closed => {
                     let known: Vec<&str> = props
                         .map(|p| p.keys().map(String::as_str).collect())
                         .unwrap_or_default();
                     return Err(mismatch(
-                        &join(path, name),
+                        Path::Field(&path, name),
                         format!("unknown argument; the arguments are {}", known.join(", ")),
                     ));
                 }
@@ -131,14 +153,6 @@ fn at(schema: &Value, value: &Value, path: &str) -> Result<(), Mismatch> {
     Ok(())
 }
 
-fn join(path: &str, name: &str) -> String {
-    if path.is_empty() {
-        name.to_owned()
-    } else {
-        format!("{path}.{name}")
-    }
-}
-
 fn is_type(t: &str, v: &Value) -> bool {
     match t {
         "object" => v.is_object(),
@@ -147,7 +161,7 @@ fn is_type(t: &str, v: &Value) -> bool {
         "boolean" => v.is_boolean(),
         "null" => v.is_null(),
         "number" => v.is_number(),
-        "integer" => v.as_number().is_some_and(|n| integer_text(&n.to_string())),
+        "integer" => v.as_number().is_some_and(|n| integer_text(n.as_str())),
         _ => true,
     }
 }
@@ -166,7 +180,7 @@ fn kind(v: &Value) -> &'static str {
 /// An enum value: the same number, or the same text (numbers compared by value).
 fn same(listed: &Value, v: &Value) -> bool {
     match (listed, v) {
-        (Value::Number(a), Value::Number(b)) => exact(&a.to_string()) == exact(&b.to_string()),
+        (Value::Number(a), Value::Number(b)) => exact(a.as_str()) == exact(b.as_str()),
         _ => listed == v,
     }
 }
@@ -189,9 +203,13 @@ fn exact(text: &str) -> Option<Decimal> {
 }
 
 /// `minimum` and `maximum`, for a number or its text (a decimal or an id given as a string).
-fn bounds(schema: &serde_json::Map<String, Value>, v: &Value, path: &str) -> Result<(), Mismatch> {
+fn bounds(
+    schema: &serde_json::Map<String, Value>,
+    v: &Value,
+    path: Path<'_>,
+) -> Result<(), Mismatch> {
     let value = match v {
-        Value::Number(n) => exact(&n.to_string()),
+        Value::Number(n) => exact(n.as_str()),
         Value::String(s) if schema.contains_key("minimum") || schema.contains_key("maximum") => {
             exact(s)
         }
@@ -204,7 +222,7 @@ fn bounds(schema: &serde_json::Map<String, Value>, v: &Value, path: &str) -> Res
         schema
             .get(key)
             .and_then(Value::as_number)
-            .and_then(|n| exact(&n.to_string()))
+            .and_then(|n| exact(n.as_str()))
     };
     if let Some(min) = limit("minimum").filter(|min| value < *min) {
         return Err(mismatch(

@@ -301,46 +301,49 @@ fn capped(mut v: Value) -> Value {
 /// A tool's outcome as MCP answers it: the structured content (and its text), or a tool error
 /// naming what failed.
 pub fn result(outcome: Result<Value, ToolError>) -> CallToolResult {
-    match outcome {
-        Ok(value) => {
-            let mut r = CallToolResult::structured(Value::Null);
-            r.content = vec![rmcp::model::ContentBlock::text(summary(&value))];
-            r.structured_content = Some(value);
-            r
-        }
-        Err(e) => {
-            let mut r = CallToolResult::structured_error(Value::Null);
-            r.content = vec![rmcp::model::ContentBlock::text(e.to_string())];
-            r.structured_content = Some(error_json(&e));
-            r
-        }
-    }
+    // Built from the text rather than with `structured`, which writes the value out as its text.
+    let (mut r, value) = match outcome {
+        Ok(value) => (
+            CallToolResult::success(vec![rmcp::model::ContentBlock::text(summary(&value))]),
+            value,
+        ),
+        Err(e) => (
+            CallToolResult::error(vec![rmcp::model::ContentBlock::text(e.to_string())]),
+            error_json(&e),
+        ),
+    };
+    r.structured_content = Some(value);
+    r
 }
 
 /// A short text beside the structured answer (not the answer again): its fields, a list's
 /// length.
 fn summary(v: &Value) -> String {
+    use std::fmt::Write as _;
     let Value::Object(m) = v else {
         return "done".to_owned();
     };
     if m.is_empty() {
         return "done".to_owned();
     }
-    let fields: Vec<String> = m
-        .iter()
-        .take(12)
-        .map(|(k, v)| match v {
-            Value::Array(a) => format!("{k} ({})", a.len()),
-            Value::String(s) if s.len() <= 32 => format!("{k} {s}"),
-            Value::Number(n) => format!("{k} {n}"),
-            _ => k.clone(),
-        })
-        .collect();
-    let more = if m.len() > 12 { ", ..." } else { "" };
-    format!(
-        "{}{more} (the full answer is the structured content)",
-        fields.join(", ")
-    )
+    let mut text = String::with_capacity(128);
+    for (i, (k, v)) in m.iter().take(12).enumerate() {
+        if i > 0 {
+            text.push_str(", ");
+        }
+        // Writing to a String cannot fail.
+        let _ = match v {
+            Value::Array(a) => write!(text, "{k} ({})", a.len()),
+            Value::String(s) if s.len() <= 32 => write!(text, "{k} {s}"),
+            Value::Number(n) => write!(text, "{k} {n}"),
+            _ => write!(text, "{k}"),
+        };
+    }
+    if m.len() > 12 {
+        text.push_str(", ...");
+    }
+    text.push_str(" (the full answer is the structured content)");
+    text
 }
 
 /// A tool error as structured content: its kind, what it concerns and the text.
@@ -453,7 +456,23 @@ where
             .map(|i| self.entries[*i].tool.clone())
     }
 
-    async fn call_tool(
+    fn call_tool(
+        &self,
+        request: CallToolRequestParams,
+        context: RequestContext<RoleServer>,
+    ) -> impl Future<Output = Result<CallToolResponse, ErrorData>> + Send + '_ {
+        // Boxed: the call's future holds every endpoint's send path (4 KB), which rmcp's
+        // request future would otherwise carry and move with each hand-off.
+        Box::pin(self.answer(request, context))
+    }
+}
+
+impl<A: Api + 'static> Server<A>
+where
+    A::Client: Send + Sync + 'static,
+{
+    /// A tool call as MCP answers it (see [`Inner::call`]).
+    async fn answer(
         &self,
         request: CallToolRequestParams,
         context: RequestContext<RoleServer>,

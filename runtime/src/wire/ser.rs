@@ -11,12 +11,23 @@ use serde::{Serialize, Serializer};
 
 /// Serializes a Decimal as an exact JSON number (`9300.10`, never through `f64`).
 ///
-/// Relies on serde_json's `arbitrary_precision`, which writes a `Number`'s text verbatim.
+/// Relies on serde_json's `arbitrary_precision`, which writes a `Number`'s text verbatim: a
+/// `Number` is serialized as a struct of one field, both named [`NUMBER_TOKEN`], holding its
+/// text. This writes the same struct from text on the stack, where building a `Number` would
+/// allocate the text first (every decimal of every answer and order goes through here).
 pub fn number<S: Serializer>(v: &Decimal, s: S) -> Result<S::Ok, S::Error> {
+    use serde::ser::SerializeStruct;
     // A Decimal's text is a JSON number (digits, a point, a sign; never an exponent), so it is
     // not parsed again.
-    serde_json::Number::from_string_unchecked(v.to_string()).serialize(s)
+    let mut buf = [0; super::digits::DECIMAL_MAX];
+    let text = super::digits::decimal_text(v, &mut buf);
+    let mut number = s.serialize_struct(NUMBER_TOKEN, 1)?;
+    number.serialize_field(NUMBER_TOKEN, text)?;
+    number.end()
 }
+
+/// The name serde_json (`arbitrary_precision`) gives the struct an exact number is written as.
+pub const NUMBER_TOKEN: &str = "$serde_json::private::Number";
 
 /// [`number`] for an optional field (`None` as `null`; pair it with `skip_serializing_if`).
 pub fn opt_number<S: Serializer>(v: &Option<Decimal>, s: S) -> Result<S::Ok, S::Error> {
@@ -82,6 +93,17 @@ mod tests {
         assert_eq!(
             serde_json::to_string(&[Number(&d)]).unwrap(),
             "[1010.4043400372839856]"
+        );
+        // What serde_json's own `Number` writes, into text and into a `Value`.
+        let exact = serde_json::Number::from_string_unchecked(d.to_string());
+        assert_eq!(
+            serde_json::to_value([Number(&d)]).unwrap(),
+            serde_json::Value::Array(vec![serde_json::Value::Number(exact)])
+        );
+        let tiny = Decimal::new(-1, 28);
+        assert_eq!(
+            serde_json::to_string(&Number(&tiny)).unwrap(),
+            "-0.0000000000000000000000000001"
         );
         assert_eq!(
             serde_json::to_string(&v).unwrap(),
