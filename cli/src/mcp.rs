@@ -1,6 +1,6 @@
 //! `contango mcp`: the agents' server, which is a binary of its own, `contango-mcp` (crate
 //! `contango-mcp`), so that the command line builds without the MCP SDK. This command runs it
-//! with its arguments and the global options it shares (`--profile`, `--base-url`,
+//! with its arguments and the global options it shares (`--profile`, `--base-url`, `--record`,
 //! `--market-from`): found beside this binary, else on the `PATH`; `CONTANGO_MCP` names another.
 
 use std::ffi::OsString;
@@ -55,6 +55,10 @@ pub fn run(global: &Global, args: &ArgMatches) -> ExitCode {
             forwarded.push(flag.into());
             forwarded.push(v.into());
         }
+    }
+    if let Some(file) = &global.record {
+        forwarded.push("--record".into());
+        forwarded.push(file.into());
     }
     forwarded.extend(
         args.get_many::<OsString>("args")

@@ -140,6 +140,7 @@ async fn session(url: &str, credentials: Credentials) -> Session {
         Mode::default(),
         String::new(),
         late,
+        None,
     );
     let (a, b) = pipe();
     let (c, d) = tokio::io::duplex(1 << 20);

@@ -68,8 +68,14 @@ async fn main() -> Result {
         .map(|((p, c), g)| (p, c, g))
         .collect();
     let instructions = "PAPER trading on the embedded simulator".to_owned();
-    let server =
-        Server::<Commands>::new(gated, parts.composites, Mode::default(), instructions, late);
+    let server = Server::<Commands>::new(
+        gated,
+        parts.composites,
+        Mode::default(),
+        instructions,
+        late,
+        None,
+    );
     let (agent_side, server_side) = tokio::io::duplex(1 << 20);
     tokio::spawn(async move {
         if let Ok(running) = server.serve(server_side).await {

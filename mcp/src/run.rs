@@ -10,6 +10,7 @@ use std::process::ExitCode;
 use std::sync::Arc;
 
 use clap::{Arg, ArgAction, ArgMatches, Command};
+use contango::recording::Recorder;
 use contango::risk::{RiskGuard, RiskLimits};
 use contango_cli::Api;
 use contango_cli::Failure;
@@ -58,6 +59,22 @@ pub fn command() -> Command {
             .help("The certificate's private key (PEM)"))
         .arg(Arg::new("token-file").long("token-file").value_name("FILE").requires("http")
             .help("The bearer token's file (mode 600, made on first use); by default mcp-token beside the profile file"))
+        .arg(Arg::new("record").long("record").value_name("FILE")
+            .help("Audit: record the session to FILE (every exchange and every tool call, without secrets; docs/recordings.md). With --live it is on by default, to contango-mcp-<UTC time>.jsonl"))
+}
+
+/// Where a session is recorded: `--record FILE`, or with `--live` a file of its own in the
+/// current directory (a live session is always audited), named by its UTC start.
+fn record_path(m: &ArgMatches) -> Option<std::path::PathBuf> {
+    m.get_one::<String>("record").map(Into::into).or_else(|| {
+        m.get_flag("live").then(|| {
+            let ms = std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map_or(0, |d| i64::try_from(d.as_millis()).unwrap_or(i64::MAX));
+            let now = contango_sim::time::local_datetime(ms);
+            format!("contango-mcp-{}Z.jsonl", now.replace(':', "-")).into()
+        })
+    })
 }
 
 /// What a spec's server adds to the generic one, made from its clients (one per product line,
@@ -175,6 +192,18 @@ where
         let target = Target::simulator(sim.rest_url(), sim.api_key(), sim.secret(), None);
         (Venue::Embedded(Box::new(sim)), target)
     };
+    let recorder = match record_path(m) {
+        Some(path) => {
+            let recorder = Recorder::create(&path).map_err(|e| Failure::Refused(e.to_string()))?;
+            eprintln!("contango mcp: recording the session to {}", path.display());
+            Some(recorder)
+        }
+        None => None,
+    };
+    let target = match &recorder {
+        Some(r) => target.recording(r.clone()),
+        None => target,
+    };
     let clients = A::PRODUCTS
         .iter()
         .map(|p| Ok((p.short(), A::client(&target.clone().product_line(p.key))?)))
@@ -200,7 +229,14 @@ where
         })
         .collect();
     let tasks = parts.tasks;
-    let server = Server::<A>::new(clients, parts.composites, mode, instructions, late);
+    let server = Server::<A>::new(
+        clients,
+        parts.composites,
+        mode,
+        instructions,
+        late,
+        recorder.clone(),
+    );
     let end = match m.get_one::<std::net::SocketAddr>("http") {
         Some(addr) => {
             let token_file = match text("token-file") {
@@ -239,6 +275,11 @@ where
     }
     if let Venue::Embedded(sim) = venue {
         sim.shutdown().await;
+    }
+    if let Some(recorder) = recorder
+        && let Err(e) = recorder.flush().await
+    {
+        eprintln!("contango mcp: the recording is incomplete: {e}");
     }
     end
 }

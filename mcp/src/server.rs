@@ -9,6 +9,7 @@
 use std::collections::HashMap;
 use std::sync::Arc;
 
+use contango::recording::Recorder;
 use contango_cli::Api;
 use contango_cli::tools::{Gate, ToolError, ToolInfo};
 use rmcp::model::{
@@ -114,6 +115,8 @@ pub struct Inner<A: Api> {
     mode: Mode,
     instructions: String,
     late: Arc<Late>,
+    /// The session's audit: each tool call as a line of the recording its clients write to.
+    recorder: Option<Recorder>,
 }
 
 impl<A: Api> std::fmt::Debug for Inner<A> {
@@ -131,13 +134,16 @@ where
 {
     /// A server over `clients` (a client per product line with the gate its calls pass, the
     /// default first), with `composites` beside the spec's tools; `instructions` tell a client
-    /// what it is connected to (paper or live, the limits).
+    /// what it is connected to (paper or live, the limits). With `recorder`, every tool call is
+    /// recorded there (its name, arguments and outcome), beside the exchanges of the clients
+    /// recording to it.
     pub fn new(
         clients: Vec<(&'static str, A::Client, Arc<dyn Gate>)>,
         composites: Arc<dyn Composites>,
         mode: Mode,
         instructions: String,
         late: Arc<Late>,
+        recorder: Option<Recorder>,
     ) -> Server<A> {
         let mut entries = Vec::new();
         for info in A::TOOLS {
@@ -179,6 +185,7 @@ where
             mode,
             instructions,
             late,
+            recorder,
         }))
     }
 }
@@ -478,6 +485,11 @@ where
         context: RequestContext<RoleServer>,
     ) -> Result<CallToolResponse, ErrorData> {
         let args = request.arguments.unwrap_or_default();
+        // The arguments as the agent gave them, for the audit (written only when recording).
+        let asked = self
+            .recorder
+            .as_ref()
+            .map(|_| Value::Object(args.clone()).to_string());
         let outcome = if self.changes(&request.name) {
             // A call that changes the account runs on its own task: cancelled after its order
             // was sent (the client's `notifications/cancelled`), it still finishes, and its
@@ -519,6 +531,17 @@ where
         };
         if let Err(e) = &outcome {
             tracing::info!(tool = %request.name, error = %e, "contango.mcp.tool refused or failed");
+        }
+        if let (Some(recorder), Some(asked)) = (&self.recorder, asked) {
+            let answered = match &outcome {
+                Ok(value) => Ok(value.to_string()),
+                Err(e) => Err(error_json(e).to_string()),
+            };
+            recorder.tool(
+                &request.name,
+                &asked,
+                answered.as_deref().map_err(String::as_str),
+            );
         }
         Ok(result(outcome).into())
     }

@@ -110,7 +110,8 @@ pub fn from_recording<A: Api>(
             | Recorded::Close { .. }
             | Recorded::Lost { .. }
             | Recorded::Clock { .. }
-            | Recorded::Gap { .. } => {}
+            | Recorded::Gap { .. }
+            | Recorded::Tool(_) => {}
         }
     }
     let checked: Vec<Checked> = seen

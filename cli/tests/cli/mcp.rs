@@ -11,6 +11,8 @@ fn contango_mcp_runs_the_server_with_its_arguments() {
     cmd.env("CONTANGO_MCP", "/bin/echo").args([
         "--profile",
         "desk",
+        "--record",
+        "audit.jsonl",
         "mcp",
         "--read-only",
         "--http",
@@ -20,7 +22,7 @@ fn contango_mcp_runs_the_server_with_its_arguments() {
     assert_eq!(run.code, Some(0), "{}", run.stderr);
     assert_eq!(
         run.stdout.trim(),
-        "--profile desk --read-only --http 127.0.0.1:0"
+        "--profile desk --record audit.jsonl --read-only --http 127.0.0.1:0"
     );
 
     let mut cmd = h.bare();

@@ -1,5 +1,6 @@
 //! The MCP server's tests: one binary, a module per suite.
 
+mod audit;
 mod docs;
 mod http;
 mod jsonrpc_ids;

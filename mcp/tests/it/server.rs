@@ -19,7 +19,7 @@ async fn start_with(args: &[&str], config: Option<&std::path::Path>) -> Client {
     start_env(args, config, &[]).await
 }
 
-async fn start_env(
+pub(crate) async fn start_env(
     args: &[&str],
     config: Option<&std::path::Path>,
     env: &[(&str, &str)],
@@ -54,7 +54,7 @@ async fn start_env(
         .expect("initialised")
 }
 
-async fn call(client: &Client, tool: &str, args: Value) -> CallToolResult {
+pub(crate) async fn call(client: &Client, tool: &str, args: Value) -> CallToolResult {
     let Value::Object(args) = args else {
         panic!("arguments are an object")
     };
@@ -68,13 +68,13 @@ async fn call(client: &Client, tool: &str, args: Value) -> CallToolResult {
 }
 
 /// The structured content of a successful call.
-fn ok(result: CallToolResult) -> Value {
+pub(crate) fn ok(result: CallToolResult) -> Value {
     assert_eq!(result.is_error, Some(false), "{result:?}");
     result.structured_content.expect("structured content")
 }
 
 /// The structured error of a failed call.
-fn refused(result: CallToolResult) -> Map<String, Value> {
+pub(crate) fn refused(result: CallToolResult) -> Map<String, Value> {
     assert_eq!(result.is_error, Some(true), "{result:?}");
     match result.structured_content {
         Some(Value::Object(m)) => m,
@@ -86,7 +86,7 @@ async fn open_orders(client: &Client) -> Value {
     ok(call(client, "open_orders", json!({"contractName": "E-BTC-USDT"})).await)
 }
 
-fn order(side: &str) -> Value {
+pub(crate) fn order(side: &str) -> Value {
     json!({
         "contractName": "E-BTC-USDT", "side": side, "type": "LIMIT", "positionType": 1,
         "open": "OPEN", "volume": "1", "amount": "0", "price": "25000"

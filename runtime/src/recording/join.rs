@@ -469,7 +469,7 @@ impl Run {
                 *from_us = from_us.saturating_add(offset);
                 *to_us = to_us.saturating_add(offset);
             }
-            Recorded::Lost { .. } | Recorded::Clock { .. } => {}
+            Recorded::Lost { .. } | Recorded::Clock { .. } | Recorded::Tool(_) => {}
         }
         self.end_us = self.end_us.max(entry.at_us);
         Some(entry)

@@ -5,9 +5,13 @@ use std::fmt;
 
 use serde::{Deserialize, Serialize};
 
-/// The format version a recorder writes. A reader takes it and [`VERSION_1`]; it refuses any
-/// other at the header.
-pub const VERSION: u32 = 2;
+/// The format version a recorder writes: version 2 with the tool calls of an agents' session
+/// ([`Recorded::Tool`]). A reader takes it, [`VERSION_2`] and [`VERSION_1`]; it refuses any
+/// other at the header, and a kind of line its file's version does not have.
+pub const VERSION: u32 = 3;
+
+/// The second format: times in microseconds, clock samples and gaps; no tool calls. Read as it is.
+pub const VERSION_2: u32 = 2;
 
 /// The first format: times in whole milliseconds, an exchange's only when it was sent, no clock
 /// samples nor gaps. Still read: its `at` becomes [`Entry::at_us`] × 1000.
@@ -16,7 +20,7 @@ pub const VERSION_1: u32 = 1;
 /// The first line: the format's version and when the recording started.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct Header {
-    /// [`VERSION`] when written; [`VERSION_1`] for a file of the first format.
+    /// [`VERSION`] when written; [`VERSION_2`] or [`VERSION_1`] for a file of an earlier format.
     pub contango_recording: u32,
     /// Wall-clock time of the start, in microseconds since the epoch (version 2's
     /// `started_us`; version 1's `started_ms` × 1000); each line's time counts from here.
@@ -139,6 +143,21 @@ pub struct Frame {
     pub payload: Payload,
 }
 
+/// A tool call of an agents' session (`contango mcp --record`): what the agent asked and what
+/// it was answered, each as JSON text. Exactly one of `result` and `error` is present.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ToolCall {
+    /// The tool's name (`new_order`, `account_state`).
+    pub name: String,
+    /// The arguments as the agent gave them, a JSON object.
+    pub arguments: String,
+    /// The structured answer, when the call succeeded.
+    pub result: Option<String>,
+    /// The tool error's structured content, when it did not (a refused argument, a risk limit,
+    /// the exchange's error).
+    pub error: Option<String>,
+}
+
 /// One line after the header.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Recorded {
@@ -197,6 +216,8 @@ pub enum Recorded {
         /// stream over several connections loses one at a time).
         channels: Vec<String>,
     },
+    /// A tool call an agent made (version 3), beside the exchanges it caused.
+    Tool(ToolCall),
 }
 
 /// A line of a recording read back: where it was, when it happened, what it holds.

@@ -10,9 +10,9 @@
 //! entry at a time, one file open at a time ([`Joined`]), `files` the same read whole; `redact`
 //! keeps secrets out.
 //!
-//! The format (version 2), one JSON object per line; times are microseconds since the start:
+//! The format (version 3), one JSON object per line; times are microseconds since the start:
 //!
-//! - line 1, the header: `{"contango_recording":2,"started_us":<epoch µs>,"client":"contango/x"}`;
+//! - line 1, the header: `{"contango_recording":3,"started_us":<epoch µs>,"client":"contango/x"}`;
 //! - an HTTP exchange: `{"at_us":<sent>,"finished_us":<answer whole>,"kind":"http",
 //!   "endpoint":"depth","method":"GET","path":"/fapi/v1/depth","query":"contractName=E-BTC-USDT",
 //!   "body":"{..}","generated":["clientOrderId"],"status":200,"content_type":"application/json",
@@ -30,9 +30,11 @@
 //!   wall, or the one the recorder was given: `Recorder::create_with_clock`);
 //! - a stream blind for a while: `{"at_us":..,"kind":"gap","stream":"market","reason":"..",
 //!   "from_us":..,"to_us":..,"channels":[".."]}`, from the last frame of the lost connection to
-//!   the new one's subscription.
+//!   the new one's subscription;
+//! - an agent's tool call (version 3): `{"at_us":..,"kind":"tool","tool":"new_order",
+//!   "arguments":"<JSON>","result":"<JSON>"}`, or `"error":"<JSON>"` for a tool error.
 //!
-//! Version 1 (still read) had `"started_ms"` and `"at"` in milliseconds, an exchange's time
+//! Version 2 (still read) is the same without tool calls. Version 1 (still read) had `"started_ms"` and `"at"` in milliseconds, an exchange's time
 //! only when it was sent, and neither clock samples nor gaps; [`Entry::at_us`] gives its times
 //! in microseconds all the same.
 //!
@@ -58,7 +60,7 @@ pub use entries::Recording;
 pub use join::{Disk, FileSource, Joined};
 pub use line::{
     Answer, ClosedBy, Direction, Entry, Exchange, Frame, Header, Outcome, Payload, Recorded,
-    RecordingError, VERSION, VERSION_1,
+    RecordingError, ToolCall, VERSION, VERSION_1, VERSION_2,
 };
 pub(crate) use msg::HttpAnswer;
 pub use recorder::{DEFAULT_MAX_QUEUED_BYTES, Recorder};

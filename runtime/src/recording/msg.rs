@@ -7,7 +7,7 @@ use bytes::Bytes;
 use zeroize::Zeroizing;
 
 #[cfg(feature = "streams")]
-use super::line::{ClosedBy, Direction};
+use super::line::{ClosedBy, Direction, ToolCall};
 use crate::wire::encode::PathParam;
 
 /// How often the writer looks at its queue (and so how far the file may lag behind).
@@ -57,6 +57,11 @@ pub(crate) enum Msg {
     Lost {
         at: u64,
         count: u64,
+    },
+    /// An agent's tool call and its outcome.
+    Tool {
+        at: u64,
+        call: ToolCall,
     },
     /// The client measured its clock's offset to the exchange's.
     Clock {

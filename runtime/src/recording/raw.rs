@@ -63,6 +63,12 @@ pub(crate) struct Raw {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub error: Option<String>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub tool: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub arguments: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub result: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
     pub conn: Option<u64>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub stream: Option<String>,
@@ -113,6 +119,7 @@ pub(crate) enum Kind {
     Lost,
     Clock,
     Gap,
+    Tool,
 }
 
 impl Kind {
@@ -125,6 +132,7 @@ impl Kind {
             Kind::Lost => "lost",
             Kind::Clock => "clock",
             Kind::Gap => "gap",
+            Kind::Tool => "tool",
         }
     }
 }
@@ -214,6 +222,13 @@ impl Raw {
                 raw.reason = Some(reason);
                 raw.channels = channels;
             }
+            Recorded::Tool(call) => {
+                raw.kind = Kind::Tool;
+                raw.tool = Some(call.name);
+                raw.arguments = Some(call.arguments);
+                raw.result = call.result;
+                raw.error = call.error;
+            }
         }
         raw
     }
@@ -231,10 +246,15 @@ impl Raw {
                     }
                 ));
             }
-            if matches!(self.kind, Kind::Clock | Kind::Gap) {
+            if matches!(self.kind, Kind::Clock | Kind::Gap | Kind::Tool) {
                 return Err(format!(
-                    "a {} line needs format version 2 (the header says 1)",
-                    self.kind.name()
+                    "a {} line needs format version {} (the header says 1)",
+                    self.kind.name(),
+                    if self.kind == Kind::Tool {
+                        VERSION
+                    } else {
+                        VERSION_2
+                    }
                 ));
             }
             let ms = self.at.ok_or_else(|| "a line needs `at`".to_owned())?;
@@ -243,7 +263,12 @@ impl Raw {
                 .ok_or_else(|| format!("`at` {ms} is too large"));
         }
         if self.at.is_some() {
-            return Err("`at` is version 1's: a version-2 line has `at_us` (microseconds)".into());
+            return Err("`at` is version 1's: a later line has `at_us` (microseconds)".into());
+        }
+        if self.kind == Kind::Tool && version < VERSION {
+            return Err(format!(
+                "a tool line needs format version {VERSION} (the header says {version})"
+            ));
         }
         if self.kind != Kind::Http && self.finished_us.is_some() {
             return Err(format!("a {} line has no `finished_us`", self.kind.name()));
@@ -351,6 +376,17 @@ impl Raw {
                     channels: self.channels,
                 }
             }
+            Kind::Tool => {
+                if self.result.is_some() == self.error.is_some() {
+                    return Err("a tool line has `result` or `error`, one of them".into());
+                }
+                Recorded::Tool(ToolCall {
+                    name: need(self.tool, "tool")?,
+                    arguments: need(self.arguments, "arguments")?,
+                    result: self.result,
+                    error: self.error,
+                })
+            }
         };
         Ok(Entry {
             line,
@@ -381,7 +417,7 @@ pub(super) fn read_header(head: &str) -> Result<Header, String> {
         .get("contango_recording")
         .map(serde_json::Value::as_u64)
     {
-        Some(Some(v)) if v == u64::from(VERSION) => {
+        Some(Some(v)) if v == u64::from(VERSION) || v == u64::from(VERSION_2) => {
             let h: RawHeader = serde_json::from_str(head).map_err(bad)?;
             Ok(Header {
                 contango_recording: h.contango_recording,
@@ -403,7 +439,7 @@ pub(super) fn read_header(head: &str) -> Result<Header, String> {
             })
         }
         Some(Some(v)) => Err(format!(
-            "format version {v}; this contango reads versions {VERSION_1} and {VERSION} \
+            "format version {v}; this contango reads versions {VERSION_1} to {VERSION} \
              (a newer contango wrote it?)"
         )),
         _ => Err("not a contango recording (no `contango_recording` version)".into()),

@@ -27,7 +27,7 @@ use zeroize::Zeroizing;
 
 use super::line::VERSION;
 #[cfg(feature = "streams")]
-use super::line::{ClosedBy, Direction};
+use super::line::{ClosedBy, Direction, ToolCall};
 use super::msg::Msg;
 use super::raw::RawHeader;
 use super::rotate::{Rotating, Rotation};
@@ -396,6 +396,25 @@ impl Recorder {
             at: self.at_us(),
             offset_us,
             round_trip_us,
+        });
+    }
+
+    /// A tool call an agent made (`contango mcp --record`): its name, its arguments and its
+    /// outcome (the structured answer, or the tool error's), each as JSON text. The writer takes
+    /// the client's secrets out of them as it does out of every exchange.
+    pub fn tool(&self, name: &str, arguments: &str, outcome: Result<&str, &str>) {
+        let (result, error) = match outcome {
+            Ok(r) => (Some(r.to_owned()), None),
+            Err(e) => (None, Some(e.to_owned())),
+        };
+        self.send(Msg::Tool {
+            at: self.at_us(),
+            call: ToolCall {
+                name: name.to_owned(),
+                arguments: arguments.to_owned(),
+                result,
+                error,
+            },
         });
     }
 

@@ -355,7 +355,7 @@ mod tests {
         assert_eq!(name(&second), "market-2026-11-27T13_3.jsonl");
         let header = std::fs::read_to_string(&first.current).unwrap();
         assert!(
-            header.starts_with(r#"{"contango_recording":2,"started_us":7,"client":"contango/"#),
+            header.starts_with(r#"{"contango_recording":3,"started_us":7,"client":"contango/"#),
             "{header}"
         );
         for bad in ["", "a/b", ".hidden"] {

@@ -11,7 +11,7 @@ use zeroize::Zeroizing;
 
 #[cfg(feature = "streams")]
 use super::line::Frame;
-use super::line::{Answer, Exchange, Outcome, Payload, Recorded};
+use super::line::{Answer, Exchange, Outcome, Payload, Recorded, ToolCall};
 use super::msg::{GENERATED_KEPT, HttpMsg, Msg, TICK};
 use super::raw::Raw;
 use super::redact::Redactor;
@@ -124,6 +124,16 @@ impl Writer {
                 return;
             }
             Msg::Lost { at, count } => (at, Recorded::Lost { count }),
+            Msg::Tool { at, call } => {
+                let redact = |text: String| self.redactor.apply(text);
+                let call = ToolCall {
+                    name: call.name,
+                    arguments: redact(call.arguments),
+                    result: call.result.map(redact),
+                    error: call.error.map(redact),
+                };
+                (at, Recorded::Tool(call))
+            }
             Msg::Clock {
                 at,
                 offset_us,

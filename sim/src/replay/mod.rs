@@ -389,8 +389,12 @@ impl Playback {
                     }
                 }
                 // What the recorder left out cannot be served; a request for it is a miss. A
-                // clock sample or a stream's gap is a note for readers, nothing to serve.
-                Recorded::Lost { .. } | Recorded::Clock { .. } | Recorded::Gap { .. } => {}
+                // clock sample, a stream's gap or an agent's tool call (the exchanges it made
+                // are recorded beside it) is a note for readers, nothing to serve.
+                Recorded::Lost { .. }
+                | Recorded::Clock { .. }
+                | Recorded::Gap { .. }
+                | Recorded::Tool(_) => {}
             }
         }
         let progress = Progress {

@@ -2,7 +2,7 @@ use super::*;
 use crate::recording::Recording;
 
 const HEADER: &str =
-    r#"{"contango_recording":2,"started_us":1764000000000123,"client":"contango/0.1.0"}"#;
+    r#"{"contango_recording":3,"started_us":1764000000000123,"client":"contango/0.1.0"}"#;
 
 fn every_kind() -> Vec<Recorded> {
     vec![
@@ -97,6 +97,24 @@ fn every_kind() -> Vec<Recorded> {
     ]
 }
 
+/// Version 3's tool calls: one answered, one refused.
+fn tool_calls() -> Vec<Recorded> {
+    vec![
+        Recorded::Tool(ToolCall {
+            name: "new_order".into(),
+            arguments: r#"{"contractName":"E-BTC-USDT","side":"BUY","volume":"1"}"#.into(),
+            result: Some(r#"{"orderId":"1690000000000000062"}"#.into()),
+            error: None,
+        }),
+        Recorded::Tool(ToolCall {
+            name: "new_order".into(),
+            arguments: "{}".into(),
+            result: None,
+            error: Some(r#"{"error":"invalid_argument","field":"side"}"#.into()),
+        }),
+    ]
+}
+
 /// Line `i` is at `i` ms plus `i` µs: every line's time keeps its microseconds.
 fn at_us(i: usize) -> u64 {
     i as u64 * 1_001
@@ -114,7 +132,8 @@ fn write(recorded: &[Recorded]) -> String {
 
 #[test]
 fn every_kind_of_line_reads_back_as_written() {
-    let recorded = every_kind();
+    let mut recorded = every_kind();
+    recorded.extend(tool_calls());
     let text = write(&recorded);
     let read = Recording::parse(text.as_bytes()).expect("reads");
     assert_eq!(read.version(), VERSION);
@@ -124,7 +143,7 @@ fn every_kind_of_line_reads_back_as_written() {
     assert_eq!(back, recorded);
     assert_eq!(
         read.entries.iter().map(|e| e.line).collect::<Vec<_>>(),
-        (2..=13).collect::<Vec<_>>()
+        (2..=15).collect::<Vec<_>>()
     );
     for (i, e) in read.entries.iter().enumerate() {
         assert_eq!((e.at_us, e.at_ms), (at_us(i), at_us(i) / 1_000));
@@ -306,11 +325,11 @@ fn a_file_cut_short_reads_up_to_its_last_whole_line_with_a_warning() {
 
 #[test]
 fn another_version_or_another_file_is_refused_at_the_header() {
-    let e = refused(&write(&[]).replace(r#""contango_recording":2"#, r#""contango_recording":3"#));
+    let e = refused(&write(&[]).replace(r#""contango_recording":3"#, r#""contango_recording":4"#));
     assert_eq!(e.line, 1);
     assert_eq!(
         e.message,
-        "format version 3; this contango reads versions 1 and 2 (a newer contango wrote it?)"
+        "format version 4; this contango reads versions 1 to 3 (a newer contango wrote it?)"
     );
     // Each version's header keys are its own.
     let e = refused(&write(&[]).replace("started_us", "started_ms"));
@@ -339,6 +358,38 @@ fn a_file_error_names_the_file() {
     assert!(
         e.to_string()
             .starts_with("/nonexistent/contango.jsonl: cannot read"),
+        "{e}"
+    );
+}
+
+/// A file of version 2 reads as it is, and only a version-3 file has tool calls; a tool line
+/// holds its outcome, one of the two.
+#[test]
+fn tool_lines_need_version_3_and_one_outcome() {
+    let (earlier, tools) = (every_kind(), tool_calls());
+    let v2 =
+        |text: String| text.replacen(r#""contango_recording":3"#, r#""contango_recording":2"#, 1);
+    let read = Recording::parse(v2(write(&earlier)).as_bytes()).expect("a version-2 file reads");
+    assert_eq!(read.version(), VERSION_2);
+    assert_eq!(read.entries.len(), earlier.len());
+    let e = refused(&v2(write(&tools)));
+    assert_eq!(e.line, 2);
+    assert!(
+        e.message
+            .contains("a tool line needs format version 3 (the header says 2)"),
+        "{e}"
+    );
+    let both = write(&tools[..1]).replace(r#""result":"#, r#""error":"no","result":"#);
+    let e = refused(&both);
+    assert!(
+        e.message.contains("`result` or `error`, one of them"),
+        "{e}"
+    );
+    let neither =
+        write(&tools[..1]).replace(r#","result":"{\"orderId\":\"1690000000000000062\"}""#, "");
+    let e = refused(&neither);
+    assert!(
+        e.message.contains("`result` or `error`, one of them"),
         "{e}"
     );
 }

@@ -260,3 +260,50 @@ async fn an_entry_larger_than_the_bound_is_kept_when_nothing_waits() {
     assert_eq!(recorder.lost(), 0);
     assert!(sink.text().contains(&"y".repeat(4096)));
 }
+
+/// A tool call is a line of its own, never left out, and the secrets of the clients recorded
+/// are taken out of its arguments and its outcome as out of an exchange.
+#[tokio::test]
+async fn a_tool_call_is_a_line_without_the_clients_secrets() {
+    let sink = Stalling::default();
+    let recorder = Recorder::to_writer(sink.clone())
+        .unwrap()
+        .max_queued_bytes(1);
+    let credentials = Credentials::new("key-0123456789abcdef", "secret-0123456789abcdef");
+    recorder.client(Some(&credentials), &[]);
+    recorder.tool(
+        "new_order",
+        r#"{"side":"BUY","note":"key-0123456789abcdef"}"#,
+        Ok(r#"{"orderId":"7"}"#),
+    );
+    recorder.tool(
+        "transfer",
+        "{}",
+        Err(r#"{"error":"refused","message":"secret-0123456789abcdef"}"#),
+    );
+    recorder.flush().await.unwrap();
+    let text = sink.text();
+    assert!(
+        !text.contains("0123456789abcdef"),
+        "a secret is in the recording: {text}"
+    );
+    let recording = Recording::parse(text.as_bytes()).unwrap();
+    let calls: Vec<&ToolCall> = recording
+        .entries
+        .iter()
+        .filter_map(|e| match &e.recorded {
+            Recorded::Tool(call) => Some(call),
+            _ => None,
+        })
+        .collect();
+    let [order, transfer] = calls[..] else {
+        panic!("{text}");
+    };
+    assert_eq!(order.name, "new_order");
+    assert_eq!(order.arguments, r#"{"side":"BUY","note":"<api-key>"}"#);
+    assert_eq!(order.result.as_deref(), Some(r#"{"orderId":"7"}"#));
+    assert_eq!(
+        transfer.error.as_deref(),
+        Some(r#"{"error":"refused","message":"<secret>"}"#)
+    );
+}
