@@ -194,7 +194,12 @@ where
     };
     let recorder = match record_path(m) {
         Some(path) => {
-            let recorder = Recorder::create(&path).map_err(|e| Failure::Refused(e.to_string()))?;
+            let recorder = Recorder::create(&path).map_err(|e| {
+                Failure::Refused(format!(
+                    "cannot record the session ({e}); a live session is always recorded, and \
+                     --record FILE says where"
+                ))
+            })?;
             eprintln!("contango mcp: recording the session to {}", path.display());
             Some(recorder)
         }

@@ -6,8 +6,9 @@ use std::io;
 use bytes::Bytes;
 use zeroize::Zeroizing;
 
+use super::line::ToolCall;
 #[cfg(feature = "streams")]
-use super::line::{ClosedBy, Direction, ToolCall};
+use super::line::{ClosedBy, Direction};
 use crate::wire::encode::PathParam;
 
 /// How often the writer looks at its queue (and so how far the file may lag behind).

@@ -25,9 +25,10 @@ use std::time::Instant;
 use bytes::Bytes;
 use zeroize::Zeroizing;
 
+use super::line::ToolCall;
 use super::line::VERSION;
 #[cfg(feature = "streams")]
-use super::line::{ClosedBy, Direction, ToolCall};
+use super::line::{ClosedBy, Direction};
 use super::msg::Msg;
 use super::raw::RawHeader;
 use super::rotate::{Rotating, Rotation};
