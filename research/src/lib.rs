@@ -38,7 +38,7 @@ pub mod fidelity;
 pub mod fit;
 pub mod report;
 
-pub use backtest::{Backtest, BacktestError};
+pub use backtest::{Backtest, BacktestError, Driven};
 pub use fidelity::{Fidelity, FidelityError, FidelityReport};
 pub use fit::{FitError, FitLatency, Fitted};
 pub use report::Report;

@@ -23,7 +23,8 @@ use contango_sim::config::MarginKind;
 use contango_sim::exchange::{Exchange, USER_UID};
 use contango_sim::venue::{Core, lock};
 
-/// Gathers the run frame by frame.
+/// Gathers the run frame by frame (cloned to report on a run that goes on: a driven venue's).
+#[derive(Clone)]
 pub(crate) struct Gatherer {
     every: usize,
     seen: usize,
@@ -106,12 +107,12 @@ impl Gatherer {
     ) -> Report {
         let ex = &core.exchange;
         {
-            let mut kept = lock(&tap.kept);
-            for f in std::mem::take(&mut kept.fills) {
-                self.tally.fill(f);
+            let kept = lock(&tap.kept);
+            for f in &kept.fills {
+                self.tally.fill(f.clone());
             }
-            for f in std::mem::take(&mut kept.funding) {
-                self.tally.funding(f);
+            for f in &kept.funding {
+                self.tally.funding(f.clone());
             }
         }
         let end = self.sample(ex.now(), ex);

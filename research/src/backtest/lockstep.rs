@@ -30,6 +30,7 @@ use contango_sim::exchange::effects::Effects;
 use contango_sim::feeds::cache::{CacheError, MarketEvents, Played, event_ts};
 use contango_sim::feeds::pace::Pace;
 use contango_sim::latency::{Latency, Leg, Sampler};
+use contango_sim::server::driver::StepTo;
 use contango_sim::server::gate::{Gate, Step};
 use contango_sim::venue::subscriber::Subscriber;
 use contango_sim::venue::{Venue, lock};
@@ -49,6 +50,21 @@ impl Subscriber for Orders {
             }
         }
     }
+}
+
+/// What a driven venue's run is told.
+pub(crate) enum Drive {
+    /// Move the market; the state after the step.
+    Step {
+        to: StepTo,
+        reply: oneshot::Sender<serde_json::Value>,
+    },
+    /// The report of the run so far, once the market is played to its end (`None` before).
+    Report {
+        reply: oneshot::Sender<Option<serde_json::Value>>,
+    },
+    /// End the run.
+    Stop,
 }
 
 /// What reaches the strategy.
@@ -118,6 +134,8 @@ pub(crate) struct Run<'a> {
     market_us: i64,
     order_us: i64,
     gatherer: Gatherer,
+    /// Whether an actor takes the deliveries (a driven venue has none: its clients read).
+    delivering: bool,
     /// The session's recording, when one is asked for.
     session: Option<Session>,
     pace: Pace,
@@ -159,6 +177,7 @@ impl<'a> Run<'a> {
             market_us: 0,
             order_us: 0,
             gatherer,
+            delivering: true,
             session: None,
             pace,
             started: Instant::now(),
@@ -220,6 +239,71 @@ impl<'a> Run<'a> {
         }
     }
 
+    /// Serves a driven venue until [`Drive::Stop`]: no actor; the account's requests come from
+    /// outside, each moving the venue by its own latency (held at the gate with a model: the
+    /// frames up to its arrival applied, then up to its answer's return), and `commands` step
+    /// the market. A step waits for no request: it is taken when none is held, so a client that
+    /// sends and then steps cannot deadlock. `report` makes the report of the run so far.
+    pub(crate) async fn driven(
+        mut self,
+        mut commands: mpsc::UnboundedReceiver<Drive>,
+        report: impl Fn(&Gatherer, &Venue) -> serde_json::Value,
+        mut state: impl FnMut(&Venue, i64) -> serde_json::Value,
+    ) {
+        self.delivering = false;
+        let mut gate = self.gate.take();
+        let mut applied: u64 = 0;
+        loop {
+            let idle = self.taken.is_none() && self.waiting.is_empty();
+            let command = tokio::select! {
+                biased;
+                Some(step) = async { gate.as_mut()?.recv().await } => {
+                    self.step(step).await;
+                    continue;
+                }
+                command = commands.recv(), if idle => command,
+            };
+            match command {
+                None | Some(Drive::Stop) => break,
+                Some(Drive::Step { to, reply }) => {
+                    let before = applied;
+                    match to {
+                        StepTo::Until(ms) => {
+                            let until = ms.saturating_mul(1_000);
+                            while self.peek().is_some_and(|t| t <= until) {
+                                self.apply_next().await;
+                                applied += 1;
+                            }
+                            self.venue().clock.follow(ms);
+                            self.engine_us = self.engine_us.max(until);
+                            self.strategy_at(until);
+                        }
+                        StepTo::Frames(n) => {
+                            for _ in 0..n {
+                                if self.peek().is_none() {
+                                    break;
+                                }
+                                self.apply_next().await;
+                                applied += 1;
+                            }
+                            self.strategy_at(self.engine_us);
+                        }
+                    }
+                    self.collect(None);
+                    let mut answer = state(self.venue(), self.now_us.div_euclid(1_000));
+                    answer["frames"] = (applied - before).into();
+                    answer["framesApplied"] = applied.into();
+                    answer["done"] = self.peek().is_none().into();
+                    let _ = reply.send(answer);
+                }
+                Some(Drive::Report { reply }) => {
+                    let done = self.peek().is_none();
+                    let _ = reply.send(done.then(|| report(&self.gatherer, self.venue())));
+                }
+            }
+        }
+    }
+
     /// The time of the next event (µs), reading it as needed.
     fn peek(&mut self) -> Option<i64> {
         if self.next.is_none() && self.failed.is_none() {
@@ -259,11 +343,13 @@ impl<'a> Run<'a> {
         let now_ms = contango_sim::feeds::source::apply_event(self.venue(), event.clone(), true);
         self.engine_us = self.engine_us.max(time);
         self.gatherer.frame(now_ms, &self.venue().read().exchange);
-        let due = (time + self.draw(Leg::MarketData)).max(self.market_us);
-        self.market_us = due;
-        let key = self.push(due, Delivery::Market(event));
-        if let (Some(session), Some(frame)) = (&mut self.session, frame) {
-            session.received(key, Line::Market(frame));
+        if self.delivering {
+            let due = (time + self.draw(Leg::MarketData)).max(self.market_us);
+            self.market_us = due;
+            let key = self.push(due, Delivery::Market(event));
+            if let (Some(session), Some(frame)) = (&mut self.session, frame) {
+                session.received(key, Line::Market(frame));
+            }
         }
         self.collect(Some(time));
     }
@@ -364,6 +450,9 @@ impl<'a> Run<'a> {
     /// delay after `made` (µs; `None`: each at its own event time).
     fn collect(&mut self, made: Option<i64>) {
         let made_now = std::mem::take(&mut *lock(&self.orders.0));
+        if !self.delivering {
+            return;
+        }
         for update in made_now {
             let at = made.unwrap_or_else(|| update.event_time.0.saturating_mul(1_000));
             let due = (at + self.draw(Leg::Response)).max(self.order_us);

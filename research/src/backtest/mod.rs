@@ -38,6 +38,8 @@
 //! A run can also record its session ([`Backtest::record_session`]) as the strategy's client would have
 //! recorded it live, in event time: a backtest's session is then read as a live one is.
 
+mod driven;
+pub use driven::Driven;
 pub(crate) mod gather;
 pub(crate) mod lockstep;
 mod session;

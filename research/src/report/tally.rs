@@ -72,7 +72,7 @@ impl Sample {
 }
 
 /// A report being gathered.
-#[derive(Debug, Default)]
+#[derive(Debug, Default, Clone)]
 pub(crate) struct Tally {
     /// The contracts whose marks the samples carry, in order.
     instruments: Vec<String>,

@@ -9,6 +9,7 @@ mod market_server; // a market source speaking the exchange's wire format, scrip
 mod support; // a raw WebSocket client for the simulator's streams
 
 mod backtest;
+mod driven;
 mod lockstep;
 mod market_cache;
 mod queue_models;

@@ -16,6 +16,8 @@
 //! | `POST /__sim/close_streams` | none | closes every stream connection |
 //! | `POST /__sim/close_market_streams` | none | closes every market-stream connection |
 //! | `POST /__sim/clear_faults` | none | removes injected faults |
+//! | `POST /__sim/step` | `{"until_ms":1790000000000}` or `{"frames":100}` | a driven venue's market moves (`--driven`); `data` = the step's frames, the time, the fills since the last step, the account and the books |
+//! | `GET /__sim/report` | none | a driven venue's backtest report (metrics and ledger), once its market is played to the end |
 //! | `GET /__sim/fills` | none | the latest fills against the market source: `data` = `[{"time","contractName","orderId","uid","side","price","volume","rule","fee"}]` |
 //! | `GET /__sim/source` | none | each source contract's source: `data` = `[{"contractName","health":"waiting"\|"live"\|"degraded","reason","lastMs"}]`, and the fills by rule |
 //! | `POST /__sim/accounts` | `{"contract":{"USDT":"1000"},"wallet":{"USDT":"0"}}` (both optional: the funded account's balances) | creates an account; `data` = `{"uid":n,"apiKey":..,"secretKey":..}` |
@@ -31,6 +33,7 @@ use rust_decimal::Decimal;
 use serde::Deserialize;
 
 use super::control::{Control, side};
+use super::driver::{Driver, StepTo};
 use super::http::Response;
 use super::shared::Server;
 use super::wire::{error_response, json};
@@ -87,6 +90,24 @@ pub async fn handle(
     if let Err(e) = allowed(&server.venue, &method, &uri, &headers, &body) {
         return error_response(&e);
     }
+    // A driven venue's step and report: the driver's (they wait for the market, not the venue).
+    let driven = match (action.as_str(), &method) {
+        ("step", &Method::POST) => Some(
+            async {
+                let to = StepTo::parse(&body)?;
+                undriven(server.driver())?.step(to).await
+            }
+            .await,
+        ),
+        ("report", &Method::GET) => Some(async { undriven(server.driver())?.report().await }.await),
+        _ => None,
+    };
+    if let Some(answer) = driven {
+        return match answer {
+            Ok(data) => ok(data),
+            Err(e) => error_response(&e),
+        };
+    }
     let answer = if method == Method::GET {
         view(&server.venue, &action)
     } else {
@@ -99,6 +120,15 @@ pub async fn handle(
         Ok(data) => ok(data),
         Err(e) => error_response(&e),
     }
+}
+
+/// The driver, or why there is none (a venue not started `--driven`).
+fn undriven(driver: Option<&Arc<dyn Driver>>) -> SimResult<&Arc<dyn Driver>> {
+    driver.ok_or_else(|| {
+        SimError::new(contango::ErrorCode::UnsupportedOperation)
+            .detail("not a driven venue (contango-sim --market-from FILE --driven)")
+            .status(404)
+    })
 }
 
 /// Whether the admin access in force lets this request through.

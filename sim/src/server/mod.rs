@@ -18,6 +18,7 @@ pub mod admin;
 pub mod auth;
 pub mod changed_api;
 pub mod control;
+pub mod driver;
 pub mod faults;
 pub mod gate;
 pub mod http;

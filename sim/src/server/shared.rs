@@ -6,6 +6,7 @@ use std::time::Duration;
 
 use contango::EndpointMeta;
 
+use super::driver::Driver;
 use super::faults::Faults;
 use super::gate::{Gate, Held};
 use super::hubs::Hubs;
@@ -29,6 +30,8 @@ pub struct Server {
     /// A lockstep backtest's hold on requests: when set, requests wait in event time, not on
     /// the wall.
     gate: OnceLock<Gate>,
+    /// A driven venue's market, moved by `POST /__sim/step`.
+    driver: OnceLock<Arc<dyn Driver>>,
 }
 
 impl Server {
@@ -48,7 +51,19 @@ impl Server {
             throttle: Mutex::new(Throttle::default()),
             latency,
             gate: OnceLock::new(),
+            driver: OnceLock::new(),
         })
+    }
+
+    /// Hands the venue's steps and report to `driver` (a driven backtest); false if one has
+    /// them already.
+    pub fn drive(&self, driver: Arc<dyn Driver>) -> bool {
+        self.driver.set(driver).is_ok()
+    }
+
+    /// The driver of a driven venue.
+    pub fn driver(&self) -> Option<&Arc<dyn Driver>> {
+        self.driver.get()
     }
 
     /// Holds every request at `gate` from now on (a lockstep backtest); false if one holds
