@@ -44,6 +44,21 @@ pub struct Venue {
     pub latency: Option<String>,
     /// What the venue logs to stderr (`--log`).
     pub log: LevelFilter,
+    /// `--driven`: the recording served as a backtest stepped from outside.
+    pub driven: Option<Driven>,
+}
+
+/// A driven venue's backtest (`--market-from FILE --driven`).
+#[derive(Debug, Clone, PartialEq)]
+pub struct Driven {
+    /// The recording (a file, or a directory of them).
+    pub recording: PathBuf,
+    /// The latency model its requests move it by (`None`: none).
+    pub latency: Option<Latency>,
+    /// `--queue-model`.
+    pub queue_model: Option<QueueModel>,
+    /// `--contract`: its source contracts (empty: every tradable one).
+    pub contracts: Vec<String>,
 }
 
 /// What `contango-sim report` asks for.
@@ -269,6 +284,14 @@ fn venue_args() -> Vec<Arg> {
              the size ahead also shrinks by an estimated share of the level's other decreases)",
         )
         .requires("market-from"),
+        flag(
+            "driven",
+            "Serve the recording as a backtest that moves only when told: POST /__sim/step \
+             ({\"until_ms\":T} or {\"frames\":N}), GET /__sim/report; each of the account's \
+             requests moves it by its own latency (--latency)",
+        )
+        .requires("market-from")
+        .conflicts_with_all(["pace", "state"]),
     ];
     args.extend(real.map(|a| a.help_heading(REAL_PRICES)));
     let moving = [
@@ -465,7 +488,9 @@ fn venue(m: &ArgMatches) -> Result<Venue, String> {
         builder = builder.funding(*rate, *every);
     }
     let latency = latency(m)?;
-    if let Some((model, _)) = &latency {
+    let driven = m.get_flag("driven");
+    // A driven venue's latency is its backtest's, in event time.
+    if let Some((model, _)) = latency.as_ref().filter(|_| !driven) {
         builder = builder.latency(model.clone());
     }
     if let Some(d) = m.get_one::<Duration>("market-ping-interval") {
@@ -477,7 +502,29 @@ fn venue(m: &ArgMatches) -> Result<Venue, String> {
     if let Some(d) = driver(m) {
         builder = builder.market_driver(d);
     }
+    let mut drive = None;
     if let Some(from) = m.get_one::<String>("market-from") {
+        let pace = m.get_one::<Pace>("pace").copied();
+        let source = MarketSource::parse(from, pace.unwrap_or_default());
+        if driven {
+            if !source.follows_recorded_time() {
+                return Err(
+                    "--driven plays a recording (a file or a directory of them), not a live market"
+                        .into(),
+                );
+            }
+            drive = Some(Driven {
+                recording: from.into(),
+                latency: latency.as_ref().map(|(model, _)| model.clone()),
+                queue_model: m.get_one::<QueueModel>("queue-model").copied(),
+                contracts: m
+                    .get_many::<String>("contract")
+                    .map(|c| c.cloned().collect())
+                    .unwrap_or_default(),
+            });
+        }
+    }
+    if let Some(from) = m.get_one::<String>("market-from").filter(|_| !driven) {
         let pace = m.get_one::<Pace>("pace").copied();
         let source = MarketSource::parse(from, pace.unwrap_or_default());
         if pace.is_some() && !source.follows_recorded_time() {
@@ -530,6 +577,7 @@ fn venue(m: &ArgMatches) -> Result<Venue, String> {
             .get_one::<String>("log")
             .and_then(|l| l.parse().ok())
             .unwrap_or(LevelFilter::WARN),
+        driven: drive,
     })
 }
 

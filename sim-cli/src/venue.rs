@@ -2,7 +2,9 @@
 
 use std::process::ExitCode;
 
-use crate::args::Venue;
+use contango_research::Backtest;
+
+use crate::args::{Driven, Venue};
 
 /// `--check --state DIR`: the store verified and the state brought back, without serving.
 pub fn check(config: &contango_sim::SimConfig) -> ExitCode {
@@ -27,6 +29,9 @@ pub fn check(config: &contango_sim::SimConfig) -> ExitCode {
 /// Starts the venue, prints where it listens and the funded credentials, serves until Ctrl-C
 /// or SIGTERM, then shuts it down (a journaled venue takes a last snapshot).
 pub async fn serve(parsed: &Venue) -> ExitCode {
+    if let Some(driven) = &parsed.driven {
+        return serve_driven(parsed, driven).await;
+    }
     let sim = match parsed.config.clone().start().await {
         Ok(s) => s,
         Err(e) => {
@@ -95,6 +100,52 @@ pub async fn serve(parsed: &Venue) -> ExitCode {
     println!("Ctrl-C or SIGTERM to stop.");
     stopped().await;
     sim.shutdown().await;
+    ExitCode::SUCCESS
+}
+
+/// `--market-from FILE --driven`: the recording served as a backtest stepped from outside
+/// (contango_research's driven backtest), until Ctrl-C or SIGTERM.
+async fn serve_driven(parsed: &Venue, driven: &Driven) -> ExitCode {
+    let started = async {
+        let mut backtest = Backtest::from_file(&driven.recording)?;
+        if let Some(latency) = &driven.latency {
+            backtest = backtest.latency(latency.clone());
+        }
+        if let Some(model) = driven.queue_model {
+            backtest = backtest.queue_model(model);
+        }
+        if !driven.contracts.is_empty() {
+            backtest = backtest.contracts(driven.contracts.clone());
+        }
+        backtest.drive_on(parsed.config.clone()).await
+    };
+    let venue = match started.await {
+        Ok(v) => v,
+        Err(e) => {
+            eprintln!("contango-sim: cannot start the driven backtest: {e}");
+            return ExitCode::FAILURE;
+        }
+    };
+    let url = venue.rest_url();
+    println!("contango-sim listening (driven)");
+    println!("  REST base URL : {url}");
+    println!("  WebSocket URL : {}?listenKey=<key>", venue.ws_url());
+    println!("  market stream : {}", venue.market_ws_url());
+    println!("  API key       : {}", venue.api_key());
+    println!("  secret        : {}", venue.secret());
+    println!(
+        "  market from   : {} (moves only when stepped)",
+        driven.recording.display()
+    );
+    println!(
+        "  driven        : POST {url}/__sim/step {{\"until_ms\":T}} or {{\"frames\":N}}, GET {url}/__sim/report"
+    );
+    if let Some(latency) = &parsed.latency {
+        println!("  latency       : {latency}");
+    }
+    println!("Ctrl-C or SIGTERM to stop.");
+    stopped().await;
+    venue.shutdown().await;
     ExitCode::SUCCESS
 }
 

@@ -15,13 +15,13 @@ use std::time::Duration;
 
 use contango::Credentials;
 use contango::Product;
-use contango_sim::Sim;
 use contango_sim::error::{SimError, SimResult};
 use contango_sim::exchange::{USER_UID, market, views};
 use contango_sim::feeds::cache::MarketEvents;
 use contango_sim::feeds::pace::Pace;
 use contango_sim::server::driver::{Driver, StepTo};
 use contango_sim::venue::{Venue, lock};
+use contango_sim::{Sim, SimConfig};
 use serde_json::{Value, json};
 use tokio::sync::{mpsc, oneshot};
 
@@ -33,20 +33,36 @@ use super::{Backtest, BacktestError, Market, ZERO_LATENCY, gather, harness, mone
 const BOOK_LEVELS: usize = 5;
 
 /// A driven venue, served until [`Driven::shutdown`].
-#[derive(Debug)]
 pub struct Driven {
     rest_url: String,
     ws_url: String,
     market_ws_url: String,
-    credentials: Credentials,
+    api_key: String,
+    /// The funded account's secret: a paper venue's, printed at its start as the simulator's is.
+    secret: String,
     steps: Arc<Steps>,
     task: tokio::task::JoinHandle<()>,
+}
+
+impl std::fmt::Debug for Driven {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Driven")
+            .field("rest_url", &self.rest_url)
+            .field("api_key", &self.api_key)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Backtest {
     /// Serves the market as a driven venue: the funded account's key trades on it through the
     /// exchange's API, and the market moves on [`Driven::step`] (or `POST /__sim/step`).
-    pub async fn drive(mut self) -> Result<Driven, BacktestError> {
+    pub async fn drive(self) -> Result<Driven, BacktestError> {
+        self.drive_on(Sim::builder()).await
+    }
+
+    /// [`Backtest::drive`] on a simulator set up by `config` (its address, its admin access):
+    /// the backtest's market, queue model and latency replace what it says of them.
+    pub async fn drive_on(mut self, mut config: SimConfig) -> Result<Driven, BacktestError> {
         let events = match std::mem::replace(&mut self.market, Market::Frames(Vec::new())) {
             Market::Frames(frames) => MarketEvents::from_frames(frames),
             Market::File(cache) => cache.events(),
@@ -54,9 +70,10 @@ impl Backtest {
         if events.is_empty() {
             return Err(BacktestError::NoFrames);
         }
-        let mut builder = Sim::builder()
-            .queue_model(self.queue_model)
-            .order_changes(true);
+        // The latency is the run's, in event time: in the configuration it would be slept on
+        // the wall.
+        config.latency = None;
+        let mut builder = config.queue_model(self.queue_model).order_changes(true);
         if let Some(c) = &self.contracts {
             builder = builder.source_contracts(c.clone());
         }
@@ -68,11 +85,12 @@ impl Backtest {
         let (commands, received) = mpsc::unbounded_channel();
         let steps = Arc::new(Steps(commands));
         sim.server().drive(steps.clone());
-        let (rest_url, ws_url, market_ws_url, credentials) = (
+        let (rest_url, ws_url, market_ws_url, api_key, secret) = (
             sim.rest_url().to_owned(),
             sim.ws_url().to_owned(),
             sim.market_ws_url().to_owned(),
-            sim.credentials(),
+            sim.api_key().to_owned(),
+            sim.secret().to_owned(),
         );
         let latency = self.latency;
         let task = tokio::spawn(async move {
@@ -106,7 +124,8 @@ impl Backtest {
             rest_url,
             ws_url,
             market_ws_url,
-            credentials,
+            api_key,
+            secret,
             steps,
             task,
         })
@@ -131,7 +150,17 @@ impl Driven {
 
     /// The funded account's key and secret.
     pub fn credentials(&self) -> Credentials {
-        self.credentials.clone()
+        Credentials::new(&self.api_key, &self.secret)
+    }
+
+    /// The funded account's API key.
+    pub fn api_key(&self) -> &str {
+        &self.api_key
+    }
+
+    /// The funded account's secret (a paper venue's).
+    pub fn secret(&self) -> &str {
+        &self.secret
     }
 
     /// Moves the market (`POST /__sim/step` does the same): the frames applied, the time, the

@@ -307,3 +307,32 @@ fn the_help_is_generated_and_names_every_subcommand() {
         assert!(help.contains(needle), "{needle}: {help}");
     }
 }
+
+/// `--driven` plays a recording: it needs one, refuses a live market, `--pace` and `--state`,
+/// and keeps its latency for the backtest (not slept on the wall).
+#[test]
+fn the_driven_flag() {
+    assert!(err(&["--driven"]).contains("--market-from"));
+    let live = err(&["--market-from", "ws://127.0.0.1:1/ws", "--driven"]);
+    assert!(live.contains("--driven plays a recording"), "{live}");
+    for other in [["--pace", "fast"], ["--state", "/tmp/x"]] {
+        let mut args = vec!["--market-from", "s.jsonl", "--driven"];
+        args.extend(other);
+        assert!(err(&args).contains("cannot be used with"), "{other:?}");
+    }
+    let v = venue_of(&[
+        "--market-from",
+        "s.jsonl",
+        "--driven",
+        "--latency",
+        "order_entry=5ms",
+        "--contract",
+        "E-BTC-USDT",
+    ])
+    .expect("a driven venue");
+    assert_eq!(v.config.latency, None, "not on the wall");
+    let driven = v.driven.expect("driven");
+    assert_eq!(driven.recording, PathBuf::from("s.jsonl"));
+    assert!(driven.latency.is_some());
+    assert_eq!(driven.contracts, ["E-BTC-USDT"]);
+}

@@ -10,6 +10,7 @@ mod market_server; // a market source speaking the exchange's wire format, scrip
 mod support; // a raw WebSocket client for the simulator's streams
 
 mod bounds;
+mod driven;
 mod fidelity;
 mod latency;
 mod report;

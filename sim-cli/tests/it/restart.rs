@@ -42,11 +42,11 @@ fn dir(name: &str) -> PathBuf {
 }
 
 /// A venue in a child process, as it printed its URLs and key.
-struct Running {
+pub(crate) struct Running {
     child: Child,
-    rest: String,
+    pub(crate) rest: String,
     market: String,
-    key: Credentials,
+    pub(crate) key: Credentials,
 }
 
 impl Drop for Running {
@@ -59,16 +59,22 @@ impl Drop for Running {
 /// Starts `contango-sim --state DIR` with `args`; waits (at most 30 s) for it to print where it
 /// listens.
 fn spawn(state: &Path, args: &[&str]) -> Running {
+    let mut all: Vec<&std::ffi::OsStr> = vec!["--state".as_ref(), state.as_os_str()];
+    all.extend(args.iter().map(std::ffi::OsStr::new));
+    spawn_logged(&all, &state.with_extension("stderr"))
+}
+
+/// Starts `contango-sim` with `args`, its stderr appended to `log`; waits (at most 30 s) for
+/// it to print where it listens.
+pub(crate) fn spawn_logged(args: &[&std::ffi::OsStr], log: &Path) -> Running {
     let mut child = Command::new(env!("CARGO_BIN_EXE_contango-sim"))
-        .arg("--state")
-        .arg(state)
         .args(args)
         .stdout(Stdio::piped())
         .stderr(
             std::fs::OpenOptions::new()
                 .create(true)
                 .append(true)
-                .open(state.with_extension("stderr"))
+                .open(log)
                 .expect("a log"),
         )
         .spawn()
@@ -87,7 +93,7 @@ fn spawn(state: &Path, args: &[&str]) -> Running {
         let left = deadline.saturating_duration_since(Instant::now());
         let Ok(line) = rx.recv_timeout(left) else {
             let _ = child.kill();
-            let err = std::fs::read_to_string(state.with_extension("stderr")).unwrap_or_default();
+            let err = std::fs::read_to_string(log).unwrap_or_default();
             panic!("contango-sim did not start: {err}");
         };
         let value = |l: &str| l.split_once(" : ").map(|(_, v)| v.trim().to_owned());
@@ -164,7 +170,7 @@ fn body_to_query(body: &str) -> String {
 }
 
 /// An admin request (open on loopback).
-async fn admin(http: &reqwest::Client, base: &str, action: &str, body: Value) -> Value {
+pub(crate) async fn admin(http: &reqwest::Client, base: &str, action: &str, body: Value) -> Value {
     let r = if body.is_null() {
         http.get(format!("{base}/__sim/{action}")).send().await
     } else {
@@ -796,7 +802,7 @@ async fn settle(http: &reqwest::Client, base: &str, n: usize) {
 }
 
 /// Records `ms` of the driven BTC market (depth and trades) to a file.
-async fn recording(ms: u64) -> PathBuf {
+pub(crate) async fn recording(ms: u64) -> PathBuf {
     use contango::{DepthChannel, TradesChannel};
     let path = std::env::temp_dir().join(format!(
         "contango-restart-recording-{}-{ms}.jsonl",
