@@ -7,7 +7,9 @@
 //!   the same session recorded, read from its decoded cache and applied (1,000,000 frames a
 //!   second or more) beside decoding and applying it;
 //! - a lockstep backtest of 20,000 frames with a trivial strategy over real sockets (20,000
-//!   frames a second or more).
+//!   frames a second or more);
+//! - a driven backtest's steps over loopback, of one frame and of ten, beside a bare round trip
+//!   (a figure: steps a second, and what the frames add).
 
 use std::time::{Duration, Instant};
 
@@ -432,12 +434,81 @@ fn sweep(c: &mut Criterion) {
     g.finish();
 }
 
+/// A driven backtest's steps over loopback (`POST /__sim/step`), of one frame and of ten, beside
+/// a bare round trip to the same server (`GET /fapi/v1/time`): what a step costs a client that
+/// rehearses from outside, and how much of it is the market's frames. A venue whose frames run
+/// out is replaced, outside the timing.
+fn driven(c: &mut Criterion) {
+    const FRAMES: u64 = 20_000;
+    let frames = session(20_000);
+    let rt = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .enable_all()
+        .build()
+        .expect("runtime");
+    let start = || {
+        rt.block_on(
+            contango_research::Backtest::from_frames(frames.clone())
+                .contracts([BTC])
+                .drive(),
+        )
+        .expect("a driven venue")
+    };
+    let http = reqwest::Client::new();
+    let mut g = c.benchmark_group("sim_driven_steps");
+    g.throughput(criterion::Throughput::Elements(1));
+    for per_step in [1_u64, 10] {
+        g.bench_function(format!("step of {per_step} frame(s)"), |b| {
+            let mut venue = Some(start());
+            let mut left = FRAMES;
+            b.iter_custom(|iters| {
+                let mut took = Duration::ZERO;
+                for _ in 0..iters {
+                    if left < per_step {
+                        if let Some(v) = venue.take() {
+                            rt.block_on(v.shutdown());
+                        }
+                        venue = Some(start());
+                        left = FRAMES;
+                    }
+                    let url = venue.as_ref().map(|v| v.rest_url().to_owned());
+                    let url = format!("{}/__sim/step", url.unwrap_or_default());
+                    let body = format!("{{\"frames\":{per_step}}}");
+                    let t = Instant::now();
+                    let answer = rt.block_on(async {
+                        let r = http.post(&url).body(body).send().await?;
+                        r.bytes().await
+                    });
+                    took += t.elapsed();
+                    black_box(answer.expect("a step"));
+                    left -= per_step;
+                }
+                took
+            });
+            if let Some(v) = venue.take() {
+                rt.block_on(v.shutdown());
+            }
+        });
+    }
+    let venue = start();
+    let time = format!("{}/fapi/v1/time", venue.rest_url());
+    g.bench_function("round trip (GET /fapi/v1/time)", |b| {
+        b.iter(|| {
+            let answer = rt.block_on(async { http.get(&time).send().await?.bytes().await });
+            black_box(answer.expect("the time"))
+        })
+    });
+    rt.block_on(venue.shutdown());
+    g.finish();
+}
+
 criterion_group!(
     benches,
     mark_update,
     firing,
     recorded_session,
     lockstep,
-    sweep
+    sweep,
+    driven
 );
 criterion_main!(benches);
