@@ -137,9 +137,22 @@ async fn serve_driven(parsed: &Venue, driven: &Driven) -> ExitCode {
         "  market from   : {} (moves only when stepped)",
         driven.recording.display()
     );
-    println!(
-        "  driven        : POST {url}/__sim/step {{\"until_ms\":T}} or {{\"frames\":N}}, GET {url}/__sim/report"
-    );
+    match parsed.config.admin_access() {
+        contango_sim::AdminAccess::Off => {
+            println!(
+                "  driven        : off (the admin routes are off on a non-loopback address; --admin keeps them, signed)"
+            );
+        }
+        access => {
+            println!(
+                "  driven        : POST {url}/__sim/step {{\"until_ms\":T}} or {{\"frames\":N}}, GET {url}/__sim/report"
+            );
+            if let contango_sim::AdminAccess::Signed { api_key, secret } = access {
+                println!("  admin key     : {api_key} (requests signed as the interface's)");
+                println!("  admin secret  : {secret}");
+            }
+        }
+    }
     if let Some(latency) = &parsed.latency {
         println!("  latency       : {latency}");
     }
