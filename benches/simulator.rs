@@ -366,13 +366,18 @@ impl contango::strategy::Strategy for Trivial {
     }
 }
 
-fn lockstep(c: &mut Criterion) {
-    let frames = session(20_000);
-    let rt = tokio::runtime::Builder::new_multi_thread()
+/// The two worker threads the backtests over real sockets run on.
+fn runtime() -> tokio::runtime::Runtime {
+    tokio::runtime::Builder::new_multi_thread()
         .worker_threads(2)
         .enable_all()
         .build()
-        .expect("runtime");
+        .expect("runtime")
+}
+
+fn lockstep(c: &mut Criterion) {
+    let frames = session(20_000);
+    let rt = runtime();
     // The same run with no latency model, a zero one (every request held and released at
     // once) and a constant one: what the model costs the harness (docs/performance.md).
     let constant = contango_sim::Latency {
@@ -441,11 +446,7 @@ fn sweep(c: &mut Criterion) {
 fn driven(c: &mut Criterion) {
     const FRAMES: u64 = 20_000;
     let frames = session(20_000);
-    let rt = tokio::runtime::Builder::new_multi_thread()
-        .worker_threads(2)
-        .enable_all()
-        .build()
-        .expect("runtime");
+    let rt = runtime();
     let start = || {
         rt.block_on(
             contango_research::Backtest::from_frames(frames.clone())

@@ -506,6 +506,11 @@ fn venue(m: &ArgMatches) -> Result<Venue, String> {
     if let Some(from) = m.get_one::<String>("market-from") {
         let pace = m.get_one::<Pace>("pace").copied();
         let source = MarketSource::parse(from, pace.unwrap_or_default());
+        let contracts: Vec<String> = m
+            .get_many::<String>("contract")
+            .map(|c| c.cloned().collect())
+            .unwrap_or_default();
+        let queue_model = m.get_one::<QueueModel>("queue-model").copied();
         if driven {
             if !source.follows_recorded_time() {
                 return Err(
@@ -516,30 +521,20 @@ fn venue(m: &ArgMatches) -> Result<Venue, String> {
             drive = Some(Driven {
                 recording: from.into(),
                 latency: latency.as_ref().map(|(model, _)| model.clone()),
-                queue_model: m.get_one::<QueueModel>("queue-model").copied(),
-                contracts: m
-                    .get_many::<String>("contract")
-                    .map(|c| c.cloned().collect())
-                    .unwrap_or_default(),
+                queue_model,
+                contracts,
             });
-        }
-    }
-    if let Some(from) = m.get_one::<String>("market-from").filter(|_| !driven) {
-        let pace = m.get_one::<Pace>("pace").copied();
-        let source = MarketSource::parse(from, pace.unwrap_or_default());
-        if pace.is_some() && !source.follows_recorded_time() {
-            return Err("--pace is for a recording, not a live market".into());
-        }
-        builder = builder.market_source(source);
-        let contracts: Vec<String> = m
-            .get_many::<String>("contract")
-            .map(|c| c.cloned().collect())
-            .unwrap_or_default();
-        if !contracts.is_empty() {
-            builder = builder.source_contracts(contracts);
-        }
-        if let Some(model) = m.get_one::<QueueModel>("queue-model") {
-            builder = builder.queue_model(*model);
+        } else {
+            if pace.is_some() && !source.follows_recorded_time() {
+                return Err("--pace is for a recording, not a live market".into());
+            }
+            builder = builder.market_source(source);
+            if !contracts.is_empty() {
+                builder = builder.source_contracts(contracts);
+            }
+            if let Some(model) = queue_model {
+                builder = builder.queue_model(model);
+            }
         }
     }
     if let Some(dir) = m.get_one::<PathBuf>("state") {

@@ -27,7 +27,7 @@ use tokio::sync::{mpsc, oneshot};
 
 use super::lockstep::{Drive, Run};
 use super::tap::Tap;
-use super::{Backtest, BacktestError, Market, ZERO_LATENCY, gather, harness, money, start, tap};
+use super::{Backtest, BacktestError, Market, ZERO_LATENCY, gather, harness};
 
 /// The levels a side of each book has in a step's answer.
 const BOOK_LEVELS: usize = 5;
@@ -73,15 +73,7 @@ impl Backtest {
         // The latency is the run's, in event time: in the configuration it would be slept on
         // the wall.
         config.latency = None;
-        let mut builder = config.queue_model(self.queue_model).order_changes(true);
-        if let Some(c) = &self.contracts {
-            builder = builder.source_contracts(c.clone());
-        }
-        let sim = start(builder).await?;
-        let kept = tap::install(sim.venue(), USER_UID);
-        let (coin, instruments) = money(&sim.venue().read().exchange);
-        let total = usize::try_from(events.len()).unwrap_or(usize::MAX);
-        let gatherer = gather::Gatherer::new(self.points, total, coin.clone(), instruments);
+        let (sim, kept, gatherer, coin) = self.venue(config, events.len()).await?;
         let (commands, received) = mpsc::unbounded_channel();
         let steps = Arc::new(Steps(commands));
         sim.server().drive(steps.clone());

@@ -261,17 +261,7 @@ impl Backtest {
         if events.is_empty() {
             return Err(BacktestError::NoFrames);
         }
-        let mut builder = Sim::builder()
-            .queue_model(self.queue_model)
-            .order_changes(true);
-        if let Some(c) = &self.contracts {
-            builder = builder.source_contracts(c.clone());
-        }
-        let sim = start(builder).await?;
-        let kept = tap::install(sim.venue(), USER_UID);
-        let (coin, instruments) = money(&sim.venue().read().exchange);
-        let total = usize::try_from(events.len()).unwrap_or(usize::MAX);
-        let gatherer = gather::Gatherer::new(self.points, total, coin, instruments);
+        let (sim, kept, gatherer, _) = self.venue(Sim::builder(), events.len()).await?;
         let mut run = lockstep::Run::new(
             harness(&sim),
             events,
@@ -315,6 +305,28 @@ impl Backtest {
             })?;
         }
         Ok(report)
+    }
+}
+
+impl Backtest {
+    /// The simulator a run of `frames` frames plays on, set up by `config` with the backtest's
+    /// queue model and source contracts; the funded account's tap, the run's gatherer and the
+    /// coin its money is in.
+    async fn venue(
+        &self,
+        config: SimConfig,
+        frames: u64,
+    ) -> Result<(Sim, std::sync::Arc<tap::Tap>, gather::Gatherer, String), BacktestError> {
+        let mut config = config.queue_model(self.queue_model).order_changes(true);
+        if let Some(c) = &self.contracts {
+            config = config.source_contracts(c.clone());
+        }
+        let sim = start(config).await?;
+        let kept = tap::install(sim.venue(), USER_UID);
+        let (coin, instruments) = money(&sim.venue().read().exchange);
+        let total = usize::try_from(frames).unwrap_or(usize::MAX);
+        let gatherer = gather::Gatherer::new(self.points, total, coin.clone(), instruments);
+        Ok((sim, kept, gatherer, coin))
     }
 }
 

@@ -62,6 +62,20 @@ impl Strategy for Busy {
     }
 }
 
+/// A market order of one contract of BTC that opens a position.
+pub(crate) fn market_order(side: Side) -> NewOrder {
+    NewOrder {
+        contract_name: BTC.into(),
+        side,
+        order_type: OrderType::Market,
+        position_type: PositionType::Cross,
+        open: Open::Open,
+        volume: Decimal::ONE,
+        amount: Decimal::ZERO,
+        price: Decimal::ZERO,
+    }
+}
+
 /// Records `ms` of the driven BTC market (depth and trades).
 pub(crate) async fn recorded(ms: u64) -> PathBuf {
     let path = std::env::temp_dir().join(format!(

@@ -3,28 +3,12 @@
 
 use std::time::Duration;
 
-use contango::{Client, NewOrder, Open, OrderType, PositionType, Side};
+use contango::{Client, Side};
 use contango_research::Backtest;
 use contango_sim::{Delay, Latency};
-use rust_decimal::Decimal;
 use serde_json::{Value, json};
 
-use crate::backtest::recorded;
-
-const BTC: &str = "E-BTC-USDT";
-
-fn order(side: Side) -> NewOrder {
-    NewOrder {
-        contract_name: BTC.into(),
-        side,
-        order_type: OrderType::Market,
-        position_type: PositionType::Cross,
-        open: Open::Open,
-        volume: Decimal::ONE,
-        amount: Decimal::ZERO,
-        price: Decimal::ZERO,
-    }
-}
+use crate::backtest::{market_order, recorded};
 
 /// `POST /__sim/step` with `body`: the step's answer.
 async fn step(http: &reqwest::Client, url: &str, body: Value) -> Value {
@@ -76,7 +60,7 @@ async fn rehearse(path: &std::path::Path) -> (Value, Vec<Value>) {
     assert_eq!(early.status(), 409);
 
     client
-        .new_order(order(Side::Buy))
+        .new_order(market_order(Side::Buy))
         .send()
         .await
         .expect("bought");
@@ -95,7 +79,7 @@ async fn rehearse(path: &std::path::Path) -> (Value, Vec<Value>) {
     assert_eq!(after["fills"][0]["time_ms"], start + 30, "{after}");
     steps.push(after);
     client
-        .new_order(order(Side::Sell))
+        .new_order(market_order(Side::Sell))
         .send()
         .await
         .expect("sold");

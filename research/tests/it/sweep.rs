@@ -3,10 +3,9 @@
 //! before any run.
 
 use contango::strategy::Strategy;
-use contango::{Client, MarketEvent, NewOrder, Open, OrderType, PositionType, Side};
+use contango::{Client, MarketEvent, Side};
 use contango_research::Backtest;
 use contango_research::backtest::sweep::{Grid, Params, SweepError, SweepTable};
-use rust_decimal::Decimal;
 
 const T0: i64 = 1_790_000_000_000;
 
@@ -56,16 +55,7 @@ impl Strategy for Every {
             return;
         };
         let _ = client
-            .new_order(NewOrder {
-                contract_name: "E-BTC-USDT".into(),
-                side,
-                order_type: OrderType::Market,
-                position_type: PositionType::Cross,
-                open: Open::Open,
-                volume: Decimal::ONE,
-                amount: Decimal::ZERO,
-                price: Decimal::ZERO,
-            })
+            .new_order(crate::backtest::market_order(side))
             .send()
             .await;
     }
