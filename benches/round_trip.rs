@@ -204,10 +204,11 @@ fn contango_builder(addr: SocketAddr) -> contango::ClientBuilder {
         .credentials(Credentials::new(KEY, SECRET))
         // The reference checks no contract limits either; the server has no contract list.
         .prechecks(false)
-        // The spec's assumed rates (20/s, 10/s) would measure the pacing, not the client; the
-        // limiter's bookkeeping still runs on every request.
+        // The spec's assumed rates (20/s, 10/s, the account call's 10/s) would measure the
+        // pacing, not the client; the limiter's bookkeeping still runs on every request.
         .rate_limit("default", UNPACED)
         .rate_limit("orders", UNPACED)
+        .rate_limit("account", UNPACED)
 }
 
 fn order() -> NewOrder {

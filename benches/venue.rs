@@ -93,6 +93,7 @@ fn client(sim: &Sim) -> Client {
         .credentials(sim.credentials())
         .rate_limit("default", UNPACED)
         .rate_limit("orders", UNPACED)
+        .rate_limit("account", UNPACED)
         .build()
         .expect("client")
 }

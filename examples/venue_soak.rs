@@ -513,6 +513,7 @@ fn client(sim: &SimProcess) -> std::result::Result<Client, contango::ConfigError
         .credentials(Credentials::new(&sim.api_key, &sim.secret))
         .rate_limit("default", UNPACED)
         .rate_limit("orders", UNPACED)
+        .rate_limit("account", UNPACED)
         .retry_policy(RetryPolicy::NONE)
         .build()
 }
