@@ -5,9 +5,9 @@
 //! global options ([`options`]), the product lines ([`product`]), where credentials come from
 //! ([`profile`], [`target`]), parsing argument values ([`values`]), output ([`shape`],
 //! [`output`]), exit codes ([`failure`]), the stream loop ([`stream`]), the market recorder
-//! (`record`), the `-v` log's writer ([`verbose`]), hand-written commands a binary adds
-//! ([`extension`]) and the flow of one invocation ([`run()`]). None of it names the shipped
-//! spec.
+//! (`record`), the `-v` log's writer ([`verbose`]), finding the project's other binaries
+//! ([`companion`]), hand-written commands a binary adds ([`extension`]) and the flow of one
+//! invocation ([`run()`]). None of it names the shipped spec.
 //!
 //! The shipped spec's part sits beside it: [`commands`] (`generate_cli!` of
 //! `spec/futures.yaml`) and [`watch`] (the facade's account and book watchers as views, an
@@ -20,6 +20,7 @@ extern crate self as contango_cli;
 
 pub mod api;
 pub mod commands;
+pub mod companion;
 pub mod extension;
 pub mod failure;
 pub mod mcp;

@@ -4,7 +4,6 @@
 //! `--market-from`): found beside this binary, else on the `PATH`; `CONTANGO_MCP` names another.
 
 use std::ffi::OsString;
-use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::{Arg, ArgMatches, Command};
@@ -27,20 +26,6 @@ pub fn command() -> Command {
                 .allow_hyphen_values(true)
                 .value_parser(clap::value_parser!(OsString)),
         )
-}
-
-/// The server's binary: `CONTANGO_MCP`, else `contango-mcp` beside this binary, else on the
-/// `PATH`.
-fn binary() -> PathBuf {
-    if let Some(path) = std::env::var_os(ENV_BINARY).filter(|p| !p.is_empty()) {
-        return PathBuf::from(path);
-    }
-    let name = format!("contango-mcp{}", std::env::consts::EXE_SUFFIX);
-    std::env::current_exe()
-        .ok()
-        .and_then(|exe| exe.parent().map(|dir| dir.join(&name)))
-        .filter(|path| path.is_file())
-        .unwrap_or_else(|| PathBuf::from(name))
 }
 
 /// Runs the server with `args` and the shared global options; its exit status is this one's.
@@ -66,7 +51,7 @@ pub fn run(global: &Global, args: &ArgMatches) -> ExitCode {
             .flatten()
             .cloned(),
     );
-    let binary = binary();
+    let binary = crate::companion::find(ENV_BINARY, "contango-mcp");
     let mut command = std::process::Command::new(&binary);
     command.args(forwarded);
     #[cfg(unix)]

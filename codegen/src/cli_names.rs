@@ -66,5 +66,9 @@ pub const TOOLS: &[&str] = &[
 /// may take its wire name.
 pub const PRODUCT_ARG: &str = "product";
 
+/// The tool argument naming the venue a call goes to (a rehearsal's, or the server's own): no
+/// parameter may take its wire name.
+pub const VENUE_ARG: &str = "venue";
+
 /// The longest tool name MCP clients take (names are `[A-Za-z0-9_-]`).
 pub const TOOL_NAME_MAX: usize = 64;

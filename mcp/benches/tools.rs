@@ -17,7 +17,9 @@ use contango::Credentials;
 use contango::risk::{RiskGuard, RiskLimits};
 use contango_cli::Api;
 use contango_cli::commands::Commands;
-use contango_mcp::server::{Late, Mode, Server};
+use contango_mcp::outcome::Late;
+use contango_mcp::server::{Mode, Server};
+use contango_mcp::venue::Venue;
 use contango_sim::Sim;
 use criterion::{Criterion, criterion_group, criterion_main};
 use rmcp::ServiceExt;
@@ -127,21 +129,9 @@ async fn session(url: &str, credentials: Credentials) -> Session {
         .collect();
     let guard = Arc::new(RiskGuard::new(RiskLimits::agent_defaults()));
     let late = Arc::new(Late::default());
-    let parts = contango_mcp::shipped::extend(&clients, &guard, &late);
     let sdk = clients[0].1.clone();
-    let gated = clients
-        .into_iter()
-        .zip(parts.gates)
-        .map(|((p, c), g)| (p, c, g))
-        .collect();
-    let server = Server::<Commands>::new(
-        gated,
-        parts.composites,
-        Mode::default(),
-        String::new(),
-        late,
-        None,
-    );
+    let venue = Venue::new(clients, contango_mcp::shipped::extend, &guard, &late);
+    let server = Server::<Commands>::new(venue, Mode::default(), String::new(), late, None, None);
     let (a, b) = pipe();
     let (c, d) = tokio::io::duplex(1 << 20);
     let twin = server.clone();

@@ -12,7 +12,9 @@ use contango::risk::{RiskGuard, RiskLimits};
 use contango_cli::Api;
 use contango_cli::commands::Commands;
 use contango_cli::target::Target;
-use contango_mcp::server::{Late, Mode, Server};
+use contango_mcp::outcome::Late;
+use contango_mcp::server::{Mode, Server};
+use contango_mcp::venue::Venue;
 use contango_sim::{MarketDriver, Sim};
 use rmcp::ServiceExt;
 use rmcp::model::{CallToolRequestParams, CallToolResult};
@@ -61,21 +63,9 @@ async fn main() -> Result {
         .map_err(|f| f.to_string())?;
     let guard = Arc::new(RiskGuard::new(RiskLimits::agent_defaults()));
     let late = Arc::new(Late::default());
-    let parts = contango_mcp::shipped::extend(&clients, &guard, &late);
-    let gated = clients
-        .into_iter()
-        .zip(parts.gates)
-        .map(|((p, c), g)| (p, c, g))
-        .collect();
+    let venue = Venue::new(clients, contango_mcp::shipped::extend, &guard, &late);
     let instructions = "PAPER trading on the embedded simulator".to_owned();
-    let server = Server::<Commands>::new(
-        gated,
-        parts.composites,
-        Mode::default(),
-        instructions,
-        late,
-        None,
-    );
+    let server = Server::<Commands>::new(venue, Mode::default(), instructions, late, None, None);
     let (agent_side, server_side) = tokio::io::duplex(1 << 20);
     tokio::spawn(async move {
         if let Ok(running) = server.serve(server_side).await {

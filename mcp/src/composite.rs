@@ -7,8 +7,8 @@ use std::future::Future;
 use std::pin::Pin;
 
 use contango_cli::tools::ToolError;
-use rmcp::model::Tool;
-use serde_json::{Map, Value};
+use rmcp::model::{Tool, ToolAnnotations};
+use serde_json::{Map, Value, json};
 
 /// A future of a composite tool's answer.
 pub type Answer<'a> = Pin<Box<dyn Future<Output = Result<Value, ToolError>> + Send + 'a>>;
@@ -41,4 +41,22 @@ impl Composites for None {
             "no tool named `{name}`"
         )))))
     }
+}
+
+/// A tool beside the endpoints: its arguments `properties`, those `required`, no other.
+pub fn tool(
+    name: &'static str,
+    description: &'static str,
+    properties: Map<String, Value>,
+    required: &[&str],
+    annotations: ToolAnnotations,
+) -> Tool {
+    let mut schema = Map::new();
+    schema.insert("type".into(), "object".into());
+    schema.insert("properties".into(), Value::Object(properties));
+    schema.insert("required".into(), json!(required));
+    schema.insert("additionalProperties".into(), false.into());
+    let mut t = Tool::new(name, description, schema);
+    t.annotations = Some(annotations);
+    t
 }

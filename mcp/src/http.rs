@@ -180,11 +180,11 @@ pub async fn serve<S>(
     listener: TcpListener,
     options: &Options,
     token: String,
-    handler: S,
+    session: impl Fn() -> S + Send + Sync + 'static,
     stop: impl std::future::Future<Output = ()>,
 ) -> Result<(), Failure>
 where
-    S: ServerHandler + Clone + Send + Sync + 'static,
+    S: ServerHandler + Send + Sync + 'static,
 {
     let token = Arc::new(token);
     let tls = match &options.tls {
@@ -199,7 +199,7 @@ where
         config = config.with_allowed_hosts(Vec::<String>::new());
     }
     let service = StreamableHttpService::new(
-        move || Ok(handler.clone()),
+        move || Ok(session()),
         Arc::new(LocalSessionManager::default()),
         config,
     );

@@ -1,5 +1,5 @@
 //! The tool list as the docs show it (docs/agents.md, between its markers), written from the
-//! spec's tools and the composite ones: a test keeps the page equal to it.
+//! spec's tools, the composite ones and the rehearsal's: a test keeps the page equal to it.
 
 use contango_cli::Api;
 use rmcp::model::Tool;
@@ -13,11 +13,11 @@ fn first_sentence(text: &str) -> &str {
     }
 }
 
-fn row(name: &str, read_only: bool, description: &str) -> String {
-    let kind = if read_only {
-        "reads"
-    } else {
-        "changes the account"
+fn row(name: &str, read_only: bool, destructive: bool, description: &str) -> String {
+    let kind = match (read_only, destructive) {
+        (true, _) => "reads",
+        (false, true) => "changes the account",
+        (false, false) => "rehearses",
     };
     let deprecated = if description.contains("\n\nDeprecated:") {
         " Deprecated."
@@ -30,21 +30,21 @@ fn row(name: &str, read_only: bool, description: &str) -> String {
     )
 }
 
-/// A Markdown table of spec `A`'s tools, then `composites`.
+/// A Markdown table of spec `A`'s tools, then `composites` (and the rehearsal's): a tool that
+/// changes only a rehearsal "rehearses".
 pub fn markdown<A: Api>(composites: &[Tool]) -> String {
     let mut out = String::from("| tool | kind | what it does |\n| --- | --- | --- |\n");
     for t in A::TOOLS {
-        out.push_str(&row(t.name, t.read_only, t.description));
+        out.push_str(&row(t.name, t.read_only, !t.read_only, t.description));
     }
     for t in composites {
-        let read_only = t
-            .annotations
-            .as_ref()
-            .and_then(|a| a.read_only_hint)
-            .unwrap_or(false);
+        let hint = |h: fn(&rmcp::model::ToolAnnotations) -> Option<bool>, or: bool| {
+            t.annotations.as_ref().and_then(h).unwrap_or(or)
+        };
         out.push_str(&row(
             &t.name,
-            read_only,
+            hint(|a| a.read_only_hint, false),
+            hint(|a| a.destructive_hint, true),
             t.description.as_deref().unwrap_or(""),
         ));
     }

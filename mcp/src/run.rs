@@ -15,12 +15,13 @@ use contango::risk::{RiskGuard, RiskLimits};
 use contango_cli::Api;
 use contango_cli::Failure;
 use contango_cli::target::{Named, Target};
-use contango_cli::tools::{Gate, Open};
 use contango_sim::{MarketDriver, MarketSource, Pace, Sim};
 use rmcp::ServiceExt;
 
-use crate::composite::Composites;
-use crate::server::{Late, Mode, Server};
+use crate::outcome::Late;
+use crate::rehearsal::Rehearsals;
+use crate::server::{Mode, Server};
+use crate::venue::{Extend, Venue as Own};
 
 /// The options of `contango mcp`.
 pub fn command() -> Command {
@@ -75,30 +76,6 @@ fn record_path(m: &ArgMatches) -> Option<std::path::PathBuf> {
             format!("contango-mcp-{}Z.jsonl", now.replace(':', "-")).into()
         })
     })
-}
-
-/// What a spec's server adds to the generic one, made from its clients (one per product line,
-/// the default first), the account's risk guard and the outcomes of cancelled calls.
-pub type Extend<A> =
-    fn(&[(&'static str, <A as Api>::Client)], &Arc<RiskGuard>, &Arc<Late>) -> Parts;
-
-/// The gates of a spec's clients (one per product line, in order) and its composite tools.
-pub struct Parts {
-    /// The gate of each client's calls; none given: every call is admitted (the risk limits
-    /// need a spec's types to read its orders).
-    pub gates: Vec<Arc<dyn Gate>>,
-    /// The tools beside the endpoints.
-    pub composites: Arc<dyn Composites>,
-    /// Tasks that run for as long as the server does (stopped before the venue).
-    pub tasks: Vec<tokio::task::JoinHandle<()>>,
-}
-
-impl std::fmt::Debug for Parts {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_struct("Parts")
-            .field("gates", &self.gates.len())
-            .finish_non_exhaustive()
-    }
 }
 
 /// Runs the server until its input ends (stdio) or it is stopped.
@@ -209,38 +186,32 @@ where
         Some(r) => target.recording(r.clone()),
         None => target,
     };
-    let clients = A::PRODUCTS
-        .iter()
-        .map(|p| Ok((p.short(), A::client(&target.clone().product_line(p.key))?)))
-        .collect::<Result<Vec<_>, Failure>>()?;
+    let clients = crate::venue::clients::<A>(&target)?;
     let mode = Mode {
         read_only: m.get_flag("read-only"),
         live: matches!(venue, Venue::Live),
         unconfirmed: m.get_flag("live-unconfirmed"),
     };
     let (limits, source) = limits(text("profile"))?;
-    let guard = Arc::new(RiskGuard::new(limits));
+    let guard = Arc::new(RiskGuard::new(limits.clone()));
     let instructions = instructions(&venue, &target, mode, &guard, &source);
     eprintln!("contango mcp: {instructions}");
     let late = Arc::new(Late::default());
-    let parts = extend(&clients, &guard, &late);
-    let open: Arc<dyn Gate> = Arc::new(Open);
-    let clients = clients
-        .into_iter()
-        .enumerate()
-        .map(|(i, (short, client))| {
-            let gate = parts.gates.get(i).cloned().unwrap_or_else(|| open.clone());
-            (short, client, gate)
-        })
-        .collect();
-    let tasks = parts.tasks;
+    let own = Own::new(clients, extend, &guard, &late);
+    let rehearsals = Rehearsals::new(
+        crate::rehearsal::simulator(),
+        extend,
+        limits,
+        late.clone(),
+        recorder.clone(),
+    );
     let server = Server::<A>::new(
-        clients,
-        parts.composites,
+        own,
         mode,
         instructions,
         late,
         recorder.clone(),
+        Some(rehearsals),
     );
     let end = match m.get_one::<std::net::SocketAddr>("http") {
         Some(addr) => {
@@ -261,23 +232,33 @@ where
             crate::http::check(&options)?;
             let token = crate::http::token(&options.token_file)?;
             let listener = crate::http::bind(&options).await?;
-            crate::http::serve(listener, &options, token, server, stopped()).await
+            let stop = server.clone();
+            let served = crate::http::serve(
+                listener,
+                &options,
+                token,
+                move || server.session(),
+                stopped(),
+            )
+            .await;
+            stop.stop();
+            served
         }
         None => {
+            let stop = server.clone();
             let running = server
                 .serve(rmcp::transport::stdio())
                 .await
                 .map_err(|e| Failure::Transport(format!("the MCP session did not start: {e}")))?;
-            running
+            let ended = running
                 .waiting()
                 .await
                 .map(drop)
-                .map_err(|e| Failure::Other(format!("the MCP session ended badly: {e}")))
+                .map_err(|e| Failure::Other(format!("the MCP session ended badly: {e}")));
+            stop.stop();
+            ended
         }
     };
-    for task in tasks {
-        task.abort();
-    }
     if let Venue::Embedded(sim) = venue {
         sim.shutdown().await;
     }
@@ -381,8 +362,15 @@ fn instructions(
             shown(l.max_daily_loss)
         ));
     }
+    let rehearse = if mode.read_only {
+        ""
+    } else {
+        " Rehearsal: backtest_open serves a recorded market as this session's own paper venue, \
+         which moves only with backtest_step; the tools then trade on it (venue: rehearsal) \
+         under the same limits, and backtest_report reports it once played to the end."
+    };
     format!(
-        "{what}.{access} Risk limits, from {source}, checked before anything is sent and \
+        "{what}.{access}{rehearse} Risk limits, from {source}, checked before anything is sent and \
          changed by no tool: contracts {contracts}; in USDT (other margin coins at the mark \
          price): order notional {}, position {}, {} open orders a contract, {} new orders a \
          minute, daily loss {} (then reducing-only until 00:00 UTC).{coins}",

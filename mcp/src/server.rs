@@ -1,5 +1,6 @@
 //! The MCP server: the spec's tools (generated with the command line, [`Api::TOOLS`]) and the
-//! composite ones beside them, over one client per product line.
+//! composite ones beside them, over one client per product line of a [`Venue`]: the server's
+//! own, or a rehearsal's once a session opens one ([`crate::rehearsal`]).
 //!
 //! A call: the arguments against the tool's input schema ([`crate::schema`]), the product line
 //! taken out, then the generated dispatch ([`Api::call_tool`]: decode, the gate, the SDK's send
@@ -11,20 +12,26 @@ use std::sync::Arc;
 
 use contango::recording::Recorder;
 use contango_cli::Api;
-use contango_cli::tools::{Gate, ToolError, ToolInfo};
+use contango_cli::tools::{ToolError, ToolInfo};
 use rmcp::model::{
     CallToolRequestParams, CallToolResponse, CallToolResult, Implementation, ListToolsResult,
-    PaginatedRequestParams, ServerCapabilities, ServerConfig, Tool, ToolAnnotations,
+    PaginatedRequestParams, ProgressNotificationParam, ServerCapabilities, ServerConfig, Tool,
+    ToolAnnotations,
 };
 use rmcp::service::RequestContext;
 use rmcp::{ErrorData, RoleServer, ServerHandler};
 use serde_json::{Map, Value, json};
 
-use crate::composite::Composites;
+use crate::outcome::{Late, error_json};
+use crate::rehearsal::{self, Rehearsal, Rehearsals, Step};
 use crate::schema;
+use crate::venue::{PRODUCT_ARG, Venue};
 
-/// The argument naming the product line (the generator's `cli_names::PRODUCT_ARG`).
-pub const PRODUCT_ARG: &str = "product";
+/// The argument naming the venue a call goes to (the generator's `cli_names::VENUE_ARG`).
+pub const VENUE_ARG: &str = "venue";
+
+/// [`VENUE_ARG`]'s value for the session's rehearsal.
+pub const REHEARSAL: &str = "rehearsal";
 
 /// What the server is allowed to do.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -51,72 +58,109 @@ rmcp::elicit_safe!(Confirmation);
 struct Entry {
     tool: Tool,
     input: Value,
-    /// The spec's endpoint, or a composite tool.
-    endpoint: bool,
+    kind: Kind,
 }
 
-/// The outcomes of calls whose caller went away (a cancelled call whose order was already on
-/// its way): logged, and given to the next `account_state`.
-#[derive(Debug, Default)]
-pub struct Late(std::sync::Mutex<Vec<Value>>);
-
-/// How many late outcomes are kept until they are read.
-const LATE_KEPT: usize = 50;
-
-impl Late {
-    /// Notes the outcome of `tool`, called with `args`, which its caller no longer waits for.
-    pub fn record(
-        &self,
-        tool: &str,
-        args: &Map<String, Value>,
-        outcome: &Result<Value, ToolError>,
-    ) {
-        let outcome = match outcome {
-            Ok(v) => json!({"ok": v}),
-            Err(e) => json!({"error": error_json(e)}),
-        };
-        tracing::warn!(%tool, %outcome, "contango.mcp: a cancelled call finished");
-        let mut late = self.0.lock().unwrap_or_else(|p| p.into_inner());
-        if late.len() == LATE_KEPT {
-            late.remove(0);
-        }
-        late.push(json!({"tool": tool, "arguments": args, "outcome": outcome}));
-    }
-
-    /// The outcomes noted since the last call, oldest first.
-    pub fn take(&self) -> Vec<Value> {
-        std::mem::take(&mut *self.0.lock().unwrap_or_else(|p| p.into_inner()))
-    }
+/// What answers a tool.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    /// The spec's endpoint, on a venue.
+    Endpoint,
+    /// A composite tool, on a venue.
+    Composite,
+    /// A rehearsal's (open, step, report).
+    Rehearsal,
 }
 
-/// The server of one spec `A`: a handle, cloned for each session of streamable HTTP.
-pub struct Server<A: Api>(Arc<Inner<A>>);
+/// The server of one spec `A`: a handle to it and to one session's state (its rehearsal).
+/// A clone is the same session; [`Server::session`] starts another (each of streamable HTTP).
+pub struct Server<A: Api> {
+    inner: Arc<Inner<A>>,
+    session: Arc<Session<A>>,
+}
 
 impl<A: Api> Clone for Server<A> {
     fn clone(&self) -> Self {
-        Server(self.0.clone())
+        Server {
+            inner: self.inner.clone(),
+            session: self.session.clone(),
+        }
     }
 }
 
 impl<A: Api> std::ops::Deref for Server<A> {
     type Target = Inner<A>;
     fn deref(&self) -> &Inner<A> {
-        &self.0
+        &self.inner
     }
 }
 
 /// What a [`Server`] holds.
 pub struct Inner<A: Api> {
-    /// A client per product line (short name) with its gate, the default first.
-    clients: Vec<(&'static str, A::Client, Arc<dyn Gate>)>,
+    /// The server's own venue (paper or live).
+    venue: Venue<A>,
     entries: Vec<Entry>,
     by_name: HashMap<String, usize>,
-    composites: Arc<dyn Composites>,
     mode: Mode,
     instructions: String,
     late: Arc<Late>,
     /// The session's audit: each tool call as a line of the recording its clients write to.
     recorder: Option<Recorder>,
+    /// How a session opens a rehearsal; none: the rehearsal tools are not served.
+    rehearsals: Option<Rehearsals<A>>,
+}
+
+/// One session's state.
+struct Session<A: Api> {
+    rehearsal: std::sync::Mutex<Option<Arc<Rehearsing<A>>>>,
+}
+
+impl<A: Api> Session<A> {
+    fn new() -> Arc<Session<A>> {
+        Arc::new(Session {
+            rehearsal: std::sync::Mutex::new(None),
+        })
+    }
+
+    /// The rehearsal open, if any.
+    fn rehearsal(&self) -> Option<Arc<Rehearsing<A>>> {
+        self.rehearsal
+            .lock()
+            .unwrap_or_else(|p| p.into_inner())
+            .clone()
+    }
+
+    /// Makes `rehearsing` the session's rehearsal; the one before it (if any) ends when its
+    /// calls have.
+    fn replace(&self, rehearsing: Option<Arc<Rehearsing<A>>>) -> bool {
+        let mut slot = self.rehearsal.lock().unwrap_or_else(|p| p.into_inner());
+        std::mem::replace(&mut *slot, rehearsing).is_some()
+    }
+}
+
+/// A session's rehearsal: its venue's clients, and the simulator's process (stopped after
+/// them, when the last call using it ends).
+struct Rehearsing<A: Api> {
+    venue: Venue<A>,
+    process: Rehearsal,
+}
+
+/// The venue a call goes to.
+enum Chosen<'a, A: Api> {
+    /// The server's own.
+    Own(&'a Venue<A>),
+    /// The session's rehearsal.
+    Rehearsal(Arc<Rehearsing<A>>),
+}
+
+impl<A: Api> std::ops::Deref for Chosen<'_, A> {
+    type Target = Venue<A>;
+    fn deref(&self) -> &Venue<A> {
+        match self {
+            Chosen::Own(v) => v,
+            Chosen::Rehearsal(r) => &r.venue,
+        }
+    }
 }
 
 impl<A: Api> std::fmt::Debug for Inner<A> {
@@ -132,19 +176,21 @@ impl<A: Api> Server<A>
 where
     A::Client: Send + Sync + 'static,
 {
-    /// A server over `clients` (a client per product line with the gate its calls pass, the
-    /// default first), with `composites` beside the spec's tools; `instructions` tell a client
-    /// what it is connected to (paper or live, the limits). With `recorder`, every tool call is
-    /// recorded there (its name, arguments and outcome), beside the exchanges of the clients
-    /// recording to it.
+    /// A server over `venue` (a client per product line with the gate its calls pass, the
+    /// composite tools over them); `instructions` tell a client what it is connected to
+    /// (paper or live, the limits). With `recorder`, every tool call is recorded there (its
+    /// name, arguments and outcome), beside the exchanges of the clients recording to it. With
+    /// `rehearsals` (and not read-only), the rehearsal tools are served, and every tool of a
+    /// venue takes a `venue` argument.
     pub fn new(
-        clients: Vec<(&'static str, A::Client, Arc<dyn Gate>)>,
-        composites: Arc<dyn Composites>,
+        venue: Venue<A>,
         mode: Mode,
         instructions: String,
         late: Arc<Late>,
         recorder: Option<Recorder>,
+        rehearsals: Option<Rehearsals<A>>,
     ) -> Server<A> {
+        let rehearsals = rehearsals.filter(|_| !mode.read_only);
         let mut entries = Vec::new();
         for info in A::TOOLS {
             if mode.read_only && !info.read_only {
@@ -153,10 +199,10 @@ where
             entries.push(Entry {
                 tool: tool(info, mode),
                 input: parse(info.input_schema),
-                endpoint: true,
+                kind: Kind::Endpoint,
             });
         }
-        for tool in composites.tools() {
+        for tool in venue.composites().tools() {
             let read_only = tool
                 .annotations
                 .as_ref()
@@ -169,30 +215,81 @@ where
             entries.push(Entry {
                 tool,
                 input,
-                endpoint: false,
+                kind: Kind::Composite,
             });
+        }
+        if rehearsals.is_some() {
+            let own = if mode.live { "live" } else { "paper" };
+            for entry in &mut entries {
+                with_venue(entry, own);
+            }
+            for tool in rehearsal::tools() {
+                let input = Value::Object((*tool.input_schema).clone());
+                entries.push(Entry {
+                    tool,
+                    input,
+                    kind: Kind::Rehearsal,
+                });
+            }
         }
         let by_name = entries
             .iter()
             .enumerate()
             .map(|(i, e)| (e.tool.name.to_string(), i))
             .collect();
-        Server(Arc::new(Inner {
-            clients,
-            entries,
-            by_name,
-            composites,
-            mode,
-            instructions,
-            late,
-            recorder,
-        }))
+        Server {
+            inner: Arc::new(Inner {
+                venue,
+                entries,
+                by_name,
+                mode,
+                instructions,
+                late,
+                recorder,
+                rehearsals,
+            }),
+            session: Session::new(),
+        }
     }
+
+    /// The same server for another session (one with no rehearsal open).
+    pub fn session(&self) -> Server<A> {
+        Server {
+            inner: self.inner.clone(),
+            session: Session::new(),
+        }
+    }
+
+    /// Stops the own venue's tasks and this session's rehearsal (before the venue stops).
+    pub fn stop(&self) {
+        self.venue.stop();
+        self.session.replace(None);
+    }
+}
+
+/// Adds the `venue` argument to a venue's tool: `rehearsal`, or `own` (the server's venue).
+fn with_venue(entry: &mut Entry, own: &str) {
+    let property = json!({
+        "type": "string",
+        "enum": [REHEARSAL, own],
+        "description": format!(
+            "Where the call goes: `{REHEARSAL}`, the recorded market backtest_open opened (the \
+             default once one is open), or `{own}`, this server's own venue (the default before)."
+        )
+    });
+    if let Some(Value::Object(p)) = entry.input.get_mut("properties") {
+        p.insert(VENUE_ARG.into(), property.clone());
+    }
+    let mut schema = (*entry.tool.input_schema).clone();
+    if let Some(Value::Object(p)) = schema.get_mut("properties") {
+        p.insert(VENUE_ARG.into(), property);
+    }
+    entry.tool.input_schema = Arc::new(schema);
 }
 
 impl<A: Api> std::fmt::Debug for Server<A> {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        self.0.fmt(f)
+        self.inner.fmt(f)
     }
 }
 
@@ -205,13 +302,36 @@ where
         self.entries.iter().map(|e| e.tool.clone()).collect()
     }
 
-    /// Calls tool `name` with `args`: the structured answer, or the tool error. `peer` is the
-    /// client to ask the person through (a live destructive call), when there is one.
+    /// Whether tool `name` may change the account (not read-only).
+    fn changes(&self, name: &str) -> bool {
+        self.by_name.get(name).is_some_and(|i| {
+            self.entries[*i]
+                .tool
+                .annotations
+                .as_ref()
+                .and_then(|a| a.read_only_hint)
+                != Some(true)
+        })
+    }
+
+    /// What answers tool `name`.
+    fn kind(&self, name: &str) -> Option<Kind> {
+        self.by_name.get(name).map(|i| self.entries[*i].kind)
+    }
+}
+
+impl<A: Api> Server<A>
+where
+    A::Client: Send + Sync + 'static,
+{
+    /// Calls tool `name` with `args`: the structured answer, or the tool error. `context` is
+    /// the request's, when there is one: the client to ask the person through (a live
+    /// destructive call), to tell a long step's progress, and whether the call was cancelled.
     pub async fn call(
         &self,
         name: &str,
         args: Map<String, Value>,
-        peer: Option<&rmcp::Peer<RoleServer>>,
+        context: Option<&RequestContext<RoleServer>>,
     ) -> Result<Value, ToolError> {
         let Some(entry) = self.by_name.get(name).map(|i| &self.entries[*i]) else {
             return Err(ToolError::Refused(format!(
@@ -231,56 +351,101 @@ where
         let Value::Object(mut args) = value else {
             return Err(ToolError::Refused("the arguments are not an object".into()));
         };
+        if entry.kind == Kind::Rehearsal {
+            return self.rehearse(name, args, context).await;
+        }
+        let venue = self.venue_for(args.remove(VENUE_ARG).as_ref())?;
         let destructive = entry
             .tool
             .annotations
             .as_ref()
             .and_then(|a| a.destructive_hint)
             .unwrap_or(true);
-        if self.mode.live && destructive && !self.mode.unconfirmed {
-            confirm(name, &args, peer).await?;
+        let live = self.mode.live && matches!(venue, Chosen::Own(_));
+        if live && destructive && !self.mode.unconfirmed {
+            confirm(name, &args, context.map(|c| &c.peer)).await?;
         }
-        let (product, client, gate) = self.client(args.remove(PRODUCT_ARG).as_ref())?;
-        if entry.endpoint {
+        let (product, client, gate) = venue.client(args.remove(PRODUCT_ARG).as_ref())?;
+        if entry.kind == Kind::Endpoint {
             A::call_tool(client, name, args, gate).await.map(capped)
         } else {
-            self.composites.call(product, name, args).await
+            venue.composites().call(product, name, args).await
         }
     }
 
-    /// Whether tool `name` may change the account (not read-only).
-    fn changes(&self, name: &str) -> bool {
-        self.by_name.get(name).is_some_and(|i| {
-            self.entries[*i]
-                .tool
-                .annotations
-                .as_ref()
-                .and_then(|a| a.read_only_hint)
-                != Some(true)
-        })
+    /// The venue `asked` names: the session's rehearsal or the server's own; without it, the
+    /// rehearsal when one is open.
+    fn venue_for(&self, asked: Option<&Value>) -> Result<Chosen<'_, A>, ToolError> {
+        let rehearsal = self.session.rehearsal();
+        match (asked.and_then(Value::as_str), rehearsal) {
+            (Some(REHEARSAL) | None, Some(r)) => Ok(Chosen::Rehearsal(r)),
+            (Some(REHEARSAL), None) => Err(ToolError::Argument {
+                field: VENUE_ARG.into(),
+                reason: "no rehearsal is open in this session: backtest_open opens one".into(),
+            }),
+            _ => Ok(Chosen::Own(&self.venue)),
+        }
     }
 
-    /// The product (its short name), client and gate an argument names (the default one
-    /// without it).
-    fn client(
+    /// A rehearsal tool: open, step or report.
+    async fn rehearse(
         &self,
-        product: Option<&Value>,
-    ) -> Result<(&'static str, &A::Client, &dyn Gate), ToolError> {
-        let Some((short, first, gate)) = self.clients.first() else {
-            return Err(ToolError::Refused("no client".into()));
-        };
-        match product.and_then(Value::as_str) {
-            None => Ok((short, first, &**gate)),
-            Some(name) => self
-                .clients
-                .iter()
-                .find(|(short, _, _)| short.eq_ignore_ascii_case(name))
-                .map(|(s, c, g)| (*s, c, &**g))
-                .ok_or_else(|| ToolError::Argument {
-                    field: PRODUCT_ARG.into(),
-                    reason: format!("no product line `{name}`"),
-                }),
+        name: &str,
+        args: Map<String, Value>,
+        context: Option<&RequestContext<RoleServer>>,
+    ) -> Result<Value, ToolError> {
+        if name == rehearsal::OPEN {
+            let Some(rehearsals) = &self.rehearsals else {
+                return Err(ToolError::Refused("this server opens no rehearsal".into()));
+            };
+            let options = rehearsal::Options::parse(&args)?;
+            let (process, venue) = rehearsals.open(&options).await?;
+            let mut answer = process.opened().clone();
+            let replaced = self
+                .session
+                .replace(Some(Arc::new(Rehearsing { venue, process })));
+            answer["replaced"] = replaced.into();
+            answer["note"] = format!(
+                "The tools of a venue now trade on this rehearsal ({VENUE_ARG}: {REHEARSAL}); \
+                 its market moves only with backtest_step, and each order moves it by its own \
+                 latency. backtest_report answers once it is played to the end."
+            )
+            .into();
+            return Ok(answer);
         }
+        let Some(open) = self.session.rehearsal() else {
+            return Err(ToolError::Refused(
+                "no rehearsal is open in this session: backtest_open opens one".into(),
+            ));
+        };
+        if name == rehearsal::STEP {
+            let to = Step::parse(&args)?;
+            let told = context.and_then(|c| Some((c.meta.get_progress_token()?, c.peer.clone())));
+            let told = |p: rehearsal::Progress| {
+                let told = told.clone();
+                async move {
+                    let Some((token, peer)) = told else {
+                        return;
+                    };
+                    // Progress is counted in frames.
+                    let mut note =
+                        ProgressNotificationParam::new(token, p.frames as f64).with_message(
+                            format!("{} frames, the market at {} ms", p.frames, p.now_ms),
+                        );
+                    if let Some(total) = p.total {
+                        note = note.with_total(total as f64);
+                    }
+                    let _ = peer.notify_progress(note).await;
+                }
+            };
+            let cancelled = || context.is_some_and(|c| c.ct.is_cancelled());
+            return open.process.step(to, cancelled, told).await;
+        }
+        let tearsheet = args
+            .get("tearsheet")
+            .and_then(Value::as_str)
+            .map(std::path::Path::new);
+        open.process.report(tearsheet).await
     }
 }
 
@@ -351,33 +516,6 @@ fn summary(v: &Value) -> String {
     }
     text.push_str(" (the full answer is the structured content)");
     text
-}
-
-/// A tool error as structured content: its kind, what it concerns and the text.
-pub fn error_json(e: &ToolError) -> Value {
-    match e {
-        ToolError::Argument { field, reason } => {
-            json!({"error": "invalid_argument", "field": field, "message": e.to_string(), "reason": reason})
-        }
-        ToolError::Refused(_) => json!({"error": "refused", "message": e.to_string()}),
-        ToolError::Limit {
-            limit,
-            value,
-            maximum,
-            unit,
-            ..
-        } => json!({
-            "error": "risk_limit", "limit": limit, "value": value, "maximum": maximum,
-            "unit": unit, "message": e.to_string()
-        }),
-        ToolError::Failed(failure) => {
-            let code = match failure {
-                contango_cli::Failure::Server { code, .. } => *code,
-                _ => None,
-            };
-            json!({"error": failure.kind(), "code": code, "message": e.to_string()})
-        }
-    }
 }
 
 /// Asks the person whether live call `name` with `args` may go (MCP elicitation); refused with
@@ -490,23 +628,25 @@ where
             .recorder
             .as_ref()
             .map(|_| Value::Object(args.clone()).to_string());
-        let outcome = if self.changes(&request.name) {
+        let name = request.name.to_string();
+        let spawned = self.changes(&name) && self.kind(&name) != Some(Kind::Rehearsal);
+        let outcome = if spawned {
             // A call that changes the account runs on its own task: cancelled after its order
             // was sent (the client's `notifications/cancelled`), it still finishes, and its
-            // outcome is logged and given to the next `account_state` (`Late`). A read just
-            // stops.
+            // outcome is logged, audited and given to the next `account_state` (`Late`). A
+            // read just stops; a rehearsal's step stops between its parts.
             let (tx, mut rx) = tokio::sync::oneshot::channel();
             let abandoned = Arc::new(std::sync::atomic::AtomicBool::new(false));
-            let (server, name, peer) = (self.clone(), request.name.to_string(), context.peer);
+            let (server, task_name, task_context) = (self.clone(), name.clone(), context.clone());
             let kept = args.clone();
             let told = args.clone();
             let gone = abandoned.clone();
             tokio::spawn(async move {
-                let outcome = server.call(&name, args, Some(&peer)).await;
+                let outcome = server.call(&task_name, args, Some(&task_context)).await;
                 if gone.load(std::sync::atomic::Ordering::SeqCst) {
-                    server.late.record(&name, &kept, &outcome);
+                    server.late(&task_name, &kept, &outcome);
                 } else if let Err(outcome) = tx.send(outcome) {
-                    server.late.record(&name, &kept, &outcome);
+                    server.late(&task_name, &kept, &outcome);
                 }
             });
             tokio::select! {
@@ -515,10 +655,10 @@ where
                 () = context.ct.cancelled() => {
                     abandoned.store(true, std::sync::atomic::Ordering::SeqCst);
                     // An outcome sent before the flag was seen is told from here.
-                    let (server, name) = (self.clone(), request.name.to_string());
+                    let (server, name) = (self.clone(), name.clone());
                     tokio::spawn(async move {
                         if let Ok(outcome) = rx.await {
-                            server.late.record(&name, &told, &outcome);
+                            server.late(&name, &told, &outcome);
                         }
                     });
                     Err(ToolError::Refused(
@@ -527,22 +667,35 @@ where
                 }
             }
         } else {
-            self.call(&request.name, args, Some(&context.peer)).await
+            self.call(&name, args, Some(&context)).await
         };
         if let Err(e) = &outcome {
-            tracing::info!(tool = %request.name, error = %e, "contango.mcp.tool refused or failed");
+            tracing::info!(tool = %name, error = %e, "contango.mcp.tool refused or failed");
         }
-        if let (Some(recorder), Some(asked)) = (&self.recorder, asked) {
-            let answered = match &outcome {
-                Ok(value) => Ok(value.to_string()),
-                Err(e) => Err(error_json(e).to_string()),
-            };
-            recorder.tool(
-                &request.name,
-                &asked,
-                answered.as_deref().map_err(String::as_str),
-            );
+        if let Some(asked) = asked {
+            self.audit(&name, &asked, &outcome);
         }
         Ok(result(outcome).into())
+    }
+
+    /// The outcome of a call its caller no longer waits for: kept for `account_state`, and
+    /// audited (a second line of the call: its caller was told it was cancelled).
+    fn late(&self, name: &str, args: &Map<String, Value>, outcome: &Result<Value, ToolError>) {
+        self.late.record(name, args, outcome);
+        if self.recorder.is_some() {
+            self.audit(name, &Value::Object(args.clone()).to_string(), outcome);
+        }
+    }
+
+    /// Records the call of `name` with the arguments `asked` and its outcome, when recording.
+    fn audit(&self, name: &str, asked: &str, outcome: &Result<Value, ToolError>) {
+        let Some(recorder) = &self.recorder else {
+            return;
+        };
+        let answered = match outcome {
+            Ok(value) => Ok(value.to_string()),
+            Err(e) => Err(error_json(e).to_string()),
+        };
+        recorder.tool(name, asked, answered.as_deref().map_err(String::as_str));
     }
 }

@@ -9,9 +9,9 @@ use contango::risk::RiskGuard;
 use contango_cli::tools::Gate;
 
 use crate::gate::RiskGate;
-use crate::run::Parts;
-use crate::server::Late;
+use crate::outcome::Late;
 use crate::trader::Trader;
+use crate::venue::Parts;
 
 /// The gates and composite tools of the shipped spec's clients.
 pub fn extend(
@@ -19,9 +19,9 @@ pub fn extend(
     guard: &Arc<RiskGuard>,
     late: &Arc<Late>,
 ) -> Parts {
-    let tasks = clients
+    let background = clients
         .iter()
-        .map(|(_, client)| observe(client.clone(), guard.clone()))
+        .map(|(_, client)| Box::pin(observe(client.clone(), guard.clone())) as _)
         .collect();
     let gated: Vec<(&'static str, Client, Arc<RiskGate>)> = clients
         .iter()
@@ -35,27 +35,25 @@ pub fn extend(
         .map(|(_, _, g)| g.clone() as Arc<dyn Gate>)
         .collect();
     Parts {
-        tasks,
+        background,
         gates,
         composites: Arc::new(Trader::new(gated, guard.clone(), late.clone())),
     }
 }
 
 /// Feeds `client`'s private stream to `guard` (fills and funding make the day's realised
-/// result), for as long as the server runs; reconnects as the stream does.
-fn observe(client: Client, guard: Arc<RiskGuard>) -> tokio::task::JoinHandle<()> {
-    tokio::spawn(async move {
-        let mut stream = match client.user_stream().connect().await {
-            Ok(s) => s,
-            Err(e) => {
-                tracing::warn!(error = %e, "contango.mcp: no private stream: the day's loss is not tallied");
-                return;
-            }
-        };
-        while let Some(item) = stream.recv().await {
-            if let contango::StreamItem::Event(event) = item {
-                guard.observe(&event);
-            }
+/// result), for as long as the venue is used; reconnects as the stream does.
+async fn observe(client: Client, guard: Arc<RiskGuard>) {
+    let mut stream = match client.user_stream().connect().await {
+        Ok(s) => s,
+        Err(e) => {
+            tracing::warn!(error = %e, "contango.mcp: no private stream: the day's loss is not tallied");
+            return;
         }
-    })
+    };
+    while let Some(item) = stream.recv().await {
+        if let contango::StreamItem::Event(event) = item {
+            guard.observe(&event);
+        }
+    }
 }

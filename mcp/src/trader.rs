@@ -24,7 +24,7 @@ use serde_json::{Map, Value, json};
 
 use crate::composite::{Answer, Composites};
 use crate::gate::RiskGate;
-use crate::server::Late;
+use crate::outcome::Late;
 
 /// The composite tools, over a client (and its gate) per product line.
 pub struct Trader {
@@ -249,7 +249,7 @@ impl Trader {
             checks.push(match outcome {
                 Ok(()) => json!({"check": check, "passed": true}),
                 Err(e) => {
-                    json!({"check": check, "passed": false, "why": crate::server::error_json(&e)})
+                    json!({"check": check, "passed": false, "why": crate::outcome::error_json(&e)})
                 }
             });
             ok
@@ -329,23 +329,11 @@ fn tool(
         "product".into(),
         json!({"type": "string", "enum": ["usdt", "coin"], "description": "The product line; usdt when left out."}),
     );
-    let schema = json!({
-        "type": "object",
-        "properties": props,
-        "required": required,
-        "additionalProperties": false
-    });
-    let Value::Object(schema) = schema else {
-        unreachable!("an object")
-    };
-    let mut t = Tool::new(name, description, schema);
-    t.annotations = Some(
-        ToolAnnotations::new()
-            .read_only(read_only)
-            .destructive(!read_only)
-            .idempotent(read_only),
-    );
-    t
+    let hints = ToolAnnotations::new()
+        .read_only(read_only)
+        .destructive(!read_only)
+        .idempotent(read_only);
+    crate::composite::tool(name, description, props, required, hints)
 }
 
 /// The new order tool's argument schemas (generated from the spec), by name.

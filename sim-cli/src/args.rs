@@ -46,6 +46,8 @@ pub struct Venue {
     pub log: LevelFilter,
     /// `--driven`: the recording served as a backtest stepped from outside.
     pub driven: Option<Driven>,
+    /// `--until-stdin-closes`: the venue stops when its standard input ends too.
+    pub until_stdin_closes: bool,
 }
 
 /// A driven venue's backtest (`--market-from FILE --driven`).
@@ -164,6 +166,11 @@ fn venue_args() -> Vec<Arg> {
             "admin",
             "Keep the admin routes (/__sim/...) on a non-loopback address, for requests signed \
              with a key printed at start (off otherwise; on loopback they are open)",
+        ),
+        flag(
+            "until-stdin-closes",
+            "Stop when standard input closes: a venue another program starts with a pipe stops \
+             when that program ends, even killed",
         ),
         flag(
             "drift",
@@ -573,6 +580,7 @@ fn venue(m: &ArgMatches) -> Result<Venue, String> {
             .and_then(|l| l.parse().ok())
             .unwrap_or(LevelFilter::WARN),
         driven: drive,
+        until_stdin_closes: m.get_flag("until-stdin-closes"),
     })
 }
 

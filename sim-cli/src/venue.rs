@@ -98,7 +98,7 @@ pub async fn serve(parsed: &Venue) -> ExitCode {
         }
     }
     println!("Ctrl-C or SIGTERM to stop.");
-    stopped().await;
+    stopped(parsed.until_stdin_closes).await;
     sim.shutdown().await;
     ExitCode::SUCCESS
 }
@@ -157,13 +157,34 @@ async fn serve_driven(parsed: &Venue, driven: &Driven) -> ExitCode {
         println!("  latency       : {latency}");
     }
     println!("Ctrl-C or SIGTERM to stop.");
-    stopped().await;
+    stopped(parsed.until_stdin_closes).await;
     venue.shutdown().await;
     ExitCode::SUCCESS
 }
 
+/// Ctrl-C, SIGTERM where there is one, or with `stdin` the end of standard input.
+async fn stopped(stdin: bool) {
+    let (tx, closed) = tokio::sync::oneshot::channel::<()>();
+    if stdin {
+        // A thread of its own, never joined: a blocked read must not hold the runtime's end.
+        std::thread::spawn(move || {
+            let _ = std::io::copy(&mut std::io::stdin().lock(), &mut std::io::sink());
+            let _ = tx.send(());
+        });
+    }
+    let closed = async {
+        if closed.await.is_err() {
+            std::future::pending::<()>().await;
+        }
+    };
+    tokio::select! {
+        () = closed => {}
+        () = signalled() => {}
+    }
+}
+
 /// Ctrl-C, or SIGTERM where there is one.
-async fn stopped() {
+async fn signalled() {
     #[cfg(unix)]
     {
         use tokio::signal::unix::{SignalKind, signal};

@@ -6,7 +6,7 @@
 
 use crate::cli_names::{
     CLAP, COMMANDS, CONDITIONAL_FLAGS, GLOBAL_FLAGS, MARKET_FLAGS, PRODUCT_ARG, TOOL_NAME_MAX,
-    TOOLS,
+    TOOLS, VENUE_ARG,
 };
 use crate::diag::Diagnostics;
 use crate::ir::{self, Ir, Ty};
@@ -60,18 +60,24 @@ fn endpoints(cx: &mut Diagnostics, spec: &Spec, ir: &Ir) {
                 ),
             );
         }
-        if ir.products.len() > 1 {
-            for p in ep.params.iter().filter(|p| p.wire == PRODUCT_ARG) {
-                let (ppath, loc) = param_site(def, p, &path, key.referenced, false);
-                cx.err(
-                    loc,
-                    ppath,
-                    format!(
-                        "the agents' tools take the product line as `{PRODUCT_ARG}`; this \
-                         parameter's wire name cannot be it"
-                    ),
-                );
-            }
+        for p in &ep.params {
+            let what = if p.wire == VENUE_ARG {
+                "the venue a call goes to (a rehearsal's or the server's)"
+            } else if p.wire == PRODUCT_ARG && ir.products.len() > 1 {
+                "the product line"
+            } else {
+                continue;
+            };
+            let (ppath, loc) = param_site(def, p, &path, key.referenced, false);
+            cx.err(
+                loc,
+                ppath,
+                format!(
+                    "the agents' tools take {what} as `{}`; this parameter's wire name cannot \
+                     be it",
+                    p.wire
+                ),
+            );
         }
         for p in &ep.params {
             let flag = kebab(&p.rust);

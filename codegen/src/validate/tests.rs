@@ -885,6 +885,19 @@ mod cli {
     }
 
     #[test]
+    fn a_parameter_cannot_be_the_tools_venue_argument() {
+        let text = edit(&[("      limit: {", "      venue: { name: item,")]);
+        one(
+            &cli_only(&text),
+            &format!(
+                "{}: endpoints.thing.query.venue: ",
+                at(&text, "venue: {", "venue")
+            ),
+            "the agents' tools take the venue a call goes to (a rehearsal's or the server's) as `venue`",
+        );
+    }
+
+    #[test]
     fn a_parameter_named_like_a_global_flag_at_its_key_or_its_name() {
         let text = edit(&[("      limit: {", "      output: {")]);
         one(

@@ -2,6 +2,7 @@
 
 use contango_cli::commands::Commands;
 use contango_mcp::listing::markdown;
+use contango_mcp::rehearsal;
 use contango_mcp::trader::Trader;
 
 #[test]
@@ -11,7 +12,7 @@ fn the_agents_guide_lists_every_tool() {
     let (begin, end) = ("<!-- tools:begin -->\n", "<!-- tools:end -->");
     let start = text.find(begin).expect("the begin marker") + begin.len();
     let stop = text.find(end).expect("the end marker");
-    let table = markdown::<Commands>(&Trader::listing());
+    let table = markdown::<Commands>(&[Trader::listing(), rehearsal::tools()].concat());
     if std::env::var_os("UPDATE_SNAPSHOTS").is_some() {
         let updated = format!("{}{table}{}", &text[..start], &text[stop..]);
         std::fs::write(path, updated).expect("written");

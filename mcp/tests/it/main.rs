@@ -4,4 +4,5 @@ mod audit;
 mod docs;
 mod http;
 mod jsonrpc_ids;
+mod rehearsal;
 mod server;

@@ -24,6 +24,21 @@ pub(crate) async fn start_env(
     config: Option<&std::path::Path>,
     env: &[(&str, &str)],
 ) -> Client {
+    start_as((), args, config, env).await
+}
+
+/// The directory the servers of this test process run in.
+pub(crate) fn working_dir() -> std::path::PathBuf {
+    std::env::temp_dir().join(format!("contango-mcp-cwd-{}", std::process::id()))
+}
+
+/// [`start_env`] with a client `handler` of the test's (one that hears notifications).
+pub(crate) async fn start_as<H: rmcp::ClientHandler>(
+    handler: H,
+    args: &[&str],
+    config: Option<&std::path::Path>,
+    env: &[(&str, &str)],
+) -> RunningService<RoleClient, H> {
     let server = std::path::Path::new(env!("CARGO_BIN_EXE_contango-mcp"));
     // As a person runs it: `contango mcp`, which runs this server binary, when the command line
     // is built beside it (the workspace's test build); else the server binary itself.
@@ -46,15 +61,23 @@ pub(crate) async fn start_env(
     let empty = std::env::temp_dir().join("contango-mcp-no-config");
     let config = config.unwrap_or(&empty);
     command.env("XDG_CONFIG_HOME", config).env("HOME", config);
+    // What a server writes where it runs (a live session's audit) goes to this process's own.
+    let cwd = working_dir();
+    std::fs::create_dir_all(&cwd).expect("a working directory");
+    command.current_dir(cwd);
     command.envs(env.iter().copied());
     let transport = TokioChildProcess::new(command).expect("the server starts");
-    tokio::time::timeout(std::time::Duration::from_secs(30), ().serve(transport))
+    tokio::time::timeout(std::time::Duration::from_secs(30), handler.serve(transport))
         .await
         .expect("initialised within 30 s")
         .expect("initialised")
 }
 
-pub(crate) async fn call(client: &Client, tool: &str, args: Value) -> CallToolResult {
+pub(crate) async fn call<H: rmcp::ClientHandler>(
+    client: &RunningService<RoleClient, H>,
+    tool: &str,
+    args: Value,
+) -> CallToolResult {
     let Value::Object(args) = args else {
         panic!("arguments are an object")
     };
@@ -287,6 +310,17 @@ async fn live_destructive_calls_wait_for_the_person() {
     assert_eq!(sim.received_count("POST", "/fapi/v2/order"), 1);
     client.cancel().await.expect("closed");
     sim.shutdown().await;
+    // A live session is always audited: without --record, to a file of its own where it runs.
+    let audits: Vec<_> = std::fs::read_dir(working_dir())
+        .expect("the working directory")
+        .filter_map(Result::ok)
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| n.starts_with("contango-mcp-") && n.ends_with("Z.jsonl"))
+        .collect();
+    assert!(!audits.is_empty(), "no audit of the live sessions");
+    for audit in audits {
+        let _ = std::fs::remove_file(working_dir().join(audit));
+    }
 }
 
 /// The trader's tools: the account's state, a book, funding, a protected order, a dry run;

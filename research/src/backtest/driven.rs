@@ -27,7 +27,7 @@ use tokio::sync::{mpsc, oneshot};
 
 use super::lockstep::{Drive, Run};
 use super::tap::Tap;
-use super::{Backtest, BacktestError, Market, ZERO_LATENCY, gather, harness};
+use super::{Backtest, BacktestError, Market, Report, ZERO_LATENCY, gather, harness};
 
 /// The levels a side of each book has in a step's answer.
 const BOOK_LEVELS: usize = 5;
@@ -105,7 +105,7 @@ impl Backtest {
                 // the same report.
                 report.timing = None;
                 report.run.latency = described.clone();
-                serde_json::to_value(&report).unwrap_or(Value::Null)
+                report
             };
             let mut seen = 0;
             let state = |venue: &Venue, now_ms: i64| state(venue, now_ms, &kept, &coin, &mut seen);
@@ -166,6 +166,12 @@ impl Driven {
         self.steps.report().await
     }
 
+    /// The report's tearsheet, one HTML page (`GET /__sim/tearsheet`), once the market is
+    /// played to its end.
+    pub async fn tearsheet(&self) -> SimResult<String> {
+        self.steps.tearsheet().await
+    }
+
     /// Stops the venue.
     pub async fn shutdown(self) {
         let _ = self.steps.0.send(Drive::Stop);
@@ -197,13 +203,26 @@ impl Driver for Steps {
 
     fn report(&self) -> std::pin::Pin<Box<dyn Future<Output = SimResult<Value>> + Send + '_>> {
         Box::pin(async move {
-            let (reply, answer) = oneshot::channel();
-            self.0.send(Drive::Report { reply }).map_err(|_| ended())?;
-            answer.await.map_err(|_| ended())?.ok_or_else(|| {
-                SimError::new(contango::ErrorCode::UnsupportedOperation)
-                    .detail("the market has frames left: step it to its end first")
-                    .status(409)
-            })
+            let report = self.played().await?;
+            serde_json::to_value(&*report)
+                .map_err(|e| SimError::internal(format!("the report: {e}")))
+        })
+    }
+
+    fn tearsheet(&self) -> std::pin::Pin<Box<dyn Future<Output = SimResult<String>> + Send + '_>> {
+        Box::pin(async move { Ok(self.played().await?.tearsheet_html()) })
+    }
+}
+
+impl Steps {
+    /// The run's report, once its market is played to the end.
+    async fn played(&self) -> SimResult<Box<Report>> {
+        let (reply, answer) = oneshot::channel();
+        self.0.send(Drive::Report { reply }).map_err(|_| ended())?;
+        answer.await.map_err(|_| ended())?.ok_or_else(|| {
+            SimError::new(contango::ErrorCode::UnsupportedOperation)
+                .detail("the market has frames left: step it to its end first")
+                .status(409)
         })
     }
 }

@@ -22,9 +22,9 @@ use contango::strategy::Strategy;
 use contango::{Client, Event, MarketEvent, OrderTradeUpdate};
 use tokio::sync::{mpsc, oneshot};
 
-use super::Harness;
 use super::gather::Gatherer;
 use super::session::{Line, Session};
+use super::{Harness, Report};
 use contango_sim::exchange::USER_UID;
 use contango_sim::exchange::effects::Effects;
 use contango_sim::feeds::cache::{CacheError, MarketEvents, Played, event_ts};
@@ -61,7 +61,7 @@ pub(crate) enum Drive {
     },
     /// The report of the run so far, once the market is played to its end (`None` before).
     Report {
-        reply: oneshot::Sender<Option<serde_json::Value>>,
+        reply: oneshot::Sender<Option<Box<Report>>>,
     },
     /// End the run.
     Stop,
@@ -247,7 +247,7 @@ impl<'a> Run<'a> {
     pub(crate) async fn driven(
         mut self,
         mut commands: mpsc::UnboundedReceiver<Drive>,
-        report: impl Fn(&Gatherer, &Venue) -> serde_json::Value,
+        report: impl Fn(&Gatherer, &Venue) -> Report,
         mut state: impl FnMut(&Venue, i64) -> serde_json::Value,
     ) {
         self.delivering = false;
@@ -266,39 +266,39 @@ impl<'a> Run<'a> {
             match command {
                 None | Some(Drive::Stop) => break,
                 Some(Drive::Step { to, reply }) => {
-                    let before = applied;
-                    match to {
-                        StepTo::Until(ms) => {
-                            let until = ms.saturating_mul(1_000);
-                            while self.peek().is_some_and(|t| t <= until) {
-                                self.apply_next().await;
-                                applied += 1;
-                            }
+                    let (until, most) = match to {
+                        StepTo::Until(ms) => (Some(ms), u64::MAX),
+                        StepTo::Frames(n) => (None, n),
+                        StepTo::Bounded { until_ms, frames } => (Some(until_ms), frames),
+                    };
+                    let bound = until.map_or(i64::MAX, |ms| ms.saturating_mul(1_000));
+                    let mut count = 0;
+                    while count < most && self.peek().is_some_and(|t| t <= bound) {
+                        self.apply_next().await;
+                        count += 1;
+                    }
+                    applied += count;
+                    // At the time asked for only when every frame up to it was applied.
+                    let reached = self.peek().is_none_or(|t| t > bound);
+                    match until {
+                        Some(ms) if reached => {
                             self.venue().clock.follow(ms);
-                            self.engine_us = self.engine_us.max(until);
-                            self.strategy_at(until);
+                            self.engine_us = self.engine_us.max(bound);
+                            self.strategy_at(bound);
                         }
-                        StepTo::Frames(n) => {
-                            for _ in 0..n {
-                                if self.peek().is_none() {
-                                    break;
-                                }
-                                self.apply_next().await;
-                                applied += 1;
-                            }
-                            self.strategy_at(self.engine_us);
-                        }
+                        _ => self.strategy_at(self.engine_us),
                     }
                     self.collect(None);
                     let mut answer = state(self.venue(), self.now_us.div_euclid(1_000));
-                    answer["frames"] = (applied - before).into();
+                    answer["frames"] = count.into();
                     answer["framesApplied"] = applied.into();
                     answer["done"] = self.peek().is_none().into();
                     let _ = reply.send(answer);
                 }
                 Some(Drive::Report { reply }) => {
                     let done = self.peek().is_none();
-                    let _ = reply.send(done.then(|| report(&self.gatherer, self.venue())));
+                    let _ =
+                        reply.send(done.then(|| Box::new(report(&self.gatherer, self.venue()))));
                 }
             }
         }

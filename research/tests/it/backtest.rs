@@ -7,12 +7,10 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use contango::strategy::Strategy;
-use contango::{
-    Client, DepthChannel, MarketEvent, NewOrder, Open, OrderType, PositionType, Side, TradesChannel,
-};
+use contango::{Client, MarketEvent, NewOrder, Open, OrderType, PositionType, Side};
 use contango_research::report::{RunKind, ZERO_LATENCY};
 use contango_research::{Backtest, Report};
-use contango_sim::{MarketDriver, Pace, Sim};
+use contango_sim::Pace;
 use rust_decimal::Decimal;
 
 const BTC: &str = "E-BTC-USDT";
@@ -82,33 +80,13 @@ pub(crate) async fn recorded(ms: u64) -> PathBuf {
         "contango-backtest-test-{}-{ms}.jsonl",
         std::process::id()
     ));
-    let driver = MarketDriver::random_walk(3)
+    let driver = contango_sim::MarketDriver::random_walk(3)
         .contracts([BTC])
         .step(Duration::from_millis(10))
         .trade_every(1);
-    let sim = Sim::builder()
-        .market_driver(driver)
-        .start()
+    contango_sim::Sim::record_market(&path, driver, &[BTC], Duration::from_millis(ms))
         .await
-        .expect("simulator");
-    let client = Client::builder()
-        .base_url(sim.rest_url())
-        .market_stream_url(sim.market_ws_url())
-        .record_session(&path)
-        .build()
-        .expect("client");
-    let mut stream = client
-        .market_stream()
-        .subscribe(DepthChannel::new(BTC, 0))
-        .subscribe(TradesChannel::new(BTC))
-        .connect()
-        .await
-        .expect("market stream");
-    let until = tokio::time::Instant::now() + Duration::from_millis(ms);
-    while tokio::time::timeout_at(until, stream.recv()).await.is_ok() {}
-    stream.shutdown().await;
-    client.flush_recording().await.expect("flushed");
-    sim.shutdown().await;
+        .expect("a recording");
     path
 }
 

@@ -26,8 +26,9 @@ async fn step(http: &reqwest::Client, url: &str, body: Value) -> Value {
 
 /// One rehearsal: a step into the market, a market buy, a step of half a second (the order's
 /// 30 ms and its answer's 20 ms move the venue by themselves), a market sell, a step to the
-/// end; the report by the route.
-async fn rehearse(path: &std::path::Path) -> (Value, Vec<Value>) {
+/// end (at once, or `in_parts` of at most 7 frames toward a time past the end); the report by
+/// the route.
+async fn rehearse(path: &std::path::Path, in_parts: bool) -> (Value, Vec<Value>) {
     let latency = Latency {
         order_entry: Delay::Constant(Duration::from_millis(30)),
         response: Delay::Constant(Duration::from_millis(20)),
@@ -58,6 +59,12 @@ async fn rehearse(path: &std::path::Path) -> (Value, Vec<Value>) {
         .await
         .expect("answered");
     assert_eq!(early.status(), 409);
+    let early = http
+        .get(format!("{url}/__sim/tearsheet"))
+        .send()
+        .await
+        .expect("answered");
+    assert_eq!(early.status(), 409);
 
     client
         .new_order(market_order(Side::Buy))
@@ -83,7 +90,25 @@ async fn rehearse(path: &std::path::Path) -> (Value, Vec<Value>) {
         .send()
         .await
         .expect("sold");
-    let end = step(&http, &url, json!({"frames": 1_000_000})).await;
+    let end = if in_parts {
+        let mut parts = 0;
+        loop {
+            let part = step(
+                &http,
+                &url,
+                json!({"until_ms": i64::MAX / 1_000, "frames": 7}),
+            )
+            .await;
+            assert!(part["frames"].as_u64().is_some_and(|n| n <= 7), "{part}");
+            parts += 1;
+            if part["done"] == true {
+                assert!(parts > 2, "the end took {parts} parts");
+                break part;
+            }
+        }
+    } else {
+        step(&http, &url, json!({"frames": 1_000_000})).await
+    };
     assert_eq!(end["done"], true, "{end}");
     steps.push(end);
     let report: Value = http
@@ -100,6 +125,15 @@ async fn rehearse(path: &std::path::Path) -> (Value, Vec<Value>) {
         report,
         "the route's report is the venue's"
     );
+    let page = http
+        .get(format!("{url}/__sim/tearsheet"))
+        .send()
+        .await
+        .expect("answered");
+    assert_eq!(page.headers()["content-type"], "text/html; charset=utf-8");
+    let page = page.text().await.expect("the page");
+    assert!(page.starts_with("<!DOCTYPE html>"), "{page:.200}");
+    assert_eq!(venue.tearsheet().await.expect("the tearsheet"), page);
     venue.shutdown().await;
     (report, steps)
 }
@@ -108,15 +142,20 @@ async fn rehearse(path: &std::path::Path) -> (Value, Vec<Value>) {
 async fn a_driven_rehearsal_trades_between_steps_and_reports_the_same_twice() {
     // A length no other test records: the file is named by it, and tests run at once.
     let path = recorded(1_200).await;
-    let (report, steps) = rehearse(&path).await;
+    let (report, steps) = rehearse(&path, false).await;
     let fills = report["fills"].as_array().map(Vec::len);
     assert_eq!(fills, Some(2), "{report}");
     assert_eq!(
         report["run"]["latency"],
         "order entry 30 ms, cancel 0 ms, response 20 ms, market data 0 ms"
     );
-    let (again, steps_again) = rehearse(&path).await;
+    let (again, steps_again) = rehearse(&path, false).await;
     assert_eq!(again, report, "the same inputs give the same report");
     assert_eq!(steps_again, steps);
+    let (in_parts, _) = rehearse(&path, true).await;
+    assert_eq!(
+        in_parts, report,
+        "a step taken in parts moves the market as one does"
+    );
     let _ = std::fs::remove_file(&path);
 }

@@ -803,7 +803,6 @@ async fn settle(http: &reqwest::Client, base: &str, n: usize) {
 
 /// Records `ms` of the driven BTC market (depth and trades) to a file.
 pub(crate) async fn recording(ms: u64) -> PathBuf {
-    use contango::{DepthChannel, TradesChannel};
     let path = std::env::temp_dir().join(format!(
         "contango-restart-recording-{}-{ms}.jsonl",
         std::process::id()
@@ -812,29 +811,9 @@ pub(crate) async fn recording(ms: u64) -> PathBuf {
         .contracts([BTC])
         .step(Duration::from_millis(10))
         .trade_every(1);
-    let sim = Sim::builder()
-        .market_driver(driver)
-        .start()
+    contango_sim::Sim::record_market(&path, driver, &[BTC], Duration::from_millis(ms))
         .await
-        .expect("simulator");
-    let client = contango::Client::builder()
-        .base_url(sim.rest_url())
-        .market_stream_url(sim.market_ws_url())
-        .record_session(&path)
-        .build()
-        .expect("client");
-    let mut stream = client
-        .market_stream()
-        .subscribe(DepthChannel::new(BTC, 0))
-        .subscribe(TradesChannel::new(BTC))
-        .connect()
-        .await
-        .expect("market stream");
-    let until = tokio::time::Instant::now() + Duration::from_millis(ms);
-    while tokio::time::timeout_at(until, stream.recv()).await.is_ok() {}
-    stream.shutdown().await;
-    client.flush_recording().await.expect("flushed");
-    sim.shutdown().await;
+        .expect("a recording");
     path
 }
 

@@ -1,6 +1,7 @@
 //! The rest of the [`Sim`](crate::Sim) handle, by what it reaches: the market it moves, the
-//! stream connections and the accounts' sums.
+//! stream connections, the accounts' sums, and a market recorded from the driver.
 
 mod audit;
 mod market;
+mod sample;
 mod streams;

@@ -16,8 +16,9 @@
 //! | `POST /__sim/close_streams` | none | closes every stream connection |
 //! | `POST /__sim/close_market_streams` | none | closes every market-stream connection |
 //! | `POST /__sim/clear_faults` | none | removes injected faults |
-//! | `POST /__sim/step` | `{"until_ms":1790000000000}` or `{"frames":100}` | a driven venue's market moves (`--driven`); `data` = the step's frames, the time, the fills since the last step, the account and the books |
+//! | `POST /__sim/step` | `{"until_ms":1790000000000}`, `{"frames":100}` or both (to the time, at most the frames) | a driven venue's market moves (`--driven`); `data` = the step's frames, the time, the fills since the last step, the account and the books |
 //! | `GET /__sim/report` | none | a driven venue's backtest report (metrics and ledger), once its market is played to the end |
+//! | `GET /__sim/tearsheet` | none | the same report as one HTML page (`text/html`, not in the envelope) |
 //! | `GET /__sim/fills` | none | the latest fills against the market source: `data` = `[{"time","contractName","orderId","uid","side","price","volume","rule","fee"}]` |
 //! | `GET /__sim/source` | none | each source contract's source: `data` = `[{"contractName","health":"waiting"\|"live"\|"degraded","reason","lastMs"}]`, and the fills by rule |
 //! | `POST /__sim/accounts` | `{"contract":{"USDT":"1000"},"wallet":{"USDT":"0"}}` (both optional: the funded account's balances) | creates an account; `data` = `{"uid":n,"apiKey":..,"secretKey":..}` |
@@ -28,13 +29,13 @@
 use std::sync::Arc;
 
 use bytes::Bytes;
-use hyper::{HeaderMap, Method, Uri};
+use hyper::{HeaderMap, Method, StatusCode, Uri};
 use rust_decimal::Decimal;
 use serde::Deserialize;
 
 use super::control::{Control, side};
 use super::driver::{Driver, StepTo};
-use super::http::Response;
+use super::http::{Response, typed};
 use super::shared::Server;
 use super::wire::{error_response, json};
 use crate::config::AdminAccess;
@@ -100,6 +101,12 @@ pub async fn handle(
             .await,
         ),
         ("report", &Method::GET) => Some(async { undriven(server.driver())?.report().await }.await),
+        ("tearsheet", &Method::GET) => {
+            return match async { undriven(server.driver())?.tearsheet().await }.await {
+                Ok(page) => typed(StatusCode::OK, "text/html; charset=utf-8", page),
+                Err(e) => error_response(&e),
+            };
+        }
         _ => None,
     };
     if let Some(answer) = driven {
