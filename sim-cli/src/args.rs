@@ -294,8 +294,9 @@ fn venue_args() -> Vec<Arg> {
         flag(
             "driven",
             "Serve the recording as a backtest that moves only when told: POST /__sim/step \
-             ({\"until_ms\":T} or {\"frames\":N}), GET /__sim/report; each of the account's \
-             requests moves it by its own latency (--latency)",
+             ({\"until_ms\":T}, {\"frames\":N} or both), GET /__sim/report and \
+             /__sim/tearsheet; each of the account's requests moves it by its own latency \
+             (--latency)",
         )
         .requires("market-from")
         .conflicts_with_all(["pace", "state"]),

@@ -145,7 +145,7 @@ async fn serve_driven(parsed: &Venue, driven: &Driven) -> ExitCode {
         }
         access => {
             println!(
-                "  driven        : POST {url}/__sim/step {{\"until_ms\":T}} or {{\"frames\":N}}, GET {url}/__sim/report"
+                "  driven        : POST {url}/__sim/step {{\"until_ms\":T}}, {{\"frames\":N}} or both, GET {url}/__sim/{{report,tearsheet}}"
             );
             if let contango_sim::AdminAccess::Signed { api_key, secret } = access {
                 println!("  admin key     : {api_key} (requests signed as the interface's)");

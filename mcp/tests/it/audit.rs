@@ -111,5 +111,22 @@ async fn a_recorded_session_holds_every_tool_call_and_replays_without_secrets() 
     );
     replay.shutdown().await;
     sim.shutdown().await;
+    // As a person replays it: `contango --replay`, with no server, when the command line is
+    // built beside the server (the workspace's test build).
+    let contango = std::path::Path::new(env!("CARGO_BIN_EXE_contango-mcp"))
+        .with_file_name(format!("contango{}", std::env::consts::EXE_SUFFIX));
+    if contango.is_file() {
+        let out = std::process::Command::new(&contango)
+            .arg("--replay")
+            .arg(&file)
+            .args(["-o", "json", "depth", "E-BTC-USDT", "--limit", "5"])
+            .env_remove("CONTANGO_API_KEY")
+            .env_remove("CONTANGO_SECRET_KEY")
+            .output()
+            .expect("contango runs");
+        assert!(out.status.success(), "{out:?}");
+        let printed: serde_json::Value = serde_json::from_slice(&out.stdout).expect("JSON");
+        assert_eq!(printed["bids"], recorded["bids"], "{printed}");
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }

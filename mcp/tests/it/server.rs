@@ -421,7 +421,11 @@ async fn a_cancelled_call_still_reports_its_order() {
         ("CONTANGO_API_KEY", sim.api_key()),
         ("CONTANGO_SECRET_KEY", sim.secret()),
     ];
-    let client = start_env(&["--venue", sim.rest_url()], None, &env).await;
+    let audit =
+        std::env::temp_dir().join(format!("contango-mcp-late-{}.jsonl", std::process::id()));
+    let recorded = audit.to_str().expect("a path");
+    let args = ["--venue", sim.rest_url(), "--record", recorded];
+    let client = start_env(&args, None, &env).await;
     let Value::Object(args) = order("BUY") else {
         panic!("an object")
     };
@@ -450,6 +454,36 @@ async fn a_cancelled_call_still_reports_its_order() {
     assert_eq!(orders["items"][0]["orderId"], json!(id), "{orders}");
     client.cancel().await.expect("closed");
     sim.shutdown().await;
+    // The audit has the call twice: what its caller was told, then what it did.
+    let mut told = Vec::new();
+    for _ in 0..50 {
+        if let Ok(recording) = contango::recording::Recording::from_file(&audit) {
+            told = recording
+                .entries
+                .into_iter()
+                .filter_map(|e| match e.recorded {
+                    contango::recording::Recorded::Tool(t) if t.name == "new_order" => Some(t),
+                    _ => None,
+                })
+                .collect();
+            if told.len() == 2 {
+                break;
+            }
+        }
+        tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+    }
+    assert_eq!(told.len(), 2, "{told:?}");
+    let cancelled = told
+        .iter()
+        .find_map(|t| t.error.as_deref())
+        .expect("the cancellation");
+    assert!(cancelled.contains("cancelled"), "{cancelled}");
+    let done = told
+        .iter()
+        .find_map(|t| t.result.as_deref())
+        .expect("the outcome");
+    assert!(done.contains(&id), "{done}");
+    let _ = std::fs::remove_file(&audit);
 }
 
 async fn call_tool_ok(client: &Client, tool: &str) -> CallToolResult {
