@@ -1,6 +1,7 @@
 //! Streamable HTTP as a person runs it (`--http ADDR`): the bearer token of the token file on
 //! every request (401 with `WWW-Authenticate` without it), browser pages of other origins
-//! refused, loopback only unless `--allow-remote`, which needs TLS.
+//! refused, loopback only unless `--allow-remote`, which needs TLS; each session with a
+//! rehearsal of its own.
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Stdio};
@@ -170,4 +171,108 @@ fn an_address_others_reach_needs_allow_remote_and_tls() {
     assert_eq!(code, Some(2), "{err}");
     assert!(err.contains("needs TLS"), "{err}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// One session of streamable HTTP: its id, once initialised.
+struct Session<'a> {
+    served: &'a Served,
+    http: reqwest::Client,
+    id: String,
+}
+
+impl Session<'_> {
+    /// Initialises a session on `served`.
+    async fn open(served: &Served) -> Session<'_> {
+        let http = reqwest::Client::builder()
+            .timeout(Duration::from_secs(30))
+            .build()
+            .expect("a client");
+        let mut s = Session {
+            served,
+            http,
+            id: String::new(),
+        };
+        let (id, _) = s.post(&initialize()).await;
+        s.id = id.expect("a session id");
+        let initialized = json!({"jsonrpc": "2.0", "method": "notifications/initialized"});
+        s.post(&initialized).await;
+        s
+    }
+
+    /// Posts `body`: the session id answered, and the JSON-RPC answer (from its event stream).
+    async fn post(&self, body: &serde_json::Value) -> (Option<String>, serde_json::Value) {
+        let mut r = self
+            .http
+            .post(&self.served.url)
+            .header("Accept", "application/json, text/event-stream")
+            .header("Authorization", format!("Bearer {}", self.served.token))
+            .json(body);
+        if !self.id.is_empty() {
+            r = r.header("Mcp-Session-Id", &self.id);
+        }
+        let answer = r.send().await.expect("an answer");
+        let id = answer
+            .headers()
+            .get("mcp-session-id")
+            .and_then(|v| v.to_str().ok())
+            .map(str::to_owned);
+        let text = answer.text().await.expect("a body");
+        let reply = text
+            .lines()
+            .filter_map(|l| l.strip_prefix("data:"))
+            .filter_map(|d| serde_json::from_str::<serde_json::Value>(d.trim()).ok())
+            .find(|v| v.get("id").is_some())
+            .unwrap_or(serde_json::Value::Null);
+        (id, reply)
+    }
+
+    /// Calls `tool` with `args`: its structured content and whether it is an error.
+    async fn call(&self, tool: &str, args: serde_json::Value) -> (serde_json::Value, bool) {
+        let body = json!({"jsonrpc": "2.0", "id": 2, "method": "tools/call",
+            "params": {"name": tool, "arguments": args}});
+        let (_, reply) = self.post(&body).await;
+        let result = &reply["result"];
+        (
+            result["structuredContent"].clone(),
+            result["isError"] == json!(true),
+        )
+    }
+}
+
+/// Each session of streamable HTTP has its own rehearsal: one opened in a session is not
+/// another's, whose tools still trade on the server's own venue.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn each_session_rehearses_on_its_own() {
+    let path = crate::rehearsal::recorded(400).await;
+    let s = serve("sessions");
+    let first = Session::open(&s).await;
+    let second = Session::open(&s).await;
+    assert_ne!(first.id, second.id);
+    let recording = path.to_str().expect("a path");
+    let (opened, failed) = first
+        .call("backtest_open", json!({"recording": recording}))
+        .await;
+    assert!(!failed, "{opened}");
+    let (stepped, failed) = first.call("backtest_step", json!({"frames": 2})).await;
+    assert!(!failed && stepped["frames"] == 2, "{stepped}");
+    let (none, failed) = second.call("backtest_step", json!({"frames": 2})).await;
+    assert!(failed, "{none}");
+    assert!(
+        none["message"]
+            .as_str()
+            .is_some_and(|m| m.contains("no rehearsal is open in this session")),
+        "{none}"
+    );
+    let depth = json!({"contractName": "E-BTC-USDT", "venue": "rehearsal"});
+    let (refused, failed) = second.call("depth", depth).await;
+    assert!(failed && refused["field"] == "venue", "{refused}");
+    let (own, failed) = second
+        .call("depth", json!({"contractName": "E-BTC-USDT"}))
+        .await;
+    assert!(
+        !failed && own["bids"].is_array(),
+        "the server's own venue: {own}"
+    );
+    drop(s);
+    let _ = std::fs::remove_file(&path);
 }

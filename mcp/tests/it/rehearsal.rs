@@ -25,7 +25,7 @@ const BTC: &str = "E-BTC-USDT";
 const LATENCY: &str = "order_entry=30ms,response=20ms";
 
 /// A recorded market of `ms` (named by its length: tests run at once).
-async fn recorded(ms: u64) -> PathBuf {
+pub(crate) async fn recorded(ms: u64) -> PathBuf {
     let path = std::env::temp_dir().join(format!(
         "contango-mcp-rehearsal-{}-{ms}.jsonl",
         std::process::id()
