@@ -76,7 +76,7 @@ pub fn tools() -> Vec<Tool> {
             REPORT,
             "The rehearsal's report once its market is played to the end (step with a large `frames` to finish): the run, the metrics (return, Sharpe, drawdown, trades), the money and the trade ledger. With `tearsheet`, also writes the report as one HTML page there.",
             json!({
-                "tearsheet": {"type": "string", "description": "A file to write the tearsheet (HTML) to, on this server's machine."}
+                "tearsheet": {"type": "string", "description": "A new .html file to write the tearsheet to, on this server's machine (an existing file is never written over)."}
             }),
             &[],
             true,
@@ -153,23 +153,28 @@ impl Options {
         })
     }
 
-    /// `contango-sim`'s arguments. Its standard input is this server's: it stops when this
-    /// server does, however this server ends.
+    /// `contango-sim`'s arguments, each value joined to its flag (`--flag=value`), so that no
+    /// value is read as a flag. Its standard input is this server's: it stops when this server
+    /// does, however this server ends.
     fn args(&self) -> Vec<std::ffi::OsString> {
-        let mut args: Vec<std::ffi::OsString> = vec![
-            "--market-from".into(),
-            self.recording.clone().into(),
+        let joined = |flag: &str, value: &std::ffi::OsStr| {
+            let mut arg = std::ffi::OsString::from(format!("--{flag}="));
+            arg.push(value);
+            arg
+        };
+        let mut args = vec![
+            joined("market-from", self.recording.as_os_str()),
             "--driven".into(),
             "--until-stdin-closes".into(),
         ];
         if let Some((text, _)) = &self.latency {
-            args.extend(["--latency".into(), text.into()]);
+            args.push(joined("latency", text.as_ref()));
         }
         if let Some(model) = &self.queue_model {
-            args.extend(["--queue-model".into(), model.to_string().into()]);
+            args.push(joined("queue-model", model.to_string().as_ref()));
         }
         for contract in &self.contracts {
-            args.extend(["--contract".into(), contract.into()]);
+            args.push(joined("contract", contract.as_ref()));
         }
         args
     }
@@ -411,21 +416,43 @@ impl Rehearsal {
 
     /// The report; with `tearsheet`, the report's page written there too.
     pub async fn report(&self, tearsheet: Option<&Path>) -> Result<Value, ToolError> {
+        let bad = |path: &Path, why: String| ToolError::Argument {
+            field: "tearsheet".into(),
+            reason: format!("{}: {why}", path.display()),
+        };
+        // Checked before anything is asked: a page goes to a new `.html` file, never over one.
+        if let Some(path) = tearsheet {
+            if !path
+                .extension()
+                .is_some_and(|e| e.eq_ignore_ascii_case("html"))
+            {
+                return Err(bad(path, "a tearsheet is written to a `.html` file".into()));
+            }
+            if path.exists() {
+                return Err(bad(path, "the file exists; nothing is written over".into()));
+            }
+        }
         let mut report = self.admin("report", None).await?;
         if let Some(path) = tearsheet {
             let page = self.admin("tearsheet", None).await?;
-            std::fs::write(path, page.as_str().unwrap_or_default()).map_err(|e| {
-                ToolError::Argument {
-                    field: "tearsheet".into(),
-                    reason: format!("cannot write {}: {e}", path.display()),
-                }
-            })?;
+            write_new(path, page.as_str().unwrap_or_default())
+                .map_err(|e| bad(path, format!("cannot write it: {e}")))?;
             if let Value::Object(m) = &mut report {
                 m.insert("tearsheet".into(), path.display().to_string().into());
             }
         }
         Ok(report)
     }
+}
+
+/// Writes `text` to `path`, a file it makes (an error if one is there).
+fn write_new(path: &Path, text: &str) -> std::io::Result<()> {
+    use std::io::Write as _;
+    std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(path)?
+        .write_all(text.as_bytes())
 }
 
 /// Reads the simulator's start (`label : value` lines, up to `Ctrl-C or SIGTERM to stop.`):
@@ -700,19 +727,18 @@ mod tests {
             .iter()
             .map(|a| a.to_string_lossy().into_owned())
             .collect();
-        assert!(
-            given
-                .windows(2)
-                .any(|w| w == ["--latency", "order_entry=30ms,response=20ms"]),
-            "{given:?}"
-        );
-        assert!(
-            given.windows(2).any(|w| w == ["--queue-model", "power:3"]),
-            "{given:?}"
-        );
-        assert!(
-            given.windows(2).any(|w| w == ["--contract", "E-BTC-USDT"]),
-            "{given:?}"
+        let dir_arg = format!("--market-from={at}");
+        assert_eq!(
+            given,
+            [
+                dir_arg.as_str(),
+                "--driven",
+                "--until-stdin-closes",
+                "--latency=order_entry=30ms,response=20ms",
+                "--queue-model=power:3",
+                "--contract=E-BTC-USDT",
+            ],
+            "each value joined to its flag"
         );
     }
 }

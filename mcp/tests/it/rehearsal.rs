@@ -264,6 +264,11 @@ async fn a_rehearsal_through_the_tools_reports_what_the_route_does() {
     );
     let html = std::fs::read_to_string(&page).expect("the tearsheet");
     assert!(html.starts_with("<!DOCTYPE html>"), "{html:.100}");
+    let again = refused(call(&agent, "backtest_report", json!({"tearsheet": page_path})).await);
+    assert_eq!(again["field"], "tearsheet", "never written over: {again:?}");
+    let elsewhere =
+        refused(call(&agent, "backtest_report", json!({"tearsheet": "/tmp/x.sh"})).await);
+    assert_eq!(elsewhere["field"], "tearsheet", "{elsewhere:?}");
 
     // The server's own venue is untouched, and still reachable by name.
     let paper = ok(call(&agent, "account_state", json!({"venue": "paper"})).await);
