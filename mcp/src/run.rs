@@ -32,8 +32,10 @@ pub fn command() -> Command {
              listen-key ones) and a few a trader asks for in one call. Paper by default: the \
              embedded simulator's market, or real prices with --market-from, or a running paper \
              venue with --venue. --live trades on the real exchange, with every destructive call \
-             confirmed by the person. stdio by default: stdout carries JSON-RPC only, logs go to \
-             stderr.",
+             confirmed by the person. An agent rehearses on a recorded market with backtest_open, \
+             backtest_step and backtest_report (they run contango-sim: CONTANGO_SIM, else beside \
+             this binary, else on the PATH). stdio by default: stdout carries JSON-RPC only, logs \
+             go to stderr.",
         )
         .arg(Arg::new("venue").long("venue").value_name("URL").conflicts_with_all(["live", "market-from"])
             .help("Trade on a running paper venue (contango-sim --state DIR) at URL, with the account of the environment or --profile"))
