@@ -1,7 +1,8 @@
 //! Rehearsal through the agents' tools: `backtest_open` starts a driven venue on a recorded
 //! market, the endpoint tools trade on it between `backtest_step`s (latency on, so each order
 //! moves the market by itself), and `backtest_report` gives the report the admin route gives
-//! for the same rehearsal driven by hand.
+//! for the same rehearsal driven by hand. A long step tells its progress and stops when its
+//! caller gives up; the simulator ends with the server, even killed.
 
 use std::io::{BufRead, BufReader};
 use std::path::{Path, PathBuf};
@@ -37,6 +38,48 @@ pub(crate) async fn recorded(ms: u64) -> PathBuf {
     contango_sim::Sim::record_market(&path, driver, &[BTC], Duration::from_millis(ms))
         .await
         .expect("a recording");
+    path
+}
+
+/// A recording of `frames` market frames written directly (a recorded session takes its length
+/// in wall time): depth snapshots and trades in turn, 100 ms of exchange time apart.
+fn synthetic(frames: usize) -> PathBuf {
+    use std::io::Write as _;
+    let path = std::env::temp_dir().join(format!(
+        "contango-mcp-synthetic-{}-{frames}.jsonl",
+        std::process::id()
+    ));
+    let mut out = std::io::BufWriter::new(std::fs::File::create(&path).expect("a file"));
+    let mut line = |v: Value| writeln!(out, "{v}").expect("written");
+    line(
+        json!({"contango_recording": 3, "started_us": 1_795_000_000_000_000_i64, "client": "test"}),
+    );
+    line(
+        json!({"at_us": 0, "kind": "connect", "conn": 1, "stream": "market", "url": "ws://127.0.0.1:1/kline-api/ws"}),
+    );
+    for i in 0..frames {
+        let ts = 1_795_000_000_000_i64 + 100 * i as i64;
+        let mid = 30_000 + (i / 20 % 7) as i64;
+        let text = if i % 2 == 0 {
+            let side = |dir: i64| -> Vec<Value> {
+                (1..=5)
+                    .map(|k| json!([(mid + dir * k).to_string(), "10"]))
+                    .collect()
+            };
+            json!({"event_rep": "", "channel": "market_e_btcusdt_depth_step0", "data": null,
+                "tick": {"asks": side(1), "buys": side(-1)}, "ts": ts, "status": "ok"})
+        } else {
+            json!({"event_rep": "", "channel": "market_e_btcusdt_trade_ticker", "data": [],
+                "tick": {"data": [{"price": (mid - 1).to_string(), "vol": "1", "side": "SELL",
+                    "amount": "30000", "ds": "2026-11-19 00:00:00", "ts": ts}], "ts": ts},
+                "ts": ts, "status": "ok"})
+        };
+        line(
+            json!({"at_us": 1_000 * i as i64 + 1, "kind": "frame", "conn": 1, "dir": "in",
+            "text": text.to_string()}),
+        );
+    }
+    out.flush().expect("flushed");
     path
 }
 
@@ -373,4 +416,67 @@ async fn a_rehearsals_simulator_ends_with_its_server_even_killed() {
     assert!(!running(child), "the simulator outlived its killed server");
     drop(agent);
     let _ = std::fs::remove_file(&path);
+}
+
+/// A long step is told in parts and stops between them when its caller gives up: the market
+/// stays where the parts it took left it, short of the end.
+#[tokio::test(flavor = "multi_thread", worker_threads = 2)]
+async fn a_long_step_tells_its_progress_and_stops_when_cancelled() {
+    const FRAMES: usize = 60_000;
+    let path = synthetic(FRAMES);
+    let (told, mut heard) = tokio::sync::mpsc::unbounded_channel();
+    let sim = simulator();
+    let env = [("CONTANGO_SIM", sim.to_str().expect("a path"))];
+    let agent = start_as(Told(told), &[], None, &env).await;
+    let recording = path.to_str().expect("a path");
+    ok(call(&agent, "backtest_open", json!({"recording": recording})).await);
+    let mut meta = RequestMetaObject::default();
+    meta.set_progress_token(ProgressToken(NumberOrString::Number(9)));
+    let mut long = CallToolRequestParams::new("backtest_step");
+    long.arguments = Some(serde_json::Map::from_iter([(
+        "frames".to_owned(),
+        json!(1_000_000),
+    )]));
+    long.meta = Some(meta);
+    // Given up on (the future dropped: rmcp's client sends `notifications/cancelled`) once its
+    // first part is told.
+    let given_up = tokio::select! {
+        answered = agent.call_tool(long) => panic!("answered before its first part was told: {answered:?}"),
+        first = heard.recv() => first.expect("a progress notification"),
+    };
+    assert_eq!(given_up.progress, 10_000.0, "{given_up:?}");
+    assert_eq!(given_up.total, Some(1_000_000.0));
+    let mut at = Value::Null;
+    for _ in 0..50 {
+        tokio::time::sleep(Duration::from_millis(100)).await;
+        at = ok(call(&agent, "backtest_step", json!({"frames": 0})).await);
+        let applied = at["framesApplied"].as_u64().unwrap_or_default();
+        // Still the same for a second look: the stopped step applies nothing more.
+        let again = ok(call(&agent, "backtest_step", json!({"frames": 0})).await);
+        if again["framesApplied"].as_u64() == Some(applied) {
+            break;
+        }
+    }
+    let applied = at["framesApplied"].as_u64().expect("frames applied");
+    assert!(
+        (10_000..FRAMES as u64).contains(&applied) && at["done"] == false,
+        "stopped short of the end, after whole parts: {at}"
+    );
+    assert_eq!(applied % 10_000, 0, "between parts: {applied}");
+    agent.cancel().await.expect("closed");
+    let _ = std::fs::remove_file(&path);
+}
+
+/// A client that passes on the progress it is told of.
+#[derive(Clone)]
+struct Told(tokio::sync::mpsc::UnboundedSender<ProgressNotificationParam>);
+
+impl rmcp::ClientHandler for Told {
+    async fn on_progress(
+        &self,
+        params: ProgressNotificationParam,
+        _: NotificationContext<RoleClient>,
+    ) {
+        let _ = self.0.send(params);
+    }
 }
