@@ -14,9 +14,7 @@
 use std::path::PathBuf;
 use std::time::Duration;
 
-use contango::{
-    Client, DepthChannel, NewOrder, Open, OrderType, PositionType, Side, TradesChannel,
-};
+use contango::{Client, NewOrder, Open, OrderType, PositionType, Side};
 use contango_research::Backtest;
 use contango_sim::{Delay, Latency, MarketDriver, Sim};
 use rust_decimal::Decimal;
@@ -27,28 +25,12 @@ type Result<T = ()> = std::result::Result<T, Box<dyn std::error::Error>>;
 const BTC: &str = "E-BTC-USDT";
 
 /// Records `seconds` of a random-walk market with trades to `path`.
-async fn record(path: &PathBuf, seconds: u64) -> Result {
+async fn record(path: &std::path::Path, seconds: u64) -> Result {
     let driver = MarketDriver::random_walk(7)
         .contracts([BTC])
         .step(Duration::from_millis(10))
         .trade_every(1);
-    let sim = Sim::builder().market_driver(driver).start().await?;
-    let client = Client::builder()
-        .base_url(sim.rest_url())
-        .market_stream_url(sim.market_ws_url())
-        .record_session(path)
-        .build()?;
-    let mut stream = client
-        .market_stream()
-        .subscribe(DepthChannel::new(BTC, 0))
-        .subscribe(TradesChannel::new(BTC))
-        .connect()
-        .await?;
-    let until = tokio::time::Instant::now() + Duration::from_secs(seconds);
-    while tokio::time::timeout_at(until, stream.recv()).await.is_ok() {}
-    stream.shutdown().await;
-    client.flush_recording().await?;
-    sim.shutdown().await;
+    Sim::record_market(path, driver, &[BTC], Duration::from_secs(seconds)).await?;
     Ok(())
 }
 
