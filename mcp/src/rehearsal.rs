@@ -307,7 +307,7 @@ impl Rehearsal {
         // Its log goes to this server's (stderr); the last lines explain a failed start.
         let said = std::sync::Arc::new(std::sync::Mutex::new(Vec::<String>::new()));
         let log = said.clone();
-        tokio::spawn(async move {
+        let logging = tokio::spawn(async move {
             let mut lines = BufReader::new(stderr).lines();
             while let Ok(Some(line)) = lines.next_line().await {
                 eprintln!("{line}");
@@ -324,8 +324,8 @@ impl Rehearsal {
             failed => {
                 let _ = child.start_kill();
                 let _ = tokio::time::timeout(Duration::from_secs(5), child.wait()).await;
-                // The log's reader sees the end of the pipe once the process is gone.
-                tokio::time::sleep(Duration::from_millis(50)).await;
+                // The log's reader ends at the end of the pipe, once the process is gone.
+                let _ = tokio::time::timeout(Duration::from_secs(1), logging).await;
                 let why = said.lock().unwrap_or_else(|p| p.into_inner()).join("\n");
                 let when = if failed.is_err() {
                     format!("did not listen within {} s", START_WITHIN.as_secs())
