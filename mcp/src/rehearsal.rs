@@ -273,6 +273,8 @@ pub struct Rehearsal {
     http: reqwest::Client,
     /// What it was opened with, as `backtest_open` answers it.
     opened: Value,
+    /// The funded account's key, which no answer shows.
+    api_key: String,
 }
 
 impl Drop for Rehearsal {
@@ -359,6 +361,7 @@ impl Rehearsal {
                 rest_url: access.rest_url.clone(),
                 http,
                 opened,
+                api_key: access.api_key.clone(),
             },
             access,
         ))
@@ -433,6 +436,8 @@ impl Rehearsal {
             }
         }
         let mut report = self.admin("report", None).await?;
+        // The report names its account by key; a tool's answer shows no credential.
+        mask(&mut report, &self.api_key, API_KEY_SHOWN);
         if let Some(path) = tearsheet {
             let page = self.admin("tearsheet", None).await?;
             write_new(path, page.as_str().unwrap_or_default())
@@ -442,6 +447,19 @@ impl Rehearsal {
             }
         }
         Ok(report)
+    }
+}
+
+/// What a tool's answer shows for the rehearsal account's key: the audit's placeholder.
+pub const API_KEY_SHOWN: &str = "<api-key>";
+
+/// Replaces every string of `v` equal to `key` with `shown`.
+fn mask(v: &mut Value, key: &str, shown: &str) {
+    match v {
+        Value::String(s) if s == key => *s = shown.to_owned(),
+        Value::Array(items) => items.iter_mut().for_each(|i| mask(i, key, shown)),
+        Value::Object(m) => m.values_mut().for_each(|i| mask(i, key, shown)),
+        _ => {}
     }
 }
 
